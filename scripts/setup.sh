@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs whatever is missing to build, serve and test the game. Idempotent:
+# every step checks first and does nothing when the tool is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+# Rust: the wasm target and the lint tools.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+for c in rustfmt clippy; do
+  rustup component list --installed | grep -q "^$c" || rustup component add "$c"
+done
+
+# Trunk 0.21 (0.22 needs a newer rustc than this machine's).
+if ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
+  say "installing trunk 0.21"
+  cargo install trunk --version '~0.21' --locked
+fi
+
+# wasm-bindgen-cli at exactly the version Cargo.lock pins (not --locked: one of
+# its locked dependencies is missing from the registry).
+wb=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $wb\$"; then
+  say "installing wasm-bindgen-cli $wb"
+  cargo install wasm-bindgen-cli --version "=$wb" --force
+fi
+
+# Node tools, local to the project: wasm-opt (Debian's binaryen is too old to
+# read current rustc output) and playwright-core for the end-to-end tests.
+if ! [ -x .tools/node_modules/.bin/wasm-opt ] || ! [ -d .tools/node_modules/playwright-core ]; then
+  say "installing binaryen and playwright-core from npm into .tools/"
+  mkdir -p .tools
+  (cd .tools && npm install --no-audit --no-fund --silent binaryen@132.0.0 playwright-core@1.65.1 >/dev/null)
+fi
+
+# Headless Chromium and its driver from Debian, for the browser tests.
+if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
+  say "installing chromium and chromium-driver"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+fi

@@ -1,0 +1,420 @@
+//! Placed tiles on a bounded grid, which empty cells are exterior and which are
+//! holes (R2.3), the outline (R2.4) and the frontier of cells a tile may go to.
+//!
+//! Pure geometry: no rules of The City beyond what "exterior" means.
+
+use super::geom::{Cell, Dir, Rotation, Side, Vertex};
+use super::tiles::TileType;
+
+/// Cells from -HALF to HALF-1 on each axis; 75 tiles from (0,0) stay well inside.
+const HALF: i32 = 80;
+const WIDTH: i32 = 2 * HALF;
+
+const EXTERIOR: u8 = 0;
+const HOLE: u8 = 1;
+/// Cell values from TILE_BASE up are placed tile indices + TILE_BASE.
+const TILE_BASE: u8 = 2;
+
+const BLOCKED: u8 = 1;
+const IN_FRONTIER: u8 = 2;
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub tile: TileType,
+    pub rot: Rotation,
+    pub cell: Cell,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    cells: Vec<u8>,
+    /// Per cell: BLOCKED (the outer cell of a wall piece or the gate: no tile
+    /// may go there, R3.3) and IN_FRONTIER bits.
+    flags: Vec<u8>,
+    placed: Vec<Placed>,
+    frontier: Vec<Cell>,
+    min: Cell,
+    max: Cell,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl Board {
+    pub fn new() -> Board {
+        let n = (WIDTH * WIDTH) as usize;
+        Board {
+            cells: vec![EXTERIOR; n],
+            flags: vec![0; n],
+            placed: Vec::new(),
+            frontier: Vec::new(),
+            min: Cell::ORIGIN,
+            max: Cell::ORIGIN,
+        }
+    }
+
+    fn index(c: Cell) -> Option<usize> {
+        let (x, y) = (c.x + HALF, c.y + HALF);
+        (0..WIDTH)
+            .contains(&x)
+            .then_some(())
+            .and((0..WIDTH).contains(&y).then_some((y * WIDTH + x) as usize))
+    }
+
+    /// Cells near the edge of the grid are never offered, so every look-up of
+    /// a neighbour stays in range.
+    pub fn in_range(c: Cell) -> bool {
+        (-HALF + 3..HALF - 3).contains(&c.x) && (-HALF + 3..HALF - 3).contains(&c.y)
+    }
+
+    pub fn placed(&self) -> &[Placed] {
+        &self.placed
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.placed.is_empty()
+    }
+
+    /// The index (in placement order) of the tile at `c`.
+    pub fn tile_at(&self, c: Cell) -> Option<usize> {
+        let v = *self.cells.get(Board::index(c)?)?;
+        (v >= TILE_BASE).then(|| (v - TILE_BASE) as usize)
+    }
+
+    pub fn get(&self, c: Cell) -> Option<&Placed> {
+        self.tile_at(c).map(|i| &self.placed[i])
+    }
+
+    pub fn is_tile(&self, c: Cell) -> bool {
+        self.tile_at(c).is_some()
+    }
+
+    /// An empty cell connected to the unbounded outside through side-adjacent
+    /// empty cells (R2.3). Off-grid cells count as exterior.
+    pub fn is_exterior(&self, c: Cell) -> bool {
+        Board::index(c).is_none_or(|i| self.cells[i] == EXTERIOR)
+    }
+
+    pub fn is_hole(&self, c: Cell) -> bool {
+        Board::index(c).is_some_and(|i| self.cells[i] == HOLE)
+    }
+
+    pub fn bounds(&self) -> (Cell, Cell) {
+        (self.min, self.max)
+    }
+
+    /// Mark the outer cell of a wall piece or of the gate: no tile may go there (R3.3).
+    pub fn block(&mut self, c: Cell) {
+        if let Some(i) = Board::index(c) {
+            self.flags[i] |= BLOCKED;
+        }
+    }
+
+    pub fn is_blocked(&self, c: Cell) -> bool {
+        Board::index(c).is_some_and(|i| self.flags[i] & BLOCKED != 0)
+    }
+
+    /// Empty cells that share a side with a placed tile and are not blocked.
+    pub fn frontier(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.frontier
+            .iter()
+            .copied()
+            .filter(move |&c| !self.is_blocked(c))
+    }
+
+    /// Put a tile on an empty cell. The caller has checked legality.
+    pub fn place(&mut self, p: Placed) {
+        let Some(i) = Board::index(p.cell) else {
+            return;
+        };
+        let was_exterior = self.cells[i] == EXTERIOR;
+        let splits = was_exterior && !self.is_empty() && self.may_split_exterior(p.cell);
+        self.cells[i] = TILE_BASE + self.placed.len() as u8;
+        self.placed.push(p);
+        if self.placed.len() == 1 {
+            self.min = p.cell;
+            self.max = p.cell;
+        } else {
+            self.min = Cell::new(self.min.x.min(p.cell.x), self.min.y.min(p.cell.y));
+            self.max = Cell::new(self.max.x.max(p.cell.x), self.max.y.max(p.cell.y));
+        }
+        if self.flags[i] & IN_FRONTIER != 0 {
+            self.flags[i] &= !IN_FRONTIER;
+            self.frontier.retain(|&c| c != p.cell);
+        }
+        for d in Dir::ALL {
+            let n = p.cell.neighbour(d);
+            if let Some(j) = Board::index(n) {
+                if self.cells[j] < TILE_BASE && self.flags[j] & IN_FRONTIER == 0 && Board::in_range(n)
+                {
+                    self.flags[j] |= IN_FRONTIER;
+                    self.frontier.push(n);
+                }
+            }
+        }
+        if splits {
+            self.recompute_exterior();
+        }
+    }
+
+    /// Whether filling exterior cell `c` could cut the exterior in two: its
+    /// empty side-neighbours do not all connect round its eight-cell ring.
+    fn may_split_exterior(&self, c: Cell) -> bool {
+        // The ring in circular order; even positions are side-neighbours.
+        const RING: [(i32, i32); 8] = [
+            (0, -1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+        ];
+        let empty: [bool; 8] =
+            RING.map(|(dx, dy)| !self.is_tile(Cell::new(c.x + dx, c.y + dy)));
+        // Count runs of empty ring cells that contain a side-neighbour.
+        let mut groups = 0;
+        let start = match (0..8).find(|&k| !empty[k]) {
+            Some(k) => k,
+            None => return false,
+        };
+        let mut k = 0;
+        while k < 8 {
+            let i = (start + k) % 8;
+            if empty[i] {
+                let mut has_side = false;
+                while k < 8 && empty[(start + k) % 8] {
+                    has_side |= (start + k) % 2 == 0;
+                    k += 1;
+                }
+                if has_side {
+                    groups += 1;
+                }
+            } else {
+                k += 1;
+            }
+        }
+        groups > 1
+    }
+
+    /// Flood the exterior from the border of the bounding box grown by one.
+    fn recompute_exterior(&mut self) {
+        let (lo, hi) = (
+            Cell::new(self.min.x - 1, self.min.y - 1),
+            Cell::new(self.max.x + 1, self.max.y + 1),
+        );
+        let reach = self.flood_exterior(lo, hi, None);
+        let w = (hi.x - lo.x + 1) as usize;
+        for y in lo.y..=hi.y {
+            for x in lo.x..=hi.x {
+                let c = Cell::new(x, y);
+                if let Some(i) = Board::index(c) {
+                    if self.cells[i] < TILE_BASE {
+                        let k = (y - lo.y) as usize * w + (x - lo.x) as usize;
+                        self.cells[i] = if reach[k] { EXTERIOR } else { HOLE };
+                    }
+                }
+            }
+        }
+    }
+
+    /// Which cells of the box lo..=hi are reachable from its border through
+    /// empty cells, treating `extra` as a tile too.
+    fn flood_exterior(&self, lo: Cell, hi: Cell, extra: Option<Cell>) -> Vec<bool> {
+        let w = (hi.x - lo.x + 1) as usize;
+        let h = (hi.y - lo.y + 1) as usize;
+        let mut seen = vec![false; w * h];
+        let mut stack = Vec::new();
+        let free = |c: Cell| !self.is_tile(c) && Some(c) != extra;
+        for y in lo.y..=hi.y {
+            for x in lo.x..=hi.x {
+                if x == lo.x || x == hi.x || y == lo.y || y == hi.y {
+                    let c = Cell::new(x, y);
+                    if free(c) {
+                        let k = (y - lo.y) as usize * w + (x - lo.x) as usize;
+                        seen[k] = true;
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+        while let Some(c) = stack.pop() {
+            for d in Dir::ALL {
+                let n = c.neighbour(d);
+                if n.x < lo.x || n.x > hi.x || n.y < lo.y || n.y > hi.y {
+                    continue;
+                }
+                let k = (n.y - lo.y) as usize * w + (n.x - lo.x) as usize;
+                if !seen[k] && free(n) {
+                    seen[k] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether every cell of `must_stay` would still be exterior after a tile
+    /// went on empty cell `c` (R3.4).
+    pub fn keeps_exterior(&self, c: Cell, must_stay: &[Cell]) -> bool {
+        if must_stay.is_empty() || !self.is_exterior(c) || !self.may_split_exterior(c) {
+            return true;
+        }
+        let lo = Cell::new(self.min.x.min(c.x) - 1, self.min.y.min(c.y) - 1);
+        let hi = Cell::new(self.max.x.max(c.x) + 1, self.max.y.max(c.y) + 1);
+        let reach = self.flood_exterior(lo, hi, Some(c));
+        let w = (hi.x - lo.x + 1) as usize;
+        must_stay.iter().all(|&m| {
+            if m.x < lo.x || m.x > hi.x || m.y < lo.y || m.y > hi.y {
+                return true;
+            }
+            reach[(m.y - lo.y) as usize * w + (m.x - lo.x) as usize]
+        })
+    }
+
+    /// Whether `side` lies between a placed tile and an exterior cell (R2.4).
+    pub fn is_outline(&self, side: Side) -> bool {
+        self.is_tile(side.cell) && self.is_exterior(side.outer())
+    }
+
+    /// Every outline side, named from its tile.
+    pub fn outline(&self) -> Vec<Side> {
+        let mut v = Vec::new();
+        for p in &self.placed {
+            for d in Dir::ALL {
+                let s = Side::new(p.cell, d);
+                if self.is_exterior(s.outer()) {
+                    v.push(s);
+                }
+            }
+        }
+        v
+    }
+
+    pub fn outline_len(&self) -> usize {
+        self.placed
+            .iter()
+            .map(|p| {
+                Dir::ALL
+                    .iter()
+                    .filter(|&&d| self.is_exterior(p.cell.neighbour(d)))
+                    .count()
+            })
+            .sum()
+    }
+
+    /// The outline side that leaves vertex `v` going clockwise (city on the right).
+    pub fn outline_from(&self, v: Vertex) -> Option<Side> {
+        let nw = Cell::new(v.x - 1, v.y - 1);
+        let ne = Cell::new(v.x, v.y - 1);
+        let sw = Cell::new(v.x - 1, v.y);
+        let se = Cell::new(v.x, v.y);
+        [
+            (se, Dir::N, ne),
+            (ne, Dir::W, nw),
+            (nw, Dir::S, sw),
+            (sw, Dir::E, se),
+        ]
+        .into_iter()
+        .find(|&(t, _, e)| self.is_tile(t) && self.is_exterior(e))
+        .map(|(t, d, _)| Side::new(t, d))
+    }
+
+    /// The outline side that arrives at vertex `v` going clockwise.
+    pub fn outline_to(&self, v: Vertex) -> Option<Side> {
+        let nw = Cell::new(v.x - 1, v.y - 1);
+        let ne = Cell::new(v.x, v.y - 1);
+        let sw = Cell::new(v.x - 1, v.y);
+        let se = Cell::new(v.x, v.y);
+        [
+            (sw, Dir::N, nw),
+            (nw, Dir::E, ne),
+            (ne, Dir::S, se),
+            (se, Dir::W, sw),
+        ]
+        .into_iter()
+        .find(|&(t, _, e)| self.is_tile(t) && self.is_exterior(e))
+        .map(|(t, d, _)| Side::new(t, d))
+    }
+
+    /// The tiles in a straight line from `start` going `dir`, stopping before
+    /// the first empty cell (a guard's line, R8.2).
+    pub fn line_from(&self, start: Cell, dir: Dir) -> Vec<usize> {
+        let mut v = Vec::new();
+        let mut c = start;
+        while let Some(i) = self.tile_at(c) {
+            v.push(i);
+            c = c.neighbour(dir);
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put(b: &mut Board, x: i32, y: i32) {
+        b.place(Placed {
+            tile: 0,
+            rot: Rotation::ALL[0],
+            cell: Cell::new(x, y),
+        });
+    }
+
+    #[test]
+    fn a_ring_of_tiles_makes_a_hole() {
+        let mut b = Board::new();
+        for (x, y) in [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)] {
+            put(&mut b, x, y);
+        }
+        assert!(b.is_hole(Cell::new(1, 1)));
+        assert!(b.is_exterior(Cell::new(3, 1)));
+        assert_eq!(b.outline_len(), 12);
+    }
+
+    #[test]
+    fn corner_only_contact_is_a_hole() {
+        // R2.3: (1,1) reaches the outside only through its corner with (2,2).
+        let mut b = Board::new();
+        for (x, y) in [(0, 0), (1, 0), (2, 0), (2, 1), (0, 1), (0, 2), (1, 2)] {
+            put(&mut b, x, y);
+        }
+        assert!(b.is_exterior(Cell::new(1, 1)));
+        put(&mut b, 3, 1);
+        put(&mut b, 3, 2);
+        put(&mut b, 2, 3);
+        put(&mut b, 1, 3);
+        // (2,2) is enclosed by (2,1),(3,2),(2,3),(1,2); (1,1) only touches it.
+        assert!(b.is_hole(Cell::new(2, 2)));
+        assert!(b.is_hole(Cell::new(1, 1)));
+    }
+
+    #[test]
+    fn outline_is_one_clockwise_loop() {
+        let mut b = Board::new();
+        for (x, y) in [(0, 0), (1, 0), (1, 1), (1, 2), (0, 2), (-1, 2)] {
+            put(&mut b, x, y);
+        }
+        let start = Side::new(Cell::new(0, 0), Dir::N);
+        assert!(b.is_outline(start));
+        let mut s = start;
+        let mut n = 0;
+        loop {
+            let (_, end) = s.clockwise_ends();
+            s = b.outline_from(end).unwrap();
+            assert_eq!(b.outline_to(end).map(|t| t.clockwise_ends().1), Some(end));
+            n += 1;
+            if s == start {
+                break;
+            }
+            assert!(n < 100);
+        }
+        assert_eq!(n, b.outline_len());
+    }
+}

@@ -1,0 +1,1395 @@
+//! A game of The City: setup → game through a `Result`, then the decision
+//! loop. At every decision the engine lists exactly the legal choices (§13);
+//! `play` applies one after checking it and says which rule a bad one breaks;
+//! `play_unchecked` is the fast path for search.
+
+use super::board::{Board, Placed};
+use super::events::{EndReason, Event, Logged, ScoreCause};
+use super::features::{Feature, Features, Node};
+use super::geom::{Cell, Dir, Rotation, Side};
+use super::options::Options;
+use super::scoring::{self, Breakdown};
+use super::tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileType};
+use super::walls::{self, End, Walls};
+use super::deck;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// Followers in supply at the start (R1.2).
+pub const FOLLOWERS: u8 = 7;
+
+/// The default stack sizes (R1.5).
+pub const DEFAULT_STACKS: [u32; 3] = [30, 25, 20];
+
+/// A checked setup: players, deck, stacks and options (NOTATION.md tags).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub players: Vec<String>,
+    /// The draw order, stack 1 first.
+    pub deck: Vec<TileType>,
+    pub stacks: [u32; 3],
+    pub options: Options,
+    /// The seed the deck was dealt from, if it was.
+    pub seed: Option<u64>,
+}
+
+/// Why a setup cannot become a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Setup {
+    /// Deal from a seed: the first tiles of the shuffled catalogue (R1.5).
+    pub fn from_seed(
+        catalogue: &Catalogue,
+        players: Vec<String>,
+        seed: u64,
+        stacks: [u32; 3],
+        options: Options,
+    ) -> Result<Setup, SetupError> {
+        let total: u32 = stacks.iter().sum();
+        let all = deck::shuffled(catalogue, seed);
+        if total as usize > all.len() {
+            return Err(SetupError(format!(
+                "stacks {} {} {} need {total} tiles but there are only {}",
+                stacks[0],
+                stacks[1],
+                stacks[2],
+                all.len()
+            )));
+        }
+        let setup = Setup {
+            players,
+            deck: all[..total as usize].to_vec(),
+            stacks,
+            options,
+            seed: Some(seed),
+        };
+        setup.check(catalogue)?;
+        Ok(setup)
+    }
+
+    /// An explicit draw order (the CGN `Deck` tag).
+    pub fn from_deck(
+        catalogue: &Catalogue,
+        players: Vec<String>,
+        deck: Vec<TileType>,
+        stacks: [u32; 3],
+        options: Options,
+    ) -> Result<Setup, SetupError> {
+        let setup = Setup {
+            players,
+            deck,
+            stacks,
+            options,
+            seed: None,
+        };
+        setup.check(catalogue)?;
+        Ok(setup)
+    }
+
+    pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
+        let n = self.players.len();
+        if !(2..=4).contains(&n) {
+            return Err(SetupError(format!("a game needs 2 to 4 players, not {n}")));
+        }
+        for p in &self.players {
+            check_player_name(p).map_err(SetupError)?;
+        }
+        let total: u32 = self.stacks.iter().sum();
+        if self.stacks[0] == 0 {
+            return Err(SetupError("the first stack may not be empty".into()));
+        }
+        if total as usize != self.deck.len() {
+            return Err(SetupError(format!(
+                "the stacks hold {total} tiles but the deck has {}",
+                self.deck.len()
+            )));
+        }
+        let mut counts = vec![0u32; catalogue.tiles.len()];
+        for &t in &self.deck {
+            let Some(c) = counts.get_mut(t as usize) else {
+                return Err(SetupError(format!("unknown tile type {t}")));
+            };
+            *c += 1;
+            let def = catalogue.get(t);
+            if *c > def.count as u32 {
+                return Err(SetupError(format!(
+                    "tile {} appears more than its {} cop{}",
+                    def.id,
+                    def.count,
+                    if def.count == 1 { "y" } else { "ies" }
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Player names are shown as text and written into CGN tags.
+pub fn check_player_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() || name.trim() != name {
+        return Err(format!("player name {name:?} is empty or has spaces at its ends"));
+    }
+    if name.chars().count() > 24 {
+        return Err(format!("player name {name:?} is longer than 24 characters"));
+    }
+    if name.chars().any(|c| c.is_control() || matches!(c, ',' | '"' | '[' | ']' | '{' | '}')) {
+        return Err(format!(
+            "player name {name:?} may not hold a comma, quote, bracket, brace or control character"
+        ));
+    }
+    Ok(())
+}
+
+/// One decision: tile position+rotation, follower region or none, gate side,
+/// wall end, guard yes/no, tower end or none (§13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Choice {
+    Place { cell: Cell, rot: Rotation },
+    Follower(Option<RegionIdx>),
+    Gate(Side),
+    Wall(End),
+    Guard(bool),
+    /// An end; after the wall closed, the arm the tower counts (R9.3).
+    Tower(Option<End>),
+}
+
+/// The kind of decision the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    PlaceTile { tile: TileType },
+    Follower,
+    Gate,
+    Wall,
+    Guard,
+    Tower,
+}
+
+impl Decision {
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::PlaceTile { .. } => "a tile placement",
+            Decision::Follower => "a follower (or none)",
+            Decision::Gate => "the gate",
+            Decision::Wall => "a wall end",
+            Decision::Guard => "a guard (or none)",
+            Decision::Tower => "a tower (or none)",
+        }
+    }
+}
+
+/// A rejected choice: the rule it breaks and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalChoice {
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.reason, self.rule)
+    }
+}
+
+impl std::error::Error for IllegalChoice {}
+
+fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
+    IllegalChoice {
+        rule,
+        reason: reason.into(),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    Citizen,
+    Seller,
+    Steward,
+}
+
+impl Role {
+    fn of(kind: FeatureKind) -> Role {
+        match kind {
+            FeatureKind::Street => Role::Citizen,
+            FeatureKind::Market => Role::Seller,
+            FeatureKind::Residential => Role::Steward,
+        }
+    }
+}
+
+/// A follower on a tile's region (guards are on wall pieces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowerSpot {
+    pub player: u8,
+    /// Index of the placed tile.
+    pub tile: usize,
+    pub region: RegionIdx,
+    pub role: Role,
+    node: Node,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub score: u32,
+    pub breakdown: Breakdown,
+    /// Followers in supply (R1.2).
+    pub supply: u8,
+    /// Towers not yet placed (R1.3).
+    pub towers: u8,
+}
+
+/// One action of a wall round, as CGN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WallAction {
+    Gate(Side),
+    Wall { end: End, guard: bool },
+    Tower(Option<End>),
+}
+
+/// One turn as CGN writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    pub player: u8,
+    pub tile: TileType,
+    pub cell: Cell,
+    pub rot: Rotation,
+    pub follower: Option<RegionIdx>,
+    /// Present when a wall round followed the turn.
+    pub walls: Option<Vec<WallAction>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Place,
+    Follower,
+    Gate,
+    Wall,
+    Guard,
+    Tower,
+    Over,
+}
+
+/// The wall round in progress (§6).
+#[derive(Clone, Debug, Default)]
+struct Round {
+    builder: u8,
+    /// Who places each piece, in order (R6.4); the first is the gate when the
+    /// gate is not yet placed (R6.5).
+    seats: Vec<u8>,
+    next: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    catalogue: &'static Catalogue,
+    setup: Arc<Setup>,
+    board: Board,
+    /// Per placed tile: its first region node.
+    node_base: Vec<Node>,
+    features: Features,
+    walls: Walls,
+    /// Outer cells of the gate and every piece: they must stay exterior (R3.4).
+    wall_outer: Vec<Cell>,
+    players: Vec<PlayerState>,
+    followers: Vec<FollowerSpot>,
+    current: u8,
+    draw_pos: usize,
+    drawn: Option<(TileType, u8)>,
+    set_aside: Vec<TileType>,
+    phase: Phase,
+    /// Streets and markets completed by this turn's tile, scored after the
+    /// follower step (R5.7).
+    completed: Vec<Node>,
+    /// Completed by the last piece, scored after its guard step (R6.8).
+    piece_completed: Vec<Node>,
+    last_piece: Option<usize>,
+    round: Round,
+    records: Vec<TurnRecord>,
+    history: Vec<Choice>,
+    events: Vec<Logged>,
+    ended: Option<EndReason>,
+    log_events: bool,
+}
+
+impl Game {
+    /// Start a game: the first player draws the first tile (R1.6).
+    pub fn new(catalogue: &'static Catalogue, setup: Setup) -> Result<Game, SetupError> {
+        setup.check(catalogue)?;
+        let n = setup.players.len();
+        let towers = (12 / n) as u8;
+        let mut g = Game {
+            catalogue,
+            board: Board::new(),
+            node_base: Vec::new(),
+            features: Features::default(),
+            walls: Walls::new(),
+            wall_outer: Vec::new(),
+            players: vec![
+                PlayerState {
+                    supply: FOLLOWERS,
+                    towers,
+                    ..PlayerState::default()
+                };
+                n
+            ],
+            followers: Vec::new(),
+            current: 0,
+            draw_pos: 0,
+            drawn: None,
+            set_aside: Vec::new(),
+            phase: Phase::Place,
+            completed: Vec::new(),
+            piece_completed: Vec::new(),
+            last_piece: None,
+            round: Round::default(),
+            records: Vec::new(),
+            history: Vec::new(),
+            events: Vec::new(),
+            ended: None,
+            log_events: true,
+            setup: Arc::new(setup),
+        };
+        if !g.draw_next() {
+            // An empty deck cannot pass `check`; stay safe anyway.
+            g.finish(EndReason::LastTile);
+        }
+        Ok(g)
+    }
+
+    /// Replay `choices` from the setup; the error gives the index of the first bad one.
+    pub fn replay(
+        catalogue: &'static Catalogue,
+        setup: Setup,
+        choices: &[Choice],
+    ) -> Result<Game, (usize, IllegalChoice)> {
+        let mut g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.0)))?;
+        for (i, &c) in choices.iter().enumerate() {
+            g.play(c).map_err(|e| (i, e))?;
+        }
+        Ok(g)
+    }
+
+    /// Undo is a replay of the record without its last decision.
+    pub fn undo(&self) -> Option<Game> {
+        let n = self.history.len().checked_sub(1)?;
+        let mut g = Game::new(self.catalogue, (*self.setup).clone()).ok()?;
+        g.log_events = self.log_events;
+        for &c in &self.history[..n] {
+            g.play_unchecked(c);
+        }
+        Some(g)
+    }
+
+    /// Turn the event log off (search does not need it).
+    pub fn set_logging(&mut self, on: bool) {
+        self.log_events = on;
+    }
+
+    // ------------------------------------------------------------ queries
+
+    pub fn catalogue(&self) -> &'static Catalogue {
+        self.catalogue
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn walls(&self) -> &Walls {
+        &self.walls
+    }
+
+    pub fn players(&self) -> &[PlayerState] {
+        &self.players
+    }
+
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn scores(&self) -> Vec<u32> {
+        self.players.iter().map(|p| p.score).collect()
+    }
+
+    pub fn followers(&self) -> &[FollowerSpot] {
+        &self.followers
+    }
+
+    pub fn events(&self) -> &[Logged] {
+        &self.events
+    }
+
+    pub fn history(&self) -> &[Choice] {
+        &self.history
+    }
+
+    pub fn records(&self) -> &[TurnRecord] {
+        &self.records
+    }
+
+    pub fn set_aside(&self) -> &[TileType] {
+        &self.set_aside
+    }
+
+    pub fn ended_by(&self) -> Option<EndReason> {
+        self.ended
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// Tiles placed so far.
+    pub fn turns(&self) -> usize {
+        self.board.placed().len()
+    }
+
+    /// The tile drawn for the current turn and its stack (1–3).
+    pub fn drawn(&self) -> Option<(TileType, u8)> {
+        self.drawn
+    }
+
+    /// The seat whose decision it is (the builder for the tower step).
+    pub fn to_move(&self) -> u8 {
+        match self.phase {
+            Phase::Gate | Phase::Wall | Phase::Guard => self.round.seats[self.round.next],
+            Phase::Tower => self.round.builder,
+            _ => self.current,
+        }
+    }
+
+    /// The seat whose turn it is (who placed or will place the tile).
+    pub fn current_player(&self) -> u8 {
+        self.current
+    }
+
+    pub fn decision(&self) -> Option<Decision> {
+        Some(match self.phase {
+            Phase::Place => Decision::PlaceTile {
+                tile: self.drawn?.0,
+            },
+            Phase::Follower => Decision::Follower,
+            Phase::Gate => Decision::Gate,
+            Phase::Wall => Decision::Wall,
+            Phase::Guard => Decision::Guard,
+            Phase::Tower => Decision::Tower,
+            Phase::Over => return None,
+        })
+    }
+
+    /// The stack (1–3) a deck position belongs to.
+    fn stack_of(&self, pos: usize) -> u8 {
+        let s = &self.setup.stacks;
+        if pos < s[0] as usize {
+            1
+        } else if pos < (s[0] + s[1]) as usize {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// Tiles not yet drawn in each stack.
+    pub fn tiles_left(&self) -> [u32; 3] {
+        let s = self.setup.stacks;
+        let mut left = [0u32; 3];
+        let mut start = 0usize;
+        for k in 0..3 {
+            let end = start + s[k] as usize;
+            left[k] = end.saturating_sub(self.draw_pos.max(start)) as u32;
+            start = end;
+        }
+        left
+    }
+
+    /// The tiles not yet drawn, in no particular order (what a player may
+    /// know: the box minus what was seen).
+    pub fn unseen_tiles(&self) -> Vec<TileType> {
+        let mut v = self.setup.deck[self.draw_pos..].to_vec();
+        v.sort_unstable();
+        v
+    }
+
+    /// The builder of the wall round in progress, and the pieces still to place.
+    pub fn wall_round(&self) -> Option<(u8, usize)> {
+        matches!(
+            self.phase,
+            Phase::Gate | Phase::Wall | Phase::Guard | Phase::Tower
+        )
+        .then(|| {
+            (
+                self.round.builder,
+                self.round.seats.len().saturating_sub(self.round.next),
+            )
+        })
+    }
+
+    /// The feature a region of a placed tile belongs to.
+    pub fn feature_of(&self, tile: usize, region: RegionIdx) -> &Feature {
+        self.features.get(self.node_base[tile] + region as Node)
+    }
+
+    /// Every (placed tile, region) of the feature holding that region.
+    pub fn feature_regions(&self, tile: usize, region: RegionIdx) -> Vec<(usize, RegionIdx)> {
+        let root = self.features.find(self.node_base[tile] + region as Node);
+        let mut v = Vec::new();
+        for (i, p) in self.board.placed().iter().enumerate() {
+            let n = self.catalogue.get(p.tile).regions.len();
+            for r in 0..n {
+                if self.features.find(self.node_base[i] + r as Node) == root {
+                    v.push((i, r as RegionIdx));
+                }
+            }
+        }
+        v
+    }
+
+    /// The gap (R7.5), once the gate stands.
+    pub fn gap(&self) -> Option<usize> {
+        self.walls.gate.map(|_| self.walls.gap(&self.board))
+    }
+
+    /// The side a piece at `end` would cover now.
+    pub fn next_wall_side(&self, end: End) -> Option<Side> {
+        self.walls.next_side(&self.board, end)
+    }
+
+    /// Scores if the game ended now: closing and final scoring on a copy.
+    pub fn projected_scores(&self) -> Vec<u32> {
+        if self.is_over() {
+            return self.scores();
+        }
+        let mut g = self.clone();
+        g.log_events = false;
+        g.finish(EndReason::LastTile);
+        g.scores()
+    }
+
+    // ------------------------------------------------------- legal choices
+
+    /// Every legal choice at the current decision, in a fixed order.
+    pub fn legal_choices(&self) -> Vec<Choice> {
+        let mut v = Vec::new();
+        self.legal_choices_into(&mut v);
+        v
+    }
+
+    pub fn legal_choices_into(&self, v: &mut Vec<Choice>) {
+        v.clear();
+        match self.phase {
+            Phase::Place => {
+                if let Some((t, _)) = self.drawn {
+                    self.placements_into(t, v);
+                }
+            }
+            Phase::Follower => {
+                v.push(Choice::Follower(None));
+                if let Some(i) = self.board.placed().len().checked_sub(1) {
+                    let p = self.board.placed()[i];
+                    for r in 0..self.catalogue.get(p.tile).regions.len() {
+                        if self.follower_problem(i, r as RegionIdx).is_none() {
+                            v.push(Choice::Follower(Some(r as RegionIdx)));
+                        }
+                    }
+                }
+            }
+            Phase::Gate => v.extend(self.board.outline().into_iter().map(Choice::Gate)),
+            Phase::Wall => {
+                for e in End::BOTH {
+                    if self.walls.next_side(&self.board, e).is_some() {
+                        v.push(Choice::Wall(e));
+                    }
+                }
+            }
+            Phase::Guard => {
+                v.push(Choice::Guard(false));
+                if self.guard_problem().is_none() {
+                    v.push(Choice::Guard(true));
+                }
+            }
+            Phase::Tower => {
+                v.push(Choice::Tower(None));
+                if self.players[self.round.builder as usize].towers > 0 {
+                    v.extend(self.walls.tower_ends().into_iter().map(|e| Choice::Tower(Some(e))));
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Legal (cell, rotation) pairs for tile `t` now (R1.6, §3).
+    pub fn placements(&self, t: TileType) -> Vec<(Cell, Rotation)> {
+        let mut v = Vec::new();
+        self.placements_into(t, &mut v);
+        v.into_iter()
+            .filter_map(|c| match c {
+                Choice::Place { cell, rot } => Some((cell, rot)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn placements_into(&self, t: TileType, v: &mut Vec<Choice>) {
+        self.for_each_placement(t, |cell, rot| {
+            v.push(Choice::Place { cell, rot });
+            true
+        });
+    }
+
+    fn has_placement(&self, t: TileType) -> bool {
+        let mut any = false;
+        self.for_each_placement(t, |_, _| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Calls `f` for each legal placement until it returns false.
+    fn for_each_placement(&self, t: TileType, mut f: impl FnMut(Cell, Rotation) -> bool) {
+        let def = self.catalogue.get(t);
+        if self.board.is_empty() {
+            for rot in Rotation::ALL {
+                if !f(Cell::ORIGIN, rot) {
+                    return;
+                }
+            }
+            return;
+        }
+        for cell in self.board.frontier() {
+            let (need, want) = self.street_constraints(cell);
+            let mut checked_exterior = None;
+            for rot in Rotation::ALL {
+                if def.street_mask(rot) & need != want {
+                    continue;
+                }
+                let keeps = *checked_exterior
+                    .get_or_insert_with(|| self.board.keeps_exterior(cell, &self.wall_outer));
+                if !keeps {
+                    break;
+                }
+                if !f(cell, rot) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// For an empty cell: which sides have a neighbour (`need`) and which of
+    /// those neighbours show a street towards it (`want`) (R3.2).
+    fn street_constraints(&self, cell: Cell) -> (u8, u8) {
+        let (mut need, mut want) = (0u8, 0u8);
+        for d in Dir::ALL {
+            if let Some(p) = self.board.get(cell.neighbour(d)) {
+                need |= 1 << d.index();
+                if self.catalogue.get(p.tile).has_street(p.rot, d.opposite()) {
+                    want |= 1 << d.index();
+                }
+            }
+        }
+        (need, want)
+    }
+
+    fn placement_problem(&self, t: TileType, cell: Cell, rot: Rotation) -> Option<IllegalChoice> {
+        let def = self.catalogue.get(t);
+        let what = format!("tile {} cannot go at {cell} {rot}", def.id);
+        if self.board.is_empty() {
+            return (cell != Cell::ORIGIN)
+                .then(|| illegal("R1.6", format!("{what}: the first tile goes at 0,0")));
+        }
+        if !Board::in_range(cell) {
+            return Some(illegal("R3.1", format!("{what}: that cell is off the board")));
+        }
+        if self.board.is_tile(cell) {
+            return Some(illegal("R3.1", format!("{what}: the cell is taken")));
+        }
+        if !Dir::ALL.iter().any(|&d| self.board.is_tile(cell.neighbour(d))) {
+            return Some(illegal(
+                "R3.1",
+                format!("{what}: it shares no side with a placed tile"),
+            ));
+        }
+        if self.board.is_blocked(cell) {
+            return Some(illegal(
+                "R3.3",
+                format!("{what}: the cell lies outside a wall piece or the gate"),
+            ));
+        }
+        for d in Dir::ALL {
+            if let Some(p) = self.board.get(cell.neighbour(d)) {
+                let nd = self.catalogue.get(p.tile);
+                let theirs = nd.has_street(p.rot, d.opposite());
+                let mine = def.has_street(rot, d);
+                if theirs != mine {
+                    let facing = &nd.regions[nd.slots(p.rot, d.opposite())[1] as usize].kind;
+                    let own = &def.regions[def.slots(rot, d)[1] as usize].kind;
+                    return Some(illegal(
+                        "R3.2",
+                        format!(
+                            "{what}: its {} on side {d} faces a {} side",
+                            region_word(own),
+                            region_word(facing)
+                        ),
+                    ));
+                }
+            }
+        }
+        if !self.board.keeps_exterior(cell, &self.wall_outer) {
+            return Some(illegal(
+                "R3.4",
+                format!("{what}: the city would wrap round its wall"),
+            ));
+        }
+        None
+    }
+
+    fn follower_problem(&self, tile: usize, region: RegionIdx) -> Option<IllegalChoice> {
+        let p = self.board.placed()[tile];
+        let def = self.catalogue.get(p.tile);
+        let Some(reg) = def.regions.get(region as usize) else {
+            return Some(illegal(
+                "R4.3",
+                format!("tile {} has no region {region}", def.id),
+            ));
+        };
+        let player = &self.players[self.current as usize];
+        if player.supply == 0 {
+            return Some(illegal("R4.6", "no follower is left in supply"));
+        }
+        let f = self.features.get(self.node_base[tile] + region as Node);
+        let name = f.kind.name();
+        if f.follower_count() > 0 {
+            return Some(illegal(
+                "R4.4",
+                format!("the {name} of region {} already holds a follower", reg.id),
+            ));
+        }
+        if f.is_complete() {
+            return Some(illegal(
+                "R4.5",
+                format!("this tile has just completed the {name} of region {}", reg.id),
+            ));
+        }
+        None
+    }
+
+    fn guard_problem(&self) -> Option<IllegalChoice> {
+        let placer = self.round.seats[self.round.next];
+        if self.players[placer as usize].supply == 0 {
+            return Some(illegal("R8.1", "no follower is left in supply for a guard"));
+        }
+        let side = self.walls.pieces[self.last_piece?].side;
+        (!walls::guard_allowed(&self.board, &self.walls, side)).then(|| {
+            illegal(
+                "R8.4",
+                "the wall piece opposite this one already holds a guard",
+            )
+        })
+    }
+
+    // ---------------------------------------------------------------- play
+
+    /// Apply a choice after checking it is legal now.
+    pub fn play(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
+        self.check(choice)?;
+        self.play_unchecked(choice);
+        Ok(())
+    }
+
+    /// Whether `choice` is legal now, and if not, why.
+    pub fn check(&self, choice: Choice) -> Result<(), IllegalChoice> {
+        let Some(decision) = self.decision() else {
+            return Err(illegal("R11.1", "the game is over"));
+        };
+        let wrong = || {
+            illegal(
+                "R13",
+                format!("the game waits for {}, not {choice:?}", decision.name()),
+            )
+        };
+        match (decision, choice) {
+            (Decision::PlaceTile { tile }, Choice::Place { cell, rot }) => {
+                self.placement_problem(tile, cell, rot).map_or(Ok(()), Err)
+            }
+            (Decision::Follower, Choice::Follower(None)) => Ok(()),
+            (Decision::Follower, Choice::Follower(Some(r))) => {
+                let i = self.board.placed().len() - 1;
+                self.follower_problem(i, r).map_or(Ok(()), Err)
+            }
+            (Decision::Gate, Choice::Gate(side)) => {
+                if self.board.is_outline(side) {
+                    Ok(())
+                } else if self.board.is_tile(side.cell) && self.board.is_hole(side.outer()) {
+                    Err(illegal("R7.1", format!("the gate may not face a hole ({side})")))
+                } else {
+                    Err(illegal(
+                        "R7.1",
+                        format!("side {side} is not on the outline of the city"),
+                    ))
+                }
+            }
+            (Decision::Wall, Choice::Wall(e)) => {
+                if self.walls.next_side(&self.board, e).is_some() {
+                    Ok(())
+                } else {
+                    Err(illegal("R7.3", format!("the {e} end cannot be extended")))
+                }
+            }
+            (Decision::Guard, Choice::Guard(false)) => Ok(()),
+            (Decision::Guard, Choice::Guard(true)) => self.guard_problem().map_or(Ok(()), Err),
+            (Decision::Tower, Choice::Tower(None)) => Ok(()),
+            (Decision::Tower, Choice::Tower(Some(e))) => {
+                if self.players[self.round.builder as usize].towers == 0 {
+                    Err(illegal("R1.3", "the builder has no tower left"))
+                } else if !self.walls.tower_ends().contains(&e) {
+                    Err(illegal("R9.1", format!("the {e} end already holds a tower")))
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    /// Apply a legal choice without checking it (the fast path for search).
+    /// An illegal choice leaves the game in an unspecified but memory-safe state.
+    pub fn play_unchecked(&mut self, choice: Choice) {
+        self.history.push(choice);
+        match choice {
+            Choice::Place { cell, rot } => self.place_tile(cell, rot),
+            Choice::Follower(r) => self.place_follower(r),
+            Choice::Gate(side) => self.place_gate(side),
+            Choice::Wall(e) => self.place_wall(e),
+            Choice::Guard(g) => self.decide_guard(g),
+            Choice::Tower(t) => self.place_tower(t),
+        }
+        self.skip_forced();
+    }
+
+    /// Decisions whose only legal choice is "none" are taken at once, so a
+    /// player (or a record) never has to say them.
+    fn skip_forced(&mut self) {
+        loop {
+            let forced = match self.phase {
+                Phase::Follower => {
+                    let i = self.board.placed().len() - 1;
+                    let n = self.catalogue.get(self.board.placed()[i].tile).regions.len();
+                    (0..n).all(|r| self.follower_problem(i, r as RegionIdx).is_some())
+                        .then_some(Choice::Follower(None))
+                }
+                Phase::Guard => self.guard_problem().map(|_| Choice::Guard(false)),
+                Phase::Tower => (self.players[self.round.builder as usize].towers == 0
+                    || self.walls.tower_ends().is_empty())
+                .then_some(Choice::Tower(None)),
+                _ => None,
+            };
+            match forced {
+                Some(Choice::Follower(r)) => self.place_follower(r),
+                Some(Choice::Guard(g)) => self.decide_guard(g),
+                Some(Choice::Tower(t)) => self.place_tower(t),
+                _ => return,
+            }
+        }
+    }
+
+    fn log(&mut self, event: Event) {
+        if self.log_events {
+            self.events.push(Logged {
+                turn: self.board.placed().len() as u32,
+                event,
+            });
+        }
+    }
+
+    /// Draw for the current player, setting aside tiles that cannot be
+    /// placed (R3.5). False when no tile is left.
+    fn draw_next(&mut self) -> bool {
+        while self.draw_pos < self.setup.deck.len() {
+            let t = self.setup.deck[self.draw_pos];
+            let stack = self.stack_of(self.draw_pos);
+            self.draw_pos += 1;
+            if self.has_placement(t) {
+                self.drawn = Some((t, stack));
+                self.phase = Phase::Place;
+                return true;
+            }
+            self.set_aside.push(t);
+            self.log(Event::TileSetAside { tile: t });
+        }
+        self.drawn = None;
+        false
+    }
+
+    fn place_tile(&mut self, cell: Cell, rot: Rotation) {
+        let Some((tile, _)) = self.drawn else { return };
+        let idx = self.board.placed().len();
+        self.board.place(Placed { tile, rot, cell });
+        let def = self.catalogue.get(tile);
+        let base = self.features.len() as Node;
+        self.node_base.push(base);
+        for (r, region) in def.regions.iter().enumerate() {
+            let goods = match region.kind {
+                RegionKind::Market(g) => g.bit(),
+                _ => 0,
+            };
+            let mut f = Feature::new(region.kind.feature(), idx, goods);
+            let reach = def.reach(rot, r as RegionIdx);
+            for d in Dir::ALL {
+                if reach & (1 << d.index()) != 0 && !self.board.is_tile(cell.neighbour(d)) {
+                    f.open += 1;
+                }
+            }
+            self.features.add(f);
+        }
+        let mut touched: Vec<Node> = (0..def.regions.len() as Node).map(|r| base + r).collect();
+        for d in Dir::ALL {
+            let Some(j) = self.board.tile_at(cell.neighbour(d)) else {
+                continue;
+            };
+            let q = self.board.placed()[j];
+            let nd = self.catalogue.get(q.tile);
+            let nbase = self.node_base[j];
+            let od = d.opposite();
+            for r in 0..nd.regions.len() {
+                if nd.reach(q.rot, r as RegionIdx) & (1 << od.index()) != 0 {
+                    let node = nbase + r as Node;
+                    let f = self.features.get_mut(node);
+                    f.open = f.open.saturating_sub(1);
+                    touched.push(node);
+                }
+            }
+            let mine = def.slots(rot, d);
+            let theirs = nd.slots(q.rot, od);
+            for i in 0..3 {
+                let (a, b) = (mine[i], theirs[2 - i]);
+                if def.regions[a as usize].kind.feature() == nd.regions[b as usize].kind.feature() {
+                    self.features.union(base + a as Node, nbase + b as Node);
+                }
+            }
+        }
+        self.completed = self.newly_complete(&touched);
+        self.records.push(TurnRecord {
+            player: self.current,
+            tile,
+            cell,
+            rot,
+            follower: None,
+            walls: None,
+        });
+        self.log(Event::TilePlaced {
+            player: self.current,
+            tile,
+            cell,
+            rot,
+        });
+        self.phase = Phase::Follower;
+    }
+
+    /// Roots among `nodes` of streets and markets that are complete and not yet done.
+    fn newly_complete(&mut self, nodes: &[Node]) -> Vec<Node> {
+        let mut roots: Vec<Node> = Vec::new();
+        for &n in nodes {
+            let r = self.features.find(n);
+            let f = self.features.get(r);
+            if f.is_complete() && !f.done && !roots.contains(&r) {
+                roots.push(r);
+            }
+        }
+        roots
+    }
+
+    fn place_follower(&mut self, region: Option<RegionIdx>) {
+        let idx = self.board.placed().len() - 1;
+        if let Some(r) = region {
+            let p = self.board.placed()[idx];
+            let node = self.node_base[idx] + r as Node;
+            let player = self.current;
+            let f = self.features.get_mut(node);
+            f.followers[player as usize] += 1;
+            let kind = f.kind;
+            let ps = &mut self.players[player as usize];
+            ps.supply = ps.supply.saturating_sub(1);
+            self.followers.push(FollowerSpot {
+                player,
+                tile: idx,
+                region: r,
+                role: Role::of(kind),
+                node,
+            });
+            if let Some(rec) = self.records.last_mut() {
+                rec.follower = Some(r);
+            }
+            self.log(Event::FollowerPlaced {
+                player,
+                cell: p.cell,
+                region: r,
+                kind,
+            });
+        }
+        // R6.1: count the completions before scoring returns the followers.
+        let completed = std::mem::take(&mut self.completed);
+        let counted = completed
+            .iter()
+            .filter(|&&n| {
+                !self.setup.options.round_needs_follower
+                    || self.features.get(n).follower_count() > 0
+            })
+            .count() as u32;
+        for &n in &completed {
+            self.score_feature(n, ScoreCause::Tile);
+        }
+        let stack = self.drawn.map_or(1, |d| d.1);
+        if stack >= 2 && counted > 0 && self.walls.supply > 0 && !self.walls.is_closed() {
+            self.start_round(stack, counted);
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// R5.4–R5.6: score a complete street or market for its majority, return
+    /// its followers.
+    fn score_feature(&mut self, node: Node, cause: ScoreCause) {
+        let f = *self.features.get(node);
+        if f.done {
+            return;
+        }
+        self.features.get_mut(node).done = true;
+        let tiles = f.tile_count();
+        let points = match f.kind {
+            FeatureKind::Street => scoring::street_points(tiles),
+            FeatureKind::Market => scoring::market_points(tiles, f.goods_count()),
+            FeatureKind::Residential => return,
+        };
+        let winners = scoring::majority(&f.followers[..self.players.len()]);
+        for p in 0..self.players.len() {
+            if winners & (1 << p) != 0 {
+                let ps = &mut self.players[p];
+                ps.score += points;
+                match f.kind {
+                    FeatureKind::Street => ps.breakdown.streets += points,
+                    _ => ps.breakdown.markets += points,
+                }
+            }
+        }
+        let returned = self.return_followers(node);
+        self.log(Event::FeatureScored {
+            kind: f.kind,
+            tiles,
+            goods: f.goods_count(),
+            points,
+            winners,
+            returned,
+            cause,
+        });
+    }
+
+    /// Every follower on the feature of `node` goes back to supply.
+    fn return_followers(&mut self, node: Node) -> u32 {
+        let root = self.features.find(node);
+        let mut returned = 0;
+        let mut i = 0;
+        while i < self.followers.len() {
+            if self.features.find(self.followers[i].node) == root {
+                let s = self.followers.swap_remove(i);
+                self.players[s.player as usize].supply += 1;
+                returned += 1;
+            } else {
+                i += 1;
+            }
+        }
+        self.features.get_mut(node).followers = [0; 4];
+        returned
+    }
+
+    /// §6: pieces per player, order, and the gate in the first round.
+    fn start_round(&mut self, stack: u8, completions: u32) {
+        let n = self.players.len() as u8;
+        let per_player = match (stack, n) {
+            (2, 2) => 2,
+            (2, _) => 1,
+            (_, 2) => 4,
+            _ => 2,
+        };
+        let builder = self.current;
+        let mut seats = Vec::with_capacity((per_player * n) as usize);
+        for _ in 0..per_player {
+            for i in 0..n {
+                seats.push((builder + i) % n);
+            }
+        }
+        self.log(Event::WallRoundStarted {
+            builder,
+            completions,
+            pieces: seats.len() as u32,
+        });
+        self.round = Round {
+            builder,
+            seats,
+            next: 0,
+        };
+        if let Some(rec) = self.records.last_mut() {
+            rec.walls = Some(Vec::new());
+        }
+        self.phase = if self.walls.gate.is_none() {
+            Phase::Gate
+        } else {
+            Phase::Wall
+        };
+    }
+
+    fn record_wall(&mut self, a: WallAction) {
+        if let Some(list) = self.records.last_mut().and_then(|r| r.walls.as_mut()) {
+            list.push(a);
+        }
+    }
+
+    /// The regions of the tile behind `side` that reach it lose an open side.
+    fn cover_side(&mut self, side: Side) -> Vec<Node> {
+        let Some(i) = self.board.tile_at(side.cell) else {
+            return Vec::new();
+        };
+        let p = self.board.placed()[i];
+        let def = self.catalogue.get(p.tile);
+        let mut nodes = Vec::new();
+        for r in 0..def.regions.len() {
+            if def.reach(p.rot, r as RegionIdx) & (1 << side.dir.index()) != 0 {
+                let node = self.node_base[i] + r as Node;
+                let f = self.features.get_mut(node);
+                f.open = f.open.saturating_sub(1);
+                nodes.push(node);
+            }
+        }
+        nodes
+    }
+
+    fn place_gate(&mut self, side: Side) {
+        let player = self.to_move();
+        self.walls.gate = Some(side);
+        self.board.block(side.outer());
+        self.wall_outer.push(side.outer());
+        self.record_wall(WallAction::Gate(side));
+        self.log(Event::GatePlaced { player, side });
+        let touched = self.cover_side(side);
+        for n in self.newly_complete(&touched) {
+            self.score_feature(n, ScoreCause::Gate);
+        }
+        self.next_in_round();
+    }
+
+    fn place_wall(&mut self, end: End) {
+        let player = self.to_move();
+        let Some(side) = self.walls.next_side(&self.board, end) else {
+            return;
+        };
+        let i = self.walls.add_piece(side, end, player);
+        self.last_piece = Some(i);
+        self.board.block(side.outer());
+        self.wall_outer.push(side.outer());
+        self.record_wall(WallAction::Wall { end, guard: false });
+        self.log(Event::WallPlaced {
+            player,
+            side,
+            arm: end,
+        });
+        let touched = self.cover_side(side);
+        self.piece_completed = self.newly_complete(&touched);
+        if self.setup.options.score_before_guard {
+            self.score_piece_completions();
+        }
+        self.phase = Phase::Guard;
+    }
+
+    fn score_piece_completions(&mut self) {
+        for n in std::mem::take(&mut self.piece_completed) {
+            self.score_feature(n, ScoreCause::Wall);
+        }
+    }
+
+    fn decide_guard(&mut self, guard: bool) {
+        let player = self.to_move();
+        if guard {
+            if let Some(i) = self.last_piece {
+                self.walls.pieces[i].guard = Some(player);
+                let ps = &mut self.players[player as usize];
+                ps.supply = ps.supply.saturating_sub(1);
+                if let Some(WallAction::Wall { guard, .. }) = self
+                    .records
+                    .last_mut()
+                    .and_then(|r| r.walls.as_mut())
+                    .and_then(|w| w.last_mut())
+                {
+                    *guard = true;
+                }
+                let side = self.walls.pieces[i].side;
+                self.log(Event::GuardPlaced { player, side });
+            }
+        }
+        self.score_piece_completions();
+        self.next_in_round();
+    }
+
+    /// After the gate or a piece: the next piece, or the tower step when the
+    /// round is over, the supply ran out (R6.6) or the wall closed (R11.1d).
+    fn next_in_round(&mut self) {
+        self.round.next += 1;
+        let done = self.round.next >= self.round.seats.len()
+            || self.walls.supply == 0
+            || self.walls.is_closed();
+        self.phase = if done { Phase::Tower } else { Phase::Wall };
+    }
+
+    fn place_tower(&mut self, end: Option<End>) {
+        if let Some(e) = end {
+            let owner = self.round.builder;
+            if let Some(t) = self.walls.place_tower(e, owner) {
+                let ps = &mut self.players[owner as usize];
+                ps.towers = ps.towers.saturating_sub(1);
+                ps.score += t.points;
+                ps.breakdown.towers += t.points;
+                self.log(Event::TowerPlaced {
+                    player: owner,
+                    vertex: t.vertex,
+                    arm: e,
+                    points: t.points,
+                });
+            }
+        }
+        self.record_wall(WallAction::Tower(end));
+        self.end_turn();
+    }
+
+    /// R11.1: check the end; otherwise the next player draws.
+    fn end_turn(&mut self) {
+        let reason = if self.walls.is_closed() {
+            Some(EndReason::Closed)
+        } else if self.walls.supply == 0 {
+            Some(EndReason::LastWall)
+        } else if self.walls.gate.is_some() && self.walls.gap(&self.board) <= 5 {
+            Some(EndReason::Gap)
+        } else {
+            None
+        };
+        if let Some(r) = reason {
+            self.finish(r);
+            return;
+        }
+        self.current = (self.current + 1) % self.players.len() as u8;
+        if !self.draw_next() {
+            self.finish(EndReason::LastTile);
+        }
+    }
+
+    /// R11.2–R11.4 and §12: closing, removal, final scoring.
+    fn finish(&mut self, reason: EndReason) {
+        self.ended = Some(reason);
+        self.phase = Phase::Over;
+        self.drawn = None;
+        self.log(Event::GameEnded { by: reason });
+        // R11.2: every outline side without a wall gets one.
+        let open: Vec<Side> = self
+            .board
+            .outline()
+            .into_iter()
+            .filter(|&s| self.walls.gate != Some(s) && self.walls.piece_on(s).is_none())
+            .collect();
+        self.log(Event::ClosingWalls {
+            sides: open.len() as u32,
+        });
+        let mut touched = Vec::new();
+        for s in open {
+            touched.extend(self.cover_side(s));
+        }
+        for n in self.newly_complete(&touched) {
+            self.score_feature(n, ScoreCause::Closing);
+        }
+        // R11.3: followers on incomplete streets and markets leave without points.
+        let mut i = 0;
+        while i < self.followers.len() {
+            let s = self.followers[i];
+            let f = *self.features.get(s.node);
+            if f.kind != FeatureKind::Residential && !f.is_complete() {
+                self.followers.swap_remove(i);
+                self.players[s.player as usize].supply += 1;
+                let ff = self.features.get_mut(s.node);
+                ff.followers[s.player as usize] = ff.followers[s.player as usize].saturating_sub(1);
+                self.log(Event::FollowerRemoved {
+                    player: s.player,
+                    kind: f.kind,
+                });
+            } else {
+                i += 1;
+            }
+        }
+        // §12
+        for (players, markets, points) in scoring::steward_scores(self) {
+            for p in 0..self.players.len() {
+                if players & (1 << p) != 0 {
+                    self.players[p].score += points;
+                    self.players[p].breakdown.stewards += points;
+                }
+            }
+            self.log(Event::StewardsScored {
+                players,
+                markets,
+                points,
+            });
+        }
+        for (player, public, historic, points) in scoring::guard_scores(self) {
+            self.players[player as usize].score += points;
+            self.players[player as usize].breakdown.guards += points;
+            self.log(Event::GuardScored {
+                player,
+                public,
+                historic,
+                points,
+            });
+        }
+    }
+
+    // ------------------------------------------------ helpers for scoring
+
+    pub(crate) fn features(&self) -> &Features {
+        &self.features
+    }
+
+    pub(crate) fn node_of(&self, tile: usize, region: RegionIdx) -> Node {
+        self.node_base[tile] + region as Node
+    }
+
+    pub(crate) fn follower_nodes(&self) -> impl Iterator<Item = (u8, Node)> + '_ {
+        self.followers.iter().map(|s| (s.player, s.node))
+    }
+
+    /// The winners (bit set of seats) of a finished game (R12.4).
+    pub fn winners(&self) -> u8 {
+        let best = self.players.iter().map(|p| p.score).max().unwrap_or(0);
+        let mut w = 0u8;
+        for (i, p) in self.players.iter().enumerate() {
+            if p.score == best {
+                w |= 1 << i;
+            }
+        }
+        w
+    }
+}
+
+fn region_word(kind: &RegionKind) -> &'static str {
+    match kind {
+        RegionKind::Street => "street",
+        RegionKind::Market(_) => "market",
+        RegionKind::Residential { .. } => "residential",
+    }
+}

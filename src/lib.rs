@@ -1,0 +1,6 @@
+//! Carcassonne: The City — the rules engine, game records and (on wasm32) the
+//! browser app. The engine depends on nothing web.
+
+pub mod engine;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
