@@ -4,6 +4,7 @@
 //! `play_unchecked` is the fast path for search.
 
 use super::board::{Board, Placed};
+use super::deck;
 use super::events::{EndReason, Event, Logged, ScoreCause};
 use super::features::{Feature, Features, Node};
 use super::geom::{Cell, Dir, Rotation, Side};
@@ -11,7 +12,6 @@ use super::options::Options;
 use super::scoring::{self, Breakdown};
 use super::tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileType};
 use super::walls::{self, End, Walls};
-use super::deck;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -137,12 +137,17 @@ impl Setup {
 /// Player names are shown as text and written into CGN tags.
 pub fn check_player_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() || name.trim() != name {
-        return Err(format!("player name {name:?} is empty or has spaces at its ends"));
+        return Err(format!(
+            "player name {name:?} is empty or has spaces at its ends"
+        ));
     }
     if name.chars().count() > 24 {
         return Err(format!("player name {name:?} is longer than 24 characters"));
     }
-    if name.chars().any(|c| c.is_control() || matches!(c, ',' | '"' | '[' | ']' | '{' | '}')) {
+    if name
+        .chars()
+        .any(|c| c.is_control() || matches!(c, ',' | '"' | '[' | ']' | '{' | '}'))
+    {
         return Err(format!(
             "player name {name:?} may not hold a comma, quote, bracket, brace or control character"
         ));
@@ -154,7 +159,10 @@ pub fn check_player_name(name: &str) -> Result<(), String> {
 /// wall end, guard yes/no, tower end or none (§13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Choice {
-    Place { cell: Cell, rot: Rotation },
+    Place {
+        cell: Cell,
+        rot: Rotation,
+    },
     Follower(Option<RegionIdx>),
     Gate(Side),
     Wall(End),
@@ -523,6 +531,31 @@ impl Game {
         v
     }
 
+    /// A copy of the game whose undrawn tiles are a fresh sample of what a
+    /// player cannot have seen: the box minus the tiles placed, set aside or
+    /// in hand, shuffled by `rng`. Search plays on such copies so it never
+    /// reads the real draw order (determinization).
+    pub fn redeal_unseen(&self, rng: &mut rand_pcg::Pcg64) -> Game {
+        let mut pool = self.catalogue.all_copies();
+        let seen = self.setup.deck[..self.draw_pos].iter();
+        for t in seen {
+            if let Some(k) = pool.iter().position(|x| x == t) {
+                pool.swap_remove(k);
+            }
+        }
+        for i in (1..pool.len()).rev() {
+            let j = deck::below(rng, i as u64 + 1) as usize;
+            pool.swap(i, j);
+        }
+        let left = self.setup.deck.len() - self.draw_pos;
+        let mut g = self.clone();
+        let setup = Arc::make_mut(&mut g.setup);
+        setup.deck.truncate(self.draw_pos);
+        setup.deck.extend(pool.into_iter().take(left));
+        setup.seed = None;
+        g
+    }
+
     /// The builder of the wall round in progress, and the pieces still to place.
     pub fn wall_round(&self) -> Option<(u8, usize)> {
         matches!(
@@ -623,7 +656,12 @@ impl Game {
             Phase::Tower => {
                 v.push(Choice::Tower(None));
                 if self.players[self.round.builder as usize].towers > 0 {
-                    v.extend(self.walls.tower_ends().into_iter().map(|e| Choice::Tower(Some(e))));
+                    v.extend(
+                        self.walls
+                            .tower_ends()
+                            .into_iter()
+                            .map(|e| Choice::Tower(Some(e))),
+                    );
                 }
             }
             Phase::Over => {}
@@ -711,12 +749,18 @@ impl Game {
                 .then(|| illegal("R1.6", format!("{what}: the first tile goes at 0,0")));
         }
         if !Board::in_range(cell) {
-            return Some(illegal("R3.1", format!("{what}: that cell is off the board")));
+            return Some(illegal(
+                "R3.1",
+                format!("{what}: that cell is off the board"),
+            ));
         }
         if self.board.is_tile(cell) {
             return Some(illegal("R3.1", format!("{what}: the cell is taken")));
         }
-        if !Dir::ALL.iter().any(|&d| self.board.is_tile(cell.neighbour(d))) {
+        if !Dir::ALL
+            .iter()
+            .any(|&d| self.board.is_tile(cell.neighbour(d)))
+        {
             return Some(illegal(
                 "R3.1",
                 format!("{what}: it shares no side with a placed tile"),
@@ -780,7 +824,10 @@ impl Game {
         if f.is_complete() {
             return Some(illegal(
                 "R4.5",
-                format!("this tile has just completed the {name} of region {}", reg.id),
+                format!(
+                    "this tile has just completed the {name} of region {}",
+                    reg.id
+                ),
             ));
         }
         None
@@ -833,7 +880,10 @@ impl Game {
                 if self.board.is_outline(side) {
                     Ok(())
                 } else if self.board.is_tile(side.cell) && self.board.is_hole(side.outer()) {
-                    Err(illegal("R7.1", format!("the gate may not face a hole ({side})")))
+                    Err(illegal(
+                        "R7.1",
+                        format!("the gate may not face a hole ({side})"),
+                    ))
                 } else {
                     Err(illegal(
                         "R7.1",
@@ -855,7 +905,10 @@ impl Game {
                 if self.players[self.round.builder as usize].towers == 0 {
                     Err(illegal("R1.3", "the builder has no tower left"))
                 } else if !self.walls.tower_ends().contains(&e) {
-                    Err(illegal("R9.1", format!("the {e} end already holds a tower")))
+                    Err(illegal(
+                        "R9.1",
+                        format!("the {e} end already holds a tower"),
+                    ))
                 } else {
                     Ok(())
                 }
@@ -886,8 +939,13 @@ impl Game {
             let forced = match self.phase {
                 Phase::Follower => {
                     let i = self.board.placed().len() - 1;
-                    let n = self.catalogue.get(self.board.placed()[i].tile).regions.len();
-                    (0..n).all(|r| self.follower_problem(i, r as RegionIdx).is_some())
+                    let n = self
+                        .catalogue
+                        .get(self.board.placed()[i].tile)
+                        .regions
+                        .len();
+                    (0..n)
+                        .all(|r| self.follower_problem(i, r as RegionIdx).is_some())
                         .then_some(Choice::Follower(None))
                 }
                 Phase::Guard => self.guard_problem().map(|_| Choice::Guard(false)),

@@ -1,0 +1,119 @@
+//! `city`: the command-line tool. Replays and writes City Game Notation
+//! records, plays random games, and runs the AI's self-play matches.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    std::process::exit(cli::run(std::env::args().skip(1).collect()));
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use the_city::engine::game::DEFAULT_STACKS;
+    use the_city::engine::{random, Catalogue, Game, Options, Setup};
+    use the_city::record::{self, DeckTag};
+
+    const USAGE: &str = "usage:
+  city replay FILE.cgn
+      replay a record; print its summary as one JSON object
+  city random --seed S --players K [--stacks \"30 25 20\"] [--options \"name=value ...\"]
+      play a whole game choosing uniformly among the legal choices; print its record";
+
+    /// Runs a command line; returns the exit status.
+    pub fn run(args: Vec<String>) -> i32 {
+        let result = match args.first().map(String::as_str) {
+            Some("replay") => replay(&args[1..]),
+            Some("random") => random_game(&args[1..]),
+            Some("-h" | "--help" | "help") => {
+                println!("{USAGE}");
+                Ok(())
+            }
+            _ => Err(USAGE.to_string()),
+        };
+        match result {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        }
+    }
+
+    /// `--name value` pairs after the subcommand.
+    fn flags(args: &[String], known: &[&str]) -> Result<Vec<(String, String)>, String> {
+        let mut out = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let name = a
+                .strip_prefix("--")
+                .filter(|n| known.contains(n))
+                .ok_or_else(|| format!("unknown argument {a:?}\n{USAGE}"))?;
+            let value = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
+            out.push((name.to_string(), value.clone()));
+        }
+        Ok(out)
+    }
+
+    fn flag<'a>(flags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+        flags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn replay(args: &[String]) -> Result<(), String> {
+        let [path] = args else {
+            return Err(USAGE.to_string());
+        };
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+        let rec = record::read(&text).map_err(|e| e.to_string())?;
+        let summary = record::summary(&rec.game);
+        println!(
+            "{}",
+            serde_json::to_string(&summary).map_err(|e| e.to_string())?
+        );
+        Ok(())
+    }
+
+    fn random_game(args: &[String]) -> Result<(), String> {
+        let f = flags(args, &["seed", "players", "stacks", "options"])?;
+        let seed: u64 = flag(&f, "seed")
+            .ok_or("--seed S is required")?
+            .parse()
+            .map_err(|_| "--seed must be a decimal u64".to_string())?;
+        let k: usize = flag(&f, "players")
+            .ok_or("--players K is required")?
+            .parse()
+            .map_err(|_| "--players must be 2, 3 or 4".to_string())?;
+        if !(2..=4).contains(&k) {
+            return Err("--players must be 2, 3 or 4".into());
+        }
+        let stacks = match flag(&f, "stacks") {
+            Some(s) => record::parse_stacks(s)?,
+            None => DEFAULT_STACKS,
+        };
+        let options = match flag(&f, "options") {
+            Some(s) => Options::parse(s)?,
+            None => Options::default(),
+        };
+        let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+        let names = ["Ann", "Bob", "Cid", "Dee"][..k]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let setup =
+            Setup::from_seed(catalogue, names, seed, stacks, options).map_err(|e| e.to_string())?;
+        let mut game = Game::new(catalogue, setup).map_err(|e| e.to_string())?;
+        random::play_out(&mut game, &mut random::choice_rng(seed));
+        let note = vec![(
+            "Note".to_string(),
+            format!("random play; deck dealt from Seed {seed}"),
+        )];
+        print!("{}", record::write(&game, &note, DeckTag::Deck));
+        Ok(())
+    }
+}
