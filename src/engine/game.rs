@@ -590,6 +590,17 @@ impl Game {
         v
     }
 
+    /// Streets and markets scored so far (each exactly once, R5.6).
+    pub fn scored_feature_count(&self) -> usize {
+        self.features
+            .roots()
+            .filter(|&r| {
+                let f = self.features.get(r);
+                f.done && f.kind != FeatureKind::Residential
+            })
+            .count()
+    }
+
     /// The gap (R7.5), once the gate stands.
     pub fn gap(&self) -> Option<usize> {
         self.walls.gate.map(|_| self.walls.gap(&self.board))
