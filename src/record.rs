@@ -279,7 +279,6 @@ fn play_turn_line(
             reason: e.to_string(),
         })
     };
-    play(game, Choice::Place { cell, rot })?;
     let def = catalogue.get(drawn);
     let region = match follower {
         "-" => None,
@@ -294,23 +293,14 @@ fn play_turn_line(
             })?)
         }
     };
+    // Ask before placing: the engine skips a follower step with no choice.
+    let follower_problem = region.and_then(|r| game.follower_problem_after(cell, rot, r));
+    play(game, Choice::Place { cell, rot })?;
+    if let Some(e) = follower_problem {
+        return err(no, e.to_string());
+    }
     if game.decision() == Some(Decision::Follower) {
         play(game, Choice::Follower(region))?;
-    } else if let Some(r) = region {
-        // The engine skipped the step: say why the follower cannot go there.
-        let why = game
-            .clone()
-            .undo()
-            .and_then(|g| {
-                let mut g2 = g.clone();
-                g2.play(game.history()[game.history().len() - 1]).ok()?;
-                g2.play(Choice::Follower(Some(r))).err()
-            })
-            .map_or_else(
-                || "no follower can be placed this turn".to_string(),
-                |e| e.to_string(),
-            );
-        return err(no, why);
     }
     let in_round = |g: &Game| {
         matches!(

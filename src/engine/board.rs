@@ -5,6 +5,7 @@
 
 use super::geom::{Cell, Dir, Rotation, Side, Vertex};
 use super::tiles::TileType;
+use std::cell::RefCell;
 
 /// Cells from -HALF to HALF-1 on each axis; 75 tiles from (0,0) stay well inside.
 const HALF: i32 = 80;
@@ -36,6 +37,11 @@ pub struct Board {
     frontier: Vec<Cell>,
     min: Cell,
     max: Cell,
+    any_blocked: bool,
+    /// Sides between a tile and an exterior cell (R2.4), kept up to date.
+    outline_sides: usize,
+    /// R3.4 answers for this board state (cleared when it changes).
+    r34_memo: RefCell<Vec<(Cell, bool)>>,
 }
 
 impl Default for Board {
@@ -54,6 +60,9 @@ impl Board {
             frontier: Vec::new(),
             min: Cell::ORIGIN,
             max: Cell::ORIGIN,
+            any_blocked: false,
+            outline_sides: 0,
+            r34_memo: RefCell::new(Vec::new()),
         }
     }
 
@@ -111,6 +120,8 @@ impl Board {
     pub fn block(&mut self, c: Cell) {
         if let Some(i) = Board::index(c) {
             self.flags[i] |= BLOCKED;
+            self.any_blocked = true;
+            self.r34_memo.get_mut().clear();
         }
     }
 
@@ -133,6 +144,7 @@ impl Board {
         };
         let was_exterior = self.cells[i] == EXTERIOR;
         let splits = was_exterior && !self.is_empty() && self.may_split_exterior(p.cell);
+        self.r34_memo.get_mut().clear();
         self.cells[i] = TILE_BASE + self.placed.len() as u8;
         self.placed.push(p);
         if self.placed.len() == 1 {
@@ -149,7 +161,9 @@ impl Board {
         for d in Dir::ALL {
             let n = p.cell.neighbour(d);
             if let Some(j) = Board::index(n) {
-                if self.cells[j] < TILE_BASE && self.flags[j] & IN_FRONTIER == 0 && Board::in_range(n)
+                if self.cells[j] < TILE_BASE
+                    && self.flags[j] & IN_FRONTIER == 0
+                    && Board::in_range(n)
                 {
                     self.flags[j] |= IN_FRONTIER;
                     self.frontier.push(n);
@@ -158,7 +172,31 @@ impl Board {
         }
         if splits {
             self.recompute_exterior();
+            self.outline_sides = self.count_outline();
+        } else if was_exterior {
+            // Tiles that faced the cell lose an outline side; the new tile
+            // gains one per exterior neighbour.
+            for d in Dir::ALL {
+                let n = p.cell.neighbour(d);
+                if self.is_tile(n) {
+                    self.outline_sides -= 1;
+                } else if self.is_exterior(n) {
+                    self.outline_sides += 1;
+                }
+            }
         }
+    }
+
+    fn count_outline(&self) -> usize {
+        self.placed
+            .iter()
+            .map(|p| {
+                Dir::ALL
+                    .iter()
+                    .filter(|&&d| self.is_exterior(p.cell.neighbour(d)))
+                    .count()
+            })
+            .sum()
     }
 
     /// Whether filling exterior cell `c` could cut the exterior in two: its
@@ -175,8 +213,7 @@ impl Board {
             (-1, 0),
             (-1, -1),
         ];
-        let empty: [bool; 8] =
-            RING.map(|(dx, dy)| !self.is_tile(Cell::new(c.x + dx, c.y + dy)));
+        let empty: [bool; 8] = RING.map(|(dx, dy)| !self.is_tile(Cell::new(c.x + dx, c.y + dy)));
         // Count runs of empty ring cells that contain a side-neighbour.
         let mut groups = 0;
         let start = match (0..8).find(|&k| !empty[k]) {
@@ -259,22 +296,70 @@ impl Board {
         seen
     }
 
-    /// Whether every cell of `must_stay` would still be exterior after a tile
-    /// went on empty cell `c` (R3.4).
-    pub fn keeps_exterior(&self, c: Cell, must_stay: &[Cell]) -> bool {
-        if must_stay.is_empty() || !self.is_exterior(c) || !self.may_split_exterior(c) {
+    /// Whether every blocked cell (outer cell of a wall piece or the gate)
+    /// would still be exterior after a tile went on empty cell `c` (R3.4).
+    pub fn keeps_blocked_exterior(&self, c: Cell) -> bool {
+        if !self.any_blocked || !self.is_exterior(c) || !self.may_split_exterior(c) {
             return true;
         }
-        let lo = Cell::new(self.min.x.min(c.x) - 1, self.min.y.min(c.y) - 1);
-        let hi = Cell::new(self.max.x.max(c.x) + 1, self.max.y.max(c.y) + 1);
-        let reach = self.flood_exterior(lo, hi, Some(c));
+        let mut memo = self.r34_memo.borrow_mut();
+        if let Some(&(_, ok)) = memo.iter().find(|(m, _)| *m == c) {
+            return ok;
+        }
+        let ok = self.no_blocked_pocket(c);
+        memo.push((c, ok));
+        ok
+    }
+
+    /// Explore from each empty side-neighbour of `c` with `c` filled. A search
+    /// that leaves the tiles' bounding box is connected to the outside (c lies
+    /// inside the box whenever it may split the exterior); one that runs out
+    /// has found a pocket, which must hold no blocked cell.
+    fn no_blocked_pocket(&self, c: Cell) -> bool {
+        let (lo, hi) = (self.min, self.max);
         let w = (hi.x - lo.x + 1) as usize;
-        must_stay.iter().all(|&m| {
-            if m.x < lo.x || m.x > hi.x || m.y < lo.y || m.y > hi.y {
-                return true;
+        let h = (hi.y - lo.y + 1) as usize;
+        let mut seen = vec![0u8; w * h];
+        let inside = |p: Cell| p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+        let key = |p: Cell| (p.y - lo.y) as usize * w + (p.x - lo.x) as usize;
+        let mut stack = Vec::new();
+        for (g, d) in Dir::ALL.into_iter().enumerate() {
+            let start = c.neighbour(d);
+            if self.is_tile(start) || !inside(start) || seen[key(start)] != 0 {
+                continue;
             }
-            reach[(m.y - lo.y) as usize * w + (m.x - lo.x) as usize]
-        })
+            let mark = g as u8 + 1;
+            seen[key(start)] = mark;
+            stack.clear();
+            stack.push(start);
+            let mut pocket_blocked = false;
+            let mut escaped = false;
+            while let Some(p) = stack.pop() {
+                pocket_blocked |= self.is_blocked(p);
+                for d2 in Dir::ALL {
+                    let q = p.neighbour(d2);
+                    if q == c || self.is_tile(q) {
+                        continue;
+                    }
+                    if !inside(q) {
+                        escaped = true;
+                        break;
+                    }
+                    let k = key(q);
+                    if seen[k] == 0 {
+                        seen[k] = mark;
+                        stack.push(q);
+                    }
+                }
+                if escaped {
+                    break;
+                }
+            }
+            if !escaped && pocket_blocked {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether `side` lies between a placed tile and an exterior cell (R2.4).
@@ -297,15 +382,8 @@ impl Board {
     }
 
     pub fn outline_len(&self) -> usize {
-        self.placed
-            .iter()
-            .map(|p| {
-                Dir::ALL
-                    .iter()
-                    .filter(|&&d| self.is_exterior(p.cell.neighbour(d)))
-                    .count()
-            })
-            .sum()
+        debug_assert_eq!(self.outline_sides, self.count_outline());
+        self.outline_sides
     }
 
     /// The outline side that leaves vertex `v` going clockwise (city on the right).
@@ -370,7 +448,16 @@ mod tests {
     #[test]
     fn a_ring_of_tiles_makes_a_hole() {
         let mut b = Board::new();
-        for (x, y) in [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)] {
+        for (x, y) in [
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (2, 1),
+            (2, 2),
+            (1, 2),
+            (0, 2),
+            (0, 1),
+        ] {
             put(&mut b, x, y);
         }
         assert!(b.is_hole(Cell::new(1, 1)));
@@ -380,19 +467,17 @@ mod tests {
 
     #[test]
     fn corner_only_contact_is_a_hole() {
-        // R2.3: (1,1) reaches the outside only through its corner with (2,2).
+        // R2.3: (1,1) touches the exterior cell (2,2) only at a corner.
         let mut b = Board::new();
-        for (x, y) in [(0, 0), (1, 0), (2, 0), (2, 1), (0, 1), (0, 2), (1, 2)] {
+        for (x, y) in [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2)] {
             put(&mut b, x, y);
         }
-        assert!(b.is_exterior(Cell::new(1, 1)));
-        put(&mut b, 3, 1);
-        put(&mut b, 3, 2);
-        put(&mut b, 2, 3);
-        put(&mut b, 1, 3);
-        // (2,2) is enclosed by (2,1),(3,2),(2,3),(1,2); (1,1) only touches it.
-        assert!(b.is_hole(Cell::new(2, 2)));
+        assert!(b.is_exterior(Cell::new(2, 2)));
         assert!(b.is_hole(Cell::new(1, 1)));
+        assert_eq!(b.outline_len(), 12);
+        // Filling the corner cell keeps the count right.
+        put(&mut b, 2, 2);
+        assert_eq!(b.outline_len(), 12);
     }
 
     #[test]

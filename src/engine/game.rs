@@ -305,8 +305,6 @@ pub struct Game {
     node_base: Vec<Node>,
     features: Features,
     walls: Walls,
-    /// Outer cells of the gate and every piece: they must stay exterior (R3.4).
-    wall_outer: Vec<Cell>,
     players: Vec<PlayerState>,
     followers: Vec<FollowerSpot>,
     current: u8,
@@ -340,7 +338,6 @@ impl Game {
             node_base: Vec::new(),
             features: Features::default(),
             walls: Walls::new(),
-            wall_outer: Vec::new(),
             players: vec![
                 PlayerState {
                     supply: FOLLOWERS,
@@ -726,7 +723,7 @@ impl Game {
                     continue;
                 }
                 let keeps = *checked_exterior
-                    .get_or_insert_with(|| self.board.keeps_exterior(cell, &self.wall_outer));
+                    .get_or_insert_with(|| self.board.keeps_blocked_exterior(cell));
                 if !keeps {
                     break;
                 }
@@ -802,13 +799,31 @@ impl Game {
                 }
             }
         }
-        if !self.board.keeps_exterior(cell, &self.wall_outer) {
+        if !self.board.keeps_blocked_exterior(cell) {
             return Some(illegal(
                 "R3.4",
                 format!("{what}: the city would wrap round its wall"),
             ));
         }
         None
+    }
+
+    /// Why a follower on `region` would be illegal once the drawn tile is at
+    /// `cell`/`rot` (for explaining a record whose follower step had no choice).
+    pub fn follower_problem_after(
+        &self,
+        cell: Cell,
+        rot: Rotation,
+        region: RegionIdx,
+    ) -> Option<IllegalChoice> {
+        if self.phase != Phase::Place || self.placement_problem(self.drawn?.0, cell, rot).is_some()
+        {
+            return None;
+        }
+        let mut g = self.clone();
+        g.log_events = false;
+        g.place_tile(cell, rot);
+        g.follower_problem(g.board.placed().len() - 1, region)
     }
 
     fn follower_problem(&self, tile: usize, region: RegionIdx) -> Option<IllegalChoice> {
@@ -1248,7 +1263,6 @@ impl Game {
         let player = self.to_move();
         self.walls.gate = Some(side);
         self.board.block(side.outer());
-        self.wall_outer.push(side.outer());
         self.record_wall(WallAction::Gate(side));
         self.log(Event::GatePlaced { player, side });
         let touched = self.cover_side(side);
@@ -1266,7 +1280,6 @@ impl Game {
         let i = self.walls.add_piece(side, end, player);
         self.last_piece = Some(i);
         self.board.block(side.outer());
-        self.wall_outer.push(side.outer());
         self.record_wall(WallAction::Wall { end, guard: false });
         self.log(Event::WallPlaced {
             player,

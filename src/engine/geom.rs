@@ -103,7 +103,9 @@ impl fmt::Display for Rotation {
 }
 
 /// A cell of the grid. The first tile is at (0, 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Cell {
     pub x: i32,
     pub y: i32,

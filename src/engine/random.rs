@@ -25,3 +25,31 @@ pub fn play_out(game: &mut Game, rng: &mut Pcg64) {
 pub fn choice_rng(seed: u64) -> Pcg64 {
     rng_for_seed(seed ^ 0x5EED_C401_CE5E_u64)
 }
+
+/// The benchmark workload: `n` random 2-player games with the default
+/// stacks, dealt from seeds `first..first + n`. Returns a checksum of the
+/// scores so the work cannot be optimised away and runs can be compared.
+pub fn random_games(first: u64, n: u64) -> u64 {
+    use super::game::{Setup, DEFAULT_STACKS};
+    use super::options::Options;
+    use super::tiles::Catalogue;
+    let Ok(cat) = Catalogue::builtin() else {
+        return 0;
+    };
+    let mut sum = 0u64;
+    for seed in first..first + n {
+        let names = vec!["A".to_string(), "B".to_string()];
+        let Ok(setup) = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
+        else {
+            return 0;
+        };
+        let Ok(mut g) = Game::new(cat, setup) else {
+            return 0;
+        };
+        play_out(&mut g, &mut choice_rng(seed));
+        sum = sum
+            .wrapping_mul(31)
+            .wrapping_add(g.scores().iter().sum::<u32>() as u64);
+    }
+    sum
+}

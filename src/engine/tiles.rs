@@ -138,7 +138,15 @@ impl TileDef {
     pub fn historic_buildings(&self) -> u32 {
         self.regions
             .iter()
-            .filter(|r| matches!(r.kind, RegionKind::Residential { historic: Some(_), .. }))
+            .filter(|r| {
+                matches!(
+                    r.kind,
+                    RegionKind::Residential {
+                        historic: Some(_),
+                        ..
+                    }
+                )
+            })
             .count() as u32
     }
 }
@@ -278,7 +286,10 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
         errors.push("a tile has an empty id".into());
     }
     if !(1..=75).contains(&t.count) {
-        errors.push(format!("{w}: count must be a positive integer, got {}", t.count));
+        errors.push(format!(
+            "{w}: count must be a positive integer, got {}",
+            t.count
+        ));
     }
     if t.regions.is_empty() || t.regions.len() > 16 {
         errors.push(format!("{w}: needs 1 to 16 regions"));
@@ -292,7 +303,9 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
                     errors.push(format!("{w}: street region id {rid:?} must be one of 1..4"));
                 }
                 if r.goods.is_some() || r.public.is_some() || r.historic.is_some() {
-                    errors.push(format!("{w}: street {rid:?} may not have goods or buildings"));
+                    errors.push(format!(
+                        "{w}: street {rid:?} may not have goods or buildings"
+                    ));
                 }
                 RegionKind::Street
             }
@@ -364,7 +377,9 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
             match index(rid) {
                 Some(r) => sides[d.index()][i] = r as RegionIdx,
                 None => {
-                    errors.push(format!("{w}: side {d} slot {i} names unknown region {rid:?}"));
+                    errors.push(format!(
+                        "{w}: side {d} slot {i} names unknown region {rid:?}"
+                    ));
                     return None;
                 }
             }
@@ -374,9 +389,9 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
     for (r, region) in regions.iter().enumerate() {
         let mut on_sides = 0;
         let mut anywhere = false;
-        for d in 0..4 {
-            for i in 0..3 {
-                if sides[d][i] as usize == r {
+        for (d, slots) in sides.iter().enumerate() {
+            for (i, &slot) in slots.iter().enumerate() {
+                if slot as usize == r {
                     anywhere = true;
                     if region.kind == RegionKind::Street {
                         if i != 1 {
@@ -409,11 +424,15 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
             pair.first().and_then(|a| index(a)),
             pair.get(1).and_then(|b| index(b)),
         ) else {
-            errors.push(format!("{w}: touches entry {pair:?} is not a pair of region ids"));
+            errors.push(format!(
+                "{w}: touches entry {pair:?} is not a pair of region ids"
+            ));
             continue;
         };
         if pair.len() != 2 || a == b {
-            errors.push(format!("{w}: touches entry {pair:?} is not a pair of two areas"));
+            errors.push(format!(
+                "{w}: touches entry {pair:?} is not a pair of two areas"
+            ));
             continue;
         }
         let (ka, kb) = (regions[a].kind.feature(), regions[b].kind.feature());
@@ -466,7 +485,9 @@ fn check_area_id(w: &str, rid: &str, errors: &mut Vec<String>) {
     let mut chars = rid.chars();
     let ok = matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_lowercase());
     if !ok {
-        errors.push(format!("{w}: area id {rid:?} must be one lower-case letter"));
+        errors.push(format!(
+            "{w}: area id {rid:?} must be one lower-case letter"
+        ));
     }
 }
 

@@ -1,0 +1,19 @@
+//! Random full games per second, single thread (issue: ≥ 2,000 on this
+//! 2-core machine). Run: `cargo bench --bench random_games`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use the_city::engine::random::random_games;
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_game");
+    group.throughput(Throughput::Elements(100));
+    group.sample_size(20);
+    group.bench_function("2p_default_stacks_x100", |b| {
+        b.iter(|| black_box(random_games(black_box(1), 100)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
