@@ -1,6 +1,8 @@
 //! Carcassonne: The City — the rules engine, game records and (on wasm32) the
 //! browser app. The engine depends on nothing web.
 
+pub mod ai;
 pub mod engine;
+pub mod record;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -15,22 +15,44 @@ use the_city::record::{self, DeckTag};
 fn new_game(seed: u64, players: usize, stacks: [u32; 3], options: Options) -> Game {
     let cat = Catalogue::builtin().unwrap();
     let names = (0..players).map(|i| format!("P{i}")).collect();
-    Game::new(cat, Setup::from_seed(cat, names, seed, stacks, options).unwrap()).unwrap()
+    Game::new(
+        cat,
+        Setup::from_seed(cat, names, seed, stacks, options).unwrap(),
+    )
+    .unwrap()
 }
 
 /// §14, checked after every decision.
 fn check_invariants(g: &Game, before: &[u32]) {
     let n = g.player_count();
     for p in 0..n {
-        let on_tiles = g.followers().iter().filter(|f| f.player as usize == p).count();
-        let guards = g.walls().pieces.iter().filter(|w| w.guard == Some(p as u8)).count();
+        let on_tiles = g
+            .followers()
+            .iter()
+            .filter(|f| f.player as usize == p)
+            .count();
+        let guards = g
+            .walls()
+            .pieces
+            .iter()
+            .filter(|w| w.guard == Some(p as u8))
+            .count();
         assert_eq!(
             g.players()[p].supply as usize + on_tiles + guards,
             7,
             "followers in supply + on the board = 7 for seat {p}"
         );
-        let placed = g.walls().towers.iter().filter(|t| t.owner as usize == p).count();
-        assert_eq!(placed + g.players()[p].towers as usize, 12 / n, "towers of seat {p}");
+        let placed = g
+            .walls()
+            .towers
+            .iter()
+            .filter(|t| t.owner as usize == p)
+            .count();
+        assert_eq!(
+            placed + g.players()[p].towers as usize,
+            12 / n,
+            "towers of seat {p}"
+        );
         assert!(g.players()[p].score >= before[p], "scores never decrease");
         assert_eq!(g.players()[p].score, g.players()[p].breakdown.total());
     }
@@ -46,6 +68,39 @@ fn check_invariants(g: &Game, before: &[u32]) {
         g.scored_feature_count(),
         "a scored feature never scores again"
     );
+}
+
+/// R3.4 oracle: flood the exterior with `c` filled and check every blocked
+/// cell (outer cell of the gate or a piece) is still reached from outside.
+fn keeps_blocked_exterior_by_flood(g: &Game, c: Cell) -> bool {
+    let b = g.board();
+    let (lo, hi) = b.bounds();
+    let (lo, hi) = (Cell::new(lo.x - 2, lo.y - 2), Cell::new(hi.x + 2, hi.y + 2));
+    let inside = |p: Cell| p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+    let free = |p: Cell| !b.is_tile(p) && p != c;
+    let w = (hi.x - lo.x + 1) as usize;
+    let key = |p: Cell| (p.y - lo.y) as usize * w + (p.x - lo.x) as usize;
+    let mut seen = vec![false; w * (hi.y - lo.y + 1) as usize];
+    let mut todo = vec![lo];
+    seen[key(lo)] = true;
+    while let Some(p) = todo.pop() {
+        for d in Dir::ALL {
+            let q = p.neighbour(d);
+            if inside(q) && free(q) && !seen[key(q)] {
+                seen[key(q)] = true;
+                todo.push(q);
+            }
+        }
+    }
+    let mut blocked = Vec::new();
+    for y in lo.y..=hi.y {
+        for x in lo.x..=hi.x {
+            if b.is_blocked(Cell::new(x, y)) {
+                blocked.push(Cell::new(x, y));
+            }
+        }
+    }
+    blocked.iter().all(|&p| seen[key(p)])
 }
 
 /// Every choice that could be asked about at this decision.
@@ -101,7 +156,8 @@ fn run_game(seed: u64, players: usize, stacks: [u32; 3], options: Options, exhau
         if exhaustive {
             for c in &legal {
                 let mut h = g.clone();
-                h.play(*c).unwrap_or_else(|e| panic!("offered {c:?} fails: {e}"));
+                h.play(*c)
+                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e}"));
             }
             for c in candidate_universe(&g) {
                 assert_eq!(
@@ -118,7 +174,10 @@ fn run_game(seed: u64, players: usize, stacks: [u32; 3], options: Options, exhau
         before = g.scores();
     }
     assert!(g.ended_by().is_some());
-    assert!(g.play(Choice::Follower(None)).is_err(), "nothing applies after the end");
+    assert!(
+        g.play(Choice::Follower(None)).is_err(),
+        "nothing applies after the end"
+    );
     // write → read reproduces the game, with a Seed tag and with a Deck tag.
     for deck in [DeckTag::Auto, DeckTag::Deck] {
         let text = record::write(&g, &[], deck);
@@ -163,7 +222,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 60, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn r14_every_offered_choice_applies_and_nothing_else_does(
@@ -172,5 +231,30 @@ proptest! {
         stacks in stacks_strategy(),
     ) {
         run_game(seed, players, stacks, Options::default(), true);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// R3.4: the engine's pocket search agrees with a plain flood fill on
+    /// every frontier cell of every turn once walls stand.
+    #[test]
+    fn r3_4_wall_check_agrees_with_a_flood_fill(seed in any::<u64>(), players in 2usize..=4) {
+        let mut g = new_game(seed, players, DEFAULT_STACKS, Options::default());
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            if g.walls().gate.is_some() && matches!(g.decision(), Some(Decision::PlaceTile { .. })) {
+                for cell in g.board().frontier().collect::<Vec<_>>() {
+                    prop_assert_eq!(
+                        g.board().keeps_blocked_exterior(cell),
+                        keeps_blocked_exterior_by_flood(&g, cell),
+                        "R3.4 at {}", cell
+                    );
+                }
+            }
+            let legal = g.legal_choices();
+            g.play_unchecked(legal[below(&mut rng, legal.len() as u64) as usize]);
+        }
     }
 }

@@ -7,7 +7,8 @@ fn random_games_finish() {
     let mut ended = std::collections::HashMap::new();
     for seed in 0..300u64 {
         let players = (0..(2 + seed % 3)).map(|i| format!("P{i}")).collect();
-        let setup = Setup::from_seed(cat, players, seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let setup =
+            Setup::from_seed(cat, players, seed, DEFAULT_STACKS, Options::default()).unwrap();
         let mut g = Game::new(cat, setup).unwrap();
         let mut rng = random::choice_rng(seed);
         random::play_out(&mut g, &mut rng);

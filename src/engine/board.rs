@@ -349,6 +349,11 @@ impl Board {
                     if seen[k] == 0 {
                         seen[k] = mark;
                         stack.push(q);
+                    } else if seen[k] != mark {
+                        // An earlier search that stopped part-way: it escaped
+                        // (one that ran out explored all it could reach).
+                        escaped = true;
+                        break;
                     }
                 }
                 if escaped {

@@ -21,7 +21,10 @@ pub fn check_record(name: &str, text: &str) -> Option<Game> {
         let prefix = format!("[{t} \"");
         text.lines()
             .map(str::trim)
-            .find_map(|l| l.strip_prefix(prefix.as_str()).and_then(|r| r.strip_suffix("\"]")))
+            .find_map(|l| {
+                l.strip_prefix(prefix.as_str())
+                    .and_then(|r| r.strip_suffix("\"]"))
+            })
             .map(str::to_string)
     };
     match (record::read(text), tag("ExpectError")) {
@@ -33,11 +36,16 @@ pub fn check_record(name: &str, text: &str) -> Option<Game> {
             None
         }
         (Err(e), None) => panic!("{name}: the record does not read: {e}"),
-        (Ok(_), Some(want)) => panic!("{name}: expected an error containing {want:?}, but the record reads"),
+        (Ok(_), Some(want)) => {
+            panic!("{name}: expected an error containing {want:?}, but the record reads")
+        }
         (Ok(rec), None) => {
             let g = rec.game;
             let per_player = |f: &dyn Fn(usize) -> u32| -> String {
-                (0..g.player_count()).map(|p| f(p).to_string()).collect::<Vec<_>>().join(" ")
+                (0..g.player_count())
+                    .map(|p| f(p).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
             let b = |p: usize| g.players()[p].breakdown;
             let checks: [(&str, String); 7] = [
@@ -47,21 +55,36 @@ pub fn check_record(name: &str, text: &str) -> Option<Game> {
                 ("ExpectTowers", per_player(&|p| b(p).towers)),
                 ("ExpectStewards", per_player(&|p| b(p).stewards)),
                 ("ExpectGuards", per_player(&|p| b(p).guards)),
-                ("ExpectSupply", per_player(&|p| g.players()[p].supply as u32)),
+                (
+                    "ExpectSupply",
+                    per_player(&|p| g.players()[p].supply as u32),
+                ),
             ];
             for (t, got) in checks {
                 if let Some(want) = tag(t) {
-                    assert_eq!(got, want.split_whitespace().collect::<Vec<_>>().join(" "), "{name}: {t}");
+                    assert_eq!(
+                        got,
+                        want.split_whitespace().collect::<Vec<_>>().join(" "),
+                        "{name}: {t}"
+                    );
                 }
             }
             if let Some(want) = tag("ExpectEndedBy") {
-                assert_eq!(g.ended_by().map_or("null", |e| e.name()), want, "{name}: ExpectEndedBy");
+                assert_eq!(
+                    g.ended_by().map_or("null", |e| e.name()),
+                    want,
+                    "{name}: ExpectEndedBy"
+                );
             }
             if let Some(want) = tag("ExpectTurns") {
                 assert_eq!(g.turns().to_string(), want, "{name}: ExpectTurns");
             }
             if let Some(want) = tag("ExpectWalls") {
-                assert_eq!(g.walls().pieces.len().to_string(), want, "{name}: ExpectWalls");
+                assert_eq!(
+                    g.walls().pieces.len().to_string(),
+                    want,
+                    "{name}: ExpectWalls"
+                );
             }
             Some(g)
         }

@@ -1,0 +1,190 @@
+//! Measurements for the computer opponent (release build):
+//!
+//! ```text
+//! cargo run --release --example ai_bench -- match hard greedy 200 [players] [seed]
+//! cargo run --release --example ai_bench -- time [games] [levels...]
+//! ```
+//!
+//! `match` plays a seeded match (as `city selfplay` does) and prints the
+//! summary and its JSON; `time` plays games between copies of each level and
+//! prints the time per decision that had more than one legal choice.
+
+use std::time::Instant;
+use the_city::ai::{self, selfplay, Level, SearchConfig};
+use the_city::engine::deck::rng_for_seed;
+use the_city::engine::game::DEFAULT_STACKS;
+use the_city::engine::{Catalogue, Game, Options, Setup};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("match") => {
+            let a: Level = args[1].parse().unwrap();
+            let b: Level = args[2].parse().unwrap();
+            let games = args.get(3).map_or(200, |s| s.parse().unwrap());
+            let players = args.get(4).map_or(2, |s| s.parse().unwrap());
+            let seed = args.get(5).map_or(1, |s| s.parse().unwrap());
+            let t = Instant::now();
+            let (mut aw, mut bw) = (0, 0);
+            let r = selfplay::selfplay_with(a, b, games, players, seed, &mut |i, o| {
+                let a_best = (0..players)
+                    .filter(|&s| o.sides[s])
+                    .map(|s| o.scores[s])
+                    .max();
+                let b_best = (0..players)
+                    .filter(|&s| !o.sides[s])
+                    .map(|s| o.scores[s])
+                    .max();
+                if a_best > b_best {
+                    aw += 1;
+                } else if b_best > a_best {
+                    bw += 1;
+                }
+                if (i + 1) % 10 == 0 {
+                    eprintln!(
+                        "{} games: a {aw} b {bw}  ({:.0} s)",
+                        i + 1,
+                        t.elapsed().as_secs_f64()
+                    );
+                }
+            });
+            print!("{r}");
+            println!("{}", r.summary_json());
+            println!("{:.1} s", t.elapsed().as_secs_f64());
+        }
+        Some("time") => {
+            let games: u64 = args.get(1).map_or(3, |s| s.parse().unwrap());
+            let levels: Vec<Level> = if args.len() > 2 {
+                args[2..].iter().map(|s| s.parse().unwrap()).collect()
+            } else {
+                Level::ALL.to_vec()
+            };
+            for level in levels {
+                time_level(level, games);
+            }
+        }
+        Some("cfg") => {
+            // cfg "k=12,p=200,m=2000,h=8,f=1.5,pf=0.5" OPPONENT [games] [seed]
+            let cfg = parse_cfg(&args[1]);
+            let opp: Level = args[2].parse().unwrap();
+            let games = args.get(3).map_or(100, |s| s.parse().unwrap());
+            let seed = args.get(4).map_or(1, |s| s.parse().unwrap());
+            cfg_match(cfg, opp, games, seed);
+        }
+        _ => {
+            eprintln!("usage: ai_bench match A B [games] [players] [seed] | time [games] [levels]")
+        }
+    }
+}
+
+fn time_level(level: Level, games: u64) {
+    let cat = Catalogue::builtin().unwrap();
+    let mut times: Vec<(f64, String)> = Vec::new();
+    for seed in 0..games {
+        let names = vec!["A".to_string(), "B".to_string()];
+        let setup =
+            Setup::from_seed(cat, names, 1000 + seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        while !g.is_over() {
+            let n = g.legal_choices().len();
+            let t = Instant::now();
+            let c = ai::choose(&g, level, seed * 1000 + g.history().len() as u64);
+            let dt = t.elapsed().as_secs_f64();
+            if n > 1 {
+                times.push((dt, format!("{:?} ({n} choices)", g.decision().unwrap())));
+            }
+            g.play(c).unwrap();
+        }
+    }
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let n = times.len();
+    let mean = times.iter().map(|t| t.0).sum::<f64>() / n as f64;
+    let (max, what) = times.last().cloned().unwrap();
+    println!(
+        "{level:>7}: {n} decisions, mean {:.1} ms, median {:.1} ms, p95 {:.1} ms, max {:.1} ms at {what}",
+        mean * 1e3,
+        times[n / 2].0 * 1e3,
+        times[n * 95 / 100].0 * 1e3,
+        max * 1e3
+    );
+}
+
+fn parse_cfg(s: &str) -> SearchConfig {
+    let mut c = SearchConfig::NORMAL;
+    for part in s.split(',') {
+        let (k, v) = part.split_once('=').unwrap();
+        match k {
+            "k" => c.top_k = v.parse().unwrap(),
+            "p" => c.playouts_per_move = v.parse().unwrap(),
+            "m" => c.max_playouts = v.parse().unwrap(),
+            "h" => c.horizon = v.parse().unwrap(),
+            "f" => c.follower_value = v.parse().unwrap(),
+            "pf" => c.playout_follower = v.parse().unwrap(),
+            _ => panic!("unknown key {k}"),
+        }
+    }
+    c
+}
+
+/// A match of a custom search (side a) against a level.
+fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
+    let cat = Catalogue::builtin().unwrap();
+    let t = Instant::now();
+    let (mut aw, mut bw, mut ties) = (0, 0, 0);
+    let (mut asum, mut bsum) = (0.0, 0.0);
+    let mut times = Vec::new();
+    for i in 0..games {
+        let sides = selfplay::seat_sides(2, i);
+        let gs = selfplay::game_seed(seed, i);
+        let names = vec!["A".to_string(), "B".to_string()];
+        let setup = Setup::from_seed(cat, names, gs, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        g.set_logging(false);
+        while !g.is_over() {
+            let ds = gs ^ (g.history().len() as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+            let c = if sides[g.to_move() as usize] {
+                let n = g.legal_choices().len();
+                let t0 = Instant::now();
+                let c = if n == 1 {
+                    g.legal_choices()[0]
+                } else {
+                    ai::search_choice(&g, &cfg, &mut rng_for_seed(ds), &mut |_| true).unwrap()
+                };
+                if n > 1 {
+                    times.push(t0.elapsed().as_secs_f64());
+                }
+                c
+            } else {
+                ai::choose(&g, opp, ds)
+            };
+            g.play_unchecked(c);
+        }
+        let s = g.scores();
+        let (a, b) = if sides[0] { (s[0], s[1]) } else { (s[1], s[0]) };
+        asum += a as f64;
+        bsum += b as f64;
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => aw += 1,
+            std::cmp::Ordering::Less => bw += 1,
+            _ => ties += 1,
+        }
+        if (i + 1) % 20 == 0 {
+            eprintln!(
+                "{} games: a {aw} b {bw} ties {ties} ({:.0} s)",
+                i + 1,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let n = games as f64;
+    println!(
+        "{cfg:?} vs {opp}: {games} games, a {aw} b {bw} ties {ties} ({:.1}%), mean a {:.1} b {:.1}, decision mean {:.1} ms max {:.1} ms, {:.0} s",
+        100.0 * (aw as f64 + 0.5 * ties as f64) / n,
+        asum / n,
+        bsum / n,
+        1e3 * times.iter().sum::<f64>() / times.len().max(1) as f64,
+        1e3 * times.last().copied().unwrap_or(0.0),
+        t.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every check of the project, in order, and stops at the first failure:
+# formatting, clippy (native and wasm32), the native tests, the browser tests
+# (wasm-bindgen-test in headless Chromium), the release web build, and the
+# end-to-end test of the built site. Installs what is missing first
+# (scripts/setup.sh). Exits non-zero if anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+timings=()
+current=""
+step() {
+  local name=$1
+  shift
+  current=$name
+  printf '\n==> %s\n' "$name"
+  local t0=$SECONDS
+  "$@"
+  timings+=("$(printf '%5ss  %s' $((SECONDS - t0)) "$name")")
+  current=""
+}
+report() {
+  local rc=$?
+  if ((${#timings[@]})); then
+    printf '\n%s\n' "timings:"
+    printf '  %s\n' "${timings[@]}"
+  fi
+  if ((rc == 0)); then
+    printf '\nscripts/test.sh: ALL CHECKS PASSED\n'
+  else
+    printf '\nscripts/test.sh: FAILED at step: %s (exit %s)\n' "${current:-?}" "$rc"
+  fi
+}
+trap report EXIT
+
+step "setup" bash scripts/setup.sh
+step "cargo fmt --check" cargo fmt --all -- --check
+step "clippy (native)" cargo clippy --all-targets -- -D warnings
+step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke -- -D warnings
+step "cargo test --release (native)" cargo test --release
+step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke
+step "trunk build --release" trunk build --release
+step "e2e (playwright, Chromium)" node tests/e2e/smoke.js

@@ -1,0 +1,114 @@
+//! The static evaluation and the greedy player.
+//!
+//! A *move* is what one player decides in a row: a tile placement with the
+//! follower decision that follows it, a wall piece with its guard decision,
+//! or a single gate, follower, guard or tower choice. Evaluating whole moves
+//! matters because the engine scores a tile's completions only after the
+//! follower step (R5.7) and a piece's after the guard step (R6.8), so the
+//! position between the two halves under-counts.
+
+use crate::engine::deck::below;
+use crate::engine::{Choice, Decision, Game};
+use rand_pcg::Pcg64;
+
+/// A move: the choice at the current decision and, when the same player
+/// decides next (follower after a tile, guard after a piece), that choice too.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Move {
+    pub first: Choice,
+    pub then: Option<Choice>,
+    /// The greedy value of the position after it, for the player to move.
+    pub value: f64,
+}
+
+/// Points a follower in supply is worth while many tiles are left: a follower
+/// put on a feature must earn more than this.
+pub const FOLLOWER_VALUE: f64 = 1.5;
+
+/// The value of `game` for seat `me`: projected score (R11.2–§12 applied to a
+/// copy) minus the best opponent's, plus `follower_value` per follower in
+/// supply, worth less as the tiles run out.
+pub fn value(game: &Game, me: u8, follower_value: f64) -> f64 {
+    let scores = game.projected_scores();
+    value_of_scores(game, me, &scores, follower_value)
+}
+
+pub(crate) fn value_of_scores(game: &Game, me: u8, scores: &[u32], follower_value: f64) -> f64 {
+    let mine = scores[me as usize] as f64;
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != me as usize)
+        .map(|(_, &s)| s)
+        .max()
+        .unwrap_or(0) as f64;
+    let mut v = mine - best_other;
+    if !game.is_over() {
+        v += follower_value * supply_weight(game) * game.players()[me as usize].supply as f64;
+    }
+    v
+}
+
+/// 1 early in the game, falling towards 0 as the tiles run out.
+fn supply_weight(game: &Game) -> f64 {
+    let total: u32 = game.setup().stacks.iter().sum();
+    let left: u32 = game.tiles_left().iter().sum();
+    if total == 0 {
+        return 0.0;
+    }
+    (2.0 * left as f64 / total as f64).min(1.0)
+}
+
+/// Every move at the current decision with its greedy value, best first
+/// (ties keep the order of the legal choices).
+///
+/// A move that ends the turn draws the next tile, so the moves are played on
+/// a copy whose unseen tiles `rng` shuffles (`Game::redeal_unseen`): even the
+/// greedy player never reads the real draw order.
+pub fn greedy_moves(game: &Game, rng: &mut Pcg64) -> Vec<Move> {
+    let me = game.to_move();
+    let mut det = game.redeal_unseen(rng);
+    det.set_logging(false);
+    let mut moves = Vec::new();
+    let mut firsts = Vec::new();
+    det.legal_choices_into(&mut firsts);
+    let mut thens = Vec::new();
+    for &first in &firsts {
+        let mut g = det.clone();
+        g.play_unchecked(first);
+        let follow_up = matches!(
+            (game.decision(), g.decision()),
+            (Some(Decision::PlaceTile { .. }), Some(Decision::Follower))
+                | (Some(Decision::Wall), Some(Decision::Guard))
+        ) && g.to_move() == me;
+        if follow_up {
+            g.legal_choices_into(&mut thens);
+            for &then in &thens {
+                let mut h = g.clone();
+                h.play_unchecked(then);
+                moves.push(Move {
+                    first,
+                    then: Some(then),
+                    value: value(&h, me, FOLLOWER_VALUE),
+                });
+            }
+        } else {
+            moves.push(Move {
+                first,
+                then: None,
+                value: value(&g, me, FOLLOWER_VALUE),
+            });
+        }
+    }
+    // A stable sort: equal values keep the legal order.
+    moves.sort_by(|a, b| b.value.total_cmp(&a.value));
+    moves
+}
+
+/// The greedy choice: the best move's first choice, ties broken by `rng`.
+pub fn greedy_choice(game: &Game, rng: &mut Pcg64) -> Choice {
+    let moves = greedy_moves(game, rng);
+    let best = moves[0].value;
+    let tied = moves.iter().take_while(|m| m.value >= best - 1e-9).count();
+    moves[below(rng, tied as u64) as usize].first
+}

@@ -1,0 +1,147 @@
+//! The computer opponent: pure Rust, deterministic for a given seed and
+//! wasm-friendly (no threads, no clock: every budget is a number of
+//! iterations).
+//!
+//! Five levels:
+//! - `random`: a uniformly random legal choice;
+//! - `greedy`: the best immediate gain (`eval`): each candidate *move* (a tile
+//!   placement with its follower, a wall piece with its guard, a gate, a
+//!   tower) is applied to a copy and the position after it is scored with
+//!   `Game::projected_scores` (own score minus the best opponent's) plus a
+//!   small value per follower kept in supply;
+//! - `easy`, `normal`, `hard`: determinized Monte Carlo search (`search`): the
+//!   greedy evaluation keeps the most promising moves, then sequential
+//!   halving spends a budget of truncated playouts on them, each on a copy of
+//!   the game whose unseen tiles are freshly shuffled (`Game::redeal_unseen`),
+//!   so the search never reads the real draw order.
+
+mod eval;
+mod search;
+pub mod selfplay;
+#[cfg(test)]
+mod tests;
+
+use crate::engine::deck::{below, rng_for_seed};
+use crate::engine::{Choice, Game};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+pub use eval::{greedy_choice, greedy_moves, Move};
+pub use search::{search_choice, SearchConfig};
+pub use selfplay::{selfplay, SelfplayResult};
+
+/// How strong the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Random,
+    Greedy,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Greedy,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == s)
+    }
+
+    /// The search settings of a searching level (`None` for random and greedy).
+    pub fn search_config(self) -> Option<SearchConfig> {
+        match self {
+            Level::Random | Level::Greedy => None,
+            Level::Easy => Some(SearchConfig::EASY),
+            Level::Normal => Some(SearchConfig::NORMAL),
+            Level::Hard => Some(SearchConfig::HARD),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown level name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level {:?} (random, greedy, easy, normal or hard)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::from_name(&s.to_ascii_lowercase()).ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// How far a decision has got: `done` of `total` playouts (a rough measure;
+/// the search may finish a little before `total`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    pub done: u32,
+    pub total: u32,
+}
+
+/// The computer's choice for the player to move. The same position and seed
+/// always give the same choice. Panics if the game is over.
+pub fn choose(game: &Game, level: Level, seed: u64) -> Choice {
+    choose_with(game, level, seed, &mut |_| true).expect("a search that is never cancelled")
+}
+
+/// As `choose`, reporting progress now and then; `progress` returning false
+/// cancels the search (`None`). Also `None` when the game is over.
+pub fn choose_with(
+    game: &Game,
+    level: Level,
+    seed: u64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Option<Choice> {
+    let choices = game.legal_choices();
+    if choices.is_empty() {
+        return None;
+    }
+    if choices.len() == 1 {
+        return Some(choices[0]);
+    }
+    let mut rng = rng_for_seed(seed ^ 0xA1_C0DE_5EED);
+    match level {
+        Level::Random => Some(choices[below(&mut rng, choices.len() as u64) as usize]),
+        Level::Greedy => Some(greedy_choice(game, &mut rng)),
+        _ => {
+            let cfg = level.search_config().unwrap_or(SearchConfig::NORMAL);
+            search_choice(game, &cfg, &mut rng, progress)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Determinized Monte Carlo search over the moves of the current decision.
+//!
+//! 1. The greedy evaluation ranks every move (`eval::greedy_moves`); the best
+//!    `top_k` are kept.
+//! 2. Sequential halving: in each round every surviving move gets the same
+//!    number of playouts, then the worse half is dropped. Each batch uses one
+//!    determinization (`Game::redeal_unseen`) and one playout seed for all the
+//!    moves (common random numbers), so the moves are compared on the same
+//!    draws.
+//! 3. A playout applies the move, plays `horizon` more tiles with a fast
+//!    policy (`playout`) and scores the position with `eval::value`.
+
+use super::eval::{greedy_moves, value, Move, FOLLOWER_VALUE};
+use super::Progress;
+use crate::engine::deck::{below, rng_for_seed};
+use crate::engine::{Choice, Decision, Game};
+use rand_core::Rng;
+use rand_pcg::Pcg64;
+
+/// The budget and shape of a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Moves kept after the greedy ranking.
+    pub top_k: usize,
+    /// Playouts per kept move (the budget grows with the moves kept) …
+    pub playouts_per_move: u32,
+    /// … up to this many in all.
+    pub max_playouts: u32,
+    /// Tiles placed in a playout after the move before it is evaluated.
+    pub horizon: u32,
+    /// Points a follower in supply is worth at the end of a playout.
+    pub follower_value: f64,
+    /// How often the playout policy puts a follower down when it may.
+    pub playout_follower: f64,
+}
+
+impl SearchConfig {
+    pub const EASY: SearchConfig = SearchConfig {
+        top_k: 6,
+        playouts_per_move: 20,
+        max_playouts: 100,
+        horizon: 4,
+        follower_value: FOLLOWER_VALUE,
+        playout_follower: 0.5,
+    };
+    pub const NORMAL: SearchConfig = SearchConfig {
+        top_k: 8,
+        playouts_per_move: 80,
+        max_playouts: 600,
+        horizon: 6,
+        follower_value: FOLLOWER_VALUE,
+        playout_follower: 0.5,
+    };
+    pub const HARD: SearchConfig = SearchConfig {
+        top_k: 12,
+        playouts_per_move: 200,
+        max_playouts: 2000,
+        horizon: 8,
+        follower_value: FOLLOWER_VALUE,
+        playout_follower: 0.5,
+    };
+}
+
+/// The searched choice for the player to move; `None` when `progress`
+/// cancels or the game is over.
+pub fn search_choice(
+    game: &Game,
+    cfg: &SearchConfig,
+    rng: &mut Pcg64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Option<Choice> {
+    let me = game.to_move();
+    let mut moves = greedy_moves(game, rng);
+    if moves.is_empty() {
+        return None;
+    }
+    // Shuffle moves of equal greedy value so ties are broken by the seed,
+    // then keep the best.
+    shuffle_ties(&mut moves, rng);
+    moves.truncate(cfg.top_k.max(1));
+    if moves.len() == 1 || cfg.playouts_per_move == 0 {
+        return Some(moves[0].first);
+    }
+    let total = (cfg.playouts_per_move * moves.len() as u32).min(cfg.max_playouts);
+    let mut base = game.clone();
+    base.set_logging(false);
+
+    let mut alive: Vec<usize> = (0..moves.len()).collect();
+    let mut sum = vec![0.0f64; moves.len()];
+    let mut count = vec![0u32; moves.len()];
+    let rounds = (usize::BITS - (moves.len() - 1).leading_zeros()).max(1);
+    let mut done = 0u32;
+    if !progress(Progress { done, total }) {
+        return None;
+    }
+    for _ in 0..rounds {
+        if alive.len() == 1 {
+            break;
+        }
+        let per_move = (total / rounds / alive.len() as u32).max(1);
+        for _ in 0..per_move {
+            let deal_seed = rng.next_u64();
+            let play_seed = rng.next_u64();
+            let det = base.redeal_unseen(&mut rng_for_seed(deal_seed));
+            for &i in &alive {
+                let mut g = det.clone();
+                apply(&mut g, &moves[i]);
+                playout(&mut g, cfg, &mut rng_for_seed(play_seed));
+                sum[i] += value(&g, me, cfg.follower_value);
+                count[i] += 1;
+            }
+            done += alive.len() as u32;
+            if !progress(Progress { done, total }) {
+                return None;
+            }
+        }
+        let mean = |i: usize| sum[i] / count[i].max(1) as f64;
+        // Stable: equal means keep the greedy order.
+        alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+        alive.truncate(alive.len().div_ceil(2));
+    }
+    Some(moves[alive[0]].first)
+}
+
+fn shuffle_ties(moves: &mut [Move], rng: &mut Pcg64) {
+    let mut start = 0;
+    while start < moves.len() {
+        let v = moves[start].value;
+        let mut end = start + 1;
+        while end < moves.len() && moves[end].value >= v - 1e-9 {
+            end += 1;
+        }
+        let run = &mut moves[start..end];
+        for i in (1..run.len()).rev() {
+            let j = below(rng, i as u64 + 1) as usize;
+            run.swap(i, j);
+        }
+        start = end;
+    }
+}
+
+fn apply(g: &mut Game, m: &Move) {
+    g.play_unchecked(m.first);
+    if let Some(t) = m.then {
+        g.play_unchecked(t);
+    }
+}
+
+/// Play `horizon` more tiles with the playout policy, stopping at a tile
+/// decision (no half-scored turn) or at the end of the game.
+pub(crate) fn playout(g: &mut Game, cfg: &SearchConfig, rng: &mut Pcg64) {
+    let stop = g.turns().saturating_add(cfg.horizon as usize);
+    let mut choices = Vec::new();
+    while !g.is_over() {
+        if g.turns() >= stop && matches!(g.decision(), Some(Decision::PlaceTile { .. })) {
+            return;
+        }
+        g.legal_choices_into(&mut choices);
+        if choices.is_empty() {
+            return;
+        }
+        let c = policy(g, &choices, cfg, rng);
+        g.play_unchecked(c);
+    }
+}
+
+/// The fast playout policy: random placements, followers half the time,
+/// the tower at the end that scores most.
+fn policy(g: &Game, choices: &[Choice], cfg: &SearchConfig, rng: &mut Pcg64) -> Choice {
+    match g.decision() {
+        Some(Decision::Follower) => {
+            if choices.len() == 1 || unit(rng) >= cfg.playout_follower {
+                choices[0]
+            } else {
+                choices[1 + below(rng, choices.len() as u64 - 1) as usize]
+            }
+        }
+        Some(Decision::Tower) => {
+            let walls = g.walls();
+            let mut best = choices[0];
+            let mut best_pts = 0;
+            for &c in choices {
+                if let Choice::Tower(Some(e)) = c {
+                    let p = walls.tower_points(e);
+                    if p > best_pts {
+                        best_pts = p;
+                        best = c;
+                    }
+                }
+            }
+            best
+        }
+        _ => choices[below(rng, choices.len() as u64) as usize],
+    }
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut Pcg64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}

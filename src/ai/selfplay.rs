@@ -1,0 +1,247 @@
+//! Matches between two levels: seeded deals, seats rotating from game to
+//! game, win counts and mean scores with 95% confidence intervals.
+
+use super::{choose, Level};
+use crate::engine::game::DEFAULT_STACKS;
+use crate::engine::{Catalogue, Game, Options, Setup};
+use serde::Serialize;
+use std::fmt;
+
+/// The outcome of a match between side `a` and side `b`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SelfplayResult {
+    pub a: Level,
+    pub b: Level,
+    pub players: usize,
+    pub seed: u64,
+    pub games: usize,
+    /// Games where every winner (R12.4) sat in an `a` seat.
+    pub a_wins: usize,
+    pub b_wins: usize,
+    /// Games won jointly by an `a` seat and a `b` seat.
+    pub ties: usize,
+    /// Mean final score per seat of each side.
+    pub a_mean: f64,
+    pub b_mean: f64,
+    /// 95% confidence intervals (Wilson) of the win rates a_wins / games and
+    /// b_wins / games.
+    pub a_win_rate: Interval,
+    pub b_win_rate: Interval,
+    /// 95% confidence intervals of the mean scores (normal approximation).
+    pub a_mean_ci: Interval,
+    pub b_mean_ci: Interval,
+}
+
+/// A 95% confidence interval.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Interval {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: usize, n: usize) -> Interval {
+    if n == 0 {
+        return Interval {
+            estimate: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    Interval {
+        estimate: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+/// Mean and normal-approximation 95% interval of `xs`.
+pub fn mean_interval(xs: &[f64]) -> Interval {
+    let n = xs.len();
+    if n == 0 {
+        return Interval::default();
+    }
+    let mean = xs.iter().sum::<f64>() / n as f64;
+    let var = if n > 1 {
+        xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
+    let half = Z95 * (var / n as f64).sqrt();
+    Interval {
+        estimate: mean,
+        low: mean - half,
+        high: mean + half,
+    }
+}
+
+/// Which side sits in each seat of game `i`: the pattern a, b, a, b, …
+/// rotated by one seat per game, so neither side always starts.
+pub fn seat_sides(players: usize, game: usize) -> Vec<bool> {
+    (0..players)
+        .map(|s| (s + game) % players % 2 == 0)
+        .collect()
+}
+
+/// The seed of game `i` of a match.
+pub fn game_seed(seed: u64, i: usize) -> u64 {
+    seed.wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// The seed the AI gets for a decision: fixed by the game and the position.
+fn decision_seed(game_seed: u64, g: &Game) -> u64 {
+    game_seed ^ (g.history().len() as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
+/// One seeded game; `sides[s]` is true when seat `s` plays `a`. Returns the
+/// final scores and the winners (a bit set of seats).
+pub fn play_game(a: Level, b: Level, sides: &[bool], seed: u64) -> (Vec<u32>, u8) {
+    let cat = Catalogue::builtin().expect("the built-in catalogue");
+    let names = (0..sides.len()).map(|i| format!("P{}", i + 1)).collect();
+    let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
+        .expect("a valid setup");
+    let mut g = Game::new(cat, setup).expect("a valid game");
+    g.set_logging(false);
+    while !g.is_over() {
+        let seat = g.to_move() as usize;
+        let level = if sides[seat] { a } else { b };
+        let c = choose(&g, level, decision_seed(seed, &g));
+        g.play_unchecked(c);
+    }
+    (g.scores(), g.winners())
+}
+
+/// Play `games` games between `a` and `b` with `players` seats (2–4).
+pub fn selfplay(a: Level, b: Level, games: usize, players: usize, seed: u64) -> SelfplayResult {
+    selfplay_with(a, b, games, players, seed, &mut |_, _| {})
+}
+
+/// As `selfplay`, calling `each(i, scores_and_sides)` after every game.
+pub fn selfplay_with(
+    a: Level,
+    b: Level,
+    games: usize,
+    players: usize,
+    seed: u64,
+    each: &mut dyn FnMut(usize, &GameOutcome),
+) -> SelfplayResult {
+    let (mut a_wins, mut b_wins, mut ties) = (0, 0, 0);
+    let mut a_scores = Vec::new();
+    let mut b_scores = Vec::new();
+    for i in 0..games {
+        let sides = seat_sides(players, i);
+        let (scores, winners) = play_game(a, b, &sides, game_seed(seed, i));
+        let a_won = (0..players).any(|s| winners & (1 << s) != 0 && sides[s]);
+        let b_won = (0..players).any(|s| winners & (1 << s) != 0 && !sides[s]);
+        match (a_won, b_won) {
+            (true, false) => a_wins += 1,
+            (false, true) => b_wins += 1,
+            _ => ties += 1,
+        }
+        for (s, &sc) in scores.iter().enumerate() {
+            if sides[s] {
+                a_scores.push(sc as f64);
+            } else {
+                b_scores.push(sc as f64);
+            }
+        }
+        each(
+            i,
+            &GameOutcome {
+                sides,
+                scores,
+                winners,
+            },
+        );
+    }
+    let a_mean_ci = mean_interval(&a_scores);
+    let b_mean_ci = mean_interval(&b_scores);
+    SelfplayResult {
+        a,
+        b,
+        players,
+        seed,
+        games,
+        a_wins,
+        b_wins,
+        ties,
+        a_mean: a_mean_ci.estimate,
+        b_mean: b_mean_ci.estimate,
+        a_win_rate: wilson(a_wins, games),
+        b_win_rate: wilson(b_wins, games),
+        a_mean_ci,
+        b_mean_ci,
+    }
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameOutcome {
+    /// Per seat: true for side `a`.
+    pub sides: Vec<bool>,
+    pub scores: Vec<u32>,
+    pub winners: u8,
+}
+
+impl SelfplayResult {
+    /// `{"games": N, "a_wins": n, "b_wins": n, "ties": n, "a_mean": x, "b_mean": x}`.
+    pub fn summary_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "games": self.games,
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "ties": self.ties,
+            "a_mean": round2(self.a_mean),
+            "b_mean": round2(self.b_mean),
+        })
+    }
+
+    /// A few lines for people.
+    pub fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+impl fmt::Display for SelfplayResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pct = |i: &Interval| {
+            format!(
+                "{:.1}% (95% CI {:.1}–{:.1}%)",
+                100.0 * i.estimate,
+                100.0 * i.low,
+                100.0 * i.high
+            )
+        };
+        writeln!(
+            f,
+            "{} (a) vs {} (b): {} games, {} players, seed {}",
+            self.a, self.b, self.games, self.players, self.seed
+        )?;
+        writeln!(f, "  a wins {:>5}  {}", self.a_wins, pct(&self.a_win_rate))?;
+        writeln!(f, "  b wins {:>5}  {}", self.b_wins, pct(&self.b_win_rate))?;
+        writeln!(f, "  ties   {:>5}", self.ties)?;
+        writeln!(
+            f,
+            "  mean score a {:.1} (95% CI {:.1}–{:.1}), b {:.1} (95% CI {:.1}–{:.1})",
+            self.a_mean,
+            self.a_mean_ci.low,
+            self.a_mean_ci.high,
+            self.b_mean,
+            self.b_mean_ci.low,
+            self.b_mean_ci.high
+        )
+    }
+}

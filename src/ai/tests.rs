@@ -1,0 +1,249 @@
+use super::*;
+use crate::engine::game::{Setup, DEFAULT_STACKS};
+use crate::engine::{Catalogue, Decision, Options};
+use std::collections::HashMap;
+
+/// A search small enough for the dev profile.
+const TINY: SearchConfig = SearchConfig {
+    top_k: 4,
+    playouts_per_move: 2,
+    max_playouts: 8,
+    horizon: 2,
+    follower_value: 1.5,
+    playout_follower: 0.5,
+};
+
+fn new_game(seed: u64, players: usize) -> Game {
+    let cat = Catalogue::builtin().unwrap();
+    let names = (0..players).map(|i| format!("P{i}")).collect();
+    let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
+    let mut g = Game::new(cat, setup).unwrap();
+    g.set_logging(false);
+    g
+}
+
+fn kind(d: Decision) -> &'static str {
+    match d {
+        Decision::PlaceTile { .. } => "tile",
+        Decision::Follower => "follower",
+        Decision::Gate => "gate",
+        Decision::Wall => "wall",
+        Decision::Guard => "guard",
+        Decision::Tower => "tower",
+    }
+}
+
+fn assert_legal(g: &Game, c: Choice, who: &str) {
+    assert!(
+        g.legal_choices().contains(&c),
+        "{who} chose {c:?}, not legal at {:?} (history {:?})",
+        g.decision(),
+        g.history()
+    );
+    assert!(g.check(c).is_ok());
+}
+
+/// Games whose moves come from the AI itself (every level in turn), so the
+/// positions are the kind the AI meets; at every position each level is
+/// asked and its answer checked against the legal choices.
+#[test]
+fn every_level_returns_legal_choices_at_every_decision_kind() {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut positions = 0;
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 3) as usize;
+        let mut g = new_game(seed, players);
+        let mut k = 0u64;
+        while !g.is_over() {
+            let d = g.decision().unwrap();
+            let multi = g.legal_choices().len() > 1;
+            positions += 1;
+            let s = seed * 10_000 + k;
+            let r = choose(&g, Level::Random, s);
+            assert_legal(&g, r, "random");
+            let gr = choose(&g, Level::Greedy, s);
+            assert_legal(&g, gr, "greedy");
+            let mut rng = rng_for_seed(s);
+            let t = search_choice(&g, &TINY, &mut rng, &mut |_| true).unwrap();
+            assert_legal(&g, t, "search");
+            // The real levels, on a sample of the positions.
+            if multi && k % 40 == 7 {
+                for level in [Level::Easy, Level::Normal, Level::Hard] {
+                    assert_legal(&g, choose(&g, level, s), level.name());
+                }
+            }
+            if multi {
+                *seen.entry(kind(d)).or_default() += 1;
+            }
+            // Move on with a mix of the players' choices.
+            let next = match k % 3 {
+                0 => r,
+                1 => gr,
+                _ => t,
+            };
+            g.play(next).unwrap();
+            k += 1;
+        }
+    }
+    eprintln!("{positions} positions; decisions with a real choice: {seen:?}");
+    assert!(positions > 1000);
+    for kind in ["tile", "follower", "gate", "wall", "guard", "tower"] {
+        assert!(
+            seen.get(kind).copied().unwrap_or(0) > 0,
+            "no {kind} decision met"
+        );
+    }
+}
+
+fn sample_positions() -> Vec<Game> {
+    let mut out = Vec::new();
+    for seed in [3u64, 11] {
+        let mut g = new_game(seed, 2 + (seed % 2) as usize);
+        let mut k = 0u64;
+        while !g.is_over() {
+            if k % 9 == 4 && g.legal_choices().len() > 1 {
+                out.push(g.clone());
+            }
+            g.play(choose(&g, Level::Greedy, k)).unwrap();
+            k += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn same_position_and_seed_give_the_same_choice() {
+    for (i, g) in sample_positions().iter().enumerate() {
+        for level in Level::ALL {
+            if matches!(level, Level::Normal | Level::Hard) && i % 6 != 0 {
+                continue;
+            }
+            let seed = 77 + i as u64;
+            let a = choose(g, level, seed);
+            let b = choose(&g.clone(), level, seed);
+            assert_eq!(a, b, "{level} at position {i}");
+            let c = choose_with(g, level, seed, &mut |_| true);
+            assert_eq!(Some(a), c, "{level} with a progress callback");
+        }
+        let mut r1 = rng_for_seed(i as u64);
+        let mut r2 = rng_for_seed(i as u64);
+        assert_eq!(
+            search_choice(g, &TINY, &mut r1, &mut |_| true),
+            search_choice(g, &TINY, &mut r2, &mut |_| true)
+        );
+    }
+}
+
+/// The same position with a different order of the undrawn tiles: every
+/// level makes the same choice, so none reads the real draw order.
+#[test]
+fn no_level_reads_the_draw_order() {
+    let cat = Catalogue::builtin().unwrap();
+    for (i, g) in sample_positions().iter().enumerate().step_by(3) {
+        let drawn = g.turns() + g.set_aside().len() + usize::from(g.drawn().is_some());
+        let mut deck = g.setup().deck.clone();
+        deck[drawn..].reverse();
+        if deck == g.setup().deck {
+            continue;
+        }
+        let setup = Setup::from_deck(
+            cat,
+            g.setup().players.clone(),
+            deck,
+            g.setup().stacks,
+            g.setup().options,
+        )
+        .unwrap();
+        let h = Game::replay(cat, setup, g.history()).unwrap();
+        assert_eq!(h.decision(), g.decision());
+        for level in Level::ALL {
+            if matches!(level, Level::Normal | Level::Hard) && i % 6 != 0 {
+                continue;
+            }
+            let seed = 5 + i as u64;
+            assert_eq!(
+                choose(g, level, seed),
+                choose(&h, level, seed),
+                "{level} at position {i} saw the draw order"
+            );
+        }
+    }
+}
+
+#[test]
+fn progress_is_reported_and_cancelling_stops_the_search() {
+    let positions = sample_positions();
+    let g = positions
+        .iter()
+        .find(|g| {
+            matches!(g.decision(), Some(Decision::PlaceTile { .. })) && g.legal_choices().len() > 3
+        })
+        .expect("a tile decision with a few choices");
+    let mut reports = Vec::new();
+    let c = choose_with(g, Level::Easy, 1, &mut |p| {
+        reports.push(p);
+        true
+    });
+    assert!(c.is_some());
+    assert!(reports.len() > 1);
+    assert!(reports.windows(2).all(|w| w[0].done <= w[1].done));
+    assert!(reports
+        .iter()
+        .all(|p| p.total == reports[0].total && p.total > 0));
+    let mut calls = 0;
+    let cancelled = choose_with(g, Level::Easy, 1, &mut |_| {
+        calls += 1;
+        calls < 3
+    });
+    assert_eq!(cancelled, None);
+    assert_eq!(calls, 3);
+}
+
+#[test]
+fn levels_have_names() {
+    for level in Level::ALL {
+        assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        let json = serde_json::to_string(&level).unwrap();
+        assert_eq!(json, format!("\"{}\"", level.name()));
+        assert_eq!(serde_json::from_str::<Level>(&json).unwrap(), level);
+    }
+    assert_eq!("Hard".parse::<Level>().unwrap(), Level::Hard);
+    assert!("expert".parse::<Level>().is_err());
+}
+
+#[test]
+fn seats_rotate_between_games() {
+    assert_eq!(selfplay::seat_sides(2, 0), [true, false]);
+    assert_eq!(selfplay::seat_sides(2, 1), [false, true]);
+    assert_eq!(selfplay::seat_sides(3, 0), [true, false, true]);
+    assert_eq!(selfplay::seat_sides(3, 1), [false, true, true]);
+    assert_eq!(selfplay::seat_sides(4, 1), [false, true, false, true]);
+}
+
+#[test]
+fn confidence_intervals_are_sane() {
+    let w = selfplay::wilson(80, 100);
+    assert!((w.estimate - 0.8).abs() < 1e-12);
+    assert!(w.low > 0.70 && w.low < 0.8 && w.high > 0.8 && w.high < 0.88);
+    let m = selfplay::mean_interval(&[1.0, 2.0, 3.0]);
+    assert!((m.estimate - 2.0).abs() < 1e-12 && m.low < 2.0 && m.high > 2.0);
+}
+
+#[test]
+fn selfplay_smoke() {
+    let r = selfplay(Level::Greedy, Level::Random, 4, 2, 9);
+    assert_eq!(r.games, 4);
+    assert_eq!(r.a_wins + r.b_wins + r.ties, 4);
+    assert!(r.a_mean > r.b_mean, "greedy should outscore random: {r}");
+    let json = r.summary_json();
+    for key in ["games", "a_wins", "b_wins", "ties", "a_mean", "b_mean"] {
+        assert!(json.get(key).is_some(), "{key} missing from {json}");
+    }
+    assert!(serde_json::to_string(&r).unwrap().contains("a_win_rate"));
+    assert!(r.text().contains("greedy (a) vs random (b)"));
+    // Three seats (a, b, a rotating), a searching level, and the same seed
+    // gives the same match.
+    let r3 = selfplay(Level::Easy, Level::Random, 1, 3, 4);
+    assert_eq!(r3.a_wins + r3.b_wins + r3.ties, 1);
+    assert_eq!(r3, selfplay(Level::Easy, Level::Random, 1, 3, 4));
+}

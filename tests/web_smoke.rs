@@ -1,0 +1,130 @@
+//! Browser smoke tests, run in headless Chromium by wasm-bindgen-test-runner:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web_smoke`
+//! (scripts/test.sh does this). On native targets this file is empty.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use gloo::storage::{LocalStorage, Storage};
+use gloo_worker::{Bincode, Codec};
+use serde::{Deserialize, Serialize};
+use the_city::ui::worker::{global_scope_name, FromEngine, ToEngine};
+use the_city::ui::{WorkerLine, WorkerLineProps, WorkerStatus};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh `<div>` appended to the body, for a component to render into.
+fn fresh_div(id: &str) -> web_sys::Element {
+    let doc = document();
+    let div = doc.create_element("div").unwrap();
+    div.set_id(id);
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+/// Lets Yew's scheduler (which runs in spawned futures) render.
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(20)).await;
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Saved {
+    name: String,
+    turns: Vec<u32>,
+}
+
+#[wasm_bindgen_test]
+fn local_storage_round_trip() {
+    let raw = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    raw.set_item("the-city-smoke-raw", "walls").unwrap();
+    assert_eq!(
+        raw.get_item("the-city-smoke-raw").unwrap().as_deref(),
+        Some("walls")
+    );
+    raw.remove_item("the-city-smoke-raw").unwrap();
+    assert_eq!(raw.get_item("the-city-smoke-raw").unwrap(), None);
+
+    let saved = Saved {
+        name: "game 1".into(),
+        turns: vec![3, 1, 4, 1, 5],
+    };
+    LocalStorage::set("the-city-smoke-json", &saved).unwrap();
+    let back: Saved = LocalStorage::get("the-city-smoke-json").unwrap();
+    assert_eq!(back, saved);
+    LocalStorage::delete("the-city-smoke-json");
+    assert!(LocalStorage::get::<Saved>("the-city-smoke-json").is_err());
+}
+
+#[wasm_bindgen_test]
+fn main_thread_is_a_window() {
+    assert_eq!(global_scope_name(), "Window");
+}
+
+#[wasm_bindgen_test]
+fn worker_messages_survive_the_codec() {
+    let ping = ToEngine::Ping(42);
+    let back: ToEngine = Bincode::decode(Bincode::encode(ping.clone()));
+    assert_eq!(back, ping);
+    let pong = FromEngine::Pong {
+        nonce: 42,
+        version: "0.1.0".into(),
+        scope: "DedicatedWorkerGlobalScope".into(),
+    };
+    let back: FromEngine = Bincode::decode(Bincode::encode(pong.clone()));
+    assert_eq!(back, pong);
+}
+
+#[wasm_bindgen_test]
+async fn yew_component_renders_into_a_div() {
+    let root = fresh_div("smoke-starting");
+    let app = yew::Renderer::<WorkerLine>::with_root_and_props(
+        root.clone(),
+        WorkerLineProps {
+            status: WorkerStatus::Starting,
+        },
+    )
+    .render();
+    settle().await;
+    let p = root
+        .query_selector("#worker-status")
+        .unwrap()
+        .expect("rendered");
+    assert!(p.get_attribute("class").unwrap().contains("starting"));
+    assert!(p
+        .text_content()
+        .unwrap()
+        .contains("starting the engine worker"));
+    app.destroy();
+    settle().await;
+    assert!(root.query_selector("#worker-status").unwrap().is_none());
+
+    let root = fresh_div("smoke-ready");
+    let _app = yew::Renderer::<WorkerLine>::with_root_and_props(
+        root.clone(),
+        WorkerLineProps {
+            status: WorkerStatus::Ready {
+                version: "9.9.9".into(),
+                scope: "DedicatedWorkerGlobalScope".into(),
+            },
+        },
+    )
+    .render();
+    settle().await;
+    let p = root
+        .query_selector("#worker-status")
+        .unwrap()
+        .expect("rendered");
+    assert_eq!(
+        p.text_content().unwrap(),
+        "engine worker ready (v9.9.9, DedicatedWorkerGlobalScope)"
+    );
+    assert_eq!(
+        p.get_attribute("data-scope").as_deref(),
+        Some("DedicatedWorkerGlobalScope")
+    );
+}
