@@ -40,8 +40,9 @@ trap report EXIT
 step "setup" bash scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all -- --check
 step "clippy (native)" cargo clippy --all-targets -- -D warnings
-step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke -- -D warnings
-step "cargo test --release (native)" cargo test --release
-step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke
+step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke --test deck_pin -- -D warnings
+# The dev profile is optimised (Cargo.toml), so the native tests need no slow LTO build.
+step "cargo test (native)" cargo test
+step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke --test deck_pin
 step "trunk build --release" trunk build --release
 step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
