@@ -332,7 +332,7 @@ fn play_turn_line(
                 let d = game.decision().map_or("nothing", |d| d.name());
                 return err(
                     no,
-                    format!("the wall round is not finished: it waits for {d}"),
+                    format!("the wall round is not finished: it waits for {d} (R6.7)"),
                 );
             }
             Ok(())
@@ -375,7 +375,7 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
                 reason: format!("{side:?} is not a side N, E, S or W"),
             })?;
             if game.decision() != Some(Decision::Gate) {
-                return err(no, "the gate is already placed: expected `wall cw` or `wall ccw`");
+                return err(no, "the gate is already placed: expected `wall cw` or `wall ccw` (R6.5)");
             }
             play(game, Choice::Gate(Side::new(cell, dir)))
         }
@@ -392,16 +392,23 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
                 Some(Decision::Gate) => {
                     return err(no, "the first wall round starts with the gate (R6.5)")
                 }
-                _ => return err(no, format!("`{action}`: no wall piece is due now")),
+                _ => return err(no, format!("`{action}`: no wall piece is due now (R6.3, R11.1)")),
             }
+            let placer = game.to_move() as usize;
+            let supply = game.players()[placer].supply;
             play(game, Choice::Wall(e))?;
             let guard = tokens.len() == 3;
             if game.decision() == Some(Decision::Guard) {
                 play(game, Choice::Guard(guard))
+            } else if guard && supply == 0 {
+                err(
+                    no,
+                    "no guard can go on this piece: no follower is left in supply (R8.1)",
+                )
             } else if guard {
                 err(
                     no,
-                    "no guard can go on this piece (no follower in supply, or the opposite wall holds a guard, R8.4)",
+                    "no guard can go on this piece: the opposite wall holds a guard (R8.4)",
                 )
             } else {
                 Ok(())
