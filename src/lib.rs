@@ -4,5 +4,7 @@
 pub mod ai;
 pub mod engine;
 pub mod record;
+pub mod saves;
+pub mod share;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

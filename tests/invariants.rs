@@ -25,7 +25,7 @@ fn new_game(seed: u64, players: usize, stacks: [u32; 3], options: Options) -> Ga
 /// §14, checked after every decision.
 fn check_invariants(g: &Game, before: &[u32]) {
     let n = g.player_count();
-    for p in 0..n {
+    for (p, &score_before) in before.iter().enumerate() {
         let on_tiles = g
             .followers()
             .iter()
@@ -53,7 +53,10 @@ fn check_invariants(g: &Game, before: &[u32]) {
             12 / n,
             "towers of seat {p}"
         );
-        assert!(g.players()[p].score >= before[p], "scores never decrease");
+        assert!(
+            g.players()[p].score >= score_before,
+            "scores never decrease"
+        );
         assert_eq!(g.players()[p].score, g.players()[p].breakdown.total());
     }
     assert!(g.walls().pieces.len() <= 70);

@@ -88,7 +88,7 @@ pub fn mean_interval(xs: &[f64]) -> Interval {
 /// rotated by one seat per game, so neither side always starts.
 pub fn seat_sides(players: usize, game: usize) -> Vec<bool> {
     (0..players)
-        .map(|s| (s + game) % players % 2 == 0)
+        .map(|s| ((s + game) % players).is_multiple_of(2))
         .collect()
 }
 

@@ -14,18 +14,25 @@ mod cli {
     use the_city::engine::game::DEFAULT_STACKS;
     use the_city::engine::{random, Catalogue, Game, Options, Setup};
     use the_city::record::{self, DeckTag};
+    use the_city::share;
 
     const USAGE: &str = "usage:
   city replay FILE.cgn
       replay a record; print its summary as one JSON object
   city random --seed S --players K [--stacks \"30 25 20\"] [--options \"name=value ...\"]
-      play a whole game choosing uniformly among the legal choices; print its record";
+      play a whole game choosing uniformly among the legal choices; print its record
+  city share FILE.cgn
+      print the share link of a record (setup and every decision; other tags are dropped)
+  city unshare LINK
+      print the record a share link holds (LINK alone, with its '#', or a whole URL)";
 
     /// Runs a command line; returns the exit status.
     pub fn run(args: Vec<String>) -> i32 {
         let result = match args.first().map(String::as_str) {
             Some("replay") => replay(&args[1..]),
             Some("random") => random_game(&args[1..]),
+            Some("share") => share_record(&args[1..]),
+            Some("unshare") => unshare(&args[1..]),
             Some("-h" | "--help" | "help") => {
                 println!("{USAGE}");
                 Ok(())
@@ -76,6 +83,30 @@ mod cli {
             "{}",
             serde_json::to_string(&summary).map_err(|e| e.to_string())?
         );
+        Ok(())
+    }
+
+    fn read_record(path: &str) -> Result<record::Record, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+        record::read(&text).map_err(|e| format!("{path}: {e}"))
+    }
+
+    fn share_record(args: &[String]) -> Result<(), String> {
+        let [path] = args else {
+            return Err(USAGE.to_string());
+        };
+        let rec = read_record(path)?;
+        println!("{}", share::encode(&rec.game));
+        Ok(())
+    }
+
+    fn unshare(args: &[String]) -> Result<(), String> {
+        let [link] = args else {
+            return Err(USAGE.to_string());
+        };
+        let game = share::decode(link).map_err(|e| e.to_string())?;
+        print!("{}", record::write(&game, &[], DeckTag::Auto));
         Ok(())
     }
 

@@ -1,0 +1,656 @@
+//! Saved games: the document the app keeps in localStorage, as a pure model
+//! (the UI does the storing; timestamps come from the caller, in ms).
+//!
+//! # The document, version 1
+//!
+//! ```json
+//! {
+//!   "kind": "the-city/saves",
+//!   "version": 1,
+//!   "games": [
+//!     {
+//!       "id": "g1kx2f9c",
+//!       "name": "Sunday game",
+//!       "created": 1717236000000.0,
+//!       "updated": 1717239600000.0,
+//!       "finished": false,
+//!       "players": ["Ann", "Bob"],
+//!       "record": { "cgn": "[Game \"Carcassonne: The City\"]\n..." }
+//!     }
+//!   ]
+//! }
+//! ```
+//!
+//! `record` is `{"cgn": TEXT}` (a CGN record, NOTATION.md) or `{"link": TEXT}`
+//! (a share link, `crate::share`). `players` and `finished` repeat what the
+//! record says so a list can be shown without replaying; reading checks that
+//! they agree with the record.
+//!
+//! # Versions
+//!
+//! [`parse`] reads every version up to [`VERSION`]: it looks at `version`
+//! first, reads the entries with that version's structs (unknown fields are
+//! refused: they mean tampering or a newer writer), then migrates them to the
+//! current model [`SavedGame`]. A version 2 that adds a field adds a
+//! `v2::Entry`, a `From<v1::Entry>` filling the new field with its default,
+//! and writes version 2. [`SaveDoc::to_json`] always writes the current
+//! version. `tests/fixtures/saves/` keeps one document of each version.
+//!
+//! Nothing here panics, whatever the input.
+
+use crate::engine::game::check_player_name;
+use crate::engine::Game;
+use crate::record::{self, DeckTag};
+use crate::share;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt;
+
+/// The version [`SaveDoc::to_json`] writes.
+pub const VERSION: u64 = 1;
+
+/// The value of the document's `kind` field.
+pub const KIND: &str = "the-city/saves";
+
+/// Longest save name, in characters.
+pub const MAX_NAME: usize = 80;
+/// Longest id, in characters.
+pub const MAX_ID: usize = 64;
+/// Longest stored record, in bytes (a whole game's CGN is a few KB).
+pub const MAX_RECORD: usize = 256 * 1024;
+
+/// Why saved games cannot be read or changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// Not JSON at all.
+    NotJson(String),
+    /// JSON, but not a saved-games document.
+    NotSaves,
+    /// Written by a newer version of the app.
+    NewerVersion(u64),
+    /// The document's structure is wrong (the reason says where).
+    Invalid(String),
+    /// One saved game is wrong: its index in the document and its id (when
+    /// known), and why.
+    Entry {
+        index: Option<usize>,
+        id: Option<String>,
+        reason: String,
+    },
+    /// No saved game has this id.
+    NotFound(String),
+    /// A save name or id that cannot be used.
+    BadName(String),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::NotJson(e) => write!(f, "the saved games are not valid JSON ({e})"),
+            SaveError::NotSaves => f.write_str("this is not a saved-games document"),
+            SaveError::NewerVersion(v) => {
+                write!(f, "the saved games are from a newer version (v{v})")
+            }
+            SaveError::Invalid(why) => write!(f, "the saved games are damaged: {why}"),
+            SaveError::Entry { index, id, reason } => {
+                f.write_str("saved game")?;
+                if let Some(i) = index {
+                    write!(f, " {}", i + 1)?;
+                }
+                match (index, id) {
+                    (Some(_), Some(id)) => write!(f, " ({id:?})")?,
+                    (None, Some(id)) => write!(f, " {id:?}")?,
+                    _ => {}
+                }
+                write!(f, " is damaged: {reason}")
+            }
+            SaveError::NotFound(id) => write!(f, "no saved game has the id {id:?}"),
+            SaveError::BadName(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// How a game is stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum SavedRecord {
+    /// A CGN record (readable, a few KB).
+    Cgn(String),
+    /// A share link (compact, a few hundred characters).
+    Link(String),
+}
+
+/// Which form [`SavedGame::from_game`] stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    Cgn,
+    Link,
+}
+
+impl SavedRecord {
+    /// Write `game` in the given form.
+    pub fn of(game: &Game, kind: RecordKind) -> SavedRecord {
+        match kind {
+            RecordKind::Cgn => SavedRecord::Cgn(record::write(game, &[], DeckTag::Auto)),
+            RecordKind::Link => SavedRecord::Link(share::encode(game)),
+        }
+    }
+
+    /// Replay the stored game.
+    pub fn load(&self) -> Result<Game, String> {
+        match self {
+            SavedRecord::Cgn(text) if text.len() > MAX_RECORD => {
+                Err("its record is too long".into())
+            }
+            SavedRecord::Cgn(text) => record::read(text)
+                .map(|r| r.game)
+                .map_err(|e| format!("its record does not read: {e}")),
+            SavedRecord::Link(link) => share::decode(link).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// One saved game (the current model; every version migrates to it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedGame {
+    pub id: String,
+    pub name: String,
+    /// ms since the epoch (as the caller's clock gives it).
+    pub created: f64,
+    /// ms since the epoch of the last save or rename.
+    pub updated: f64,
+    pub record: SavedRecord,
+    pub finished: bool,
+    pub players: Vec<String>,
+}
+
+impl SavedGame {
+    /// A save of `game` made at `now`.
+    pub fn from_game(id: &str, name: &str, game: &Game, kind: RecordKind, now: f64) -> SavedGame {
+        SavedGame {
+            id: id.to_string(),
+            name: name.trim().to_string(),
+            created: now,
+            updated: now,
+            record: SavedRecord::of(game, kind),
+            finished: game.is_over(),
+            players: game.setup().players.clone(),
+        }
+    }
+
+    /// Replay the saved game.
+    pub fn load(&self) -> Result<Game, SaveError> {
+        self.record.load().map_err(|reason| SaveError::Entry {
+            index: None,
+            id: Some(self.id.clone()),
+            reason,
+        })
+    }
+
+    /// Every check `parse` makes on an entry, including a replay of its game.
+    fn check(&self) -> Result<(), String> {
+        check_id(&self.id)?;
+        check_name(&self.name)?;
+        for (what, t) in [("created", self.created), ("updated", self.updated)] {
+            if !t.is_finite() || t < 0.0 {
+                return Err(format!("its {what} time {t} is not a time"));
+            }
+        }
+        if !(2..=4).contains(&self.players.len()) {
+            return Err(format!(
+                "it lists {} players (a game has 2 to 4)",
+                self.players.len()
+            ));
+        }
+        for p in &self.players {
+            check_player_name(p)?;
+        }
+        let game = self.record.load()?;
+        if game.setup().players != self.players {
+            return Err("its players are not those of its record".into());
+        }
+        if game.is_over() != self.finished {
+            return Err(format!(
+                "it says the game is {}finished but its record {}",
+                if self.finished { "" } else { "not " },
+                if game.is_over() {
+                    "is finished"
+                } else {
+                    "is not"
+                }
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn check_id(id: &str) -> Result<(), String> {
+    if id.is_empty() || id.chars().count() > MAX_ID || id.chars().any(char::is_control) {
+        return Err(format!(
+            "the id {id:?} is empty, longer than {MAX_ID} characters or holds a control character"
+        ));
+    }
+    Ok(())
+}
+
+fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() || name.trim() != name {
+        return Err(format!(
+            "the name {name:?} is empty or has spaces at its ends"
+        ));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(format!(
+            "the name {name:?} is longer than {MAX_NAME} characters"
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(format!("the name {name:?} holds a control character"));
+    }
+    Ok(())
+}
+
+/// Every saved game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SaveDoc {
+    games: Vec<SavedGame>,
+}
+
+/// The serialized forms, one module per version.
+mod v1 {
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Doc {
+        pub kind: String,
+        pub version: u64,
+        pub games: Vec<serde_json::Value>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Entry {
+        pub id: String,
+        pub name: String,
+        pub created: f64,
+        pub updated: f64,
+        pub finished: bool,
+        pub players: Vec<String>,
+        pub record: super::SavedRecord,
+    }
+
+    impl From<Entry> for super::SavedGame {
+        fn from(e: Entry) -> Self {
+            super::SavedGame {
+                id: e.id,
+                name: e.name,
+                created: e.created,
+                updated: e.updated,
+                record: e.record,
+                finished: e.finished,
+                players: e.players,
+            }
+        }
+    }
+
+    impl From<&super::SavedGame> for Entry {
+        fn from(g: &super::SavedGame) -> Self {
+            Entry {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                created: g.created,
+                updated: g.updated,
+                finished: g.finished,
+                players: g.players.clone(),
+                record: g.record.clone(),
+            }
+        }
+    }
+}
+
+/// Read a saved-games document of any version; every entry is checked (its
+/// game replayed) and one bad entry fails the whole read (see [`salvage`]).
+pub fn parse(json: &str) -> Result<SaveDoc, SaveError> {
+    let (doc, mut problems) = salvage(json)?;
+    if problems.is_empty() {
+        Ok(doc)
+    } else {
+        Err(problems.swap_remove(0))
+    }
+}
+
+/// Read a document keeping the entries that are sound: the document and
+/// the problem of each entry left out. Fails only when the document itself
+/// is unreadable.
+pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
+    let value: Value = serde_json::from_str(json).map_err(|e| SaveError::NotJson(e.to_string()))?;
+    let Some(obj) = value.as_object() else {
+        return Err(SaveError::NotSaves);
+    };
+    if obj.get("kind").and_then(Value::as_str) != Some(KIND) {
+        return Err(SaveError::NotSaves);
+    }
+    let version = obj
+        .get("version")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| SaveError::Invalid("the version is not a whole number".into()))?;
+    let entries = match version {
+        1 => {
+            let doc: v1::Doc =
+                serde_json::from_value(value).map_err(|e| SaveError::Invalid(e.to_string()))?;
+            doc.games
+        }
+        v if v > VERSION => return Err(SaveError::NewerVersion(v)),
+        v => return Err(SaveError::Invalid(format!("there is no version {v}"))),
+    };
+    let mut doc = SaveDoc::default();
+    let mut problems = Vec::new();
+    for (index, entry) in entries.into_iter().enumerate() {
+        let id = entry.get("id").and_then(Value::as_str).map(str::to_string);
+        let result = entry_of(version, entry).and_then(|g| {
+            g.check()?;
+            if doc.get(&g.id).is_some() {
+                return Err(format!("another saved game has the id {:?}", g.id));
+            }
+            Ok(g)
+        });
+        match result {
+            Ok(g) => doc.games.push(g),
+            Err(reason) => problems.push(SaveError::Entry {
+                index: Some(index),
+                id,
+                reason,
+            }),
+        }
+    }
+    Ok((doc, problems))
+}
+
+/// One entry of a document of `version`, migrated to the current model.
+fn entry_of(version: u64, entry: Value) -> Result<SavedGame, String> {
+    match version {
+        1 => serde_json::from_value::<v1::Entry>(entry)
+            .map(SavedGame::from)
+            .map_err(|e| e.to_string()),
+        // v2: `serde_json::from_value::<v2::Entry>(entry)`, and v1 entries go
+        // through `v2::Entry::from(v1::Entry)`.
+        v => Err(format!("there is no version {v}")),
+    }
+}
+
+impl SaveDoc {
+    pub fn new() -> SaveDoc {
+        SaveDoc::default()
+    }
+
+    /// The document as JSON, in the current version.
+    pub fn to_json(&self) -> String {
+        let doc = v1::Doc {
+            kind: KIND.to_string(),
+            version: VERSION,
+            games: self
+                .games
+                .iter()
+                .filter_map(|g| serde_json::to_value(v1::Entry::from(g)).ok())
+                .collect(),
+        };
+        serde_json::to_string(&doc).unwrap_or_default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// Every saved game, in the order they were first saved.
+    pub fn games(&self) -> &[SavedGame] {
+        &self.games
+    }
+
+    pub fn get(&self, id: &str) -> Option<&SavedGame> {
+        self.games.iter().find(|g| g.id == id)
+    }
+
+    /// Every saved game, the most recently updated first (ties: the most
+    /// recently created first, then by id).
+    pub fn list(&self) -> Vec<&SavedGame> {
+        let mut v: Vec<&SavedGame> = self.games.iter().collect();
+        v.sort_by(|a, b| {
+            b.updated
+                .total_cmp(&a.updated)
+                .then(b.created.total_cmp(&a.created))
+                .then(a.id.cmp(&b.id))
+        });
+        v
+    }
+
+    /// Add a saved game, or replace the one with its id (keeping that one's
+    /// `created` time). The entry is checked as [`parse`] checks it, so the
+    /// document always writes JSON that reads back.
+    pub fn upsert(&mut self, mut game: SavedGame) -> Result<(), SaveError> {
+        let index = self
+            .games
+            .iter()
+            .position(|g| g.id == game.id)
+            .unwrap_or(self.games.len());
+        if let Some(old) = self.games.get(index) {
+            game.created = old.created;
+        }
+        game.check().map_err(|reason| SaveError::Entry {
+            index: Some(index),
+            id: Some(game.id.clone()),
+            reason,
+        })?;
+        match self.games.get_mut(index) {
+            Some(slot) => *slot = game,
+            None => self.games.push(game),
+        }
+        Ok(())
+    }
+
+    /// Save `game` under `id` at `now`: a new entry, or an update of the
+    /// entry with that id (its name is kept when `name` is None).
+    pub fn save(
+        &mut self,
+        id: &str,
+        name: Option<&str>,
+        game: &Game,
+        kind: RecordKind,
+        now: f64,
+    ) -> Result<(), SaveError> {
+        let name = match (name, self.get(id)) {
+            (Some(n), _) => n.trim().to_string(),
+            (None, Some(old)) => old.name.clone(),
+            (None, None) => default_name(game),
+        };
+        self.upsert(SavedGame::from_game(id, &name, game, kind, now))
+    }
+
+    /// Give a saved game a new name; it counts as an update.
+    pub fn rename(&mut self, id: &str, name: &str, now: f64) -> Result<(), SaveError> {
+        let name = name.trim();
+        check_name(name).map_err(SaveError::BadName)?;
+        if !now.is_finite() || now < 0.0 {
+            return Err(SaveError::BadName(format!("{now} is not a time")));
+        }
+        let g = self
+            .games
+            .iter_mut()
+            .find(|g| g.id == id)
+            .ok_or_else(|| SaveError::NotFound(id.to_string()))?;
+        g.name = name.to_string();
+        g.updated = now;
+        Ok(())
+    }
+
+    /// Remove a saved game; false when there was none with that id.
+    pub fn delete(&mut self, id: &str) -> bool {
+        let before = self.games.len();
+        self.games.retain(|g| g.id != id);
+        self.games.len() != before
+    }
+
+    /// An id no saved game has, made from the time (`g` + base 36 ms, then
+    /// `-2`, `-3`, ... when taken).
+    pub fn fresh_id(&self, now: f64) -> String {
+        let mut ms = if now.is_finite() && now > 0.0 {
+            now as u64
+        } else {
+            0
+        };
+        let mut digits = Vec::new();
+        loop {
+            digits.push(char::from_digit((ms % 36) as u32, 36).unwrap_or('0'));
+            ms /= 36;
+            if ms == 0 {
+                break;
+            }
+        }
+        let base: String = std::iter::once('g')
+            .chain(digits.into_iter().rev())
+            .collect();
+        let mut id = base.clone();
+        let mut k = 1u32;
+        while self.get(&id).is_some() {
+            k += 1;
+            id = format!("{base}-{k}");
+        }
+        id
+    }
+}
+
+/// "Ann, Bob and Cid" for a new save without a name.
+pub fn default_name(game: &Game) -> String {
+    let p = &game.setup().players;
+    let name = match p.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "Game".to_string(),
+    };
+    name.chars()
+        .take(MAX_NAME)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::{Setup, DEFAULT_STACKS};
+    use crate::engine::{random, Catalogue, Options};
+
+    fn game(seed: u64, k: usize, finish: bool) -> Game {
+        let cat = Catalogue::builtin().unwrap();
+        let names = ["Ann", "Bob", "Cid", "Dee"][..k]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        if finish {
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+        }
+        g
+    }
+
+    #[test]
+    fn save_list_rename_delete_and_read_back() {
+        let mut doc = SaveDoc::new();
+        doc.save(
+            "a",
+            Some("First"),
+            &game(1, 2, true),
+            RecordKind::Cgn,
+            1000.0,
+        )
+        .unwrap();
+        doc.save("b", None, &game(2, 3, false), RecordKind::Link, 2000.0)
+            .unwrap();
+        assert_eq!(doc.get("b").unwrap().name, "Ann, Bob and Cid");
+        let ids: Vec<&str> = doc.list().iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["b", "a"]);
+        doc.rename("a", "  Renamed ", 3000.0).unwrap();
+        assert_eq!(doc.list()[0].name, "Renamed");
+        // An update keeps the creation time.
+        doc.save("b", None, &game(2, 3, true), RecordKind::Link, 4000.0)
+            .unwrap();
+        let b = doc.get("b").unwrap();
+        assert_eq!((b.created, b.updated, b.finished), (2000.0, 4000.0, true));
+        let back = parse(&doc.to_json()).unwrap();
+        assert_eq!(back, doc);
+        assert!(doc.delete("a"));
+        assert!(!doc.delete("a"));
+        assert_eq!(doc.len(), 1);
+        assert_eq!(
+            doc.rename("zz", "x", 1.0).unwrap_err(),
+            SaveError::NotFound("zz".into())
+        );
+        assert!(doc.rename("b", " ", 1.0).is_err());
+        let id = doc.fresh_id(4000.0);
+        assert_eq!(id, "g334");
+        doc.save(&id, None, &game(3, 2, false), RecordKind::Link, 5000.0)
+            .unwrap();
+        assert_eq!(doc.fresh_id(4000.0), "g334-2");
+    }
+
+    #[test]
+    fn bad_documents_are_refused_plainly() {
+        let cases = [
+            ("", "not valid JSON"),
+            ("[]", "not a saved-games document"),
+            (
+                r#"{"kind":"x","version":1,"games":[]}"#,
+                "not a saved-games",
+            ),
+            (
+                r#"{"kind":"the-city/saves","version":7,"games":[]}"#,
+                "newer version (v7)",
+            ),
+            (
+                r#"{"kind":"the-city/saves","version":0,"games":[]}"#,
+                "no version 0",
+            ),
+            (
+                r#"{"kind":"the-city/saves","version":1,"games":[],"x":1}"#,
+                "unknown field",
+            ),
+            (
+                r#"{"kind":"the-city/saves","version":1,"games":[{"id":"a"}]}"#,
+                "saved game 1 (\"a\") is damaged",
+            ),
+        ];
+        for (json, want) in cases {
+            let e = parse(json).unwrap_err().to_string();
+            assert!(e.contains(want), "{json}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_tampered_entry_is_caught_and_salvage_keeps_the_rest() {
+        let mut doc = SaveDoc::new();
+        doc.save("a", None, &game(1, 2, true), RecordKind::Link, 1.0)
+            .unwrap();
+        doc.save("b", None, &game(2, 2, true), RecordKind::Cgn, 2.0)
+            .unwrap();
+        let json = doc
+            .to_json()
+            .replace("\"finished\":true", "\"finished\":false");
+        assert!(parse(&json).unwrap_err().to_string().contains("finished"));
+        let json = doc.to_json().replacen("\"Ann\"", "\"Zed\"", 1);
+        let (kept, problems) = salvage(&json).unwrap();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].to_string().contains("players"),
+            "{}",
+            problems[0]
+        );
+    }
+}
