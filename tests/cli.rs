@@ -135,3 +135,38 @@ fn garbage_input_is_an_error_not_a_crash() {
     let (code, _, _) = city(&["frobnicate"]);
     assert_eq!(code, 1);
 }
+
+#[test]
+fn selfplay_prints_the_json_summary() {
+    let (code, out, err) = city(&[
+        "selfplay",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("games"), 4);
+    assert_eq!(n("a_wins") + n("b_wins") + n("ties"), 4);
+    assert!(v["a_mean"].as_f64().unwrap() > 0.0);
+    let (code, _, err) = city(&[
+        "selfplay",
+        "--a",
+        "grandmaster",
+        "--b",
+        "random",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown level"), "{err}");
+}

@@ -24,7 +24,10 @@ mod cli {
   city share FILE.cgn
       print the share link of a record (setup and every decision; other tags are dropped)
   city unshare LINK
-      print the record a share link holds (LINK alone, with its '#', or a whole URL)";
+      print the record a share link holds (LINK alone, with its '#', or a whole URL)
+  city selfplay --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--json]
+      play seeded games between two AI levels (random, greedy, easy, normal, hard),
+      seats rotating; print win rates and mean scores with 95% confidence intervals";
 
     /// Runs a command line; returns the exit status.
     pub fn run(args: Vec<String>) -> i32 {
@@ -33,6 +36,7 @@ mod cli {
             Some("random") => random_game(&args[1..]),
             Some("share") => share_record(&args[1..]),
             Some("unshare") => unshare(&args[1..]),
+            Some("selfplay") => selfplay(&args[1..]),
             Some("-h" | "--help" | "help") => {
                 println!("{USAGE}");
                 Ok(())
@@ -90,6 +94,41 @@ mod cli {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
         record::read(&text).map_err(|e| format!("{path}: {e}"))
+    }
+
+    fn selfplay(args: &[String]) -> Result<(), String> {
+        use the_city::ai::{selfplay::selfplay, Level};
+        let json = args.iter().any(|a| a == "--json");
+        let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+        let f = flags(&rest, &["a", "b", "games", "players", "seed"])?;
+        let level = |name: &str| -> Result<Level, String> {
+            let v = flag(&f, name).ok_or(format!("--{name} LEVEL is required"))?;
+            Level::from_name(v).ok_or(format!(
+                "unknown level {v:?}: random, greedy, easy, normal or hard"
+            ))
+        };
+        let (a, b) = (level("a")?, level("b")?);
+        let games: usize = flag(&f, "games")
+            .ok_or("--games N is required")?
+            .parse()
+            .map_err(|_| "--games must be a whole number".to_string())?;
+        let players: usize = flag(&f, "players")
+            .unwrap_or("2")
+            .parse()
+            .ok()
+            .filter(|k| (2..=4).contains(k))
+            .ok_or("--players must be 2, 3 or 4")?;
+        let seed: u64 = match flag(&f, "seed") {
+            Some(s) => s.parse().map_err(|_| "--seed must be a decimal u64")?,
+            None => 1,
+        };
+        let result = selfplay(a, b, games, players, seed);
+        if json {
+            println!("{}", result.summary_json());
+        } else {
+            println!("{}", result.text());
+        }
+        Ok(())
     }
 
     fn share_record(args: &[String]) -> Result<(), String> {
