@@ -2,6 +2,7 @@
 //! browser app. The engine depends on nothing web.
 
 pub mod ai;
+pub mod art;
 pub mod engine;
 pub mod record;
 pub mod saves;
