@@ -40,9 +40,10 @@ trap report EXIT
 step "setup" bash scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all -- --check
 step "clippy (native)" cargo clippy --all-targets -- -D warnings
-step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke --test deck_pin -- -D warnings
+step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke --test deck_pin --test web_ui -- -D warnings
 # The dev profile is optimised (Cargo.toml), so the native tests need no slow LTO build.
 step "cargo test (native)" cargo test
-step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke --test deck_pin
+step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke --test deck_pin --test web_ui
 step "trunk build --release" trunk build --release
 step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
+step "e2e game (playwright, Chromium)" node tests/e2e/play.js

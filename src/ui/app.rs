@@ -1,0 +1,113 @@
+//! The root component: the title bar, the new-game screen or the game, How to
+//! play, and the engine worker (spawned here, so that it is ready when the
+//! computer opponent comes).
+
+use gloo_worker::Spawnable;
+use yew::prelude::*;
+
+use super::help::Help;
+use super::new_game::NewGameScreen;
+use super::palette::{PlayerColour, Seat};
+use super::play_screen::PlayScreen;
+use super::state::{Action, AppState};
+use super::worker::{EngineWorker, FromEngine, ToEngine};
+use super::worker_line::{WorkerLine, WorkerStatus};
+use super::WORKER_LOADER;
+use crate::engine::game::{Choice, Game, Setup, DEFAULT_STACKS};
+use crate::engine::{random, Catalogue, Options};
+
+/// The measurement hook (`?bench=SEED`): a 2-player game with the full stacks
+/// dealt from SEED and played at random (the choices of `city random --seed
+/// SEED`) up to its last tile placement, so that one move fills the board.
+pub fn bench_game(seed: u64) -> Option<(Game, Vec<Seat>)> {
+    let cat = Catalogue::builtin().ok()?;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let setup =
+        Setup::from_seed(cat, names.clone(), seed, DEFAULT_STACKS, Options::default()).ok()?;
+    let mut full = Game::new(cat, setup.clone()).ok()?;
+    random::play_out(&mut full, &mut random::choice_rng(seed));
+    let last_place = full
+        .history()
+        .iter()
+        .rposition(|c| matches!(c, Choice::Place { .. }))?;
+    let game = Game::replay(cat, setup, &full.history()[..last_place]).ok()?;
+    let seats = names
+        .into_iter()
+        .zip([PlayerColour::Red, PlayerColour::Blue])
+        .map(|(name, colour)| Seat { name, colour })
+        .collect();
+    Some((game, seats))
+}
+
+fn bench_seed() -> Option<u64> {
+    let search = gloo::utils::window().location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("bench="))
+        .and_then(|v| v.parse().ok())
+}
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(AppState::default);
+    let status = use_state(|| WorkerStatus::Starting);
+    {
+        let status = status.clone();
+        use_effect_with((), move |_| {
+            let bridge = EngineWorker::spawner()
+                .with_loader(true)
+                .callback(move |out: FromEngine| match out {
+                    FromEngine::Pong { version, scope, .. } => {
+                        status.set(WorkerStatus::Ready { version, scope })
+                    }
+                })
+                .spawn(WORKER_LOADER);
+            bridge.send(ToEngine::Ping(1));
+            // Keep the bridge (and so the worker) alive while the app is mounted.
+            move || drop(bridge)
+        });
+    }
+    {
+        let d = state.dispatcher();
+        use_effect_with((), move |_| {
+            if let Some((g, seats)) = bench_seed().and_then(bench_game) {
+                d.dispatch(Action::StartGame(Box::new(g), seats));
+            }
+        });
+    }
+    let d = state.dispatcher();
+    let on_start = {
+        let d = d.clone();
+        Callback::from(move |ng| d.dispatch(Action::Start(ng)))
+    };
+    let help = |on: bool| {
+        let d = d.clone();
+        Callback::from(move |_: ()| d.dispatch(Action::Help(on)))
+    };
+    let playing = state.play.is_some();
+    html! {
+        <div class={classes!("app", playing.then_some("playing"))}>
+            <header class="title-bar">
+                <h1>{ "Carcassonne: The City" }</h1>
+                if !playing {
+                    <p class="tagline">{ "Build a walled town, tile by tile — hot-seat for 2 to 4 players." }</p>
+                }
+            </header>
+            <main>
+                if let Some(play) = &state.play {
+                    <PlayScreen play={play.clone()} dispatch={d.clone()} />
+                } else {
+                    <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
+                        on_start={on_start} on_help={help(true)} />
+                }
+            </main>
+            if !playing {
+                <footer><WorkerLine status={(*status).clone()} /></footer>
+            }
+            if state.help {
+                <Help on_close={help(false)} />
+            }
+        </div>
+    }
+}

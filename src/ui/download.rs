@@ -1,0 +1,68 @@
+//! Saving the game's record (CGN, record::write) as a `.cgn` download.
+
+use wasm_bindgen::JsCast;
+
+use crate::engine::game::Game;
+use crate::record::{self, DeckTag};
+
+/// The record of the game as CGN text.
+pub fn record_text(game: &Game) -> String {
+    let date = js_sys::Date::new_0();
+    let tags = vec![(
+        "Date".to_string(),
+        format!(
+            "{:04}-{:02}-{:02}",
+            date.get_full_year(),
+            date.get_month() + 1,
+            date.get_date()
+        ),
+    )];
+    record::write(game, &tags, DeckTag::Auto)
+}
+
+/// The file name of the download.
+pub fn file_name(game: &Game) -> String {
+    match game.setup().seed {
+        Some(s) => format!("the-city-{s}-turn-{}.cgn", game.turns()),
+        None => format!("the-city-turn-{}.cgn", game.turns()),
+    }
+}
+
+/// Offer `text` as a file download named `name`.
+pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
+    let err = |e: wasm_bindgen::JsValue| format!("{e:?}");
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(err)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
+    let doc = gloo::utils::document();
+    let a: web_sys::HtmlAnchorElement = doc
+        .create_element("a")
+        .map_err(err)?
+        .dyn_into()
+        .map_err(|_| "not an anchor".to_string())?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.set_attribute("style", "display:none").map_err(err)?;
+    let body = gloo::utils::body();
+    body.append_child(&a).map_err(err)?;
+    a.click();
+    body.remove_child(&a).map_err(err)?;
+    // Let the download start before the URL goes.
+    let url2 = url.clone();
+    gloo::timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url2);
+    })
+    .forget();
+    Ok(())
+}
+
+/// Download the game's record.
+pub fn export_record(game: &Game) -> Result<(), String> {
+    download(
+        &file_name(game),
+        &record_text(game),
+        "application/x-cgn;charset=utf-8",
+    )
+}

@@ -1,0 +1,57 @@
+//! The end of the game: the final breakdown of every player's score, the
+//! winner(s), and the way out (export the record, look at the city, new game).
+
+use yew::prelude::*;
+
+use super::state::{PanelData, Prompt, Shared};
+
+#[derive(Properties, PartialEq)]
+pub struct GameOverProps {
+    pub panel: Shared<PanelData>,
+    pub prompt: Prompt,
+    pub on_export: Callback<()>,
+    pub on_close: Callback<()>,
+    pub on_new: Callback<()>,
+}
+
+#[function_component(GameOver)]
+pub fn game_over(props: &GameOverProps) -> Html {
+    let p = &props.panel;
+    let mut order: Vec<usize> = (0..p.players.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(p.players[i].score));
+    let rows = order.iter().map(|&i| {
+        let r = &p.players[i];
+        let b = r.breakdown;
+        html! {
+            <tr class={classes!(r.winner.then_some("winner"))} style={format!("--pc:{}", r.colour.hex())}>
+                <th scope="row"><span class="swatch"></span>{ r.name.clone() }
+                    if r.winner { <span class="crown" title="winner">{ " ♛" }</span> }</th>
+                <td>{ b.streets }</td><td>{ b.markets }</td><td>{ b.towers }</td>
+                <td>{ b.stewards }</td><td>{ b.guards }</td>
+                <td class="total" data-testid={format!("final-score-{i}")}>{ r.score }</td>
+            </tr>
+        }
+    });
+    let export = props.on_export.reform(|_: MouseEvent| ());
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    let new = props.on_new.reform(|_: MouseEvent| ());
+    html! {
+        <div class="overlay" data-testid="game-over">
+            <div class="dialog parchment">
+                <h2>{ "The city is finished" }</h2>
+                <p class="winner-line" data-testid="winner">{ props.prompt.title.clone() }</p>
+                <p class="reason">{ props.prompt.detail.clone() }</p>
+                <table class="final">
+                    <thead><tr><th></th><th>{ "Streets" }</th><th>{ "Markets" }</th><th>{ "Towers" }</th>
+                        <th>{ "Stewards" }</th><th>{ "Guards" }</th><th>{ "Total" }</th></tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+                <div class="dialog-buttons">
+                    <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
+                    <button data-testid="view-board" class="quiet" onclick={close}>{ "Look at the city" }</button>
+                    <button data-testid="new-game" class="primary" onclick={new}>{ "New game" }</button>
+                </div>
+            </div>
+        </div>
+    }
+}

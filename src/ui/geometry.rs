@@ -1,0 +1,74 @@
+//! Drawing geometry: a tile's own 100×100 box (north up, the frame of the
+//! artwork) and board coordinates, where cell (x, y) covers the box
+//! `[100x, 100x+100] × [100y, 100y+100]` (x east, y south). Rotating points
+//! and tiles, and placing sides and vertices on the board. No rules.
+
+use crate::engine::geom::{Cell, Dir, Rotation, Side, Vertex};
+
+/// The size of a tile in board units.
+pub const TILE: f64 = 100.0;
+
+/// A point (x, y).
+pub type Pt = (f64, f64);
+
+/// The middle of a side.
+pub fn side_mid(side: Dir) -> Pt {
+    match side {
+        Dir::N => (50.0, 0.0),
+        Dir::E => (TILE, 50.0),
+        Dir::S => (50.0, TILE),
+        Dir::W => (0.0, 50.0),
+    }
+}
+
+fn lerp(a: Pt, b: Pt, t: f64) -> Pt {
+    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
+
+/// A point of the unrotated tile box after rotating the tile by `rot`
+/// (quarter turns clockwise about the centre; y grows south).
+pub fn rotate_point(p: Pt, rot: Rotation) -> Pt {
+    let mut q = p;
+    for _ in 0..rot.quarter_turns() {
+        q = (TILE - q.1, q.0);
+    }
+    q
+}
+
+/// The board position of a point of a placed tile.
+pub fn on_board(cell: Cell, rot: Rotation, p: Pt) -> Pt {
+    let q = rotate_point(p, rot);
+    (cell.x as f64 * TILE + q.0, cell.y as f64 * TILE + q.1)
+}
+
+/// The SVG transform that puts the unrotated tile box at `cell` rotated by `rot`.
+pub fn tile_transform(cell: Cell, rot: Rotation) -> String {
+    let (x, y) = (cell.x as f64 * TILE, cell.y as f64 * TILE);
+    match rot.quarter_turns() {
+        0 => format!("translate({x} {y})"),
+        q => format!("translate({x} {y}) rotate({} 50 50)", q as u32 * 90),
+    }
+}
+
+/// Board position of a vertex.
+pub fn vertex_point(v: Vertex) -> Pt {
+    (v.x as f64 * TILE, v.y as f64 * TILE)
+}
+
+/// The two end points of a side on the board, clockwise around its cell.
+pub fn side_points(side: Side) -> (Pt, Pt) {
+    let (a, b) = side.clockwise_ends();
+    (vertex_point(a), vertex_point(b))
+}
+
+/// The middle of a side on the board.
+pub fn side_point(side: Side) -> Pt {
+    let (a, b) = side_points(side);
+    lerp(a, b, 0.5)
+}
+
+/// The unit vector pointing out of the side's cell across it.
+pub fn outward(side: Side) -> Pt {
+    let (dx, dy) = side.dir.step();
+    (dx as f64, dy as f64)
+}

@@ -1,0 +1,89 @@
+//! The score panel: each player's score with its breakdown and the projected
+//! final score, followers and towers in supply; the walls left and the gap;
+//! the tiles left in each stack.
+
+use yew::prelude::*;
+
+use super::pieces_layer::MEEPLE;
+use super::state::{PanelData, Shared};
+
+#[derive(Properties, PartialEq)]
+pub struct PanelProps {
+    pub panel: Shared<PanelData>,
+}
+
+fn mini_meeple(fill: &str, edge: &str) -> Html {
+    html! {
+        <svg class="mini" viewBox="-12 -12 24 24" aria-hidden="true">
+            <path d={MEEPLE} fill={fill.to_string()} stroke={edge.to_string()} stroke-width="1.5" />
+        </svg>
+    }
+}
+
+#[function_component(Panel)]
+pub fn panel(props: &PanelProps) -> Html {
+    let p = &props.panel;
+    let players = p.players.iter().enumerate().map(|(i, r)| {
+        let b = r.breakdown;
+        let supply = (0..r.supply).map(|_| mini_meeple(r.colour.hex(), r.colour.edge()));
+        html! {
+            <li class={classes!("player", r.to_move.then_some("to-move"), r.winner.then_some("winner"))}
+                data-testid={format!("player-{i}")} style={format!("--pc:{}", r.colour.hex())}>
+                <div class="player-head">
+                    <span class="swatch"></span>
+                    <span class="player-name">{ r.name.clone() }</span>
+                    if r.to_move { <span class="turn-mark" title="to move">{ "◆" }</span> }
+                    <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
+                </div>
+                <div class="projected" title="If the game ended now (closing walls, stewards and guards scored)">
+                    { "final now: " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
+                </div>
+                <table class="breakdown" data-testid={format!("breakdown-{i}")}>
+                    <tr><th>{ "streets" }</th><th>{ "markets" }</th><th>{ "towers" }</th><th>{ "stewards" }</th><th>{ "guards" }</th></tr>
+                    <tr><td>{ b.streets }</td><td>{ b.markets }</td><td>{ b.towers }</td><td>{ b.stewards }</td><td>{ b.guards }</td></tr>
+                </table>
+                <div class="supply">
+                    <span class="followers" data-testid={format!("supply-{i}")} title={format!("{} followers in supply", r.supply)}>
+                        { for supply }
+                        if r.supply == 0 { <i>{ "no followers left" }</i> }
+                    </span>
+                    <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left">
+                        { format!("♜ {}", r.towers) }
+                    </span>
+                </div>
+            </li>
+        }
+    });
+    let stacks = p.tiles_left.iter().enumerate().map(|(k, n)| {
+        let current = p.stack == Some(k as u8 + 1);
+        html! {
+            <span class={classes!("stack-count", current.then_some("current"))}
+                title={format!("stack {}", k + 1)} data-testid={format!("stack-{}", k + 1)}>
+                { format!("{}: {n}", ["I", "II", "III"][k]) }
+            </span>
+        }
+    });
+    let left: u32 = p.tiles_left.iter().sum();
+    html! {
+        <section class="panel" data-testid="panel">
+            <ol class="players">{ for players }</ol>
+            <div class="supplies">
+                <div class="walls-left" title="wall pieces left in the common supply">
+                    { "Walls left: " }<b data-testid="walls-left">{ p.walls_left }</b>
+                    if let Some(g) = p.gap { { " · gap " }<b data-testid="gap">{ g }</b> }
+                </div>
+                <div class="tiles-left">
+                    { "Tiles left: " }<b data-testid="tiles-left">{ left }</b>
+                    <span class="stacks">{ for stacks }</span>
+                </div>
+                <div class="placed">{ format!("{} tiles in the city", p.placed) }
+                    if p.set_aside > 0 { { format!(" · {} set aside", p.set_aside) } }
+                </div>
+                <div class="deal" title="The same seed and stacks deal the same tiles">
+                    if let Some(seed) = p.seed { { "Seed " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
+                    { format!("stacks {} {} {}", p.stacks[0], p.stacks[1], p.stacks[2]) }
+                </div>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,52 @@
+//! The prompt: whose decision it is, what it is and why (for a wall round,
+//! which completion started it), with the buttons for choices that are not
+//! on the board (no follower, guard yes/no, tower or none).
+
+use yew::prelude::*;
+
+use super::palette::PlayerColour;
+use super::state::Prompt;
+use crate::engine::game::Choice;
+
+#[derive(Properties, PartialEq)]
+pub struct PromptBarProps {
+    pub prompt: Prompt,
+    pub colour: Option<PlayerColour>,
+    pub message: Option<String>,
+    pub on_choice: Callback<Choice>,
+}
+
+#[function_component(PromptBar)]
+pub fn prompt_bar(props: &PromptBarProps) -> Html {
+    let p = &props.prompt;
+    let colour = props.colour.map_or("transparent", |c| c.hex());
+    html! {
+        <section class={classes!("prompt", format!("decision-{}", p.decision))} data-testid="prompt"
+            data-decision={p.decision} data-player={p.player.map(|x| x.to_string())}
+            style={format!("--who:{colour}")} aria-live="polite">
+            if let Some(why) = &p.why {
+                <p class="why" data-testid="why">{ why.clone() }</p>
+            }
+            <h2 class="prompt-title">
+                if props.colour.is_some() { <span class="swatch big"></span> }
+                { p.title.clone() }
+            </h2>
+            <p class="prompt-detail">{ p.detail.clone() }</p>
+            if let Some(m) = &props.message {
+                <p class="message" role="alert">{ m.clone() }</p>
+            }
+            if !p.buttons.is_empty() {
+                <div class="prompt-buttons">
+                    { for p.buttons.iter().map(|b| {
+                        let c = b.choice;
+                        let cb = props.on_choice.reform(move |_: MouseEvent| c);
+                        html! {
+                            <button data-testid={b.testid.clone()} class={classes!(b.primary.then_some("primary"))}
+                                onclick={cb}>{ b.label.clone() }</button>
+                        }
+                    }) }
+                </div>
+            }
+        </section>
+    }
+}

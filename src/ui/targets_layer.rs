@@ -1,0 +1,213 @@
+//! What can be clicked on the board now, as handed over by the state: legal
+//! cells (and the tile tried on one), the new tile's regions for a follower
+//! (hovering one lights up the whole feature it would join), outline sides for
+//! the gate, the wall's next sides, and wall ends for a tower.
+
+use yew::prelude::*;
+
+use super::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
+use super::palette::PlayerColour;
+use super::pieces_layer::MEEPLE;
+use super::state::{RegionShape, Shared, Targets};
+use super::tile_defs::tile_ref;
+use crate::engine::game::Choice;
+use crate::engine::geom::Cell;
+use crate::engine::tiles::Catalogue;
+
+fn num(v: f64) -> String {
+    format!("{v:.1}")
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TargetsLayerProps {
+    pub targets: Shared<Targets>,
+    pub on_cell: Callback<Cell>,
+    pub on_choice: Callback<Choice>,
+    /// True while a drag just ended: the click that follows is not a pick.
+    pub is_drag: Callback<(), bool>,
+}
+
+fn highlight(shapes: &[RegionShape], colour: &str) -> Html {
+    html! {
+        <g class="feature-highlight" data-testid="feature-highlight" data-count={shapes.len().to_string()}>
+            { for shapes.iter().map(|s| if s.street {
+                html! { <path d={s.d.clone()} transform={s.transform.clone()} fill="none"
+                    stroke={colour.to_string()} stroke-width="15" stroke-linecap="round" /> }
+            } else {
+                html! { <path d={s.d.clone()} transform={s.transform.clone()} fill={colour.to_string()} /> }
+            }) }
+        </g>
+    }
+}
+
+#[function_component(TargetsLayer)]
+pub fn targets_layer(props: &TargetsLayerProps) -> Html {
+    let hover = use_state_eq(|| None::<usize>);
+    let hover_cell = use_state_eq(|| None::<Cell>);
+    {
+        // A new set of targets: what was hovered is gone.
+        let hover = hover.clone();
+        let hover_cell = hover_cell.clone();
+        use_effect_with(props.targets.clone(), move |_| {
+            hover.set(None);
+            hover_cell.set(None);
+        });
+    }
+    let t = &props.targets;
+    let colour = t.colour.unwrap_or(PlayerColour::Black);
+    let Ok(cat) = Catalogue::builtin() else {
+        return html! {};
+    };
+
+    let pick_cell = |cell: Cell| {
+        let cb = props.on_cell.clone();
+        let drag = props.is_drag.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.stop_propagation();
+            if !drag.emit(()) {
+                cb.emit(cell)
+            }
+        })
+    };
+    let pick = |c: Choice| {
+        let cb = props.on_choice.clone();
+        let drag = props.is_drag.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.stop_propagation();
+            if !drag.emit(()) {
+                cb.emit(c)
+            }
+        })
+    };
+
+    let cells = t.cells.iter().map(|c| {
+        let tentative = t.ghost.is_some_and(|g| g.cell == c.cell);
+        let (over, out) = if c.now {
+            let (a, b) = (hover_cell.clone(), hover_cell.clone());
+            let cell = c.cell;
+            (
+                Some(Callback::from(move |_: PointerEvent| a.set(Some(cell)))),
+                Some(Callback::from(move |_: PointerEvent| b.set(None))),
+            )
+        } else {
+            (None, None)
+        };
+        html! {
+            <rect key={format!("c{},{}", c.cell.x, c.cell.y)}
+                class={classes!("target-cell", if c.now { "now" } else { "other" }, tentative.then_some("tried"))}
+                data-cell={format!("{},{}", c.cell.x, c.cell.y)}
+                data-legal={if c.now { "now" } else { "other" }}
+                x={num(c.cell.x as f64 * TILE + 4.0)} y={num(c.cell.y as f64 * TILE + 4.0)}
+                width="92" height="92" rx="6"
+                onclick={pick_cell(c.cell)} onpointerover={over} onpointerout={out} />
+        }
+    });
+    // The drawn tile previewed, faintly, on the legal cell under the pointer.
+    let preview = (*hover_cell)
+        .filter(|&c| t.ghost.is_none_or(|g| g.cell != c))
+        .zip(t.hand)
+        .map(|(cell, (tile, rot))| {
+            html! {
+                <@{"use"} class="preview" href={tile_ref(cat, tile)} transform={tile_transform(cell, rot)} />
+            }
+        });
+    let ghost = t.ghost.map(|g| {
+        html! {
+            <g class="ghost" data-testid="ghost" data-cell={format!("{},{}", g.cell.x, g.cell.y)}
+                data-rot={g.rot.quarter_turns().to_string()} onclick={pick_cell(g.cell)}>
+                <@{"use"} href={tile_ref(cat, g.tile)} transform={tile_transform(g.cell, g.rot)} />
+                <rect class="ghost-frame" x={num(g.cell.x as f64 * TILE)} y={num(g.cell.y as f64 * TILE)}
+                    width="100" height="100" stroke={colour.hex()} />
+            </g>
+        }
+    });
+
+    // The region whose feature is lit: the hovered one, else the focused one.
+    let lit = (*hover).or(t.focus).and_then(|i| t.regions.get(i));
+    let feature = lit.map(|r| highlight(&r.feature, colour.hex()));
+    let regions = t.regions.iter().enumerate().map(|(i, r)| {
+        let enter = {
+            let hover = hover.clone();
+            Callback::from(move |_: PointerEvent| hover.set(Some(i)))
+        };
+        let leave = {
+            let hover = hover.clone();
+            Callback::from(move |_: PointerEvent| hover.set(None))
+        };
+        let focused = t.focus == Some(i);
+        html! {
+            <g key={format!("r{}", r.region)} class={classes!("target-region", focused.then_some("focused"))}
+                data-testid="region-target" data-region={r.region.to_string()}
+                transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}
+                onpointerover={enter} onpointerout={leave} onclick={pick(r.choice)}>
+                <title>{ format!("Put {}", r.label) }</title>
+                <circle r="13" class="ring" stroke={colour.hex()} />
+                <path d={MEEPLE} transform="scale(0.72)" fill={colour.hex()} class="ghost-meeple" />
+            </g>
+        }
+    });
+    let n_regions = t.regions.len();
+    let sides = t.sides.iter().enumerate().map(|(i, s)| {
+        let (a, b) = side_points(s.side);
+        let m = side_point(s.side);
+        let (dx, dy) = s.side.dir.step();
+        let lp = (m.0 + dx as f64 * 26.0, m.1 + dy as f64 * 26.0 + 7.0);
+        let focused = t.focus == Some(n_regions + i);
+        html! {
+            <g key={format!("s{i}")} class={classes!("target-side", focused.then_some("focused"))}
+                data-testid="side-target" data-end={s.key.clone()}
+                data-side={format!("{},{},{}", s.side.cell.x, s.side.cell.y, s.side.dir.letter())}
+                onclick={pick(s.choice)}>
+                <rect class="hit" x={num(a.0.min(b.0) - 16.0)} y={num(a.1.min(b.1) - 16.0)}
+                    width={num((a.0 - b.0).abs() + 32.0)} height={num((a.1 - b.1).abs() + 32.0)} rx="12" />
+                <line class="glow" x1={num(a.0)} y1={num(a.1)} x2={num(b.0)} y2={num(b.1)} />
+                { for s.label.as_ref().map(|l| html! {
+                    <text x={num(lp.0)} y={num(lp.1)} class="target-label big">{ l.clone() }</text>
+                }) }
+            </g>
+        }
+    });
+    let n_before_vertices = n_regions + t.sides.len();
+    let vertices = t.vertices.iter().enumerate().map(|(i, v)| {
+        let p = vertex_point(v.vertex);
+        // Two towers offered on one vertex (after the wall closed): side by side.
+        let shift = if t.vertices.iter().filter(|w| w.vertex == v.vertex).count() > 1 {
+            if i == 0 {
+                -18.0
+            } else {
+                18.0
+            }
+        } else {
+            0.0
+        };
+        let focused = t.focus == Some(n_before_vertices + i);
+        html! {
+            <g key={format!("v{i}")} class={classes!("target-vertex", focused.then_some("focused"))}
+                data-testid="vertex-target" data-end={v.key.clone()}
+                transform={format!("translate({} {})", num(p.0 + shift), num(p.1))}
+                onclick={pick(v.choice)}>
+                <circle r="16" class="ring" stroke={colour.hex()} />
+                <text y="5" class="target-label">{ v.label.clone() }</text>
+            </g>
+        }
+    });
+    let mark = t.mark.map(|s| {
+        let (a, b) = side_points(s);
+        html! {
+            <line class="mark-side" data-testid="marked-piece"
+                x1={num(a.0)} y1={num(a.1)} x2={num(b.0)} y2={num(b.1)} />
+        }
+    });
+    html! {
+        <g class="targets">
+            { for feature }
+            { for preview }
+            { for cells }
+            { for ghost }
+            { for mark }
+            { for sides }
+            { for regions }
+            { for vertices }
+        </g>
+    }
+}

@@ -1,0 +1,55 @@
+//! The placed tiles, each a `<use>` of its picture, and the highlight of the
+//! tile placed last. Re-rendered only when the scene changes (never on pan or
+//! zoom).
+
+use yew::prelude::*;
+
+use super::geometry::{tile_transform, TILE};
+use super::state::{Scene, Shared};
+use super::tile_defs::tile_ref;
+use crate::engine::tiles::Catalogue;
+
+#[derive(Properties, PartialEq)]
+pub struct TilesLayerProps {
+    pub scene: Shared<Scene>,
+}
+
+#[function_component(TilesLayer)]
+pub fn tiles_layer(props: &TilesLayerProps) -> Html {
+    let Ok(cat) = Catalogue::builtin() else {
+        return html! {};
+    };
+    let scene = &props.scene;
+    let last = scene.last.and_then(|i| scene.tiles.get(i)).map(|t| {
+        let (x, y) = (t.cell.x as f64 * TILE, t.cell.y as f64 * TILE);
+        html! {
+            <rect class="last-tile" data-testid="last-tile" x={(x + 2.0).to_string()} y={(y + 2.0).to_string()}
+                width="96" height="96" rx="3" />
+        }
+    });
+    // One path of offset squares under the tiles: a shadow without a filter,
+    // which would be redrawn on every pan.
+    let shadow: String = scene
+        .tiles
+        .iter()
+        .map(|t| {
+            format!(
+                "M{},{}h100v100h-100z",
+                t.cell.x as f64 * TILE + 2.5,
+                t.cell.y as f64 * TILE + 3.5
+            )
+        })
+        .collect();
+    html! {
+        <g class="tiles" data-count={scene.tiles.len().to_string()}>
+            <path class="tile-shadow" d={shadow} />
+            <g>
+                { for scene.tiles.iter().map(|t| html! {
+                    <@{"use"} href={tile_ref(cat, t.tile)} transform={tile_transform(t.cell, t.rot)}
+                        data-tile={format!("{},{}", t.cell.x, t.cell.y)} />
+                }) }
+            </g>
+            { for last }
+        </g>
+    }
+}

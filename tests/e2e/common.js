@@ -1,0 +1,111 @@
+// Shared by the e2e scripts: a tiny static server of dist/, Chromium through
+// playwright-core (from .tools/node_modules), and a page that records every
+// console error, page error, failed request and HTTP error.
+'use strict';
+
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DIST = path.resolve(process.env.DIST || path.join(ROOT, 'dist'));
+const ARTIFACTS = path.join(__dirname, 'artifacts');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const { chromium } = require(path.join(ROOT, '.tools', 'node_modules', 'playwright-core'));
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+// Serves DIST at / on a free 127.0.0.1 port. Resolves to { server, origin }.
+function startServer() {
+  const server = http.createServer((req, res) => {
+    let urlPath;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('bad request');
+      return;
+    }
+    if (urlPath.endsWith('/')) urlPath += 'index.html';
+    const file = path.join(DIST, path.normalize(urlPath));
+    if (file !== DIST && !file.startsWith(DIST + path.sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        return;
+      }
+      const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
+      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(data);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, origin: `http://127.0.0.1:${server.address().port}` }));
+  });
+}
+
+function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+}
+
+// A new page whose problems (console errors, page errors, failed requests,
+// HTTP errors) are collected into the returned `problems` array.
+async function openPage(browser, options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport || { width: 1280, height: 800 },
+    acceptDownloads: true,
+    deviceScaleFactor: options.deviceScaleFactor || 1,
+    hasTouch: !!options.hasTouch,
+    isMobile: !!options.isMobile,
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    // A revoked blob: URL after a download is not a failure of the page.
+    if (req.url().startsWith('blob:')) return;
+    problems.push(`request failed: ${req.url()} (${req.failure() && req.failure().errorText})`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  page.on('worker', (worker) => {
+    worker.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`worker console error: ${msg.text()}`);
+    });
+  });
+  return { context, page, problems };
+}
+
+function gzipSize(file) {
+  const zlib = require('node:zlib');
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+module.exports = { ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize };

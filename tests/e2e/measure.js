@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// Measures the built game (dist/, best from `trunk build --release`):
+//   - shipped size: the app's wasm + js + css, gzipped (and the worker's);
+//   - first render on localhost: from navigation start to the new-game form
+//     in the DOM, and the first contentful paint;
+//   - re-render after a move on a full board: `?bench=2` loads a 2-player
+//     game with the full stacks played at random up to its last tile (74
+//     tiles placed); placing the 75th is timed from the click on "Place tile"
+//     to the DOM holding 75 tiles, and to the next animation frame;
+//   - a pan on that board: from the key press to the new viewBox, and that
+//     no tile, piece or target element changed;
+//   - a mouse drag and a burst of wheel turns on that board: the median
+//     interval between frames meanwhile (16.7 ms is 60 frames a second).
+// Prints one JSON object and a human summary. Times are medians of RUNS.
+//
+// Usage: node tests/e2e/measure.js   Env: RUNS (default 5), DIST, CHROMIUM
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { DIST, startServer, launch, openPage, gzipSize } = require('./common.js');
+
+const RUNS = Number(process.env.RUNS || 5);
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function sizes() {
+  const files = fs.readdirSync(DIST);
+  const pick = (re) => files.filter((f) => re.test(f)).map((f) => path.join(DIST, f));
+  const sum = (list) => list.reduce((acc, f) => acc + fs.statSync(f).size, 0);
+  const gz = (list) => list.reduce((acc, f) => acc + gzipSize(f), 0);
+  const app = [...pick(/^app-.*_bg\.wasm$/), ...pick(/^app-.*\.js$/), ...pick(/\.css$/)];
+  const worker = [...pick(/^worker.*\.wasm$/), ...pick(/^worker.*\.js$/)];
+  return {
+    app_files: app.map((f) => path.basename(f)),
+    app_bytes: sum(app),
+    app_gzip: gz(app),
+    worker_bytes: sum(worker),
+    worker_gzip: gz(worker),
+  };
+}
+
+async function firstRender(browser, origin) {
+  const { page, context, problems } = await openPage(browser);
+  await page.addInitScript(() => {
+    const obs = new MutationObserver(() => {
+      if (!window.__formAt && document.querySelector('[data-testid=new-game-form]')) {
+        window.__formAt = performance.now();
+        obs.disconnect();
+      }
+    });
+    document.addEventListener('DOMContentLoaded', () =>
+      obs.observe(document.body, { childList: true, subtree: true }));
+  });
+  await page.goto(`${origin}/`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=new-game-form]');
+  const r = await page.evaluate(() => ({
+    form: window.__formAt,
+    fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
+  }));
+  await context.close();
+  if (problems.length) throw new Error(problems.join('\n'));
+  return r;
+}
+
+async function fullBoardMove(browser, origin) {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${origin}/?bench=2`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=play][data-decision=place]', { timeout: 60000 });
+  const before = Number(await page.getAttribute('.tiles', 'data-count'));
+  await page.click('[data-cell][data-legal=now]');
+  await page.waitForSelector('[data-testid=ghost]');
+  const move = await page.evaluate(() => new Promise((resolve) => {
+    const button = document.querySelector('[data-testid=confirm]');
+    const t0 = performance.now();
+    button.click();
+    const sync = document.querySelector('.tiles').dataset.count;
+    const t1 = performance.now();
+    const done = (dom) => requestAnimationFrame(() => {
+      const t2 = performance.now();
+      setTimeout(() => resolve({ dom, frame: t2 - t0, after_click_count: sync }), 0);
+    });
+    if (sync !== document.querySelector('.tiles').dataset.count || sync === '75') {
+      done(t1 - t0);
+      return;
+    }
+    const obs = new MutationObserver(() => {
+      if (document.querySelector('.tiles').dataset.count === '75') {
+        obs.disconnect();
+        done(performance.now() - t0);
+      }
+    });
+    obs.observe(document.body, { subtree: true, attributes: true, childList: true });
+  }));
+  const after = Number(await page.getAttribute('.tiles', 'data-count'));
+  // A pan: only the viewBox may change.
+  const pan = await page.evaluate(() => new Promise((resolve) => {
+    const svg = document.querySelector('[data-testid=board]');
+    let changed = 0;
+    const obs = new MutationObserver((list) => {
+      for (const m of list) {
+        if (!(m.target === svg && m.attributeName === 'viewBox')) changed++;
+      }
+    });
+    obs.observe(svg, { subtree: true, attributes: true, childList: true, characterData: true });
+    const vb = svg.getAttribute('viewBox');
+    const t0 = performance.now();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    const check = () => {
+      if (svg.getAttribute('viewBox') !== vb) {
+        const t1 = performance.now();
+        requestAnimationFrame(() => {
+          const t2 = performance.now();
+          setTimeout(() => {
+            obs.disconnect();
+            resolve({ dom: t1 - t0, frame: t2 - t0, other_mutations: changed });
+          }, 50);
+        });
+      } else {
+        setTimeout(check, 0);
+      }
+    };
+    check();
+  }));
+  // A mouse drag across the full board: the frame intervals while it moves.
+  await page.evaluate(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const loop = (t) => {
+      if (window.__dragging) window.__frames.push(t - last);
+      last = t;
+      if (window.__frames.length < 200) requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+  });
+  const b = await page.locator('[data-testid=board]').boundingBox();
+  await page.mouse.move(b.x + 200, b.y + 300);
+  await page.mouse.down();
+  await page.evaluate(() => { window.__dragging = true; });
+  for (let i = 1; i <= 30; i++) await page.mouse.move(b.x + 200 + i * 6, b.y + 300 + i * 3);
+  await page.evaluate(() => { window.__dragging = false; });
+  await page.mouse.up();
+  const frames = await page.evaluate(() => window.__frames.splice(0));
+  // Wheel turns in quick succession over the full board.
+  await page.evaluate(() => { window.__dragging = true; });
+  for (let i = 0; i < 12; i++) {
+    await page.mouse.wheel(0, i < 6 ? -60 : 60);
+    await page.waitForTimeout(16);
+  }
+  await page.evaluate(() => { window.__dragging = false; });
+  const wheelFrames = await page.evaluate(() => window.__frames.splice(0));
+  await page.waitForTimeout(300);
+  await context.close();
+  if (problems.length) throw new Error(problems.join('\n'));
+  return { before, after, move, pan, drag: median(frames), wheel: median(wheelFrames) };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    console.error(`no ${path.join(DIST, 'index.html')}: run \`trunk build --release\` first`);
+    process.exit(1);
+  }
+  const { server, origin } = await startServer();
+  const browser = await launch();
+  try {
+    const size = sizes();
+    const renders = [];
+    for (let i = 0; i < RUNS; i++) renders.push(await firstRender(browser, origin));
+    const moves = [];
+    for (let i = 0; i < RUNS; i++) moves.push(await fullBoardMove(browser, origin));
+    const out = {
+      size,
+      first_render_ms: median(renders.map((r) => r.form)),
+      first_contentful_paint_ms: median(renders.map((r) => r.fcp)),
+      full_board: { tiles_before: moves[0].before, tiles_after: moves[0].after },
+      move_dom_ms: median(moves.map((m) => m.move.dom)),
+      move_frame_ms: median(moves.map((m) => m.move.frame)),
+      pan_dom_ms: median(moves.map((m) => m.pan.dom)),
+      pan_frame_ms: median(moves.map((m) => m.pan.frame)),
+      pan_other_mutations: Math.max(...moves.map((m) => m.pan.other_mutations)),
+      drag_frame_interval_ms: median(moves.map((m) => m.drag)),
+      wheel_frame_interval_ms: median(moves.map((m) => m.wheel)),
+      runs: RUNS,
+    };
+    console.log(JSON.stringify(out, null, 2));
+    const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
+    console.log(`shipped (app wasm+js+css): ${kb(size.app_bytes)} raw, ${kb(size.app_gzip)} gzipped; worker ${kb(size.worker_gzip)} gzipped`);
+    console.log(`first render: ${out.first_render_ms.toFixed(0)} ms (first contentful paint ${out.first_contentful_paint_ms && out.first_contentful_paint_ms.toFixed(0)} ms)`);
+    console.log(`move on a ${out.full_board.tiles_after}-tile board: DOM ${out.move_dom_ms.toFixed(1)} ms, next frame ${out.move_frame_ms.toFixed(1)} ms`);
+    console.log(`pan (arrow key): DOM ${out.pan_dom_ms.toFixed(1)} ms, next frame ${out.pan_frame_ms.toFixed(1)} ms, other elements changed: ${out.pan_other_mutations}`);
+    console.log(`drag: median frame interval ${out.drag_frame_interval_ms.toFixed(1)} ms while the pointer moves`);
+    console.log(`wheel: median frame interval ${out.wheel_frame_interval_ms.toFixed(1)} ms while the wheel turns`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,561 @@
+//! Component tests of the game UI, run in headless Chromium by
+//! wasm-bindgen-test-runner:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web_ui`
+//! (scripts/test.sh does this). On native targets this file is empty.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use the_city::engine::deck::below;
+use the_city::engine::game::{Choice, Decision, Game, Setup};
+use the_city::engine::{random, Catalogue, Options};
+use the_city::ui::board::{Board, BoardProps};
+use the_city::ui::camera::{Bounds, Camera, CameraAction};
+use the_city::ui::geometry;
+use the_city::ui::keys::{self, KeyCommand};
+use the_city::ui::log;
+use the_city::ui::palette::{PlayerColour, Seat};
+use the_city::ui::panel::{Panel, PanelProps};
+use the_city::ui::play_screen::PlayScreen;
+use the_city::ui::state::{Action, AppState, GameView, Play, Shared};
+use the_city::ui::tile_art;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use yew::prelude::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+// ------------------------------------------------------------ helpers
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn fresh_div(id: &str) -> web_sys::Element {
+    let doc = document();
+    let div = doc.create_element("div").unwrap();
+    div.set_id(id);
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+}
+
+fn seats(names: &[&str]) -> Vec<Seat> {
+    names
+        .iter()
+        .zip(PlayerColour::ALL)
+        .map(|(n, c)| Seat {
+            name: n.to_string(),
+            colour: c,
+        })
+        .collect()
+}
+
+fn new_game(names: &[&str], seed: u64, stacks: [u32; 3]) -> Game {
+    let cat = Catalogue::builtin().unwrap();
+    let setup = Setup::from_seed(
+        cat,
+        names.iter().map(|s| s.to_string()).collect(),
+        seed,
+        stacks,
+        Options::default(),
+    )
+    .unwrap();
+    Game::new(cat, setup).unwrap()
+}
+
+/// Random play until `stop` says so (or the game ends).
+fn play_until(game: &mut Game, seed: u64, stop: impl Fn(&Game) -> bool) {
+    let mut rng = random::choice_rng(seed);
+    while !game.is_over() && !stop(game) {
+        let c = game.legal_choices();
+        game.play(c[below(&mut rng, c.len() as u64) as usize])
+            .unwrap();
+    }
+}
+
+fn all(root: &web_sys::Element, sel: &str) -> Vec<web_sys::Element> {
+    let list = root.query_selector_all(sel).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().dyn_into().unwrap())
+        .collect()
+}
+
+fn one(root: &web_sys::Element, sel: &str) -> web_sys::Element {
+    root.query_selector(sel)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {sel}"))
+}
+
+/// Waits (up to a second) for a selector to match.
+async fn wait_for(root: &web_sys::Element, sel: &str) -> web_sys::Element {
+    for _ in 0..50 {
+        if let Some(el) = root.query_selector(sel).unwrap() {
+            return el;
+        }
+        settle().await;
+    }
+    panic!("no {sel} after a second")
+}
+
+fn click(el: &web_sys::Element) {
+    let ev = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &{
+        let init = web_sys::MouseEventInit::new();
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        init
+    })
+    .unwrap();
+    el.dispatch_event(&ev).unwrap();
+}
+
+fn text(el: &web_sys::Element) -> String {
+    el.text_content().unwrap_or_default()
+}
+
+// ------------------------------------------------------- pure helpers
+
+#[wasm_bindgen_test]
+fn every_region_has_a_follower_spot_apart_from_the_others_and_an_outline() {
+    let cat = Catalogue::builtin().unwrap();
+    let mut closest = f64::INFINITY;
+    for (t, def) in cat.tiles.iter().enumerate() {
+        let t = t as u8;
+        let pts: Vec<_> = (0..def.regions.len() as u8)
+            .map(|r| tile_art::anchor(cat, t, r))
+            .collect();
+        for (r, &(x, y)) in pts.iter().enumerate() {
+            assert!((0.0..=100.0).contains(&x) && (0.0..=100.0).contains(&y));
+            let (d, _) = tile_art::region_outline(cat, t, r as u8);
+            assert!(!d.is_empty(), "{} region {r} has no outline", def.id);
+        }
+        for i in 0..pts.len() {
+            for j in i + 1..pts.len() {
+                let d = ((pts[i].0 - pts[j].0).powi(2) + (pts[i].1 - pts[j].1).powi(2)).sqrt();
+                closest = closest.min(d);
+            }
+        }
+    }
+    // The follower rings (radius 13) of one tile do not overlap much.
+    assert!(closest >= 20.0, "two follower spots are {closest:.1} apart");
+}
+
+#[wasm_bindgen_test]
+fn rotating_a_point_follows_the_tile() {
+    let r1 = the_city::engine::Rotation::new(1).unwrap();
+    let n = geometry::side_mid(the_city::engine::Dir::N);
+    assert_eq!(
+        geometry::rotate_point(n, r1),
+        geometry::side_mid(the_city::engine::Dir::E)
+    );
+}
+
+#[wasm_bindgen_test]
+fn camera_fits_and_zooms_about_a_point() {
+    let b = Bounds {
+        min: the_city::engine::Cell::new(-3, -1),
+        max: the_city::engine::Cell::new(4, 2),
+    };
+    let c = Camera::fitted(b);
+    assert!(c.span >= 800.0);
+    assert_eq!((c.cx, c.cy), (100.0, 100.0));
+    let z = c.zoomed(2.0, Some((c.cx + 100.0, c.cy)));
+    assert!((z.span - c.span / 2.0).abs() < 1e-9);
+    // The point under the pointer stays put.
+    assert!((z.cx - (c.cx + 50.0)).abs() < 1e-9);
+    assert!(z.manual);
+}
+
+#[wasm_bindgen_test]
+fn keys_map_to_commands() {
+    assert!(matches!(
+        keys::command("z", true, false, false),
+        Some(KeyCommand::App(Action::Undo))
+    ));
+    assert!(matches!(
+        keys::command("r", false, false, false),
+        Some(KeyCommand::App(Action::Rotate))
+    ));
+    assert!(matches!(
+        keys::command("Tab", false, true, false),
+        Some(KeyCommand::App(Action::Focus { back: true }))
+    ));
+    assert!(matches!(
+        keys::command("ArrowLeft", false, false, false),
+        Some(KeyCommand::Camera(CameraAction::Step { .. }))
+    ));
+    assert!(matches!(
+        keys::command("+", false, false, false),
+        Some(KeyCommand::Camera(CameraAction::Zoom { .. }))
+    ));
+    assert!(
+        keys::command("r", true, false, false).is_none(),
+        "Ctrl+R reloads"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_log_tells_a_whole_game_in_sentences() {
+    let names = vec!["Aude".to_string(), "Bernat".to_string()];
+    let mut g = new_game(&["Aude", "Bernat"], 3, [30, 25, 20]);
+    random::play_out(&mut g, &mut random::choice_rng(3));
+    let turns = log::turns(g.events(), &names);
+    assert!(turns.len() >= 20);
+    let all: Vec<&str> = turns
+        .iter()
+        .flat_map(|t| t.lines.iter().map(|l| l.text.as_str()))
+        .collect();
+    assert!(all.iter().any(|l| l.contains("placed a tile at")));
+    assert!(all.iter().any(|l| l.contains("The game ends")));
+    assert!(all.iter().all(|l| l.ends_with('.')), "{all:?}");
+    assert_eq!(
+        log::names_of(0b101, &["A".into(), "B".into(), "C".into()]),
+        "A and C"
+    );
+}
+
+// ---------------------------------------------------------- the reducer
+
+#[wasm_bindgen_test]
+fn the_reducer_tries_turns_confirms_and_undoes_a_placement() {
+    let g = new_game(&["Aude", "Bernat"], 5, [8, 6, 6]);
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.targets.cells.len(), 1, "the first tile goes on 0,0");
+    let origin = the_city::engine::Cell::new(0, 0);
+    let st = apply(Action::PickCell(origin));
+    let ghost = st.play.as_ref().unwrap().targets.ghost.unwrap();
+    assert_eq!(ghost.cell, origin);
+    let rot0 = ghost.rot;
+    let st = apply(Action::Rotate);
+    assert_ne!(st.play.as_ref().unwrap().targets.ghost.unwrap().rot, rot0);
+    let st = apply(Action::Confirm);
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.game.turns(), 1);
+    assert!(play.targets.ghost.is_none());
+    let st = apply(Action::Undo);
+    assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
+}
+
+#[wasm_bindgen_test]
+fn rotations_without_a_legal_cell_are_skipped() {
+    // Find a position where some rotation of the drawn tile has no legal cell.
+    for seed in 0..200 {
+        let mut g = new_game(&["A", "B"], seed, [30, 25, 20]);
+        play_until(&mut g, seed, |g| {
+            g.turns() >= 3 && matches!(g.decision(), Some(Decision::PlaceTile { .. }))
+        });
+        let Some(Decision::PlaceTile { tile }) = g.decision() else {
+            continue;
+        };
+        let placements = g.placements(tile);
+        let rots: std::collections::BTreeSet<u8> =
+            placements.iter().map(|p| p.1.quarter_turns()).collect();
+        if rots.len() == 4 || rots.len() < 2 {
+            continue;
+        }
+        let mut s = Rc::new(AppState::default());
+        s = yew::Reducible::reduce(s, Action::StartGame(Box::new(g), seats(&["A", "B"])));
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..8 {
+            let rot = s.play.as_ref().unwrap().ui.rot.unwrap().quarter_turns();
+            assert!(rots.contains(&rot), "rotation {rot} has no legal cell");
+            seen.insert(rot);
+            s = yew::Reducible::reduce(s, Action::Rotate);
+        }
+        assert_eq!(seen, rots);
+        return;
+    }
+    panic!("no position with a rotation lacking a legal cell found");
+}
+
+#[wasm_bindgen_test]
+fn wall_round_targets_are_the_legal_sides_and_tower_ends_score() {
+    let mut g = new_game(&["A", "B"], 9, [30, 25, 20]);
+    play_until(&mut g, 9, |g| g.decision() == Some(Decision::Gate));
+    assert_eq!(
+        g.decision(),
+        Some(Decision::Gate),
+        "seed 9 reaches a wall round"
+    );
+    let view = GameView::of(&g, &seats(&["A", "B"]));
+    let gates = g
+        .legal_choices()
+        .into_iter()
+        .filter(|c| matches!(c, Choice::Gate(_)))
+        .count();
+    assert_eq!(view.base_targets.sides.len(), gates);
+    assert!(view
+        .prompt_base
+        .why
+        .as_deref()
+        .unwrap_or("")
+        .contains("completed"));
+
+    play_until(&mut g, 9, |g| {
+        g.decision() == Some(Decision::Tower) && !g.walls().tower_ends().is_empty()
+    });
+    if g.decision() == Some(Decision::Tower) {
+        let view = GameView::of(&g, &seats(&["A", "B"]));
+        for v in &view.base_targets.vertices {
+            let Choice::Tower(Some(e)) = v.choice else {
+                panic!("not a tower choice")
+            };
+            let before = g.players()[g.to_move() as usize].score;
+            let mut h = g.clone();
+            let p = h.to_move() as usize;
+            h.play(v.choice).unwrap();
+            assert_eq!(
+                v.label,
+                format!("+{}", h.players()[p].score - before),
+                "{e:?}"
+            );
+        }
+    }
+}
+
+// ------------------------------------------------------------ components
+
+#[wasm_bindgen_test]
+async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
+    let mut g = new_game(&["A", "B"], 4, [30, 25, 20]);
+    play_until(&mut g, 4, |g| {
+        g.turns() >= 5 && matches!(g.decision(), Some(Decision::PlaceTile { .. }))
+    });
+    let play = Play::new(g, seats(&["A", "B"]));
+    let picked = Rc::new(RefCell::new(Vec::new()));
+    let p2 = picked.clone();
+    let root = fresh_div("board-targets");
+    let _app = yew::Renderer::<Board>::with_root_and_props(
+        root.clone(),
+        BoardProps {
+            scene: play.view.scene.clone(),
+            targets: play.targets.clone(),
+            camera: Camera::default(),
+            on_camera: Callback::noop(),
+            on_cell: Callback::from(move |c| p2.borrow_mut().push(c)),
+            on_choice: Callback::noop(),
+            on_rotate: Callback::noop(),
+        },
+    )
+    .render();
+    settle().await;
+    assert_eq!(
+        one(&root, ".tiles").get_attribute("data-count").as_deref(),
+        Some("5")
+    );
+    assert_eq!(all(&root, "use[data-tile]").len(), 5);
+    let cells = all(&root, "[data-cell]");
+    assert_eq!(cells.len(), play.targets.cells.len());
+    let now: Vec<_> = all(&root, "[data-legal=now]");
+    assert_eq!(now.len(), play.cells_now().len());
+    let first = &now[0];
+    let xy = first.get_attribute("data-cell").unwrap();
+    click(first);
+    settle().await;
+    let got = picked.borrow();
+    assert_eq!(got.len(), 1);
+    assert_eq!(format!("{},{}", got[0].x, got[0].y), xy);
+}
+
+/// The play screen over a reducer, as the app mounts it.
+#[derive(Properties, PartialEq)]
+struct HarnessProps {
+    game: Shared<Game>,
+    names: Vec<String>,
+}
+
+#[function_component(Harness)]
+fn harness(props: &HarnessProps) -> Html {
+    let game = props.game.clone();
+    let names = props.names.clone();
+    let state = use_reducer(move || {
+        let s = AppState::default();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        yew::Reducible::reduce(
+            Rc::new(s),
+            Action::StartGame(Box::new((*game).clone()), seats(&names)),
+        )
+        .as_ref()
+        .clone()
+    });
+    match &state.play {
+        Some(p) => html! { <PlayScreen play={p.clone()} dispatch={state.dispatcher()} /> },
+        None => html! {},
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_play_screen_places_a_tile_and_a_follower_by_clicks() {
+    let g = new_game(&["Aude", "<b>Bernat</b>"], 12, [8, 6, 6]);
+    let root = fresh_div("play-screen");
+    let _app = yew::Renderer::<Harness>::with_root_and_props(
+        root.clone(),
+        HarnessProps {
+            game: Shared::new(g),
+            names: vec!["Aude".into(), "<b>Bernat</b>".into()],
+        },
+    )
+    .render();
+    settle().await;
+    let play = one(&root, "[data-testid=play]");
+    assert_eq!(
+        play.get_attribute("data-decision").as_deref(),
+        Some("place")
+    );
+    // A name is text, never markup.
+    assert_eq!(
+        text(&one(&root, "[data-testid=player-1] .player-name")),
+        "<b>Bernat</b>"
+    );
+    assert!(root.query_selector(".player-name b").unwrap().is_none());
+    // The confirm button waits for a tried placement.
+    assert!(one(&root, "[data-testid=confirm]").has_attribute("disabled"));
+    click(&one(&root, "[data-cell][data-legal=now]"));
+    settle().await;
+    one(&root, "[data-testid=ghost]");
+    click(&one(&root, "[data-testid=rotate]"));
+    settle().await;
+    click(&one(&root, "[data-testid=confirm]"));
+    settle().await;
+    let play = one(&root, "[data-testid=play]");
+    assert_eq!(play.get_attribute("data-turn").as_deref(), Some("1"));
+    if play.get_attribute("data-decision").as_deref() == Some("follower") {
+        let targets = all(&root, "[data-testid=region-target]");
+        assert!(!targets.is_empty());
+        click(&targets[0]);
+        settle().await;
+        assert_eq!(
+            one(&root, ".followers")
+                .get_attribute("data-count")
+                .as_deref(),
+            Some("1")
+        );
+        assert_eq!(text(&one(&root, "[data-testid=supply-0]")).len(), 0);
+        assert_eq!(all(&root, "[data-testid=supply-0] svg").len(), 6);
+    }
+    assert!(text(&one(&root, "[data-testid=log]")).contains("Aude placed a tile at 0,0."));
+    // Undo takes back the last decision.
+    click(&one(&root, "[data-testid=undo]"));
+    settle().await;
+    assert_eq!(
+        one(&root, ".followers")
+            .get_attribute("data-count")
+            .as_deref(),
+        Some("0")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn hovering_a_follower_target_lights_up_its_feature() {
+    // A position with a follower decision on a tile that joins a feature.
+    for seed in 20..200 {
+        let mut g = new_game(&["A", "B"], seed, [30, 25, 20]);
+        play_until(&mut g, seed, |g| {
+            g.turns() >= 6
+                && g.decision() == Some(Decision::Follower)
+                && g.legal_choices().len() > 1
+        });
+        if g.decision() != Some(Decision::Follower) {
+            continue;
+        }
+        let view = GameView::of(&g, &seats(&["A", "B"]));
+        let Some((i, t)) = view
+            .base_targets
+            .regions
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.feature.len() > 1)
+        else {
+            continue;
+        };
+        let root = fresh_div(&format!("hover-{seed}"));
+        let _app = yew::Renderer::<Harness>::with_root_and_props(
+            root.clone(),
+            HarnessProps {
+                game: Shared::new(g.clone()),
+                names: vec!["A".into(), "B".into()],
+            },
+        )
+        .render();
+        wait_for(&root, "[data-testid=region-target]").await;
+        for _ in 0..5 {
+            settle().await;
+        }
+        assert!(root
+            .query_selector("[data-testid=feature-highlight]")
+            .unwrap()
+            .is_none());
+        let targets = all(&root, "[data-testid=region-target]");
+        let init = web_sys::PointerEventInit::new();
+        init.set_bubbles(true);
+        let ev = web_sys::PointerEvent::new_with_event_init_dict("pointerover", &init).unwrap();
+        one(&targets[i], "circle").dispatch_event(&ev).unwrap();
+        let lit = wait_for(&root, "[data-testid=feature-highlight]").await;
+        assert_eq!(
+            lit.get_attribute("data-count").as_deref(),
+            Some(t.feature.len().to_string().as_str())
+        );
+        // "No follower" moves the game on.
+        click(&one(&root, "[data-testid=no-follower]"));
+        settle().await;
+        assert_ne!(
+            one(&root, "[data-testid=play]")
+                .get_attribute("data-decision")
+                .as_deref(),
+            Some("follower")
+        );
+        return;
+    }
+    panic!("no follower decision joining a feature found");
+}
+
+#[wasm_bindgen_test]
+async fn the_panel_shows_scores_breakdown_and_supplies() {
+    let mut g = new_game(&["Aude", "Bernat", "Cécile"], 8, [30, 25, 20]);
+    random::play_out(&mut g, &mut random::choice_rng(8));
+    let view = GameView::of(&g, &seats(&["Aude", "Bernat", "Cécile"]));
+    let root = fresh_div("panel");
+    let _app = yew::Renderer::<Panel>::with_root_and_props(
+        root.clone(),
+        PanelProps {
+            panel: view.panel.clone(),
+        },
+    )
+    .render();
+    settle().await;
+    for (i, p) in g.players().iter().enumerate() {
+        assert_eq!(
+            text(&one(&root, &format!("[data-testid=score-{i}]"))),
+            p.score.to_string()
+        );
+        assert_eq!(
+            text(&one(&root, &format!("[data-testid=projected-{i}]"))),
+            p.score.to_string(),
+            "a finished game projects its final score"
+        );
+        let b = text(&one(&root, &format!("[data-testid=breakdown-{i}]")));
+        assert!(b.contains(&p.breakdown.towers.to_string()));
+        assert_eq!(
+            all(&root, &format!("[data-testid=supply-{i}] svg")).len(),
+            p.supply as usize
+        );
+    }
+    assert_eq!(
+        text(&one(&root, "[data-testid=walls-left]")),
+        g.walls().supply.to_string()
+    );
+    assert_eq!(text(&one(&root, "[data-testid=tiles-left]")), "0");
+    let winners = all(&root, ".player.winner").len() as u32;
+    assert_eq!(winners, g.winners().count_ones());
+}
