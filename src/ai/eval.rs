@@ -59,13 +59,13 @@ fn supply_weight(game: &Game) -> f64 {
     (2.0 * left as f64 / total as f64).min(1.0)
 }
 
-/// Every move at the current decision with its greedy value, best first
-/// (ties keep the order of the legal choices).
+/// Every move at the current decision with its greedy value (`value` with
+/// `follower_value`), best first (ties keep the order of the legal choices).
 ///
 /// A move that ends the turn draws the next tile, so the moves are played on
 /// a copy whose unseen tiles `rng` shuffles (`Game::redeal_unseen`): even the
 /// greedy player never reads the real draw order.
-pub fn greedy_moves(game: &Game, rng: &mut Pcg64) -> Vec<Move> {
+pub fn greedy_moves(game: &Game, rng: &mut Pcg64, follower_value: f64) -> Vec<Move> {
     let me = game.to_move();
     let mut det = game.redeal_unseen(rng);
     det.set_logging(false);
@@ -89,14 +89,14 @@ pub fn greedy_moves(game: &Game, rng: &mut Pcg64) -> Vec<Move> {
                 moves.push(Move {
                     first,
                     then: Some(then),
-                    value: value(&h, me, FOLLOWER_VALUE),
+                    value: value(&h, me, follower_value),
                 });
             }
         } else {
             moves.push(Move {
                 first,
                 then: None,
-                value: value(&g, me, FOLLOWER_VALUE),
+                value: value(&g, me, follower_value),
             });
         }
     }
@@ -107,7 +107,7 @@ pub fn greedy_moves(game: &Game, rng: &mut Pcg64) -> Vec<Move> {
 
 /// The greedy choice: the best move's first choice, ties broken by `rng`.
 pub fn greedy_choice(game: &Game, rng: &mut Pcg64) -> Choice {
-    let moves = greedy_moves(game, rng);
+    let moves = greedy_moves(game, rng, FOLLOWER_VALUE);
     let best = moves[0].value;
     let tied = moves.iter().take_while(|m| m.value >= best - 1e-9).count();
     moves[below(rng, tied as u64) as usize].first

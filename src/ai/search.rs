@@ -10,7 +10,7 @@
 //! 3. A playout applies the move, plays `horizon` more tiles with a fast
 //!    policy (`playout`) and scores the position with `eval::value`.
 
-use super::eval::{greedy_moves, value, Move, FOLLOWER_VALUE};
+use super::eval::{greedy_moves, value, Move};
 use super::Progress;
 use crate::engine::deck::{below, rng_for_seed};
 use crate::engine::{Choice, Decision, Game};
@@ -35,29 +35,32 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
+    /// About 80 short playouts.
     pub const EASY: SearchConfig = SearchConfig {
-        top_k: 6,
+        top_k: 4,
         playouts_per_move: 20,
-        max_playouts: 100,
-        horizon: 4,
-        follower_value: FOLLOWER_VALUE,
-        playout_follower: 0.5,
-    };
-    pub const NORMAL: SearchConfig = SearchConfig {
-        top_k: 8,
-        playouts_per_move: 80,
-        max_playouts: 600,
+        max_playouts: 80,
         horizon: 6,
-        follower_value: FOLLOWER_VALUE,
-        playout_follower: 0.5,
+        follower_value: 3.0,
+        playout_follower: 0.25,
     };
+    /// About 300 playouts of 12 tiles.
+    pub const NORMAL: SearchConfig = SearchConfig {
+        top_k: 5,
+        playouts_per_move: 60,
+        max_playouts: 300,
+        horizon: 12,
+        follower_value: 3.0,
+        playout_follower: 0.25,
+    };
+    /// About 1200 playouts of 20 tiles.
     pub const HARD: SearchConfig = SearchConfig {
-        top_k: 12,
+        top_k: 6,
         playouts_per_move: 200,
-        max_playouts: 2000,
-        horizon: 8,
-        follower_value: FOLLOWER_VALUE,
-        playout_follower: 0.5,
+        max_playouts: 1200,
+        horizon: 20,
+        follower_value: 3.0,
+        playout_follower: 0.25,
     };
 }
 
@@ -70,7 +73,7 @@ pub fn search_choice(
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<Choice> {
     let me = game.to_move();
-    let mut moves = greedy_moves(game, rng);
+    let mut moves = greedy_moves(game, rng, cfg.follower_value);
     if moves.is_empty() {
         return None;
     }
@@ -109,7 +112,7 @@ pub fn search_choice(
                 sum[i] += value(&g, me, cfg.follower_value);
                 count[i] += 1;
             }
-            done += alive.len() as u32;
+            done = (done + alive.len() as u32).min(total);
             if !progress(Progress { done, total }) {
                 return None;
             }
@@ -119,6 +122,8 @@ pub fn search_choice(
         alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
         alive.truncate(alive.len().div_ceil(2));
     }
+    // The rounding of the rounds may leave a few playouts unspent: say done.
+    progress(Progress { done: total, total });
     Some(moves[alive[0]].first)
 }
 
@@ -164,7 +169,7 @@ pub(crate) fn playout(g: &mut Game, cfg: &SearchConfig, rng: &mut Pcg64) {
     }
 }
 
-/// The fast playout policy: random placements, followers half the time,
+/// The fast playout policy: random placements, followers now and then,
 /// the tower at the end that scores most.
 fn policy(g: &Game, choices: &[Choice], cfg: &SearchConfig, rng: &mut Pcg64) -> Choice {
     match g.decision() {
