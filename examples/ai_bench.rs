@@ -85,10 +85,12 @@ fn time_level(level: Level, games: u64) {
         let setup =
             Setup::from_seed(cat, names, 1000 + seed, DEFAULT_STACKS, Options::default()).unwrap();
         let mut g = Game::new(cat, setup).unwrap();
+        let mut k = 0;
         while !g.is_over() {
             let n = g.legal_choices().len();
             let t = Instant::now();
-            let c = ai::choose(&g, level, seed * 1000 + g.history().len() as u64);
+            let c = ai::choose(&g, level, seed * 1000 + k);
+            k += 1;
             let dt = t.elapsed().as_secs_f64();
             if n > 1 {
                 times.push((dt, format!("{:?} ({n} choices)", g.decision().unwrap())));

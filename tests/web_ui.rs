@@ -52,6 +52,7 @@ fn seats(names: &[&str]) -> Vec<Seat> {
         .map(|(n, c)| Seat {
             name: n.to_string(),
             colour: c,
+            computer: None,
         })
         .collect()
 }

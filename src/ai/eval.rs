@@ -33,7 +33,7 @@ pub fn value(game: &Game, me: u8, follower_value: f64) -> f64 {
     value_of_scores(game, me, &scores, follower_value)
 }
 
-pub(crate) fn value_of_scores(game: &Game, me: u8, scores: &[u32], follower_value: f64) -> f64 {
+fn value_of_scores(game: &Game, me: u8, scores: &[u32], follower_value: f64) -> f64 {
     let mine = scores[me as usize] as f64;
     let best_other = scores
         .iter()

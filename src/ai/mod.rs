@@ -1,19 +1,23 @@
 //! The computer opponent: pure Rust, deterministic for a given seed and
 //! wasm-friendly (no threads, no clock: every budget is a number of
-//! iterations).
+//! playouts).
 //!
 //! Five levels:
 //! - `random`: a uniformly random legal choice;
-//! - `greedy`: the best immediate gain (`eval`): each candidate *move* (a tile
+//! - `greedy`: the best immediate gain (`eval`): each *move* (a tile
 //!   placement with its follower, a wall piece with its guard, a gate, a
-//!   tower) is applied to a copy and the position after it is scored with
-//!   `Game::projected_scores` (own score minus the best opponent's) plus a
-//!   small value per follower kept in supply;
-//! - `easy`, `normal`, `hard`: determinized Monte Carlo search (`search`): the
-//!   greedy evaluation keeps the most promising moves, then sequential
-//!   halving spends a budget of truncated playouts on them, each on a copy of
-//!   the game whose unseen tiles are freshly shuffled (`Game::redeal_unseen`),
-//!   so the search never reads the real draw order.
+//!   follower, a guard, a tower) is applied to a copy and the position after
+//!   it is valued with `Game::projected_scores` (own score minus the best
+//!   opponent's) plus a little per follower kept in supply;
+//! - `easy`, `normal`, `hard`: determinized Monte Carlo search (`search`):
+//!   the greedy value keeps the few most promising moves, then sequential
+//!   halving spends a budget of playouts on them (`SearchConfig`): each
+//!   playout plays the move on a copy of the game whose unseen tiles are
+//!   freshly shuffled (`Game::redeal_unseen`), continues for a number of
+//!   tiles with a fast random policy and values the position reached.
+//!
+//! No level reads the real draw order: even the greedy player plays its
+//! candidate moves on a redealt copy (a move that ends the turn draws a tile).
 
 mod eval;
 mod search;
@@ -106,8 +110,9 @@ impl FromStr for Level {
     }
 }
 
-/// How far a decision has got: `done` of `total` playouts (a rough measure;
-/// the search may finish a little before `total`).
+/// How far a decision has got: `done` of `total` playouts. The searching
+/// levels report `done: 0` first, then after every batch of playouts (one
+/// determinization tried on every surviving move), and `done == total` last.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Progress {
     pub done: u32,
@@ -120,8 +125,10 @@ pub fn choose(game: &Game, level: Level, seed: u64) -> Choice {
     choose_with(game, level, seed, &mut |_| true).expect("a search that is never cancelled")
 }
 
-/// As `choose`, reporting progress now and then; `progress` returning false
-/// cancels the search (`None`). Also `None` when the game is over.
+/// As `choose`, reporting progress now and then (searching levels only;
+/// random and greedy answer at once); `progress` returning false cancels the
+/// search (`None`). Also `None` when the game is over. Given the same
+/// position and seed it returns what `choose` returns.
 pub fn choose_with(
     game: &Game,
     level: Level,

@@ -34,7 +34,11 @@ pub fn bench_game(seed: u64) -> Option<(Game, Vec<Seat>)> {
     let seats = names
         .into_iter()
         .zip([PlayerColour::Red, PlayerColour::Blue])
-        .map(|(name, colour)| Seat { name, colour })
+        .map(|(name, colour)| Seat {
+            name,
+            colour,
+            computer: None,
+        })
         .collect();
     Some((game, seats))
 }

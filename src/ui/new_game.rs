@@ -110,6 +110,7 @@ impl Form {
                 .map(|(n, c)| Seat {
                     name: n.clone(),
                     colour: *c,
+                    computer: None,
                 })
                 .collect(),
             stacks,

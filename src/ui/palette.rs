@@ -58,9 +58,12 @@ impl PlayerColour {
     }
 }
 
-/// A seat at the table: who plays it and in which colour.
+/// A seat at the table: who plays it, in which colour, and whether the
+/// computer plays it (at which level).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {
     pub name: String,
     pub colour: PlayerColour,
+    /// `Some(level)` for a computer seat.
+    pub computer: Option<crate::ai::Level>,
 }
