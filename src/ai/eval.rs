@@ -107,8 +107,13 @@ pub fn greedy_moves(game: &Game, rng: &mut Pcg64, follower_value: f64) -> Vec<Mo
 
 /// The greedy choice: the best move's first choice, ties broken by `rng`.
 pub fn greedy_choice(game: &Game, rng: &mut Pcg64) -> Choice {
+    greedy_move(game, rng).first
+}
+
+/// The greedy player's whole move (with its follow-up), ties broken by `rng`.
+pub fn greedy_move(game: &Game, rng: &mut Pcg64) -> Move {
     let moves = greedy_moves(game, rng, FOLLOWER_VALUE);
     let best = moves[0].value;
     let tied = moves.iter().take_while(|m| m.value >= best - 1e-9).count();
-    moves[below(rng, tied as u64) as usize].first
+    moves[below(rng, tied as u64) as usize]
 }

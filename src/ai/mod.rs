@@ -31,8 +31,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-pub use eval::{greedy_choice, greedy_moves, Move};
-pub use search::{search_choice, SearchConfig};
+pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
+pub use search::{search_choice, Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
 
 /// How strong the computer plays.
@@ -135,20 +135,94 @@ pub fn choose_with(
     seed: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<Choice> {
+    let mut thinker = think(game, level, seed)?;
+    if thinker.is_searching() && !progress(thinker.progress()) {
+        return None;
+    }
+    loop {
+        if let Some(m) = thinker.run(1) {
+            if thinker.is_searching() {
+                progress(thinker.progress());
+            }
+            return Some(m.first);
+        }
+        if !progress(thinker.progress()) {
+            return None;
+        }
+    }
+}
+
+/// A decision being thought about, run a slice at a time so that the caller
+/// can report progress and stop in between (the Web Worker does).
+pub struct Thinker {
+    decided: Option<Move>,
+    search: Option<Box<Search>>,
+}
+
+/// Starts thinking about the decision of the player to move (`None` when the
+/// game is over). Random and greedy decide at once; the searching levels
+/// need `Thinker::run`. Same position and seed, same move, however the run is
+/// sliced.
+pub fn think(game: &Game, level: Level, seed: u64) -> Option<Thinker> {
     let choices = game.legal_choices();
     if choices.is_empty() {
         return None;
     }
+    let decided = |m: Move| Thinker {
+        decided: Some(m),
+        search: None,
+    };
     if choices.len() == 1 {
-        return Some(choices[0]);
+        return Some(decided(Move {
+            first: choices[0],
+            then: None,
+            value: 0.0,
+        }));
     }
     let mut rng = rng_for_seed(seed ^ 0xA1_C0DE_5EED);
     match level {
-        Level::Random => Some(choices[below(&mut rng, choices.len() as u64) as usize]),
-        Level::Greedy => Some(greedy_choice(game, &mut rng)),
+        Level::Random => Some(decided(Move {
+            first: choices[below(&mut rng, choices.len() as u64) as usize],
+            then: None,
+            value: 0.0,
+        })),
+        Level::Greedy => Some(decided(greedy_move(game, &mut rng))),
         _ => {
             let cfg = level.search_config().unwrap_or(SearchConfig::NORMAL);
-            search_choice(game, &cfg, &mut rng, progress)
+            Some(match Search::start(game, &cfg, &mut rng)? {
+                Started::Decided(m) => decided(m),
+                Started::Searching(s) => Thinker {
+                    decided: None,
+                    search: Some(s),
+                },
+            })
         }
+    }
+}
+
+impl Thinker {
+    /// Whether playouts are run (progress means something).
+    pub fn is_searching(&self) -> bool {
+        self.search.is_some()
+    }
+
+    pub fn progress(&self) -> Progress {
+        match &self.search {
+            Some(s) => s.progress(),
+            None => Progress { done: 1, total: 1 },
+        }
+    }
+
+    /// Runs at most `batches` batches of playouts; the move (the choice now
+    /// and, when the same player decides next, the follow-up the search had
+    /// in mind: the follower after a tile, the guard after a piece) once
+    /// decided.
+    pub fn run(&mut self, batches: u32) -> Option<Move> {
+        if let Some(m) = self.decided {
+            return Some(m);
+        }
+        let m = self.search.as_mut()?.run(batches)?;
+        self.decided = Some(m);
+        Some(m)
     }
 }

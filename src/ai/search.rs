@@ -72,59 +72,149 @@ pub fn search_choice(
     rng: &mut Pcg64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<Choice> {
-    let me = game.to_move();
-    let mut moves = greedy_moves(game, rng, cfg.follower_value);
-    if moves.is_empty() {
+    let mut search = match Search::start(game, cfg, rng)? {
+        Started::Decided(m) => return Some(m.first),
+        Started::Searching(s) => s,
+    };
+    if !progress(search.progress()) {
         return None;
     }
-    // Shuffle moves of equal greedy value so ties are broken by the seed,
-    // then keep the best.
-    shuffle_ties(&mut moves, rng);
-    moves.truncate(cfg.top_k.max(1));
-    if moves.len() == 1 || cfg.playouts_per_move == 0 {
-        return Some(moves[0].first);
-    }
-    let total = (cfg.playouts_per_move * moves.len() as u32).min(cfg.max_playouts);
-    let mut base = game.clone();
-    base.set_logging(false);
-
-    let mut alive: Vec<usize> = (0..moves.len()).collect();
-    let mut sum = vec![0.0f64; moves.len()];
-    let mut count = vec![0u32; moves.len()];
-    let rounds = (usize::BITS - (moves.len() - 1).leading_zeros()).max(1);
-    let mut done = 0u32;
-    if !progress(Progress { done, total }) {
-        return None;
-    }
-    for _ in 0..rounds {
-        if alive.len() == 1 {
-            break;
+    loop {
+        if let Some(m) = search.run(1) {
+            // The rounding of the rounds may leave a few playouts unspent: say done.
+            progress(search.progress());
+            return Some(m.first);
         }
-        let per_move = (total / rounds / alive.len() as u32).max(1);
-        for _ in 0..per_move {
-            let deal_seed = rng.next_u64();
-            let play_seed = rng.next_u64();
-            let det = base.redeal_unseen(&mut rng_for_seed(deal_seed));
-            for &i in &alive {
-                let mut g = det.clone();
-                apply(&mut g, &moves[i]);
-                playout(&mut g, cfg, &mut rng_for_seed(play_seed));
-                sum[i] += value(&g, me, cfg.follower_value);
-                count[i] += 1;
+        if !progress(search.progress()) {
+            return None;
+        }
+    }
+}
+
+/// How a search begins: with the answer at once (a single candidate), or
+/// with playouts to run.
+pub enum Started {
+    Decided(Move),
+    Searching(Box<Search>),
+}
+
+/// A search in progress, run a few batches at a time (`run`), so that a
+/// caller can stop between batches: the Web Worker answers messages (a
+/// cancel) between slices. Running it in slices of any size gives the same
+/// move as running it at once.
+pub struct Search {
+    cfg: SearchConfig,
+    me: u8,
+    moves: Vec<Move>,
+    base: Game,
+    rng: Pcg64,
+    /// Indices of the moves still in the race, best first after each round.
+    alive: Vec<usize>,
+    sum: Vec<f64>,
+    count: Vec<u32>,
+    rounds: u32,
+    round: u32,
+    /// Batches run in this round, of `per_move` (0: the round has not begun).
+    batch: u32,
+    per_move: u32,
+    done: u32,
+    total: u32,
+    finished: bool,
+}
+
+impl Search {
+    /// Ranks the moves and keeps the best `top_k`. `None` when the game is
+    /// over. `rng` is advanced; the search then draws from its own copy.
+    pub fn start(game: &Game, cfg: &SearchConfig, rng: &mut Pcg64) -> Option<Started> {
+        let me = game.to_move();
+        let mut moves = greedy_moves(game, rng, cfg.follower_value);
+        if moves.is_empty() {
+            return None;
+        }
+        // Shuffle moves of equal greedy value so ties are broken by the seed,
+        // then keep the best.
+        shuffle_ties(&mut moves, rng);
+        moves.truncate(cfg.top_k.max(1));
+        if moves.len() == 1 || cfg.playouts_per_move == 0 {
+            return Some(Started::Decided(moves[0]));
+        }
+        let total = (cfg.playouts_per_move * moves.len() as u32).min(cfg.max_playouts);
+        let mut base = game.clone();
+        base.set_logging(false);
+        let n = moves.len();
+        Some(Started::Searching(Box::new(Search {
+            cfg: *cfg,
+            me,
+            base,
+            rng: rng.clone(),
+            alive: (0..n).collect(),
+            sum: vec![0.0; n],
+            count: vec![0; n],
+            rounds: (usize::BITS - (n - 1).leading_zeros()).max(1),
+            round: 0,
+            batch: 0,
+            per_move: 0,
+            done: 0,
+            total,
+            moves,
+            finished: false,
+        })))
+    }
+
+    /// Playouts done of the total (`done == total` once finished).
+    pub fn progress(&self) -> Progress {
+        let done = if self.finished { self.total } else { self.done };
+        Progress {
+            done,
+            total: self.total,
+        }
+    }
+
+    /// Runs at most `batches` batches (one determinization tried on every
+    /// surviving move); the best move once the search is over.
+    pub fn run(&mut self, batches: u32) -> Option<Move> {
+        let mut left = batches;
+        loop {
+            if self.per_move == 0 {
+                // A round begins, unless the race is over.
+                if self.round >= self.rounds || self.alive.len() == 1 {
+                    self.finished = true;
+                    return Some(self.moves[self.alive[0]]);
+                }
+                self.per_move = (self.total / self.rounds / self.alive.len() as u32).max(1);
             }
-            done = (done + alive.len() as u32).min(total);
-            if !progress(Progress { done, total }) {
+            if left == 0 {
                 return None;
             }
+            self.run_batch();
+            left -= 1;
+            self.batch += 1;
+            if self.batch == self.per_move {
+                let (sum, count) = (&self.sum, &self.count);
+                let mean = |i: usize| sum[i] / count[i].max(1) as f64;
+                // Stable: equal means keep the greedy order.
+                self.alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+                self.alive.truncate(self.alive.len().div_ceil(2));
+                self.round += 1;
+                self.batch = 0;
+                self.per_move = 0;
+            }
         }
-        let mean = |i: usize| sum[i] / count[i].max(1) as f64;
-        // Stable: equal means keep the greedy order.
-        alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
-        alive.truncate(alive.len().div_ceil(2));
     }
-    // The rounding of the rounds may leave a few playouts unspent: say done.
-    progress(Progress { done: total, total });
-    Some(moves[alive[0]].first)
+
+    fn run_batch(&mut self) {
+        let deal_seed = self.rng.next_u64();
+        let play_seed = self.rng.next_u64();
+        let det = self.base.redeal_unseen(&mut rng_for_seed(deal_seed));
+        for &i in &self.alive {
+            let mut g = det.clone();
+            apply(&mut g, &self.moves[i]);
+            playout(&mut g, &self.cfg, &mut rng_for_seed(play_seed));
+            self.sum[i] += value(&g, self.me, self.cfg.follower_value);
+            self.count[i] += 1;
+        }
+        self.done = (self.done + self.alive.len() as u32).min(self.total);
+    }
 }
 
 fn shuffle_ties(moves: &mut [Move], rng: &mut Pcg64) {

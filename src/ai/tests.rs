@@ -247,3 +247,35 @@ fn selfplay_smoke() {
     assert_eq!(r3.a_wins + r3.b_wins + r3.ties, 1);
     assert_eq!(r3, selfplay(Level::Easy, Level::Random, 1, 3, 4));
 }
+
+/// The worker runs a search in slices between messages: any slicing gives
+/// the move `choose` gives, and the follow-up is legal after the choice.
+#[test]
+fn a_sliced_search_gives_the_same_move() {
+    for (i, g) in sample_positions().iter().enumerate().step_by(3) {
+        for level in [Level::Random, Level::Greedy, Level::Easy] {
+            let seed = 5 + i as u64;
+            let expected = choose(g, level, seed);
+            for slice in [1, 2, 7, 1000] {
+                let mut t = think(g, level, seed).unwrap();
+                let mut last = t.progress();
+                let m = loop {
+                    if let Some(m) = t.run(slice) {
+                        break m;
+                    }
+                    let p = t.progress();
+                    assert!(p.done >= last.done && p.done < p.total);
+                    last = p;
+                };
+                assert_eq!(m.first, expected, "{level} at {i}, slices of {slice}");
+                assert_eq!(t.progress().done, t.progress().total);
+                if let Some(then) = m.then {
+                    let mut after = g.clone();
+                    after.play(m.first).unwrap();
+                    assert_eq!(after.to_move(), g.to_move());
+                    assert!(after.legal_choices().contains(&then), "{level} follow-up");
+                }
+            }
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! The root component: the title bar, the new-game screen or the game, How to
-//! play, and the engine worker (spawned here, so that it is ready when the
-//! computer opponent comes).
+//! play, and the engine worker that runs the computer seats and hints
+//! (spawned here, once, and asked whenever the position calls for it).
 
+use gloo::timers::callback::Timeout;
 use gloo_worker::Spawnable;
 use yew::prelude::*;
 
@@ -10,7 +11,7 @@ use super::new_game::NewGameScreen;
 use super::palette::{PlayerColour, Seat};
 use super::play_screen::PlayScreen;
 use super::state::{Action, AppState};
-use super::worker::{EngineWorker, FromEngine, ToEngine};
+use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
 use crate::engine::game::{Choice, Game, Setup, DEFAULT_STACKS};
@@ -56,20 +57,56 @@ fn bench_seed() -> Option<u64> {
 pub fn app() -> Html {
     let state = use_reducer(AppState::default);
     let status = use_state(|| WorkerStatus::Starting);
-    {
-        let status = status.clone();
-        use_effect_with((), move |_| {
-            let bridge = EngineWorker::spawner()
+    // The engine worker, spawned once and kept while the app is mounted.
+    let bridge = {
+        let d = state.dispatcher();
+        let status = status.setter();
+        use_memo((), move |_| {
+            EngineWorker::spawner()
                 .with_loader(true)
                 .callback(move |out: FromEngine| match out {
                     FromEngine::Pong { version, scope, .. } => {
                         status.set(WorkerStatus::Ready { version, scope })
                     }
+                    answer => d.dispatch(Action::Engine(answer)),
                 })
-                .spawn(WORKER_LOADER);
-            bridge.send(ToEngine::Ping(1));
-            // Keep the bridge (and so the worker) alive while the app is mounted.
-            move || drop(bridge)
+                .spawn(WORKER_LOADER)
+        })
+    };
+    {
+        let bridge = bridge.clone();
+        use_effect_with((), move |_| bridge.send(ToEngine::Ping(1)));
+    }
+    // A computer's turn or a hint: ask the worker (after the speed's pause,
+    // so a player can follow the computer's moves). When the position
+    // changes (a move, an undo, a new game, leaving) the request is cancelled.
+    {
+        let ask = state.play.as_ref().and_then(|p| p.engine_ask());
+        let delay = match ask {
+            Some(a) if !a.hint => state.speed.delay_ms(),
+            _ => 0,
+        };
+        let game = state.play.as_ref().map(|p| p.game.clone());
+        let bridge = bridge.clone();
+        use_effect_with((ask, delay), move |&(ask, delay)| {
+            let timer = ask.zip(game).map(|(ask, game)| {
+                let msg = ToEngine::Think {
+                    request: ask.request,
+                    game: GameWire::of(&game),
+                    level: ask.level,
+                    seed: ask.seed,
+                };
+                let b = bridge.clone();
+                Timeout::new(delay, move || b.send(msg))
+            });
+            move || {
+                drop(timer);
+                if let Some(ask) = ask {
+                    bridge.send(ToEngine::Cancel {
+                        request: ask.request,
+                    });
+                }
+            }
         });
     }
     {
@@ -100,7 +137,7 @@ pub fn app() -> Html {
             </header>
             <main>
                 if let Some(play) = &state.play {
-                    <PlayScreen play={play.clone()} dispatch={d.clone()} />
+                    <PlayScreen play={play.clone()} speed={state.speed} dispatch={d.clone()} />
                 } else {
                     <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />

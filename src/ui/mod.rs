@@ -9,6 +9,7 @@
 pub mod app;
 pub mod board;
 pub mod camera;
+pub mod computer_bar;
 pub mod download;
 pub mod game_log;
 pub mod game_over;

@@ -1,4 +1,5 @@
-//! The new-game screen: 2–4 seats with names and colours, stack sizes (with a
+//! The new-game screen: 2–4 seats with names, colours and who plays them (a
+//! human, or the computer at a level), stack sizes (with a
 //! short-game preset), an optional seed, and the rule options of RULES.md §15
 //! under an "advanced" fold.
 
@@ -7,9 +8,14 @@ use yew::prelude::*;
 
 use super::palette::{PlayerColour, Seat};
 use super::state::NewGame;
+use crate::ai::Level;
 use crate::engine::game::{check_player_name, DEFAULT_STACKS};
 use crate::engine::tiles::TOTAL_TILES;
 use crate::engine::Options;
+
+/// The levels offered for computer seats (random and greedy are baselines
+/// for measurement, not opponents).
+pub const COMPUTER_LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
 
 /// The short game preset.
 pub const SHORT_STACKS: [u32; 3] = [8, 6, 6];
@@ -19,7 +25,8 @@ const DEFAULT_NAMES: [&str; 4] = ["Aude", "Bernat", "Cécile", "Dolors"];
 /// What the form holds while it is edited.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Form {
-    pub seats: Vec<(String, PlayerColour)>,
+    /// Name, colour and, for a computer seat, its level.
+    pub seats: Vec<(String, PlayerColour, Option<Level>)>,
     pub stacks: [String; 3],
     pub options: Options,
     pub seed: String,
@@ -32,7 +39,7 @@ impl Form {
                 seats: ng
                     .seats
                     .iter()
-                    .map(|s| (s.name.clone(), s.colour))
+                    .map(|s| (s.name.clone(), s.colour, s.computer))
                     .collect(),
                 stacks: ng.stacks.map(|n| n.to_string()),
                 options: ng.options,
@@ -40,7 +47,7 @@ impl Form {
             },
             None => Form {
                 seats: (0..2)
-                    .map(|i| (DEFAULT_NAMES[i].to_string(), PlayerColour::ALL[i]))
+                    .map(|i| (DEFAULT_NAMES[i].to_string(), PlayerColour::ALL[i], None))
                     .collect(),
                 stacks: DEFAULT_STACKS.map(|n| n.to_string()),
                 options: Options::default(),
@@ -52,7 +59,7 @@ impl Form {
     /// The game this form asks for, or every problem with it.
     pub fn check(&self) -> Result<NewGame, Vec<String>> {
         let mut errors = Vec::new();
-        for (i, (name, _)) in self.seats.iter().enumerate() {
+        for (i, (name, _, _)) in self.seats.iter().enumerate() {
             if let Err(e) = check_player_name(name) {
                 errors.push(format!("Seat {}: {e}.", i + 1));
             }
@@ -107,10 +114,10 @@ impl Form {
             seats: self
                 .seats
                 .iter()
-                .map(|(n, c)| Seat {
+                .map(|(n, c, computer)| Seat {
                     name: n.clone(),
                     colour: *c,
-                    computer: None,
+                    computer: *computer,
                 })
                 .collect(),
             stacks,
@@ -187,7 +194,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         })
     };
 
-    let seats = form.seats.iter().enumerate().map(|(i, (name, colour))| {
+    let seats = form.seats.iter().enumerate().map(|(i, (name, colour, computer))| {
         let on_name = {
             let form = form.clone();
             Callback::from(move |e: InputEvent| {
@@ -200,6 +207,9 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             if let Some(c) = PlayerColour::from_name(&select_value(e)) {
                 f.seats[i].1 = c;
             }
+        }));
+        let on_kind = update(Box::new(move |f, e| {
+            f.seats[i].2 = Level::from_name(&select_value(e));
         }));
         let remove = {
             let form = form.clone();
@@ -223,6 +233,14 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                         <option value={c.name()} selected={c == colour}>{ c.name() }</option>
                     }) }
                 </select>
+                <select data-testid={format!("kind-{i}")} aria-label={format!("Who plays seat {}", i + 1)}
+                    onchange={on_kind}>
+                    <option value="human" selected={computer.is_none()}>{ "Human" }</option>
+                    { for COMPUTER_LEVELS.iter().map(|l| html! {
+                        <option value={l.name()} selected={*computer == Some(*l)}>
+                            { format!("Computer: {l}") }</option>
+                    }) }
+                </select>
                 <button class="quiet small" data-testid={format!("remove-seat-{i}")} onclick={remove}
                     disabled={form.seats.len() <= 2} title="Remove this seat">{ "✕" }</button>
             </li>
@@ -244,7 +262,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     .iter()
                     .find(|d| !next.seats.iter().any(|s| s.0 == **d))
                     .map_or(format!("Player {}", n + 1), |d| d.to_string());
-                next.seats.push((name, colour));
+                next.seats.push((name, colour, None));
             }
             form.set(next);
         })

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::board::Board;
 use super::camera::{Camera, CameraAction};
+use super::computer_bar::ComputerBar;
 use super::download;
 use super::game_log::GameLog;
 use super::game_over::GameOver;
@@ -15,13 +16,15 @@ use super::hand::Hand;
 use super::keys::{self, KeyCommand};
 use super::panel::Panel;
 use super::prompt::PromptBar;
-use super::state::{Action, AppState, Play};
+use super::state::{Action, AppState, Play, Speed};
 use crate::engine::game::Choice;
 use crate::engine::geom::Cell;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayScreenProps {
     pub play: Play,
+    #[prop_or_default]
+    pub speed: Speed,
     pub dispatch: UseReducerDispatcher<AppState>,
 }
 
@@ -114,14 +117,25 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         });
     }
 
-    let prompt = play.prompt().clone();
+    let mut prompt = play.prompt().clone();
     let over = play.game.is_over();
+    let computer = play.computer_to_move();
+    if computer.is_some() {
+        // The computer's decision: nothing to press.
+        prompt.buttons.clear();
+        prompt.detail = "The computer decides; watch the board.".into();
+    }
+    let has_computers = play.seats.iter().any(|s| s.computer.is_some());
+    let thinker = computer.and_then(|level| {
+        let s = play.seats.get(play.game.to_move() as usize)?;
+        Some((s.name.clone(), s.colour, level))
+    });
     let colour = prompt
         .player
         .and_then(|p| play.seats.get(p as usize))
         .map(|s| s.colour);
     let drawn = play.drawn_tile();
-    let can_rotate = drawn.is_some() && {
+    let can_rotate = drawn.is_some() && computer.is_none() && {
         let rots: Vec<_> = match play.ui.tentative {
             Some(c) => play
                 .view
@@ -141,6 +155,14 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     let click = |a: Action| {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+    };
+    let on_speed = {
+        let d = d.clone();
+        Callback::from(move |s| d.dispatch(Action::SetSpeed(s)))
+    };
+    let on_pause = {
+        let d = d.clone();
+        Callback::from(move |on| d.dispatch(Action::Pause(on)))
     };
     let export = {
         let game = play.game.clone();
@@ -168,7 +190,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
 
     html! {
         <div class="play" data-testid="play" data-decision={prompt.decision}
-            data-turn={play.game.turns().to_string()} data-version={play.version.to_string()}>
+            data-turn={play.game.turns().to_string()} data-version={play.version.to_string()}
+            data-computer={computer.is_some().to_string()}>
             <div class="board-area">
                 <Board scene={play.view.scene.clone()} targets={play.targets.clone()} camera={*camera}
                     on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate} />
@@ -183,6 +206,11 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             <section class="side-top">
                 <PromptBar prompt={prompt.clone()} colour={colour} message={play.ui.message.clone()}
                     on_choice={on_choice} />
+                if has_computers && !over {
+                    <ComputerBar thinker={thinker} progress={play.thinking} speed={props.speed}
+                        paused={play.paused} can_pause={play.all_computers() || play.paused}
+                        on_speed={on_speed} on_pause={on_pause} />
+                }
                 if drawn.is_some() {
                     <Hand tile={drawn} rot={play.ui.rot} stack={play.game.drawn().map(|d| d.1)}
                         tried={play.targets.ghost.is_some()} can_rotate={can_rotate}
@@ -195,6 +223,14 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         { "↶ Undo" }</button>
                     <button data-testid="export" onclick={export_click} title="Save the game record (.cgn)">
                         { "Save record" }</button>
+                    if !over && computer.is_none() {
+                        <button data-testid="hint" onclick={click(Action::Hint)} disabled={play.hint_asked}
+                            title="Ask the computer for a suggestion">
+                            { if play.hint_asked {
+                                format!("Thinking… {}%", play.thinking.filter(|p| p.total > 0)
+                                    .map_or(0, |p| 100 * p.done as u64 / p.total as u64))
+                            } else { "💡 Hint".to_string() } }</button>
+                    }
                     if over {
                         <button data-testid="show-result" onclick={click(Action::ShowGameOver)}>{ "Result" }</button>
                     }

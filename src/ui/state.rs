@@ -19,6 +19,8 @@ use super::geometry::{self, Pt};
 use super::log::{self, end_name, LogTurn};
 use super::palette::{PlayerColour, Seat};
 use super::tile_art;
+use super::worker::FromEngine;
+use crate::ai::{Level, Progress};
 use crate::engine::events::{Event, ScoreCause};
 use crate::engine::game::{Choice, Decision, Game, Role, Setup};
 use crate::engine::geom::{Cell, Rotation, Side, Vertex};
@@ -819,6 +821,71 @@ pub struct Play {
     pub targets: Shared<Targets>,
     /// Counts the changes of the game (for effects that follow moves).
     pub version: u64,
+    /// Tells this game's requests to the engine worker from another game's.
+    pub game_no: u64,
+    /// How far the engine worker has got with the current request.
+    pub thinking: Option<Progress>,
+    /// A human asked for a hint at this position.
+    pub hint_asked: bool,
+    /// The computer seats wait (watching an all-computer game).
+    pub paused: bool,
+}
+
+/// A request for the engine worker that the current position calls for: the
+/// computer's decision, or a hint for a human.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineAsk {
+    /// Unique per game, position and purpose; answers to anything else are
+    /// stale and ignored.
+    pub request: u64,
+    pub level: Level,
+    /// Same position, same seed: the answer is reproducible.
+    pub seed: u64,
+    pub hint: bool,
+}
+
+/// The level that answers hints.
+pub const HINT_LEVEL: Level = Level::Normal;
+
+/// How fast computer seats move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Speed {
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 3] = [Speed::Fast, Speed::Normal, Speed::Slow];
+
+    /// The pause before a computer decision, so a player can follow it.
+    pub fn delay_ms(self) -> u32 {
+        match self {
+            Speed::Fast => 50,
+            Speed::Normal => 600,
+            Speed::Slow => 1500,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Fast => "fast",
+            Speed::Normal => "normal",
+            Speed::Slow => "slow",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|x| x.name() == s)
+    }
+}
+
+/// A new number for each game put in play.
+fn next_game_no() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl PartialEq for Play {
@@ -827,6 +894,10 @@ impl PartialEq for Play {
             && self.ui == other.ui
             && self.targets == other.targets
             && self.version == other.version
+            && self.game_no == other.game_no
+            && self.thinking == other.thinking
+            && self.hint_asked == other.hint_asked
+            && self.paused == other.paused
     }
 }
 
@@ -840,6 +911,10 @@ impl Play {
             view,
             targets: Shared::new(Targets::default()),
             version: 0,
+            game_no: next_game_no(),
+            thinking: None,
+            hint_asked: false,
+            paused: false,
         };
         p.ui.rot = p.first_rotation(Rotation::ALL[0]);
         p.refresh_targets();
@@ -892,6 +967,11 @@ impl Play {
     }
 
     fn refresh_targets(&mut self) {
+        if self.computer_to_move().is_some() {
+            // The computer decides: nothing on the board to click.
+            self.targets = Shared::new(Targets::default());
+            return;
+        }
         let mut t = self.view.base_targets.clone();
         if let (Some(tile), Some(rot)) = (self.drawn_tile(), self.ui.rot) {
             let mut cells: Vec<CellTarget> = Vec::new();
@@ -924,6 +1004,8 @@ impl Play {
         self.game = Rc::new(game);
         self.version += 1;
         self.ui = UiState::default();
+        self.thinking = None;
+        self.hint_asked = false;
         self.ui.rot = self.first_rotation(prev_rot.unwrap_or(Rotation::ALL[0]));
         self.refresh_targets();
     }
@@ -1036,6 +1118,8 @@ impl Play {
     }
 
     fn cancel(&mut self) {
+        self.hint_asked = false;
+        self.thinking = None;
         self.ui.tentative = None;
         self.ui.focus = None;
         self.ui.message = None;
@@ -1044,7 +1128,22 @@ impl Play {
 
     fn undo(&mut self) {
         match self.game.undo() {
-            Some(g) => self.set_game(g),
+            Some(mut g) => {
+                if self.seats.iter().any(|s| s.computer.is_none()) {
+                    // Take back the computer's replies too, up to the last
+                    // decision of a human (or the start).
+                    while !g.history().is_empty() && self.is_computer(g.to_move()) {
+                        match g.undo() {
+                            Some(h) => g = h,
+                            None => break,
+                        }
+                    }
+                } else {
+                    // Watching computers: stop them, or they play again.
+                    self.paused = true;
+                }
+                self.set_game(g)
+            }
             None => {
                 self.ui.message = Some("Nothing to undo yet.".into());
                 self.refresh_targets();
@@ -1074,6 +1173,166 @@ impl Play {
     pub fn prompt(&self) -> &Prompt {
         &self.view.prompt_base
     }
+
+    pub fn is_computer(&self, seat: u8) -> bool {
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| s.computer.is_some())
+    }
+
+    /// The level of the computer seat to move, if a computer is to move.
+    pub fn computer_to_move(&self) -> Option<Level> {
+        if self.game.is_over() {
+            return None;
+        }
+        self.seats
+            .get(self.game.to_move() as usize)
+            .and_then(|s| s.computer)
+    }
+
+    /// Whether every seat is a computer's (a game to watch).
+    pub fn all_computers(&self) -> bool {
+        self.seats.iter().all(|s| s.computer.is_some())
+    }
+
+    fn ask_id(&self, hint: bool) -> u64 {
+        (self.game_no << 32) | (self.version << 1) | hint as u64
+    }
+
+    /// What to ask the engine worker now, if anything.
+    pub fn engine_ask(&self) -> Option<EngineAsk> {
+        if self.game.is_over() {
+            return None;
+        }
+        let seed = self.game.setup().seed.unwrap_or(0x0C17).wrapping_add(
+            (self.game.history().len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        match self.computer_to_move() {
+            Some(level) if !self.paused => Some(EngineAsk {
+                request: self.ask_id(false),
+                level,
+                seed,
+                hint: false,
+            }),
+            Some(_) => None,
+            None => self.hint_asked.then(|| EngineAsk {
+                request: self.ask_id(true),
+                level: HINT_LEVEL,
+                seed,
+                hint: true,
+            }),
+        }
+    }
+
+    fn ask_hint(&mut self) {
+        if self.computer_to_move().is_none() && !self.game.is_over() {
+            self.hint_asked = true;
+            self.ui.message = None;
+        }
+    }
+
+    /// An answer from the engine worker.
+    fn engine(&mut self, answer: FromEngine) {
+        let Some(ask) = self.engine_ask() else { return };
+        match answer {
+            FromEngine::Progress {
+                request,
+                done,
+                total,
+            } if request == ask.request => self.thinking = Some(Progress { done, total }),
+            FromEngine::Decided {
+                request,
+                choice,
+                then,
+            } if request == ask.request => {
+                if ask.hint {
+                    self.show_hint(choice, then);
+                } else {
+                    let mut g = (*self.game).clone();
+                    match g.play(choice) {
+                        Ok(()) => self.set_game(g),
+                        Err(e) => {
+                            self.paused = true;
+                            self.thinking = None;
+                            self.ui.message = Some(format!("The computer chose a move that is not allowed ({e}); it is paused."));
+                        }
+                    }
+                }
+            }
+            FromEngine::Failed { request, reason } if request == ask.request => {
+                self.thinking = None;
+                if ask.hint {
+                    self.hint_asked = false;
+                } else {
+                    self.paused = true;
+                }
+                self.ui.message = Some(format!("The computer could not decide: {reason}."));
+            }
+            _ => {}
+        }
+    }
+
+    /// Shows a suggested move: the tile tried where it should go, or the
+    /// target focused, with a sentence saying what to do.
+    fn show_hint(&mut self, choice: Choice, then: Option<Choice>) {
+        self.hint_asked = false;
+        self.thinking = None;
+        let cat = self.game.catalogue();
+        let first = match choice {
+            Choice::Place { cell, rot } => {
+                self.ui.rot = Some(rot);
+                self.ui.tentative = Some(cell);
+                self.ui.focus = None;
+                "place the tile where it is shown".to_string()
+            }
+            c => {
+                self.refresh_targets();
+                let n =
+                    (0..self.targets.focusable()).find(|&n| self.targets.choice_at(n) == Some(c));
+                self.ui.focus = n;
+                hint_words(&self.game, cat, c, None)
+            }
+        };
+        let then = match (choice, then) {
+            (Choice::Place { .. }, Some(t)) => match self.drawn_tile() {
+                Some(tile) => format!(", then {}", hint_words(&self.game, cat, t, Some(tile))),
+                None => String::new(),
+            },
+            _ => String::new(),
+        };
+        let enter = if matches!(choice, Choice::Place { .. }) || self.ui.focus.is_some() {
+            " (Enter confirms)"
+        } else {
+            ""
+        };
+        self.ui.message = Some(format!("Hint: {first}{then}{enter}."));
+        self.refresh_targets();
+    }
+}
+
+/// A choice in words, for hints. `tile`: the tile a follower would go on
+/// when it is not placed yet.
+fn hint_words(game: &Game, cat: &Catalogue, c: Choice, tile: Option<TileType>) -> String {
+    match c {
+        Choice::Place { .. } => "place the tile where it is shown".into(),
+        Choice::Follower(None) => "keep your followers".into(),
+        Choice::Follower(Some(r)) => {
+            let tile = tile.or_else(|| game.board().placed().last().map(|p| p.tile));
+            let label = tile
+                .and_then(|t| cat.get(t).regions.get(r as usize))
+                .map(|reg| region_label(&reg.kind));
+            match label {
+                Some(l) => format!("put {l}"),
+                None => "put a follower on the highlighted ring".into(),
+            }
+        }
+        Choice::Gate(_) => "put the gate on the highlighted side".into(),
+        Choice::Wall(e) => format!("build at the {} end", end_name(e)),
+        Choice::Guard(true) => "post a guard".into(),
+        Choice::Guard(false) => "post no guard".into(),
+        Choice::Tower(Some(e)) => format!("build a tower at the {} end", end_name(e)),
+        Choice::Tower(None) => "build no tower".into(),
+    }
 }
 
 /// The whole app.
@@ -1085,6 +1344,8 @@ pub struct AppState {
     /// Why the last new game could not start.
     pub setup_error: Option<String>,
     pub help: bool,
+    /// How fast computer seats move.
+    pub speed: Speed,
 }
 
 /// Everything that can happen to the app.
@@ -1111,6 +1372,13 @@ pub enum Action {
     CloseGameOver,
     ShowGameOver,
     Help(bool),
+    /// An answer from the engine worker.
+    Engine(FromEngine),
+    /// Ask the engine for a hint for the human to move.
+    Hint,
+    /// Stop or restart the computer seats.
+    Pause(bool),
+    SetSpeed(Speed),
 }
 
 impl Reducible for AppState {
@@ -1140,6 +1408,7 @@ impl Reducible for AppState {
             }
             Action::NewGameScreen => s.play = None,
             Action::Help(on) => s.help = on,
+            Action::SetSpeed(speed) => s.speed = speed,
             Action::Cancel if s.help => s.help = false,
             // How to play covers the board: the game waits.
             _ if s.help => return self,
@@ -1147,7 +1416,17 @@ impl Reducible for AppState {
                 let Some(p) = s.play.as_mut() else {
                     return self;
                 };
+                // On a computer's turn the board and the prompt are only
+                // to watch: the engine's answer moves.
+                let humans_move = p.computer_to_move().is_none();
                 match a {
+                    Action::Engine(answer) => p.engine(answer),
+                    Action::Hint => p.ask_hint(),
+                    Action::Pause(on) => p.paused = on,
+                    Action::Undo => p.undo(),
+                    Action::CloseGameOver => p.ui.over_closed = true,
+                    Action::ShowGameOver => p.ui.over_closed = false,
+                    _ if !humans_move => return self,
                     Action::Rotate => p.rotate(false),
                     Action::RotateBack => p.rotate(true),
                     Action::PickCell(c) => p.pick_cell(c),
@@ -1155,10 +1434,7 @@ impl Reducible for AppState {
                     Action::Confirm => p.confirm(),
                     Action::Cancel => p.cancel(),
                     Action::Focus { back } => p.focus_next(back),
-                    Action::Undo => p.undo(),
                     Action::No => p.say_no(),
-                    Action::CloseGameOver => p.ui.over_closed = true,
-                    Action::ShowGameOver => p.ui.over_closed = false,
                     _ => {}
                 }
             }

@@ -1,21 +1,85 @@
 //! The engine worker: a gloo-worker [`Worker`] that runs in a dedicated Web
 //! Worker (bin `worker`), off the main thread, so that the computer opponent
-//! can think without freezing the page. For now it only answers pings; the AI
-//! requests come later.
+//! can think without freezing the page.
+//!
+//! The page sends [`ToEngine::Think`] with the whole game (setup and
+//! decisions); the worker replays it, thinks in slices of a few milliseconds
+//! (`ai::Thinker::run`) and, between slices, goes back to the event loop so
+//! that a [`ToEngine::Cancel`] (or a newer request, which replaces the old
+//! one) is read and obeyed at once. It reports [`FromEngine::Progress`] after
+//! every slice and ends with [`FromEngine::Decided`] or [`FromEngine::Failed`].
+//! Slicing never changes the answer: the budget is a number of playouts.
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
+
+use crate::ai::{self, Level, Thinker};
+use crate::engine::game::{Choice, Game, Setup};
+use crate::engine::tiles::{Catalogue, TileType};
+use crate::engine::Options;
+
+/// A game as sent to the worker: the setup and every decision so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameWire {
+    pub players: Vec<String>,
+    pub deck: Vec<TileType>,
+    pub stacks: [u32; 3],
+    pub options: Options,
+    pub seed: Option<u64>,
+    pub history: Vec<Choice>,
+}
+
+impl GameWire {
+    pub fn of(game: &Game) -> GameWire {
+        let s = game.setup();
+        GameWire {
+            players: s.players.clone(),
+            deck: s.deck.clone(),
+            stacks: s.stacks,
+            options: s.options,
+            seed: s.seed,
+            history: game.history().to_vec(),
+        }
+    }
+
+    /// The game again: checked like any setup and replayed decision by
+    /// decision, so a malformed request is an error, not a panic.
+    pub fn game(&self) -> Result<Game, String> {
+        let cat = Catalogue::builtin().map_err(|e| e.to_string())?;
+        let setup = Setup {
+            players: self.players.clone(),
+            deck: self.deck.clone(),
+            stacks: self.stacks,
+            options: self.options,
+            seed: self.seed,
+        };
+        let mut g = Game::replay(cat, setup, &self.history)
+            .map_err(|(i, e)| format!("decision {}: {e}", i + 1))?;
+        g.set_logging(false);
+        Ok(g)
+    }
+}
 
 /// A request from the page to the engine worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToEngine {
     /// Are you there? The worker answers [`FromEngine::Pong`] with the same nonce.
     Ping(u32),
+    /// Choose for the player to move in `game` at `level`; `seed` makes the
+    /// answer reproducible. Replaces any request still being thought about.
+    Think {
+        request: u64,
+        game: GameWire,
+        level: Level,
+        seed: u64,
+    },
+    /// Stop thinking about `request` (nothing is sent back for it).
+    Cancel { request: u64 },
 }
 
 /// An answer from the engine worker to the page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromEngine {
     /// The answer to [`ToEngine::Ping`].
     Pong {
@@ -27,13 +91,41 @@ pub enum FromEngine {
         /// name: `DedicatedWorkerGlobalScope` in a real Web Worker.
         scope: String,
     },
+    /// `done` of `total` playouts of `request` are done.
+    Progress { request: u64, done: u32, total: u32 },
+    /// The choice for `request`, and the follow-up the computer has in mind
+    /// when the same player decides next (the follower after a tile).
+    Decided {
+        request: u64,
+        choice: Choice,
+        then: Option<Choice>,
+    },
+    /// `request` could not be thought about.
+    Failed { request: u64, reason: String },
+}
+
+/// How long one slice of thinking runs before the worker reads its messages.
+const SLICE_MS: f64 = 25.0;
+
+struct Job {
+    request: u64,
+    who: HandlerId,
+    thinker: Thinker,
+    /// Tells the job's scheduled slices from a replaced job's.
+    generation: u64,
 }
 
 /// The engine worker. Register it with
 /// `<EngineWorker as gloo_worker::Registrable>::registrar().register()` in the
 /// worker binary; spawn it from the page with [`gloo_worker::Spawnable`].
-#[derive(Debug, Default)]
-pub struct EngineWorker;
+#[derive(Default)]
+pub struct EngineWorker {
+    job: Option<Job>,
+    generation: u64,
+}
+
+/// The worker's own message: run the next slice of the job of a generation.
+pub struct Slice(u64);
 
 /// The constructor name of the current JavaScript global object.
 pub fn global_scope_name() -> String {
@@ -44,16 +136,64 @@ pub fn global_scope_name() -> String {
         .into()
 }
 
+impl EngineWorker {
+    /// Run the next slice after the event loop has had its turn (a timer,
+    /// not a microtask, so that messages from the page come first).
+    fn schedule(&self, scope: &WorkerScope<Self>) {
+        let scope = scope.clone();
+        let generation = self.generation;
+        gloo::timers::callback::Timeout::new(0, move || scope.send_message(Slice(generation)))
+            .forget();
+    }
+}
+
 impl Worker for EngineWorker {
-    type Message = ();
+    type Message = Slice;
     type Input = ToEngine;
     type Output = FromEngine;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        EngineWorker
+        EngineWorker::default()
     }
 
-    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
+    fn update(&mut self, scope: &WorkerScope<Self>, Slice(generation): Slice) {
+        let Some(job) = self.job.as_mut().filter(|j| j.generation == generation) else {
+            return; // cancelled or replaced
+        };
+        let start = js_sys::Date::now();
+        let decided = loop {
+            if let Some(m) = job.thinker.run(1) {
+                break Some(m);
+            }
+            if js_sys::Date::now() - start >= SLICE_MS {
+                break None;
+            }
+        };
+        let p = job.thinker.progress();
+        let (request, who) = (job.request, job.who);
+        scope.respond(
+            who,
+            FromEngine::Progress {
+                request,
+                done: p.done,
+                total: p.total,
+            },
+        );
+        match decided {
+            Some(m) => {
+                self.job = None;
+                scope.respond(
+                    who,
+                    FromEngine::Decided {
+                        request,
+                        choice: m.first,
+                        then: m.then,
+                    },
+                );
+            }
+            None => self.schedule(scope),
+        }
+    }
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Self::Input, id: HandlerId) {
         match msg {
@@ -65,6 +205,35 @@ impl Worker for EngineWorker {
                     scope: global_scope_name(),
                 },
             ),
+            ToEngine::Think {
+                request,
+                game,
+                level,
+                seed,
+            } => {
+                self.job = None;
+                self.generation += 1;
+                let thinker = game.game().and_then(|g| {
+                    ai::think(&g, level, seed).ok_or_else(|| "the game is over".to_string())
+                });
+                match thinker {
+                    Ok(thinker) => {
+                        self.job = Some(Job {
+                            request,
+                            who: id,
+                            thinker,
+                            generation: self.generation,
+                        });
+                        self.schedule(scope);
+                    }
+                    Err(reason) => scope.respond(id, FromEngine::Failed { request, reason }),
+                }
+            }
+            ToEngine::Cancel { request } => {
+                if self.job.as_ref().is_some_and(|j| j.request == request) {
+                    self.job = None;
+                }
+            }
         }
     }
 }

@@ -1,0 +1,69 @@
+//! The computer seats' bar: who is thinking and how far it has got, the
+//! speed of the computer's moves, and pause / resume (to watch a game of
+//! computers at one's own pace).
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::palette::PlayerColour;
+use super::state::Speed;
+use crate::ai::{Level, Progress};
+
+#[derive(Properties, PartialEq)]
+pub struct ComputerBarProps {
+    /// The computer to move: its name, colour and level.
+    pub thinker: Option<(String, PlayerColour, Level)>,
+    pub progress: Option<Progress>,
+    pub speed: Speed,
+    pub paused: bool,
+    /// Pause is offered (a game of computers only, or when paused).
+    pub can_pause: bool,
+    pub on_speed: Callback<Speed>,
+    pub on_pause: Callback<bool>,
+}
+
+#[function_component(ComputerBar)]
+pub fn computer_bar(props: &ComputerBarProps) -> Html {
+    let percent = props
+        .progress
+        .filter(|p| p.total > 0)
+        .map_or(0, |p| (100 * p.done as u64 / p.total as u64) as u32);
+    let on_speed = props.on_speed.reform(|e: Event| {
+        e.target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            .and_then(|s| Speed::from_name(&s.value()))
+            .unwrap_or_default()
+    });
+    let paused = props.paused;
+    let on_pause = props.on_pause.reform(move |_: MouseEvent| !paused);
+    html! {
+        <section class="computer-bar" data-testid="computer-bar">
+            if let Some((name, colour, level)) = &props.thinker {
+                <p class="thinking" data-testid="thinking" style={format!("--who:{}", colour.hex())}
+                    data-paused={paused.to_string()}>
+                    <span class="swatch"></span>
+                    if paused {
+                        { format!("{name} (computer, {level}) waits.") }
+                    } else {
+                        { format!("{name} (computer, {level}) is thinking…") }
+                        <progress max="100" value={percent.to_string()} aria-label="Thinking"></progress>
+                    }
+                </p>
+            }
+            <div class="computer-controls">
+                <label>
+                    <span>{ "Computer speed" }</span>
+                    <select data-testid="speed" onchange={on_speed}>
+                        { for Speed::ALL.iter().map(|s| html! {
+                            <option value={s.name()} selected={*s == props.speed}>{ s.name() }</option>
+                        }) }
+                    </select>
+                </label>
+                if props.can_pause {
+                    <button data-testid="pause" onclick={on_pause}>
+                        { if paused { "▶ Resume" } else { "⏸ Pause" } }</button>
+                }
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// End-to-end test of the computer opponent in the built site (dist/): the AI
+// runs in the engine Web Worker and the page stays responsive.
+//
+//  1. A human against the computer (easy): the human places a tile, the
+//     computer seat answers through the worker (the board and the log
+//     update), the human plays on; undo takes back the computer's reply with
+//     the human's decision; no main-thread task over 50 ms (Long Tasks API)
+//     while the computer thinks.
+//  2. A hint: the suggested placement is shown on the board and Enter plays it.
+//  3. Cancellation: a game of two hard computers at the slow speed is left
+//     while it thinks, a new game starts, and its computer still moves.
+//  4. A whole game of two computers (easy, fast) watched to the end, with
+//     pause and resume.
+// Fails on any console error, in the page or in the worker.
+//
+// Usage: node tests/e2e/computer.js   (build dist/ first: trunk build --release)
+'use strict';
+
+const { startServer, launch, openPage } = require('./common.js');
+
+const TIMEOUT = 30000;
+const play = '[data-testid=play]';
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail) {
+  if (ok) {
+    passed++;
+    console.log(`ok   ${name}`);
+  } else {
+    failed++;
+    console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
+  }
+  return ok;
+}
+
+const attr = (page, name) => page.getAttribute(play, name);
+
+// Waits until it is a human's decision (not the computer's) or the game is over.
+async function humansTurn(page) {
+  await page.waitForFunction(
+    (sel) => {
+      const p = document.querySelector(sel);
+      return p && (p.dataset.computer === 'false' || p.dataset.decision === 'over');
+    },
+    play,
+    { timeout: TIMEOUT },
+  );
+}
+
+// One human decision by clicks: the first legal target, no follower, no guard, no tower.
+async function act(page) {
+  const v = await attr(page, 'data-version');
+  const d = await attr(page, 'data-decision');
+  switch (d) {
+    case 'place':
+      await page.click('[data-cell][data-legal=now]');
+      await page.waitForSelector('[data-testid=ghost]');
+      await page.click('[data-testid=confirm]');
+      break;
+    case 'follower':
+      await page.click('[data-testid=no-follower]');
+      break;
+    case 'gate':
+    case 'wall':
+      await page.click('[data-testid=side-target]');
+      break;
+    case 'guard':
+      await page.click('[data-testid=guard-no]');
+      break;
+    case 'tower':
+      await page.click('[data-testid=tower-none]');
+      break;
+    default:
+      throw new Error(`unexpected decision ${d}`);
+  }
+  await page.waitForFunction(
+    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
+    [play, v],
+    { timeout: TIMEOUT },
+  );
+}
+
+// Plays human decisions until the computer is to move or the next tile is to be placed.
+async function humanTurn(page) {
+  do {
+    await act(page);
+  } while (
+    (await attr(page, 'data-computer')) === 'false' &&
+    !['place', 'over'].includes(await attr(page, 'data-decision'))
+  );
+}
+
+async function newGame(page, origin, { kinds, seed, speed }) {
+  if (!(await page.$('[data-testid=new-game-form]'))) {
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+  }
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
+  for (let i = 0; i < kinds.length; i++) {
+    await page.selectOption(`[data-testid=kind-${i}]`, kinds[i]);
+  }
+  await page.click('[data-testid=preset-short]');
+  await page.click('.advanced summary');
+  await page.fill('[data-testid=seed]', String(seed));
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+  if (speed) await page.selectOption('[data-testid=speed]', speed);
+}
+
+async function main() {
+  const { server, origin } = await startServer();
+  const browser = await launch();
+  try {
+    const { page, context, problems } = await openPage(browser);
+    page.on('dialog', (d) => d.accept());
+    // Long tasks on the main thread, from the moment the game starts.
+    await page.addInitScript(() => {
+      window.__long = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push({ start: e.startTime, ms: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      // The thinking line may show only briefly: note that it appeared.
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid=thinking]')) window.__sawThinking = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await page.waitForSelector('#worker-status.ready', { timeout: TIMEOUT });
+
+    // 1. Human (seat 1) against the computer (seat 2, easy).
+    await newGame(page, origin, { kinds: ['human', 'easy'], seed: 21, speed: 'fast' });
+    const t0 = await page.evaluate(() => performance.now());
+    check('the human moves first', (await attr(page, 'data-computer')) === 'false');
+    await humanTurn(page);
+    await humansTurn(page);
+    check('the computer seat was shown thinking', await page.evaluate(() => window.__sawThinking === true));
+    const turn = Number(await attr(page, 'data-turn'));
+    const tiles = Number(await page.getAttribute('.tiles', 'data-count'));
+    check('the computer placed its tile through the worker', turn === 2 && tiles === 2, `turn ${turn}, ${tiles} tiles`);
+    const logText = await page.textContent('[data-testid=log]');
+    check('the log tells the computer\'s turn', /Turn 2/.test(logText), logText.slice(0, 200));
+    check('it is the human\'s turn again', (await attr(page, 'data-decision')) === 'place');
+    await humanTurn(page);
+    await humansTurn(page);
+    check('the human played on and the computer answered again', Number(await attr(page, 'data-turn')) === 4);
+    check('the browser reports long tasks',
+      await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes('longtask')));
+    const long = await page.evaluate((t) => window.__long.filter((e) => e.start >= t), t0);
+    check('no main-thread task over 50 ms while the computer plays', long.length === 0, JSON.stringify(long));
+
+    // Undo takes back the computer's reply too: the human decides again.
+    const before = Number(await attr(page, 'data-turn'));
+    await page.click('[data-testid=undo]');
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.computer === 'false', play);
+    const after = Number(await attr(page, 'data-turn'));
+    check('undo goes back to the human\'s last decision', after < before && (await attr(page, 'data-computer')) === 'false',
+      `turn ${before} -> ${after}`);
+    await page.waitForTimeout(300);
+    check('after undo the computer does not move by itself', Number(await attr(page, 'data-turn')) === after);
+
+    // 2. A hint (for a tile: undo back to the human's placement first).
+    if ((await attr(page, 'data-decision')) === 'follower') {
+      const v = await attr(page, 'data-version');
+      await page.keyboard.press('Control+z');
+      await page.waitForFunction(([sel, v0]) => document.querySelector(sel).dataset.version !== v0, [play, v]);
+    }
+    const hintTurn = Number(await attr(page, 'data-turn'));
+    if ((await attr(page, 'data-decision')) === 'place') {
+      const v = await attr(page, 'data-version');
+      await page.click('[data-testid=hint]');
+      await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
+      const msg = await page.textContent('[data-testid=prompt]');
+      check('a hint shows the suggested placement', msg.includes('Hint:'), msg);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(([sel, v0]) => document.querySelector(sel).dataset.version !== v0, [play, v]);
+      check('Enter plays the suggested placement', Number(await attr(page, 'data-turn')) === hintTurn + 1);
+    } else {
+      check('undo left a tile to place', false, await attr(page, 'data-decision'));
+    }
+
+    // 3. Leave a game of two hard computers while one thinks.
+    await page.click('[data-testid=leave]');
+    await newGame(page, origin, { kinds: ['hard', 'hard'], seed: 5, speed: 'slow' });
+    await page.waitForSelector('[data-testid=thinking]', { timeout: TIMEOUT });
+    await page.waitForTimeout(1700);
+    await page.click('[data-testid=leave]');
+    await newGame(page, origin, { kinds: ['easy', 'human'], seed: 6, speed: 'fast' });
+    await humansTurn(page);
+    check('after leaving a thinking game, a new computer seat moves',
+      Number(await attr(page, 'data-turn')) === 1 && (await attr(page, 'data-computer')) === 'false');
+
+    // 4. Watch two computers to the end, with a pause.
+    await page.click('[data-testid=leave]');
+    await newGame(page, origin, { kinds: ['easy', 'easy'], seed: 8, speed: 'fast' });
+    await page.click('[data-testid=pause]');
+    const paused = Number(await attr(page, 'data-version'));
+    await page.waitForTimeout(500);
+    check('pause stops the computers', Number(await attr(page, 'data-version')) === paused);
+    await page.click('[data-testid=pause]');
+    await page.waitForSelector(`${play}[data-decision=over]`, { timeout: 120000 });
+    const result = await page.textContent('[data-testid=game-over]').catch(() => '');
+    check('a game of computers is watched to its end', /wins|win|tie/i.test(result), result.slice(0, 200));
+
+    check('no console errors (page and worker)', problems.length === 0, problems.join('\n    '));
+    await context.close();
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
