@@ -4,11 +4,25 @@
 #  2. the same workload compiled to wasm32 and run in Node, as a wasm/native
 #     time ratio measured in this one run (alternating, best of 3 each);
 #  3. criterion's statistics for the native workload (`cargo bench`).
+# With --ai instead: the computer opponent's decision times per level,
+# native and wasm in Node (examples/ai_time.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
 bash scripts/setup.sh
+
+if [ "${1:-}" = "--ai" ]; then
+  # The computer opponent's decision times, native and wasm (Node), one run.
+  cargo build --quiet --release --example ai_time
+  cargo build --quiet --release --example ai_time --target wasm32-unknown-unknown
+  mkdir -p target/bench-wasm
+  wasm-bindgen --target nodejs --out-dir target/bench-wasm \
+    target/wasm32-unknown-unknown/release/examples/ai_time.wasm
+  ./target/release/examples/ai_time
+  node target/bench-wasm/ai_time.js
+  exit 0
+fi
 
 cargo build --quiet --release --example bench_random
 cargo build --quiet --release --example bench_random --target wasm32-unknown-unknown
