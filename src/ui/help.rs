@@ -25,6 +25,8 @@ pub fn help(props: &HelpProps) -> Html {
                 <p>{ "From the second stack on, a turn that finishes a street or market starts a wall round: starting with the builder, everyone adds wall pieces around the outline of the town (the first round begins with the gate). After each piece you may post a guard on it. At the end of the round the builder may put a tower on an end of the wall: it scores 1 point per piece back to the previous tower or the gate." }</p>
                 <h3>{ "The end" }</h3>
                 <p>{ "The game ends when the wall is closed, the wall pieces run out, the gap in the wall is 5 or less, or the tiles run out. Then stewards score 2 points for every market next to their residential area, and guards score 2 for each public and 3 for each historic building in the row of tiles behind them." }</p>
+                <h3>{ "Playing the computer" }</h3>
+                <p>{ "Any seat can be played by the computer (easy, normal or hard) — or every seat, to watch a game, with a speed setting and a pause button. On your turn, “Hint” shows what the computer would do: the tile tried where it would go, and what it would do with a follower. Undo takes back the computer's replies too, back to your last decision." }</p>
                 <h3>{ "Controls" }</h3>
                 <ul class="keys">
                     <li><kbd>{ "click" }</kbd>{ " a glowing space to try the tile there, click again or " }<kbd>{ "R" }</kbd>{ " / right click to turn it, " }<kbd>{ "Enter" }</kbd>{ " to place it, " }<kbd>{ "Esc" }</kbd>{ " to take it back" }</li>
