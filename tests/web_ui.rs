@@ -248,6 +248,109 @@ fn the_reducer_tries_turns_confirms_and_undoes_a_placement() {
     assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
 }
 
+/// A computer seat: the board offers nothing to click, human actions are
+/// ignored, only the engine's answer to the current request moves (a stale
+/// or foreign answer does not), and a hint's answer tries the tile.
+#[wasm_bindgen_test]
+fn computer_seats_move_only_by_the_engines_answer() {
+    use the_city::ai::{self, Level};
+    use the_city::ui::worker::{FromEngine, GameWire};
+    let g = new_game(&["Aude", "Bernat"], 9, [8, 6, 6]);
+    let mut seats = seats(&["Aude", "Bernat"]);
+    seats[0].computer = Some(Level::Easy);
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    let st = apply(Action::StartGame(Box::new(g), seats));
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.computer_to_move(), Some(Level::Easy));
+    assert!(
+        play.targets.cells.is_empty(),
+        "nothing to click on the computer's turn"
+    );
+    let ask = play.engine_ask().expect("the computer is asked");
+    assert!(!ask.hint);
+    // A human click on the computer's turn does nothing.
+    let st = apply(Action::PickCell(the_city::engine::Cell::new(0, 0)));
+    assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
+    // What the worker would answer, computed here from the same request.
+    let game = GameWire::of(&st.play.as_ref().unwrap().game)
+        .game()
+        .unwrap();
+    let m = ai::think(&game, ask.level, ask.seed)
+        .unwrap()
+        .run(u32::MAX)
+        .unwrap();
+    let stale = apply(Action::Engine(FromEngine::Decided {
+        request: ask.request ^ 2,
+        choice: m.first,
+        then: None,
+    }));
+    assert_eq!(
+        stale.play.as_ref().unwrap().game.history().len(),
+        0,
+        "a stale answer is ignored"
+    );
+    let st = apply(Action::Engine(FromEngine::Decided {
+        request: ask.request,
+        choice: m.first,
+        then: m.then,
+    }));
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.game.history(), &[m.first]);
+    // Play on until the human's tile, then ask for a hint.
+    let mut st = st;
+    while st.play.as_ref().unwrap().computer_to_move().is_some() {
+        let p = st.play.as_ref().unwrap();
+        let ask = p.engine_ask().unwrap();
+        let m = ai::think(&p.game, ask.level, ask.seed)
+            .unwrap()
+            .run(u32::MAX)
+            .unwrap();
+        st = apply(Action::Engine(FromEngine::Decided {
+            request: ask.request,
+            choice: m.first,
+            then: m.then,
+        }));
+    }
+    let p = st.play.as_ref().unwrap();
+    assert_eq!(p.engine_ask(), None, "nothing to ask on a human's turn");
+    let st = apply(Action::Hint);
+    let ask = st
+        .play
+        .as_ref()
+        .unwrap()
+        .engine_ask()
+        .expect("a hint is asked");
+    assert!(ask.hint);
+    let p = st.play.as_ref().unwrap();
+    let m = ai::think(&p.game, ask.level, ask.seed)
+        .unwrap()
+        .run(u32::MAX)
+        .unwrap();
+    let st = apply(Action::Engine(FromEngine::Decided {
+        request: ask.request,
+        choice: m.first,
+        then: m.then,
+    }));
+    let p = st.play.as_ref().unwrap();
+    let Choice::Place { cell, rot } = m.first else {
+        panic!("a tile decision's hint is a placement")
+    };
+    let ghost = p.targets.ghost.expect("the hint tries the tile");
+    assert_eq!((ghost.cell, ghost.rot), (cell, rot));
+    assert!(p.ui.message.as_deref().unwrap_or("").starts_with("Hint:"));
+    assert_eq!(p.engine_ask(), None, "the hint was answered");
+    // Undo takes back the computer's replies, back to the human's turn.
+    let before = p.game.history().len();
+    let st = apply(Action::Undo);
+    let p = st.play.as_ref().unwrap();
+    assert!(p.game.history().len() < before);
+    assert!(p.computer_to_move().is_none() || p.game.history().is_empty());
+}
+
 #[wasm_bindgen_test]
 fn rotations_without_a_legal_cell_are_skipped() {
     // Find a position where some rotation of the drawn tile has no legal cell.
