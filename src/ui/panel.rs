@@ -32,6 +32,10 @@ pub fn panel(props: &PanelProps) -> Html {
                 <div class="player-head">
                     <span class="swatch"></span>
                     <span class="player-name">{ r.name.clone() }</span>
+                    if let Some(level) = r.computer {
+                        <span class="computer-tag" title={format!("Played by the computer ({level})")}>
+                            { format!("computer · {level}") }</span>
+                    }
                     if r.to_move { <span class="turn-mark" title="to move">{ "◆" }</span> }
                     <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
                 </div>

@@ -365,6 +365,8 @@ pub struct Prompt {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerRow {
     pub name: String,
+    /// The level of a computer seat.
+    pub computer: Option<Level>,
     pub colour: PlayerColour,
     pub score: u32,
     pub projected: u32,
@@ -423,7 +425,7 @@ impl GameView {
         let base_targets = choice_targets(game, &legal, &colours);
         GameView {
             scene: Shared::new(Scene::of(game, &colours)),
-            panel: Shared::new(panel(game, &names, &colours)),
+            panel: Shared::new(panel(game, seats, &names, &colours)),
             log: Rc::new(
                 log::turns(game.events(), &names)
                     .into_iter()
@@ -439,7 +441,7 @@ impl GameView {
     }
 }
 
-fn panel(game: &Game, names: &[String], colours: &[PlayerColour]) -> PanelData {
+fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerColour]) -> PanelData {
     let projected = game.projected_scores();
     let over = game.is_over();
     let winners = if over { game.winners() } else { 0 };
@@ -451,6 +453,7 @@ fn panel(game: &Game, names: &[String], colours: &[PlayerColour]) -> PanelData {
             .enumerate()
             .map(|(i, p)| PlayerRow {
                 name: names.get(i).cloned().unwrap_or_default(),
+                computer: seats.get(i).and_then(|s| s.computer),
                 colour: colours.get(i).copied().unwrap_or(PlayerColour::Black),
                 score: p.score,
                 projected: projected.get(i).copied().unwrap_or(p.score),
@@ -1410,8 +1413,9 @@ impl Reducible for AppState {
             Action::Help(on) => s.help = on,
             Action::SetSpeed(speed) => s.speed = speed,
             Action::Cancel if s.help => s.help = false,
-            // How to play covers the board: the game waits.
-            _ if s.help => return self,
+            // How to play covers the board: the game waits (but an answer
+            // of the engine worker is not lost: it is not asked again).
+            a if s.help && !matches!(a, Action::Engine(_) | Action::Pause(_)) => return self,
             a => {
                 let Some(p) = s.play.as_mut() else {
                     return self;
