@@ -25,12 +25,13 @@ const MIME = {
   '.png': 'image/png',
 };
 
-// Serves DIST at / on a free 127.0.0.1 port, or only under `options.prefix`
-// (like '/some/path/') when given; calls `options.onRequest(method, url)` for
-// every request. Resolves to { server, origin, stop }, where `stop()` closes
+// Serves DIST (or `options.dist`) at / on a free 127.0.0.1 port (or
+// `options.port`), or only under `options.prefix` (like '/some/path/') when
+// given; calls `options.onRequest(method, url)` for every request. Resolves to { server, origin, stop }, where `stop()` closes
 // the server and every open connection (resolves when it is down).
 function startServer(options = {}) {
   const prefix = options.prefix || '/';
+  const dist = options.dist ? path.resolve(options.dist) : DIST;
   const server = http.createServer((req, res) => {
     if (options.onRequest) options.onRequest(req.method, req.url);
     let urlPath;
@@ -46,8 +47,8 @@ function startServer(options = {}) {
     }
     urlPath = '/' + urlPath.slice(prefix.length);
     if (urlPath.endsWith('/')) urlPath += 'index.html';
-    const file = path.join(DIST, path.normalize(urlPath));
-    if (file !== DIST && !file.startsWith(DIST + path.sep)) {
+    const file = path.join(dist, path.normalize(urlPath));
+    if (file !== dist && !file.startsWith(dist + path.sep)) {
       res.writeHead(403).end('forbidden');
       return;
     }
@@ -62,7 +63,7 @@ function startServer(options = {}) {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(options.port || 0, '127.0.0.1', () =>
       resolve({
         server,
         origin: `http://127.0.0.1:${server.address().port}`,

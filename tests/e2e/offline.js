@@ -20,14 +20,22 @@
 //    the page's own origin; no console error, page error, failed request or
 //    HTTP error.
 //
+// 4. A new deploy: a copy of dist/ with one file changed and sw.js written
+//    again by scripts/precache.sh (which must give the same sw.js for the
+//    same files, run twice or not, and a new version for changed ones) is
+//    served on the same origin; once the old tabs are closed the new service
+//    worker takes over, serves the new file and deletes the old cache.
+//
 // Usage: node tests/e2e/offline.js   (build dist/ first: trunk build --release)
 // Env:   CHROMIUM, DIST.
 'use strict';
 
 const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
 const path = require('node:path');
-const { DIST, ARTIFACTS, startServer, launch, openPage } = require('./common.js');
+const { execFileSync } = require('node:child_process');
+const { ROOT, DIST, ARTIFACTS, startServer, launch, openPage } = require('./common.js');
 
 const PREFIX = '/some/path/';
 const TIMEOUT = 30000;
@@ -194,6 +202,36 @@ async function violations(page) {
   return page.evaluate(() => window.__csp.slice());
 }
 
+// Evaluates the (async) `fn` in `page` until it returns true; false after
+// TIMEOUT. (page.waitForFunction takes a returned promise as a true value.)
+async function poll(page, fn, arg) {
+  const until = Date.now() + TIMEOUT;
+  while (Date.now() < until) {
+    if ((await page.evaluate(fn, arg)) === true) return true;
+    await page.waitForTimeout(200);
+  }
+  return false;
+}
+
+// scripts/precache.sh run on `dir` as Trunk's post_build hook would.
+function precache(dir) {
+  execFileSync('bash', [path.join(ROOT, 'scripts', 'precache.sh')], {
+    env: { ...process.env, TRUNK_SOURCE_DIR: ROOT, TRUNK_STAGING_DIR: dir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
+}
+
+function swVersion(text) {
+  const m = /const VERSION = '([0-9a-f]+)';/.exec(text);
+  return m ? m[1] : null;
+}
+
+// The names of this scope's caches, seen from `page`.
+async function cacheNames(page, scope) {
+  return page.evaluate(async (s) => (await caches.keys()).filter((k) => k.includes(s)), scope);
+}
+
 function isDown(origin) {
   return new Promise((resolve) => {
     const req = http.get(`${origin}${PREFIX}`, (res) => {
@@ -217,7 +255,7 @@ async function main() {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const files = buildFiles();
   const served = [];
-  const { origin, stop } = await startServer({ prefix: PREFIX, onRequest: (m, u) => served.push(u) });
+  let { origin, stop } = await startServer({ prefix: PREFIX, onRequest: (m, u) => served.push(u) });
   const url = `${origin}${PREFIX}`;
   const browser = await launch();
   try {
@@ -323,6 +361,58 @@ async function main() {
       blocked.some((v) => v.startsWith('script-src')) && blocked.some((v) => v.startsWith('style-src'))
         && (await noScriptRan(page)),
       blocked.join('\n    '));
+    const controlErrors = problems.length; // the control's own console errors
+
+    // --------------------------------------------------------- 4. new deploy
+    const oldSw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+    const next = fs.mkdtempSync(path.join(os.tmpdir(), 'city-deploy-'));
+    fs.cpSync(DIST, next, { recursive: true });
+    check('precache.sh gives the same sw.js for the same build', precache(next) === oldSw);
+    fs.appendFileSync(path.join(next, 'boot.js'), '\n// the next deploy\n');
+    const newSw = precache(next);
+    check('precache.sh is idempotent and versions a changed build anew',
+      precache(next) === newSw && swVersion(newSw) && swVersion(newSw) !== swVersion(oldSw),
+      `${swVersion(oldSw)} -> ${swVersion(newSw)}`);
+    const port = new URL(origin).port;
+    ({ origin, stop } = await startServer({ prefix: PREFIX, dist: next, port: Number(port) }));
+    const before = await cacheNames(page, scope);
+    // A visit lets the browser see the changed sw.js; the new worker installs
+    // and waits while a tab runs the old build.
+    await page.reload({ waitUntil: 'load', timeout: TIMEOUT });
+    const waiting = await poll(page, async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return !!(reg && reg.waiting && reg.active === navigator.serviceWorker.controller);
+    });
+    check('a new deploy installs a new service worker, which waits', waiting);
+    // Close every tab of the game; watch from a page of the origin outside the
+    // game's scope (a 404), which no service worker controls.
+    await page.close();
+    const fresh = await context.newPage();
+    fresh.on('pageerror', (err) => problems.push(`after the deploy: page error: ${err.message}`));
+    fresh.on('console', (msg) => {
+      if (msg.type() === 'error' && !msg.text().includes('404')) problems.push(`after the deploy: ${msg.text()}`);
+    });
+    await fresh.goto(`${origin}/outside-the-game`, { timeout: TIMEOUT });
+    let after = [];
+    const until2 = Date.now() + TIMEOUT;
+    while (Date.now() < until2) {
+      after = await cacheNames(fresh, scope);
+      if (after.length === 1 && after[0].endsWith(swVersion(newSw))) break;
+      await fresh.waitForTimeout(200);
+    }
+    check('once the old tabs are gone, the new build\'s cache replaces the old one',
+      before.length === 1 && before[0].endsWith(swVersion(oldSw)) && after.length === 1
+        && after[0].endsWith(swVersion(newSw)),
+      `${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+    await stop();
+    await fresh.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
+    const readyNew = await workerReady(fresh);
+    const boot = await fresh.evaluate(async () => (await fetch('boot.js')).text());
+    check('offline again, the new build loads and serves its own files',
+      readyNew.startsWith('engine worker ready') && boot.includes('// the next deploy'), readyNew);
+    check('no error after the deploy', problems.length === controlErrors,
+      problems.slice(controlErrors).join('\n    '));
+    fs.rmSync(next, { recursive: true, force: true });
   } catch (e) {
     check('no unexpected error', false, e.stack);
   } finally {
