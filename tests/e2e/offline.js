@@ -198,6 +198,37 @@ async function nameChecks(page, label) {
     `${imgs} img elements`);
 }
 
+// The web manifest: linked, valid, the game's folder as start and scope,
+// colours of static/style.css, and icons that load.
+async function manifestChecks(page, url) {
+  const m = await page.evaluate(async () => {
+    const href = document.querySelector('link[rel=manifest]').href;
+    const json = await (await fetch(href)).json();
+    const icons = [];
+    for (const i of json.icons || []) {
+      const res = await fetch(new URL(i.src, href));
+      const size = (await res.arrayBuffer()).byteLength;
+      icons.push(`${i.src} ${i.sizes} ${res.status} ${res.headers.get('content-type')} ${size} bytes`);
+    }
+    return {
+      json,
+      start: new URL(json.start_url, href).href,
+      scope: new URL(json.scope, href).href,
+      icons,
+    };
+  });
+  const css = fs.readFileSync(path.join(ROOT, 'static', 'style.css'), 'utf8');
+  check('the web manifest names the game, starts and stays in its folder, standalone',
+    m.json.name === 'Carcassonne: The City' && m.json.short_name && m.start === url && m.scope === url
+      && m.json.display === 'standalone', JSON.stringify(m));
+  check('its colours are the style sheet\'s parchment and wall',
+    css.includes(`--parchment: ${m.json.background_color};`) && css.includes(`--wall: ${m.json.theme_color};`),
+    `${m.json.background_color} ${m.json.theme_color}`);
+  check('its icons load (an SVG for any size, PNGs of 192 and 512)',
+    m.icons.length === 3 && m.icons.every((i) => / 200 image\/.* [1-9]\d* bytes$/.test(i)) && m.icons.some((i) => i.includes(' any '))
+      && m.icons.some((i) => i.includes('512x512')), m.icons.join(', '));
+}
+
 async function violations(page) {
   return page.evaluate(() => window.__csp.slice());
 }
@@ -279,6 +310,7 @@ async function main() {
     const ready = await workerReady(page);
     check('under /some/path/: the engine worker answers', ready.startsWith('engine worker ready'), ready);
     await refusedName(page);
+    await manifestChecks(page, url);
     await startGame(page, XSS_NAME);
     await zoomAndPan(page);
     const online = await playSome(page, 8);
