@@ -247,7 +247,7 @@ async function poll(page, fn, arg) {
 // scripts/precache.sh run on `dir` as Trunk's post_build hook would.
 function precache(dir) {
   execFileSync('bash', [path.join(ROOT, 'scripts', 'precache.sh')], {
-    env: { ...process.env, TRUNK_SOURCE_DIR: ROOT, TRUNK_STAGING_DIR: dir },
+    env: { ...process.env, TRUNK_PROFILE: 'release', TRUNK_SOURCE_DIR: ROOT, TRUNK_STAGING_DIR: dir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
