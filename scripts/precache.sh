@@ -49,7 +49,8 @@ if [[ -n $inline ]]; then
   echo "precache.sh: index.html has an inline script, which its CSP forbids: $inline" >&2
   exit 1
 fi
-mapfile -t files < <(find . -type f ! -path ./sw.js | sed 's|^\./||' | LC_ALL=C sort)
+files=() # (no mapfile: macOS has bash 3)
+while IFS= read -r f; do files+=("$f"); done < <(find . -type f ! -path ./sw.js | sed 's|^\./||' | LC_ALL=C sort)
 ((${#files[@]})) || { echo "precache.sh: no files in $out" >&2; exit 1; }
 for f in "${files[@]}"; do
   # The names go into a JavaScript string as they are.
