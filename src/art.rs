@@ -2135,6 +2135,17 @@ mod tests {
     }
 
     #[test]
+    fn the_page_stylesheet_carries_the_art_css() {
+        // The page's Content-Security-Policy allows no inline <style>, so the
+        // browser app gets the artwork's styles from static/style.css.
+        let page = include_str!("../static/style.css");
+        assert!(
+            page.contains(ART_CSS),
+            "static/style.css must end with ART_CSS verbatim"
+        );
+    }
+
+    #[test]
     fn every_class_is_styled_and_the_legend_matches() {
         let cat = Catalogue::builtin().unwrap();
         for def in &cat.tiles {

@@ -663,3 +663,19 @@ async fn the_panel_shows_scores_breakdown_and_supplies() {
     let winners = all(&root, ".player.winner").len() as u32;
     assert_eq!(winners, g.winners().count_ones());
 }
+
+// The page's Content-Security-Policy allows no inline styles, so every player
+// colour is a class of static/style.css that must match `PlayerColour::hex`.
+#[wasm_bindgen_test]
+fn colour_classes_match_the_palette() {
+    let css: String = include_str!("../static/style.css")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    for c in PlayerColour::ALL {
+        let pc = format!(".{}{{--pc:{};}}", c.css_class(), c.hex());
+        let who = format!(".{}{{--who:{};}}", c.who_class(), c.hex());
+        assert!(css.contains(&pc), "static/style.css lacks {pc}");
+        assert!(css.contains(&who), "static/style.css lacks {who}");
+    }
+}

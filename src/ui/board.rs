@@ -113,6 +113,18 @@ fn commit_shift(
     on_camera.emit(CameraAction::Pan { dx, dy });
 }
 
+/// Sets inline style properties through the CSSOM: the page's
+/// Content-Security-Policy (no 'unsafe-inline' styles) blocks a `style`
+/// attribute written with `setAttribute`, not `element.style`.
+fn set_style(svg: &web_sys::Element, props: &[(&str, &str)]) {
+    if let Some(el) = svg.dyn_ref::<web_sys::SvgElement>() {
+        let style = el.style();
+        for (name, value) in props {
+            let _ = style.set_property(name, value);
+        }
+    }
+}
+
 /// Board units per CSS pixel, and the board point under a client position.
 fn measure(svg: &web_sys::Element, cam: &Camera, client: (f64, f64)) -> (f64, (f64, f64)) {
     let r = svg.get_bounding_client_rect();
@@ -184,12 +196,15 @@ pub fn board(props: &BoardProps) -> Html {
                         });
                         burst.factor =
                             (burst.factor * step).clamp(c.span / MAX_SPAN, c.span / MIN_SPAN);
-                        let _ = svg.set_attribute(
-                            "style",
-                            &format!(
-                                "transform-origin:{:.1}px {:.1}px;transform:scale({:.4})",
-                                burst.origin.0, burst.origin.1, burst.factor
-                            ),
+                        set_style(
+                            &svg,
+                            &[
+                                (
+                                    "transform-origin",
+                                    &format!("{:.1}px {:.1}px", burst.origin.0, burst.origin.1),
+                                ),
+                                ("transform", &format!("scale({:.4})", burst.factor)),
+                            ],
                         );
                         let (gesture2, svg2, cam2, on_camera2) =
                             (gesture.clone(), svg.clone(), cam.clone(), on_camera.clone());
@@ -266,9 +281,12 @@ pub fn board(props: &BoardProps) -> Html {
                 if g.dragging {
                     g.shift.0 += now.0 - old.0;
                     g.shift.1 += now.1 - old.1;
-                    let _ = svg.set_attribute(
-                        "style",
-                        &format!("transform:translate({:.1}px,{:.1}px)", g.shift.0, g.shift.1),
+                    set_style(
+                        &svg,
+                        &[(
+                            "transform",
+                            &format!("translate({:.1}px,{:.1}px)", g.shift.0, g.shift.1),
+                        )],
                     );
                 }
             } else if g.pointers.len() == 2 {

@@ -39,7 +39,7 @@ pub fn computer_bar(props: &ComputerBarProps) -> Html {
     html! {
         <section class="computer-bar" data-testid="computer-bar">
             if let Some((name, colour, level)) = &props.thinker {
-                <p class="thinking" data-testid="thinking" style={format!("--who:{}", colour.hex())}
+                <p class={classes!("thinking", colour.who_class())} data-testid="thinking"
                     data-paused={paused.to_string()}>
                     <span class="swatch"></span>
                     if paused {

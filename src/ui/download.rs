@@ -44,7 +44,8 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
         .map_err(|_| "not an anchor".to_string())?;
     a.set_href(&url);
     a.set_download(name);
-    a.set_attribute("style", "display:none").map_err(err)?;
+    // `hidden`, not a style attribute: the Content-Security-Policy allows no inline styles.
+    a.set_hidden(true);
     let body = gloo::utils::body();
     body.append_child(&a).map_err(err)?;
     a.click();

@@ -23,7 +23,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
         let r = &p.players[i];
         let b = r.breakdown;
         html! {
-            <tr class={classes!(r.winner.then_some("winner"))} style={format!("--pc:{}", r.colour.hex())}>
+            <tr class={classes!(r.colour.css_class(), r.winner.then_some("winner"))}>
                 <th scope="row"><span class="swatch"></span>{ r.name.clone() }
                     if r.winner { <span class="crown" title="winner">{ " ♛" }</span> }</th>
                 <td>{ b.streets }</td><td>{ b.markets }</td><td>{ b.towers }</td>

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::tile_art::{art_css, tile_picture};
+use super::tile_art::tile_picture;
 use crate::engine::geom::Rotation;
 use crate::engine::tiles::{Catalogue, TileType};
 
@@ -44,7 +44,6 @@ pub fn hand(props: &HandProps) -> Html {
         <section class="hand" data-testid="hand" data-tile={def.id.clone()} data-rot={q.to_string()}>
             <div class="hand-tile" title="The tile you drew">
                 <svg viewBox="-6 -6 112 112" xmlns="http://www.w3.org/2000/svg">
-                    <style>{ art_css() }</style>
                     <g transform={format!("rotate({} 50 50)", q as u32 * 90)}>{ tile_picture(cat, tile) }</g>
                 </svg>
             </div>

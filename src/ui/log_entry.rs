@@ -23,7 +23,7 @@ pub fn log_entry(props: &LogEntryProps) -> Html {
                 if t.turn == 0 { { "Before the first tile" } } else { { format!("Turn {}", t.turn) } }
                 if let Some((name, colour)) = &props.who {
                     <span class="log-who">
-                        <span class="swatch" style={format!("background:{}", colour.hex())}></span>
+                        <span class={classes!("swatch", colour.css_class())}></span>
                         { name.clone() }
                     </span>
                 }

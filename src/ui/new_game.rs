@@ -222,7 +222,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             })
         };
         html! {
-            <li class="seat" style={format!("--pc:{}", colour.hex())}>
+            <li class={classes!("seat", colour.css_class())}>
                 <span class="seat-no">{ i + 1 }</span>
                 <span class="swatch big"></span>
                 <input type="text" maxlength="24" value={name.clone()} data-testid={format!("name-{i}")}

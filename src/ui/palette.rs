@@ -42,6 +42,31 @@ impl PlayerColour {
         }
     }
 
+    /// The class that sets `--pc` to [`Self::hex`] (static/style.css; the
+    /// Content-Security-Policy allows no inline `style` attributes).
+    pub fn css_class(self) -> &'static str {
+        match self {
+            PlayerColour::Red => "pc-red",
+            PlayerColour::Blue => "pc-blue",
+            PlayerColour::Green => "pc-green",
+            PlayerColour::Yellow => "pc-yellow",
+            PlayerColour::Black => "pc-black",
+            PlayerColour::Purple => "pc-purple",
+        }
+    }
+
+    /// The class that sets `--who` (the player to move) to [`Self::hex`].
+    pub fn who_class(self) -> &'static str {
+        match self {
+            PlayerColour::Red => "who-red",
+            PlayerColour::Blue => "who-blue",
+            PlayerColour::Green => "who-green",
+            PlayerColour::Yellow => "who-yellow",
+            PlayerColour::Black => "who-black",
+            PlayerColour::Purple => "who-purple",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             PlayerColour::Red => "red",

@@ -27,8 +27,8 @@ pub fn panel(props: &PanelProps) -> Html {
         let b = r.breakdown;
         let supply = (0..r.supply).map(|_| mini_meeple(r.colour.hex(), r.colour.edge()));
         html! {
-            <li class={classes!("player", r.to_move.then_some("to-move"), r.winner.then_some("winner"))}
-                data-testid={format!("player-{i}")} style={format!("--pc:{}", r.colour.hex())}>
+            <li class={classes!("player", r.colour.css_class(), r.to_move.then_some("to-move"), r.winner.then_some("winner"))}
+                data-testid={format!("player-{i}")}>
                 <div class="player-head">
                     <span class="swatch"></span>
                     <span class="player-name">{ r.name.clone() }</span>

@@ -19,11 +19,11 @@ pub struct PromptBarProps {
 #[function_component(PromptBar)]
 pub fn prompt_bar(props: &PromptBarProps) -> Html {
     let p = &props.prompt;
-    let colour = props.colour.map_or("transparent", |c| c.hex());
+    let who = props.colour.map_or("who-none", |c| c.who_class());
     html! {
-        <section class={classes!("prompt", format!("decision-{}", p.decision))} data-testid="prompt"
+        <section class={classes!("prompt", format!("decision-{}", p.decision), who)} data-testid="prompt"
             data-decision={p.decision} data-player={p.player.map(|x| x.to_string())}
-            style={format!("--who:{colour}")} aria-live="polite">
+            aria-live="polite">
             if let Some(why) = &p.why {
                 <p class="why" data-testid="why">{ why.clone() }</p>
             }

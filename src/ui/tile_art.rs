@@ -1,6 +1,7 @@
 //! The tile pictures: the one place the board, the hand and the highlights get
 //! a tile type's artwork from. The artwork itself is `crate::art` (shapes in a
-//! 100×100 box, north up, styled by `art::ART_CSS`); it is computed once per
+//! 100×100 box, north up, styled by `art::ART_CSS`, which static/style.css carries: the page's
+//! Content-Security-Policy allows no inline `<style>`); it is computed once per
 //! tile type and kept here.
 
 use std::cell::RefCell;
@@ -55,11 +56,6 @@ pub fn region_outline(cat: &Catalogue, t: TileType, region: RegionIdx) -> (Strin
         .map(|s| s.d.as_str())
         .collect();
     (d.join(" "), street)
-}
-
-/// The stylesheet of the artwork.
-pub fn art_css() -> &'static str {
-    art::ART_CSS
 }
 
 /// A tile type's picture as SVG paths (to put in a `<g>`).

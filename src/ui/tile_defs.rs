@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use super::tile_art::{art_css, tile_picture};
+use super::tile_art::tile_picture;
 use crate::engine::tiles::{Catalogue, TileType};
 
 /// The element id of a tile type's picture.
@@ -19,7 +19,7 @@ pub struct TileDefsProps {
     pub types: Vec<TileType>,
 }
 
-/// `<defs>`: the artwork's styles, the board's ground pattern and the
+/// `<defs>`: the board's ground pattern and the
 /// pictures of the tile types in play.
 #[function_component(TileDefs)]
 pub fn tile_defs(props: &TileDefsProps) -> Html {
@@ -28,7 +28,6 @@ pub fn tile_defs(props: &TileDefsProps) -> Html {
     };
     html! {
         <defs>
-            <style>{ art_css() }</style>
             <pattern id="ground" width="100" height="100" patternUnits="userSpaceOnUse">
                 <rect width="100" height="100" fill="#e4d3a8" />
                 <path d="M100,0 L0,0 L0,100" fill="none" stroke="#cdb98a" stroke-width="1.2" stroke-dasharray="4 6" />

@@ -20,13 +20,20 @@ const MIME = {
   '.wasm': 'application/wasm',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };
 
-// Serves DIST at / on a free 127.0.0.1 port. Resolves to { server, origin }.
-function startServer() {
+// Serves DIST (or `options.dist`) at / on a free 127.0.0.1 port (or
+// `options.port`), or only under `options.prefix` (like '/some/path/') when
+// given; calls `options.onRequest(method, url)` for every request. Resolves to { server, origin, stop }, where `stop()` closes
+// the server and every open connection (resolves when it is down).
+function startServer(options = {}) {
+  const prefix = options.prefix || '/';
+  const dist = options.dist ? path.resolve(options.dist) : DIST;
   const server = http.createServer((req, res) => {
+    if (options.onRequest) options.onRequest(req.method, req.url);
     let urlPath;
     try {
       urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -34,9 +41,14 @@ function startServer() {
       res.writeHead(400).end('bad request');
       return;
     }
+    if (!urlPath.startsWith(prefix)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    urlPath = '/' + urlPath.slice(prefix.length);
     if (urlPath.endsWith('/')) urlPath += 'index.html';
-    const file = path.join(DIST, path.normalize(urlPath));
-    if (file !== DIST && !file.startsWith(DIST + path.sep)) {
+    const file = path.join(dist, path.normalize(urlPath));
+    if (file !== dist && !file.startsWith(dist + path.sep)) {
       res.writeHead(403).end('forbidden');
       return;
     }
@@ -51,8 +63,15 @@ function startServer() {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, origin: `http://127.0.0.1:${server.address().port}` }));
+    server.listen(options.port || 0, '127.0.0.1', () =>
+      resolve({
+        server,
+        origin: `http://127.0.0.1:${server.address().port}`,
+        stop: () => new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+      }));
   });
 }
 

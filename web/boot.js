@@ -1,0 +1,19 @@
+// Starts the game. Trunk would inject an inline <script type="module"> for
+// this, which the page's Content-Security-Policy (script-src 'self') forbids;
+// Trunk.toml's `pattern_script` makes it load this file instead, with the
+// hashed names of the app's JS and wasm in data- attributes (relative URLs,
+// resolved against the page, so dist/ works under any sub-path).
+const boot = document.querySelector('script[data-js][data-wasm]');
+const base = document.baseURI;
+const { default: init } = await import(new URL(boot.dataset.js, base).href);
+await init({ module_or_path: new URL(boot.dataset.wasm, base) });
+
+// Offline play: sw.js sits at the root of dist/, so its scope is the game's
+// folder wherever that is hosted. Registered once the game runs, so that
+// precaching does not compete with the first load. Needs a secure context
+// (https or localhost); elsewhere the game simply works online only.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker
+    .register(new URL('sw.js', base), { scope: new URL('./', base).href })
+    .catch((e) => console.warn('offline play unavailable:', e));
+}
