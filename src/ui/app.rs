@@ -132,7 +132,7 @@ pub fn app() -> Html {
             <header class="title-bar">
                 <h1>{ "Carcassonne: The City" }</h1>
                 if !playing {
-                    <p class="tagline">{ "Build a walled town, tile by tile — hot-seat for 2 to 4 players." }</p>
+                    <p class="tagline">{ "Build a walled town, tile by tile — 2 to 4 players, at one screen or against the computer." }</p>
                 }
             </header>
             <main>

@@ -61,7 +61,7 @@ pub fn computer_bar(props: &ComputerBarProps) -> Html {
                 </label>
                 if props.can_pause {
                     <button data-testid="pause" onclick={on_pause}>
-                        { if paused { "▶ Resume" } else { "⏸ Pause" } }</button>
+                        { if paused { "Resume" } else { "Pause" } }</button>
                 }
             </div>
         </section>
