@@ -47,3 +47,4 @@ step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-un
 step "trunk build --release" trunk build --release
 step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
 step "e2e game (playwright, Chromium)" node tests/e2e/play.js
+step "e2e saves (playwright, Chromium)" node tests/e2e/saves.js

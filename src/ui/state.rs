@@ -1085,6 +1085,12 @@ pub struct AppState {
     /// Why the last new game could not start.
     pub setup_error: Option<String>,
     pub help: bool,
+    /// How the game in play is saved (session.rs).
+    pub saving: super::session::Saving,
+    /// The replay viewer, when open (replay_bar.rs).
+    pub replay: Option<super::replay_bar::Replay>,
+    /// Messages shown until dismissed (notice.rs).
+    pub notices: Vec<String>,
 }
 
 /// Everything that can happen to the app.
@@ -1111,6 +1117,18 @@ pub enum Action {
     CloseGameOver,
     ShowGameOver,
     Help(bool),
+    // Saves, links and the replay (session.rs).
+    /// Open a game as the local game in play (a save, a link, a record).
+    Open(Box<super::session::Opened>),
+    /// The autosave gave the game in play its save id.
+    SaveId(String),
+    Notice(String),
+    DismissNotice(usize),
+    ReplayOpen,
+    /// Show the position after this many decisions.
+    ReplayTo(usize),
+    ReplayStep(i64),
+    ReplayClose,
 }
 
 impl Reducible for AppState {
@@ -1118,6 +1136,21 @@ impl Reducible for AppState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
+        // Saves, links and the replay (session.rs).
+        if matches!(
+            action,
+            Action::Start(_) | Action::StartGame(..) | Action::NewGameScreen
+        ) {
+            s.saving = Default::default();
+            s.replay = None;
+        }
+        if super::session::handles(&action) {
+            super::session::apply(&mut s, action);
+            return Rc::new(s);
+        }
+        if s.replay.is_some() && !super::session::allowed_in_replay(&action) {
+            return self;
+        }
         match action {
             Action::Start(ng) => {
                 let seed = ng.seed.unwrap_or_else(random_seed);
