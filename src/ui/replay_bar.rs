@@ -1,5 +1,5 @@
 //! The replay viewer: a mode of the play screen showing the game after its
-//! first N decisions. The bar steps (⏮ ◀ ▶ ⏭, ← and →), jumps (a slider over
+//! first N decisions. The bar steps (|◀ ◀ ▶ ▶|, ← and →, Home and End), jumps (a slider over
 //! the decisions, a turn number) and closes (✕, Esc). While it is open the
 //! board shows the past and the reducer refuses moves.
 
@@ -97,7 +97,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
     let Some(r) = &props.replay else {
         return html! {
             <button class="replay-open quiet small" data-testid="replay-open" onclick={click(Action::ReplayOpen)}
-                title="Step through the game from its first decision">{ "⏮ Replay" }</button>
+                title="Step through the game from its first decision">{ "Replay" }</button>
         };
     };
     let history = props.game.history();
@@ -130,8 +130,9 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
     html! {
         <div class="replay-bar" data-testid="replay-bar" role="toolbar" aria-label="Replay"
             data-n={r.n.to_string()} data-total={r.total.to_string()}>
+            <span class="replay-label">{ "Replay" }</span>
             <button class="small" data-testid="replay-first" title="The start (Home)" disabled={r.n == 0}
-                onclick={click(Action::ReplayTo(0))}>{ "⏮" }</button>
+                onclick={click(Action::ReplayTo(0))}>{ "|◀" }</button>
             <button class="small" data-testid="replay-prev" title="One decision back (←)" disabled={r.n == 0}
                 onclick={click(Action::ReplayStep(-1))}>{ "◀" }</button>
             <span class="replay-pos" data-testid="replay-pos">
@@ -140,7 +141,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
             <button class="small" data-testid="replay-next" title="One decision on (→)" disabled={r.n >= r.total}
                 onclick={click(Action::ReplayStep(1))}>{ "▶" }</button>
             <button class="small" data-testid="replay-last" title="The last position (End)" disabled={r.n >= r.total}
-                onclick={click(Action::ReplayTo(r.total))}>{ "⏭" }</button>
+                onclick={click(Action::ReplayTo(r.total))}>{ "▶|" }</button>
             <input type="range" class="replay-slider" data-testid="replay-slider" aria-label="Decision"
                 min="0" max={r.total.to_string()} value={r.n.to_string()} oninput={slide} />
             <label class="replay-turn">{ "Turn " }

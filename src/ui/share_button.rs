@@ -108,7 +108,7 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         <div class={classes!("share", prominent.then_some("prominent"))}>
             <button class={classes!("small", if prominent { "primary" } else { "quiet" })}
                 data-testid="copy-link" onclick={press}
-                title="Copy a link holding the whole game, to send to someone">{ "🔗 Copy link" }</button>
+                title="Copy a link holding the whole game, to send to someone">{ "Copy link" }</button>
             if prominent {
                 <p class="share-callout" data-testid="share-callout">
                     { "Your move is made: copy the link and send it to the next player." }</p>

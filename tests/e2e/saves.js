@@ -176,7 +176,10 @@ async function main() {
     await a.page.reload({ waitUntil: 'load' });
     await a.page.waitForSelector(play, { timeout: 30000 });
     check('an undo is saved too', (await position(a.page)) === undone && undone !== before);
-    await act(a.page, 1);
+    // On to the start of a turn: a CGN record holds whole turns only.
+    for (let n = 1; n === 1 || (await a.page.getAttribute(play, 'data-decision')) !== 'place'; n++) {
+      await act(a.page, n);
+    }
     const posA = await position(a.page);
 
     // ------------------------------------------- 2. share links
@@ -233,6 +236,53 @@ async function main() {
     check('the new link opens at the new move', (await position(c.page)) === posB2);
     await c.context.close();
     await b.context.close();
+
+    // ------------------------------------------- import a record
+    const [download] = await Promise.all([
+      a.page.waitForEvent('download'),
+      a.page.click('[data-testid=export]'),
+    ]);
+    const cgnFile = path.join(ARTIFACTS, 'saves-export.cgn');
+    await download.saveAs(cgnFile);
+    const cgn = fs.readFileSync(cgnFile, 'utf8');
+    const savesBeforeImport = JSON.parse((await stored(a.page))['the-city/saves']).games.length;
+    await a.page.click('[data-testid=import-open]');
+    const lines = cgn.split('\n');
+    const bad = lines.findIndex((l) => /^3\. /.test(l));
+    const broken = lines.map((l, k) => (k === bad ? l.replace(/^3\. \S+/, '3. QQ9') : l)).join('\n');
+    await a.page.fill('[data-testid=import-text]', broken);
+    await a.page.click('[data-testid=import-go]');
+    await a.page.waitForSelector('[data-testid=import-error]');
+    const importError = await a.page.textContent('[data-testid=import-error]');
+    check('a bad record shows its line number', bad > 0 && importError.includes(`line ${bad + 1}`), importError);
+    await a.page.fill('[data-testid=import-text]', cgn);
+    const vi = await version(a.page);
+    await a.page.click('[data-testid=import-go]');
+    await a.page.waitForSelector('[data-testid=import-dialog]', { state: 'detached' });
+    const posI = await position(a.page);
+    check('a pasted record opens at its last position', posI === posA, `${posA}\n    ${posI}`);
+    await a.page.waitForFunction((n) => JSON.parse(localStorage.getItem('the-city/saves')).games.length === n + 1,
+      savesBeforeImport, { timeout: TIMEOUT }).catch(() => {});
+    check('an imported game is a new save',
+      JSON.parse((await stored(a.page))['the-city/saves']).games.length === savesBeforeImport + 1);
+    await a.page.click('[data-testid=import-open]');
+    await a.page.setInputFiles('[data-testid=import-file]', cgnFile);
+    await a.page.waitForSelector('[data-testid=import-dialog]', { state: 'detached' });
+    check('a .cgn file opens too', (await position(a.page)) === posA && vi !== null);
+    check('an imported game is not marked as from a link', !(await a.page.$('[data-testid=share-callout]')));
+    // Back to the game this section started from, by its link (hashchange).
+    await a.page.evaluate((l) => { location.hash = l.split('#')[1]; }, link);
+    await a.page.waitForFunction(() => !location.hash, null, { timeout: TIMEOUT });
+    check('a link opened in a running page (hashchange) opens its game', (await position(a.page)) === posA);
+    // Keep only the first game for what follows.
+    await a.page.evaluate((id) => {
+      const d = JSON.parse(localStorage.getItem('the-city/saves'));
+      d.games = d.games.filter((g) => g.id === id);
+      localStorage.setItem('the-city/saves', JSON.stringify(d));
+      localStorage.setItem('the-city/current', id);
+    }, doc.games[0].id);
+    await a.page.reload({ waitUntil: 'load' });
+    await a.page.waitForSelector(play, { timeout: 30000 });
 
     // ------------------------------------------- 3. bad links
     const savesBefore = (await stored(a.page))['the-city/saves'];
@@ -323,6 +373,46 @@ async function main() {
     await act(f.page, 2);
     check('the game goes on', Number(await f.page.getAttribute(play, 'data-version')) >= 3);
     await f.context.close();
+
+    // ------------------------------------------- storage disabled
+    const g = await openPage(browser);
+    allProblems.push(g.problems);
+    await g.context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('denied', 'SecurityError'); },
+      });
+    });
+    await g.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+    await g.page.waitForSelector('[data-testid=saves-unavailable]', { timeout: 30000 });
+    await g.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+    msgs = await notices(g.page);
+    check('disabled storage is said on load', msgs.some((m) => m.includes('does not let the page use its storage')), JSON.stringify(msgs));
+    await g.page.click('[data-testid=start-game]');
+    await g.page.waitForSelector(play, { timeout: TIMEOUT });
+    await act(g.page, 0);
+    await act(g.page, 1);
+    check('without storage the game goes on', Number(await g.page.getAttribute(play, 'data-version')) === 2);
+    await g.context.close();
+
+    // ------------------------------------------- saves of a newer version
+    const h = await openPage(browser);
+    allProblems.push(h.problems);
+    const newer = '{"kind":"the-city/saves","version":3,"games":[{"future":true}]}';
+    await h.context.addInitScript((t) => {
+      if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
+    }, newer);
+    await h.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+    await h.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
+    msgs = await notices(h.page);
+    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v3)')), JSON.stringify(msgs));
+    await h.page.click('[data-testid=start-game]');
+    await h.page.waitForSelector(play, { timeout: TIMEOUT });
+    await act(h.page, 0);
+    await h.page.waitForFunction(() => document.querySelectorAll('[data-testid=notice]').length >= 2, null, { timeout: TIMEOUT });
+    msgs = await notices(h.page);
+    check('and they are not written over', msgs.some((m) => m.includes('not being saved'))
+      && (await stored(h.page))['the-city/saves'] === newer, JSON.stringify(msgs));
+    await h.context.close();
 
     const problems = allProblems.flat();
     check('no console errors', problems.length === 0, problems.join('\n    '));
