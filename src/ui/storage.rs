@@ -128,12 +128,35 @@ fn backup(raw: &str) -> Result<String, StorageError> {
     Ok(key)
 }
 
+thread_local! {
+    /// The last document text read or written cleanly, and its reading: an
+    /// autosave does not replay every saved game again when nothing changed.
+    static CLEAN: std::cell::RefCell<Option<(String, SaveDoc)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn remember(raw: &str, doc: &SaveDoc) {
+    CLEAN.with(|c| *c.borrow_mut() = Some((raw.to_string(), doc.clone())));
+}
+
 /// Read the saved games, keeping every sound entry; a document or entry that
 /// cannot be read is backed up before anything may be written.
 pub fn load() -> Result<Loaded, StorageError> {
     let Some(raw) = get(DOC_KEY)? else {
         return Ok(Loaded::default());
     };
+    let cached = CLEAN.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(text, _)| *text == raw)
+            .map(|(_, doc)| doc.clone())
+    });
+    if let Some(doc) = cached {
+        return Ok(Loaded {
+            doc,
+            ..Loaded::default()
+        });
+    }
     let (doc, problems, newer) = match saves::salvage(&raw) {
         Ok((doc, problems)) => (doc, problems, false),
         Err(e) => {
@@ -142,6 +165,7 @@ pub fn load() -> Result<Loaded, StorageError> {
         }
     };
     if problems.is_empty() {
+        remember(&raw, &doc);
         return Ok(Loaded {
             doc,
             ..Loaded::default()
@@ -186,7 +210,9 @@ pub fn update<T>(
     }
     let mut doc = loaded.doc;
     let out = change(&mut doc).map_err(|e| StorageError::Other(e.to_string()))?;
-    set(DOC_KEY, &doc.to_json())?;
+    let json = doc.to_json();
+    set(DOC_KEY, &json)?;
+    remember(&json, &doc);
     Ok(out)
 }
 
