@@ -219,7 +219,7 @@ async function main() {
     check('← and → step the replay', n1 === String(total - 1), `${n1} of ${total}`);
     await b.page.click('[data-testid=replay-first]');
     await b.page.waitForFunction(() => document.querySelector('[data-testid=play]').dataset.turn === '0');
-    check('⏮ shows the empty start', (await b.page.getAttribute('.tiles', 'data-count')) === '0');
+    check('|◀ shows the empty start', (await b.page.getAttribute('.tiles', 'data-count')) === '0');
     await b.page.fill('[data-testid=replay-turn]', '2');
     await b.page.press('[data-testid=replay-turn]', 'Enter');
     await b.page.waitForFunction(() => document.querySelector('[data-testid=play]').dataset.turn === '2');
