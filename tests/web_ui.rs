@@ -597,6 +597,8 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
     assert_eq!(r.n, total - 1);
     assert_eq!(r.play.game.history(), &g.history()[..total - 1]);
     assert!(r.play.targets.cells.is_empty() && r.play.targets.regions.is_empty());
+    assert!(r.play.prompt().buttons.is_empty());
+    assert!(r.play.prompt().detail.starts_with("Replay"));
     // Moves and undo are refused while the replay is open.
     let version = st.play.as_ref().unwrap().version;
     let st = apply(Action::Undo);

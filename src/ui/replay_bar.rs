@@ -31,6 +31,10 @@ impl Replay {
         let mut play = Play::new(replay::game_at(game, n), seats.to_vec());
         play.targets = Shared::new(Targets::default());
         play.ui.over_closed = true;
+        play.view.prompt_base.buttons.clear();
+        play.view.prompt_base.detail = format!(
+            "Replay: the game after {n} of its {total} decisions. ← and → step, Esc goes back to the game."
+        );
         Replay { n, total, play }
     }
 }
