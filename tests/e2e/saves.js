@@ -130,6 +130,22 @@ async function copyLink(page) {
   return page.inputValue('[data-testid=share-link]');
 }
 
+// The link with another version byte and a right checksum (share.rs: bytes,
+// then the CRC-32 of the bytes before it, big-endian; base64url, no padding).
+function relabel(frag, version) {
+  const bytes = Buffer.from(frag, 'base64url');
+  const body = Buffer.from(bytes.subarray(0, bytes.length - 4));
+  body[0] = version;
+  let crc = 0xffffffff;
+  for (const b of body) {
+    crc ^= b;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return Buffer.concat([body, sum]).toString('base64url');
+}
+
 async function notices(page) {
   return page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent));
 }
@@ -301,6 +317,12 @@ async function main() {
     await a.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
     msgs = await notices(a.page);
     check('a truncated link shows a message', msgs.some((m) => m.includes('could not be opened')), JSON.stringify(msgs));
+    await a.page.click('[data-testid=notice-dismiss]');
+    check('the checksum of a relabelled link is right (same version: it opens)', relabel(frag, 1) === frag);
+    await a.page.goto(`${origin}/#${relabel(frag, 9)}`, { waitUntil: 'load' });
+    await a.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
+    msgs = await notices(a.page);
+    check('a link of an unknown version says so', msgs.some((m) => m.includes('newer version (v9)')), JSON.stringify(msgs));
     check('bad links change no save', (await stored(a.page))['the-city/saves'] === savesBefore);
     await a.page.screenshot({ path: path.join(ARTIFACTS, 'saves-bad-link.png') });
 
