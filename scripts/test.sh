@@ -49,3 +49,4 @@ step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
 step "e2e game (playwright, Chromium)" node tests/e2e/play.js
 step "e2e computer opponent (playwright, Chromium)" node tests/e2e/computer.js
 step "e2e offline (playwright, Chromium)" node tests/e2e/offline.js
+step "e2e saves (playwright, Chromium)" node tests/e2e/saves.js

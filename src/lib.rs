@@ -5,6 +5,7 @@ pub mod ai;
 pub mod art;
 pub mod engine;
 pub mod record;
+pub mod replay;
 pub mod saves;
 pub mod share;
 #[cfg(target_arch = "wasm32")]

@@ -26,6 +26,23 @@
 //! record says so a list can be shown without replaying; reading checks that
 //! they agree with the record.
 //!
+//! # The document, version 2
+//!
+//! Version 2 adds two fields to each entry:
+//!
+//! ```json
+//!       "seats": [{ "colour": "red", "computer": null },
+//!                 { "colour": "blue", "computer": "normal" }],
+//!       "from_link": false,
+//! ```
+//!
+//! `seats` has one entry per player, in seat order: the colour's name (one of
+//! [`COLOURS`]) and, for a computer seat, its level (`crate::ai::Level`'s
+//! name). `from_link` says the game was opened from a share link (the app
+//! then offers the link of each new move). A version 1 entry reads as the
+//! default seats (the first colours of [`COLOURS`], every seat human) and
+//! `from_link: false`.
+//!
 //! # Versions
 //!
 //! [`parse`] reads every version up to [`VERSION`]: it looks at `version`
@@ -47,7 +64,58 @@ use serde_json::Value;
 use std::fmt;
 
 /// The version [`SaveDoc::to_json`] writes.
-pub const VERSION: u64 = 1;
+pub const VERSION: u64 = 2;
+
+/// The colour names a seat may have (the UI's palette, in its order).
+pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "purple"];
+
+/// How a seat is played: its colour's name and, for a computer seat, the
+/// computer's level name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSeat {
+    pub colour: String,
+    pub computer: Option<String>,
+}
+
+impl SavedSeat {
+    /// The seats of a game saved before seats were saved (version 1): the
+    /// first colours, every seat human.
+    pub fn defaults(players: usize) -> Vec<SavedSeat> {
+        COLOURS
+            .iter()
+            .cycle()
+            .take(players)
+            .map(|c| SavedSeat {
+                colour: c.to_string(),
+                computer: None,
+            })
+            .collect()
+    }
+}
+
+fn check_seats(seats: &[SavedSeat], players: usize) -> Result<(), String> {
+    if seats.len() != players {
+        return Err(format!(
+            "it lists {} seats for {players} players",
+            seats.len()
+        ));
+    }
+    for (i, s) in seats.iter().enumerate() {
+        if !COLOURS.contains(&s.colour.as_str()) {
+            return Err(format!("seat {} has no colour {:?}", i + 1, s.colour));
+        }
+        if seats[..i].iter().any(|t| t.colour == s.colour) {
+            return Err(format!("two seats are {}", s.colour));
+        }
+        if let Some(l) = &s.computer {
+            if crate::ai::Level::from_name(l).is_none() {
+                return Err(format!("seat {} has no computer level {l:?}", i + 1));
+            }
+        }
+    }
+    Ok(())
+}
 
 /// The value of the document's `kind` field.
 pub const KIND: &str = "the-city/saves";
@@ -164,10 +232,15 @@ pub struct SavedGame {
     pub record: SavedRecord,
     pub finished: bool,
     pub players: Vec<String>,
+    /// One per player (version 2; defaults for older saves).
+    pub seats: Vec<SavedSeat>,
+    /// The game was opened from a share link (version 2).
+    pub from_link: bool,
 }
 
 impl SavedGame {
-    /// A save of `game` made at `now`.
+    /// A save of `game` made at `now`, with the default seats (see
+    /// [`SavedGame::with_seats`]).
     pub fn from_game(id: &str, name: &str, game: &Game, kind: RecordKind, now: f64) -> SavedGame {
         SavedGame {
             id: id.to_string(),
@@ -177,7 +250,16 @@ impl SavedGame {
             record: SavedRecord::of(game, kind),
             finished: game.is_over(),
             players: game.setup().players.clone(),
+            seats: SavedSeat::defaults(game.player_count()),
+            from_link: false,
         }
+    }
+
+    /// The same save with these seats and origin.
+    pub fn with_seats(mut self, seats: Vec<SavedSeat>, from_link: bool) -> SavedGame {
+        self.seats = seats;
+        self.from_link = from_link;
+        self
     }
 
     /// Replay the saved game.
@@ -207,6 +289,7 @@ impl SavedGame {
         for p in &self.players {
             check_player_name(p)?;
         }
+        check_seats(&self.seats, self.players.len())?;
         let game = self.record.load()?;
         if game.setup().players != self.players {
             return Err("its players are not those of its record".into());
@@ -281,6 +364,44 @@ mod v1 {
         pub players: Vec<String>,
         pub record: super::SavedRecord,
     }
+}
+
+mod v2 {
+    use super::SavedSeat;
+    use serde::{Deserialize, Serialize};
+
+    /// The document has the shape of version 1's.
+    pub use super::v1::Doc;
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Entry {
+        pub id: String,
+        pub name: String,
+        pub created: f64,
+        pub updated: f64,
+        pub finished: bool,
+        pub players: Vec<String>,
+        pub seats: Vec<SavedSeat>,
+        pub from_link: bool,
+        pub record: super::SavedRecord,
+    }
+
+    impl From<super::v1::Entry> for Entry {
+        fn from(e: super::v1::Entry) -> Self {
+            Entry {
+                seats: SavedSeat::defaults(e.players.len()),
+                from_link: false,
+                id: e.id,
+                name: e.name,
+                created: e.created,
+                updated: e.updated,
+                finished: e.finished,
+                players: e.players,
+                record: e.record,
+            }
+        }
+    }
 
     impl From<Entry> for super::SavedGame {
         fn from(e: Entry) -> Self {
@@ -292,6 +413,8 @@ mod v1 {
                 record: e.record,
                 finished: e.finished,
                 players: e.players,
+                seats: e.seats,
+                from_link: e.from_link,
             }
         }
     }
@@ -305,6 +428,8 @@ mod v1 {
                 updated: g.updated,
                 finished: g.finished,
                 players: g.players.clone(),
+                seats: g.seats.clone(),
+                from_link: g.from_link,
                 record: g.record.clone(),
             }
         }
@@ -338,7 +463,7 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
         .and_then(Value::as_u64)
         .ok_or_else(|| SaveError::Invalid("the version is not a whole number".into()))?;
     let entries = match version {
-        1 => {
+        1 | 2 => {
             let doc: v1::Doc =
                 serde_json::from_value(value).map_err(|e| SaveError::Invalid(e.to_string()))?;
             doc.games
@@ -373,10 +498,11 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
 fn entry_of(version: u64, entry: Value) -> Result<SavedGame, String> {
     match version {
         1 => serde_json::from_value::<v1::Entry>(entry)
+            .map(|e| SavedGame::from(v2::Entry::from(e)))
+            .map_err(|e| e.to_string()),
+        2 => serde_json::from_value::<v2::Entry>(entry)
             .map(SavedGame::from)
             .map_err(|e| e.to_string()),
-        // v2: `serde_json::from_value::<v2::Entry>(entry)`, and v1 entries go
-        // through `v2::Entry::from(v1::Entry)`.
         v => Err(format!("there is no version {v}")),
     }
 }
@@ -388,13 +514,13 @@ impl SaveDoc {
 
     /// The document as JSON, in the current version.
     pub fn to_json(&self) -> String {
-        let doc = v1::Doc {
+        let doc = v2::Doc {
             kind: KIND.to_string(),
             version: VERSION,
             games: self
                 .games
                 .iter()
-                .filter_map(|g| serde_json::to_value(v1::Entry::from(g)).ok())
+                .filter_map(|g| serde_json::to_value(v2::Entry::from(g)).ok())
                 .collect(),
         };
         serde_json::to_string(&doc).unwrap_or_default()
@@ -470,6 +596,26 @@ impl SaveDoc {
             (None, None) => default_name(game),
         };
         self.upsert(SavedGame::from_game(id, &name, game, kind, now))
+    }
+
+    /// Save `game` under `id` at `now` with its seats and origin; an update
+    /// keeps the entry's name, a new entry gets [`default_name`].
+    pub fn save_seated(
+        &mut self,
+        id: &str,
+        game: &Game,
+        seats: Vec<SavedSeat>,
+        from_link: bool,
+        now: f64,
+    ) -> Result<(), SaveError> {
+        let name = match self.get(id) {
+            Some(old) => old.name.clone(),
+            None => default_name(game),
+        };
+        self.upsert(
+            SavedGame::from_game(id, &name, game, RecordKind::Link, now)
+                .with_seats(seats, from_link),
+        )
     }
 
     /// Give a saved game a new name; it counts as an update.

@@ -17,7 +17,7 @@ use the_city::engine::deck::below;
 use the_city::engine::game::DEFAULT_STACKS;
 use the_city::engine::{random, Catalogue, Game, Options, Setup, TileType};
 use the_city::record::{self, DeckTag};
-use the_city::saves::{self, RecordKind, SaveDoc, SaveError};
+use the_city::saves::{self, RecordKind, SaveDoc, SaveError, SavedSeat};
 use the_city::share::{self, ShareError};
 
 fn cat() -> &'static Catalogue {
@@ -228,6 +228,7 @@ fn sample_save_docs() -> &'static Vec<String> {
         vec![
             doc.to_json(),
             include_str!("fixtures/saves/v1.json").to_string(),
+            include_str!("fixtures/saves/v2.json").to_string(),
         ]
     })
 }
@@ -444,13 +445,87 @@ fn saves_fixture_v1_reads() {
 }
 
 #[test]
+fn saves_fixture_v1_migrates_to_default_seats() {
+    let doc = saves::parse(include_str!("fixtures/saves/v1.json")).unwrap();
+    let g3 = doc.get("g3").unwrap();
+    let colours: Vec<&str> = g3.seats.iter().map(|s| s.colour.as_str()).collect();
+    assert_eq!(colours, ["red", "blue", "green", "yellow"]);
+    assert!(g3.seats.iter().all(|s| s.computer.is_none()));
+    assert!(doc.games().iter().all(|g| !g.from_link));
+    // Written again, it is a version 2 document.
+    let json = doc.to_json();
+    assert!(json.contains("\"version\":2"), "{json}");
+    assert!(json.contains("\"seats\""), "{json}");
+}
+
+#[test]
+fn saves_fixture_v2_reads_seats_and_origin() {
+    let json = include_str!("fixtures/saves/v2.json");
+    let doc = saves::parse(json).unwrap();
+    let ids: Vec<&str> = doc.list().iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["g1", "g3", "g2"]);
+    let g1 = doc.get("g1").unwrap();
+    assert_eq!(g1.name, "Ann v Bob (rematch) (v2)");
+    assert_eq!(
+        g1.seats,
+        [
+            SavedSeat {
+                colour: "purple".into(),
+                computer: None
+            },
+            SavedSeat {
+                colour: "green".into(),
+                computer: Some("hard".into())
+            }
+        ]
+    );
+    assert_eq!(g1.load().unwrap().scores(), [85, 68]);
+    let g2 = doc.get("g2").unwrap();
+    assert!(g2.from_link && !doc.get("g3").unwrap().from_link);
+    assert_eq!(g2.seats[2].colour, "black");
+    let levels: Vec<Option<&str>> = doc
+        .get("g3")
+        .unwrap()
+        .seats
+        .iter()
+        .map(|s| s.computer.as_deref())
+        .collect();
+    assert_eq!(levels, [None, Some("easy"), Some("random"), Some("normal")]);
+    assert_eq!(saves::parse(&doc.to_json()).unwrap(), doc);
+    // Tampered seats are caught, and salvage keeps the other games.
+    for (from, to, want) in [
+        ("\"purple\"", "\"pink\"", "no colour"),
+        ("\"hard\"", "\"godlike\"", "no computer level"),
+        ("\"purple\"", "\"green\"", "two seats are green"),
+    ] {
+        let bad = json.replacen(from, to, 1);
+        let e = saves::parse(&bad).unwrap_err().to_string();
+        assert!(e.contains("(\"g1\")") && e.contains(want), "{e}");
+        let (kept, problems) = saves::salvage(&bad).unwrap();
+        assert_eq!((kept.len(), problems.len()), (2, 1));
+    }
+    let fewer = json.replacen(
+        ",\n        {\n          \"colour\": \"green\",\n          \"computer\": \"hard\"\n        }",
+        "",
+        1,
+    );
+    assert_ne!(fewer, json);
+    let e = saves::parse(&fewer).unwrap_err().to_string();
+    assert!(e.contains("1 seats for 2 players"), "{e}");
+}
+
+#[test]
 fn saves_refuse_tampering_and_newer_versions() {
     let json = include_str!("fixtures/saves/v1.json");
-    let newer = json.replace("\"version\": 1", "\"version\": 2");
+    let newer = json.replace("\"version\": 1", "\"version\": 3");
     assert_eq!(
         saves::parse(&newer).unwrap_err(),
-        SaveError::NewerVersion(2)
+        SaveError::NewerVersion(3)
     );
+    // A version 1 entry with version 2's fields is refused (unknown fields).
+    let mixed = json.replace("\"id\": \"g2\",", "\"id\": \"g2\", \"from_link\": true,");
+    let e = saves::parse(&mixed).unwrap_err().to_string();
+    assert!(e.contains("from_link"), "{e}");
     let extra = json.replace("\"id\": \"g2\",", "\"id\": \"g2\", \"colour\": \"red\",");
     let e = saves::parse(&extra).unwrap_err().to_string();
     assert!(

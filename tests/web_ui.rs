@@ -679,3 +679,188 @@ fn colour_classes_match_the_palette() {
         assert!(css.contains(&who), "static/style.css lacks {who}");
     }
 }
+
+// ------------------------------------------- saves, links and the replay
+
+fn finished_game(seed: u64) -> Game {
+    let mut g = new_game(&["Aude", "Bernat"], seed, [8, 6, 6]);
+    play_until(&mut g, seed, |_| false);
+    g
+}
+
+#[wasm_bindgen_test]
+fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
+    use the_city::ui::session::Opened;
+    let g = finished_game(3);
+    let total = g.history().len();
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    let st = apply(Action::Open(Box::new(Opened {
+        game: g.clone(),
+        seats: seats(&["Aude", "Bernat"]),
+        id: Some("g1".into()),
+        from_link: true,
+    })));
+    assert_eq!(st.saving.id.as_deref(), Some("g1"));
+    assert!(st.saving.from_link);
+    assert_eq!(st.saving.base, total);
+    let st = apply(Action::ReplayOpen);
+    let r = st.replay.as_ref().unwrap();
+    assert_eq!((r.n, r.total), (total, total));
+    assert!(r.play.game.is_over());
+    let st = apply(Action::ReplayStep(-1));
+    let r = st.replay.as_ref().unwrap();
+    assert_eq!(r.n, total - 1);
+    assert_eq!(r.play.game.history(), &g.history()[..total - 1]);
+    assert!(r.play.targets.cells.is_empty() && r.play.targets.regions.is_empty());
+    assert!(r.play.prompt().buttons.is_empty());
+    assert!(r.play.prompt().detail.starts_with("Replay"));
+    // Moves and undo are refused while the replay is open.
+    let version = st.play.as_ref().unwrap().version;
+    let st = apply(Action::Undo);
+    assert_eq!(st.play.as_ref().unwrap().version, version);
+    assert_eq!(st.play.as_ref().unwrap().game.history().len(), total);
+    let st = apply(Action::ReplayTo(0));
+    assert_eq!(st.replay.as_ref().unwrap().play.game.turns(), 0);
+    let st = apply(Action::ReplayStep(-5));
+    assert_eq!(st.replay.as_ref().unwrap().n, 0);
+    let st = apply(Action::ReplayTo(usize::MAX));
+    assert_eq!(st.replay.as_ref().unwrap().n, total);
+    let st = apply(Action::ReplayClose);
+    assert!(st.replay.is_none());
+    let st = apply(Action::Undo);
+    assert_eq!(st.play.as_ref().unwrap().game.history().len(), total - 1);
+    // A new game forgets the save id and the link.
+    let st = apply(Action::StartGame(
+        Box::new(new_game(&["A", "B"], 1, [8, 6, 6])),
+        seats(&["A", "B"]),
+    ));
+    assert_eq!(st.saving, Default::default());
+    // Notices: no duplicates, dismissed by index.
+    apply(Action::Notice("one".into()));
+    apply(Action::Notice("two".into()));
+    let st = apply(Action::Notice("one".into()));
+    assert_eq!(st.notices, ["one", "two"]);
+    let st = apply(Action::DismissNotice(0));
+    assert_eq!(st.notices, ["two"]);
+    let st = apply(Action::DismissNotice(7));
+    assert_eq!(st.notices, ["two"]);
+}
+
+#[wasm_bindgen_test]
+fn seats_are_saved_and_restored_with_their_colours_and_levels() {
+    use the_city::saves::{SaveDoc, COLOURS};
+    use the_city::ui::storage;
+    let names: Vec<&str> = PlayerColour::ALL.iter().map(|c| c.name()).collect();
+    assert_eq!(names, COLOURS, "the saves know the palette's colours");
+    let g = new_game(&["Aude", "Bernat", "Cécile"], 4, [8, 6, 6]);
+    let seats = vec![
+        Seat {
+            name: "Aude".into(),
+            colour: PlayerColour::Purple,
+            computer: None,
+        },
+        Seat {
+            name: "Bernat".into(),
+            colour: PlayerColour::Green,
+            computer: Some(the_city::ai::Level::Hard),
+        },
+        Seat {
+            name: "Cécile".into(),
+            colour: PlayerColour::Black,
+            computer: Some(the_city::ai::Level::Random),
+        },
+    ];
+    let mut doc = SaveDoc::new();
+    doc.save_seated("x", &g, storage::to_saved(&seats), true, 5.0)
+        .unwrap();
+    let back = the_city::saves::parse(&doc.to_json()).unwrap();
+    let entry = back.get("x").unwrap();
+    assert!(entry.from_link);
+    assert_eq!(storage::from_saved(entry), seats);
+}
+
+#[wasm_bindgen_test]
+fn unreadable_saves_are_backed_up_and_never_written_over() {
+    use the_city::ui::storage::{self, StorageError, BACKUP_PREFIX, DOC_KEY};
+    let ls = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    let clear = || {
+        let keys: Vec<String> = (0..ls.length().unwrap())
+            .filter_map(|i| ls.key(i).unwrap())
+            .filter(|k| k.starts_with("the-city/"))
+            .collect();
+        for k in keys {
+            ls.remove_item(&k).unwrap();
+        }
+    };
+    let backups = || {
+        (0..ls.length().unwrap())
+            .filter_map(|i| ls.key(i).unwrap())
+            .filter(|k| k.starts_with(BACKUP_PREFIX))
+            .count()
+    };
+    clear();
+    let g = finished_game(8);
+    let s = seats(&["Aude", "Bernat"]);
+    storage::save_game("a", &g, &s, false).unwrap();
+    storage::save_game("b", &new_game(&["Aude", "Bernat"], 9, [8, 6, 6]), &s, false).unwrap();
+    assert_eq!(storage::load().unwrap().doc.len(), 2);
+    // One entry tampered with: the other is kept, the text is backed up once.
+    let raw = ls.get_item(DOC_KEY).unwrap().unwrap();
+    let tampered = raw.replacen("\"finished\":true", "\"finished\":false", 1);
+    assert_ne!(raw, tampered);
+    ls.set_item(DOC_KEY, &tampered).unwrap();
+    let loaded = storage::load().unwrap();
+    assert_eq!(loaded.doc.len(), 1);
+    assert!(loaded.doc.get("b").is_some());
+    assert!(
+        loaded.problems[0].contains("\"a\""),
+        "{:?}",
+        loaded.problems
+    );
+    assert!(loaded.unsafe_why.is_none());
+    storage::load().unwrap();
+    assert_eq!(backups(), 1, "the same text is backed up once");
+    // A newer version: read nothing, write nothing.
+    let newer = r#"{"kind":"the-city/saves","version":9,"games":[]}"#;
+    ls.set_item(DOC_KEY, newer).unwrap();
+    let loaded = storage::load().unwrap();
+    assert!(loaded.doc.is_empty() && loaded.unsafe_why.is_some());
+    let e = storage::save_game("c", &g, &s, false).unwrap_err();
+    assert!(matches!(e, StorageError::Unsafe(_)), "{e}");
+    assert_eq!(ls.get_item(DOC_KEY).unwrap().as_deref(), Some(newer));
+    assert_eq!(backups(), 2);
+    // Not JSON at all: backed up, then saving starts a new document.
+    ls.set_item(DOC_KEY, "{oops").unwrap();
+    storage::save_game("c", &g, &s, false).unwrap();
+    assert_eq!(backups(), 3);
+    assert_eq!(storage::load().unwrap().doc.len(), 1);
+    clear();
+}
+
+#[wasm_bindgen_test]
+async fn notices_show_text_and_are_dismissed() {
+    use the_city::ui::notice::{Notices, NoticesProps};
+    let div = fresh_div("notices-test");
+    let got = Rc::new(RefCell::new(None));
+    let g2 = got.clone();
+    yew::Renderer::<Notices>::with_root_and_props(
+        div.clone(),
+        NoticesProps {
+            notices: Rc::new(vec!["first".into(), "<b>second</b>".into()]),
+            on_dismiss: Callback::from(move |i| *g2.borrow_mut() = Some(i)),
+        },
+    )
+    .render();
+    settle().await;
+    let items = all(&div, "[data-testid=notice]");
+    assert_eq!(items.len(), 2);
+    assert!(text(&items[1]).contains("<b>second</b>"), "shown as text");
+    assert!(all(&div, "b").is_empty());
+    click(&one(&items[1], "[data-testid=notice-dismiss]"));
+    settle().await;
+    assert_eq!(*got.borrow(), Some(1));
+}

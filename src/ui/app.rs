@@ -7,10 +7,16 @@ use gloo_worker::Spawnable;
 use yew::prelude::*;
 
 use super::help::Help;
+use super::import_dialog::ImportDialog;
 use super::new_game::NewGameScreen;
+use super::notice::Notices;
 use super::palette::{PlayerColour, Seat};
 use super::play_screen::PlayScreen;
-use super::state::{Action, AppState};
+use super::replay_bar::ReplayBar;
+use super::saves_list::SavesList;
+use super::session::Session;
+use super::share_button::ShareButton;
+use super::state::{Action, AppState, Shared};
 use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
@@ -79,9 +85,15 @@ pub fn app() -> Html {
     }
     // A computer's turn or a hint: ask the worker (after the speed's pause,
     // so a player can follow the computer's moves). When the position
-    // changes (a move, an undo, a new game, leaving) the request is cancelled.
+    // changes (a move, an undo, a new game, leaving, the replay) the request
+    // is cancelled.
     {
-        let ask = state.play.as_ref().and_then(|p| p.engine_ask());
+        // (Not while the replay shows a past position: nobody moves then.)
+        let ask = state
+            .play
+            .as_ref()
+            .filter(|_| state.replay.is_none())
+            .and_then(|p| p.engine_ask());
         let delay = match ask {
             Some(a) if !a.hint => state.speed.delay_ms(),
             _ => 0,
@@ -127,20 +139,41 @@ pub fn app() -> Html {
         Callback::from(move |_: ()| d.dispatch(Action::Help(on)))
     };
     let playing = state.play.is_some();
+    let on_dismiss = {
+        let d = d.clone();
+        Callback::from(move |i: usize| d.dispatch(Action::DismissNotice(i)))
+    };
+    // A move made in a game from a link: offer its new link (correspondence).
+    let moved_from_link = state.play.as_ref().is_some_and(|p| {
+        state.saving.from_link && p.game.history().len() > state.saving.base && !p.game.is_over()
+    });
     html! {
-        <div class={classes!("app", playing.then_some("playing"))}>
+        <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"))}>
+            <Session play={state.play.clone()} saving={state.saving.clone()} dispatch={d.clone()} />
             <header class="title-bar">
                 <h1>{ "Carcassonne: The City" }</h1>
                 if !playing {
                     <p class="tagline">{ "Build a walled town, tile by tile — 2 to 4 players, at one screen or against the computer." }</p>
                 }
+                if let Some(play) = &state.play {
+                    <div class="game-extras">
+                        <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={d.clone()} />
+                        if state.replay.is_none() {
+                            <ShareButton game={Shared(play.game.clone())} prominent={moved_from_link} />
+                            <ImportDialog dispatch={d.clone()} />
+                        }
+                    </div>
+                }
             </header>
+            <Notices notices={std::rc::Rc::new(state.notices.clone())} on_dismiss={on_dismiss} />
             <main>
                 if let Some(play) = &state.play {
-                    <PlayScreen play={play.clone()} speed={state.speed} dispatch={d.clone()} />
+                    <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
+                        dispatch={d.clone()} />
                 } else {
                     <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />
+                    <SavesList dispatch={d.clone()} />
                 }
             </main>
             if !playing {

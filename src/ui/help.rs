@@ -33,6 +33,7 @@ pub fn help(props: &HelpProps) -> Html {
                     <li><kbd>{ "Tab" }</kbd>{ " steps through the legal spaces or targets, " }<kbd>{ "Enter" }</kbd>{ " takes the one in focus, " }<kbd>{ "N" }</kbd>{ " says no (follower, guard, tower)" }</li>
                     <li><kbd>{ "drag" }</kbd>{ " / arrows / WASD pan, " }<kbd>{ "wheel" }</kbd>{ " / pinch / + − zoom, " }<kbd>{ "F" }</kbd>{ " fits the town in view" }</li>
                     <li><kbd>{ "Ctrl+Z" }</kbd>{ " takes back the last decision" }</li>
+                    <li><kbd>{ "Replay" }</kbd>{ ": " }<kbd>{ "←" }</kbd>{ " " }<kbd>{ "→" }</kbd>{ " step through the game, " }<kbd>{ "Esc" }</kbd>{ " goes back to it; games are saved as you play" }</li>
                 </ul>
                 <div class="dialog-buttons">
                     <button class="primary" data-testid="close-help" onclick={close}>{ "Back to the game" }</button>

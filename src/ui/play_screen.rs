@@ -119,13 +119,13 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
 
     let mut prompt = play.prompt().clone();
     let over = play.game.is_over();
-    let computer = play.computer_to_move();
+    let computer = play.computer_to_move().filter(|_| !play.view_only);
     if computer.is_some() {
         // The computer's decision: nothing to press.
         prompt.buttons.clear();
         prompt.detail = "The computer decides; watch the board.".into();
     }
-    let has_computers = play.seats.iter().any(|s| s.computer.is_some());
+    let has_computers = !play.view_only && play.seats.iter().any(|s| s.computer.is_some());
     let thinker = computer.and_then(|level| {
         let s = play.seats.get(play.game.to_move() as usize)?;
         Some((s.name.clone(), s.colour, level))
@@ -223,7 +223,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         { "↶ Undo" }</button>
                     <button data-testid="export" onclick={export_click} title="Save the game record (.cgn)">
                         { "Save record" }</button>
-                    if !over && computer.is_none() {
+                    if !over && computer.is_none() && !play.view_only {
                         <button data-testid="hint" onclick={click(Action::Hint)} disabled={play.hint_asked}
                             title="Ask the computer for a suggestion">
                             { if play.hint_asked {

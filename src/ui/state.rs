@@ -832,6 +832,8 @@ pub struct Play {
     pub hint_asked: bool,
     /// The computer seats wait (watching an all-computer game).
     pub paused: bool,
+    /// A past position shown by the replay: nothing moves, nobody thinks.
+    pub view_only: bool,
 }
 
 /// A request for the engine worker that the current position calls for: the
@@ -901,6 +903,7 @@ impl PartialEq for Play {
             && self.thinking == other.thinking
             && self.hint_asked == other.hint_asked
             && self.paused == other.paused
+            && self.view_only == other.view_only
     }
 }
 
@@ -918,6 +921,7 @@ impl Play {
             thinking: None,
             hint_asked: false,
             paused: false,
+            view_only: false,
         };
         p.ui.rot = p.first_rotation(Rotation::ALL[0]);
         p.refresh_targets();
@@ -1204,7 +1208,7 @@ impl Play {
 
     /// What to ask the engine worker now, if anything.
     pub fn engine_ask(&self) -> Option<EngineAsk> {
-        if self.game.is_over() {
+        if self.game.is_over() || self.view_only {
             return None;
         }
         let seed = self.game.setup().seed.unwrap_or(0x0C17).wrapping_add(
@@ -1349,6 +1353,12 @@ pub struct AppState {
     pub help: bool,
     /// How fast computer seats move.
     pub speed: Speed,
+    /// How the game in play is saved (session.rs).
+    pub saving: super::session::Saving,
+    /// The replay viewer, when open (replay_bar.rs).
+    pub replay: Option<super::replay_bar::Replay>,
+    /// Messages shown until dismissed (notice.rs).
+    pub notices: Vec<String>,
 }
 
 /// Everything that can happen to the app.
@@ -1382,6 +1392,18 @@ pub enum Action {
     /// Stop or restart the computer seats.
     Pause(bool),
     SetSpeed(Speed),
+    // Saves, links and the replay (session.rs).
+    /// Open a game as the local game in play (a save, a link, a record).
+    Open(Box<super::session::Opened>),
+    /// The autosave gave the game in play its save id.
+    SaveId(String),
+    Notice(String),
+    DismissNotice(usize),
+    ReplayOpen,
+    /// Show the position after this many decisions.
+    ReplayTo(usize),
+    ReplayStep(i64),
+    ReplayClose,
 }
 
 impl Reducible for AppState {
@@ -1389,6 +1411,21 @@ impl Reducible for AppState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
+        // Saves, links and the replay (session.rs).
+        if matches!(
+            action,
+            Action::Start(_) | Action::StartGame(..) | Action::NewGameScreen
+        ) {
+            s.saving = Default::default();
+            s.replay = None;
+        }
+        if super::session::handles(&action) {
+            super::session::apply(&mut s, action);
+            return Rc::new(s);
+        }
+        if s.replay.is_some() && !super::session::allowed_in_replay(&action) {
+            return self;
+        }
         match action {
             Action::Start(ng) => {
                 let seed = ng.seed.unwrap_or_else(random_seed);

@@ -1,0 +1,90 @@
+//! The replay viewer's arithmetic: a game at any earlier position, and the
+//! mapping between positions (how many decisions were taken) and turns (how
+//! many tiles were placed). Pure; the browser's replay bar uses it.
+
+use crate::engine::game::{Choice, Game};
+
+/// The game after its first `n` decisions (all of them when `n` is past
+/// the end), replayed from the setup.
+pub fn game_at(game: &Game, n: usize) -> Game {
+    let history = game.history();
+    if n >= history.len() {
+        return game.clone();
+    }
+    let mut g = match Game::new(game.catalogue(), game.setup().clone()) {
+        Ok(g) => g,
+        Err(_) => return game.clone(),
+    };
+    for &c in &history[..n] {
+        // The history was played legally once, so it replays.
+        g.play_unchecked(c);
+    }
+    g
+}
+
+/// Tiles placed in the first `n` decisions.
+pub fn turn_at(history: &[Choice], n: usize) -> usize {
+    history[..n.min(history.len())]
+        .iter()
+        .filter(|c| matches!(c, Choice::Place { .. }))
+        .count()
+}
+
+/// The position at the end of turn `t` (after its tile and every decision
+/// that followed it, before the next tile); 0 for turn 0, the last position
+/// for `t` at or past the last turn.
+pub fn position_after_turn(history: &[Choice], t: usize) -> usize {
+    history
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c, Choice::Place { .. }))
+        .nth(t)
+        .map_or(history.len(), |(i, _)| i)
+}
+
+/// The number of turns of the game (tiles placed in all of its history).
+pub fn turns(history: &[Choice]) -> usize {
+    turn_at(history, history.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::{Setup, DEFAULT_STACKS};
+    use crate::engine::{random, Catalogue, Options};
+
+    fn finished(seed: u64) -> Game {
+        let cat = Catalogue::builtin().unwrap();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        random::play_out(&mut g, &mut random::choice_rng(seed));
+        g
+    }
+
+    #[test]
+    fn every_position_replays_and_turns_map_both_ways() {
+        let g = finished(5);
+        let h = g.history();
+        assert!(g.is_over());
+        assert_eq!(game_at(&g, h.len()).scores(), g.scores());
+        assert_eq!(game_at(&g, h.len() + 9).history().len(), h.len());
+        assert_eq!(turns(h), g.turns());
+        assert_eq!(position_after_turn(h, 0), 0);
+        assert_eq!(position_after_turn(h, g.turns()), h.len());
+        for n in (0..=h.len()).step_by(7) {
+            let at = game_at(&g, n);
+            assert_eq!(at.history(), &h[..n]);
+            assert_eq!(at.turns(), turn_at(h, n), "position {n}");
+        }
+        for t in 0..=g.turns() {
+            let n = position_after_turn(h, t);
+            assert_eq!(turn_at(h, n), t);
+            // The next decision, if any, places the next tile.
+            if n < h.len() {
+                assert!(matches!(h[n], Choice::Place { .. }));
+            }
+        }
+        assert!(!game_at(&g, h.len() - 1).is_over());
+    }
+}

@@ -1,0 +1,149 @@
+//! Import a game record (CGN, NOTATION.md): a `.cgn` file or pasted text.
+//! A record that reads starts as a new local game at its last position; one
+//! that does not shows `record::read`'s error with its line number.
+
+use yew::prelude::*;
+
+use super::session::Opened;
+use super::state::{Action, AppState};
+use super::storage;
+use crate::record;
+
+/// Largest record read (a whole game is a few KB).
+const MAX_TEXT: usize = 1 << 20;
+
+/// The game of a record, or the reason it cannot be read.
+fn open(text: &str) -> Result<Opened, String> {
+    if text.trim().is_empty() {
+        return Err("Paste a record or choose a .cgn file first.".into());
+    }
+    if text.len() > MAX_TEXT {
+        return Err("This is far too long to be a game record.".into());
+    }
+    let r = record::read(text).map_err(|e| {
+        if e.line == 0 {
+            format!("The record does not read: {}", e.reason)
+        } else {
+            format!("The record does not read: line {}: {}", e.line, e.reason)
+        }
+    })?;
+    let seats = storage::default_seats(&r.game);
+    Ok(Opened {
+        game: r.game,
+        seats,
+        id: None,
+        from_link: false,
+    })
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ImportDialogProps {
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+#[function_component(ImportDialog)]
+pub fn import_dialog(props: &ImportDialogProps) -> Html {
+    let open_state = use_state(|| false);
+    let text = use_state(String::new);
+    let error = use_state(|| None::<String>);
+
+    // Try a text; on success start the game and close.
+    let attempt = {
+        let d = props.dispatch.clone();
+        let open_state = open_state.clone();
+        let error = error.clone();
+        let text = text.clone();
+        Callback::from(move |t: String| match open(&t) {
+            Ok(o) => {
+                d.dispatch(Action::Open(Box::new(o)));
+                open_state.set(false);
+                error.set(None);
+                text.set(String::new());
+            }
+            Err(e) => {
+                text.set(t);
+                error.set(Some(e));
+            }
+        })
+    };
+    let show = {
+        let open_state = open_state.clone();
+        let error = error.clone();
+        Callback::from(move |_: MouseEvent| {
+            error.set(None);
+            open_state.set(true)
+        })
+    };
+    let button = html! {
+        <button class="quiet small" data-testid="import-open" onclick={show}
+            title="Open a game record (.cgn) from a file or pasted text">{ "Import record" }</button>
+    };
+    if !*open_state {
+        return button;
+    }
+    let close = {
+        let open_state = open_state.clone();
+        Callback::from(move |_: MouseEvent| open_state.set(false))
+    };
+    let on_file = {
+        let attempt = attempt.clone();
+        let error = error.clone();
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            if file.size() > MAX_TEXT as f64 {
+                error.set(Some("This file is far too big to be a game record.".into()));
+                return;
+            }
+            let attempt = attempt.clone();
+            let error = error.clone();
+            let promise = file.text();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(v) => attempt.emit(v.as_string().unwrap_or_default()),
+                    Err(_) => error.set(Some("The file could not be read.".into())),
+                }
+            });
+        })
+    };
+    let on_text = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+                text.set(t.value());
+            }
+        })
+    };
+    let go = {
+        let attempt = attempt.clone();
+        let text = text.clone();
+        Callback::from(move |_: MouseEvent| attempt.emit((*text).clone()))
+    };
+    html! {
+        <>
+            { button }
+            <div class="overlay" data-testid="import-dialog">
+                <div class="dialog parchment import" role="dialog" aria-label="Import a game record">
+                    <h2>{ "Import a game record" }</h2>
+                    <p>{ "Choose a .cgn file, or paste a record below. The game opens at its last position as a new saved game." }</p>
+                    <label class="import-file">{ "File: " }
+                        <input type="file" accept=".cgn,text/plain" data-testid="import-file" onchange={on_file} />
+                    </label>
+                    <textarea class="import-text" data-testid="import-text" rows="10"
+                        placeholder="[Game \"Carcassonne: The City\"] …" value={(*text).clone()} oninput={on_text} />
+                    if let Some(e) = &*error {
+                        <p class="errors" role="alert" data-testid="import-error">{ e.clone() }</p>
+                    }
+                    <div class="dialog-buttons">
+                        <button class="quiet" data-testid="import-cancel" onclick={close}>{ "Cancel" }</button>
+                        <button class="primary" data-testid="import-go" onclick={go}>{ "Open the game" }</button>
+                    </div>
+                </div>
+            </div>
+        </>
+    }
+}

@@ -1,0 +1,160 @@
+//! The replay viewer: a mode of the play screen showing the game after its
+//! first N decisions. The bar steps (|◀ ◀ ▶ ▶|, ← and →, Home and End), jumps (a slider over
+//! the decisions, a turn number) and closes (✕, Esc). While it is open the
+//! board shows the past and the reducer refuses moves.
+
+use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::palette::Seat;
+use super::state::{Action, AppState, Play, Shared, Targets};
+use crate::engine::game::Game;
+use crate::replay;
+
+/// The replay's position and the view of the game there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    /// Decisions shown.
+    pub n: usize,
+    /// Decisions in the whole game.
+    pub total: usize,
+    /// The game at that position, drawn as a game in play with nothing to
+    /// click.
+    pub play: Play,
+}
+
+impl Replay {
+    pub fn at(game: &Game, seats: &[Seat], n: usize) -> Replay {
+        let total = game.history().len();
+        let n = n.min(total);
+        let mut play = Play::new(replay::game_at(game, n), seats.to_vec());
+        play.targets = Shared::new(Targets::default());
+        play.view_only = true;
+        play.ui.over_closed = true;
+        play.view.prompt_base.buttons.clear();
+        play.view.prompt_base.detail = format!(
+            "Replay: the game after {n} of its {total} decisions. ← and → step, Esc goes back to the game."
+        );
+        Replay { n, total, play }
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ReplayBarProps {
+    /// The game in play (the whole history).
+    pub game: Shared<Game>,
+    pub replay: Option<Replay>,
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+fn typing(e: &web_sys::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+#[function_component(ReplayBar)]
+pub fn replay_bar(props: &ReplayBarProps) -> Html {
+    let d = props.dispatch.clone();
+    let open = props.replay.is_some();
+    // While open, ← → step and Esc closes, before the play screen's keys
+    // (capture phase on the window; arrows otherwise pan).
+    {
+        let d = d.clone();
+        use_effect_with(open, move |&open| {
+            let listener = open.then(|| {
+                EventListener::new_with_options(
+                    &gloo::utils::window(),
+                    "keydown",
+                    EventListenerOptions {
+                        phase: EventListenerPhase::Capture,
+                        passive: false,
+                    },
+                    move |e| {
+                        let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                            return;
+                        };
+                        if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                            return;
+                        }
+                        let action = match e.key().as_str() {
+                            "ArrowLeft" => Action::ReplayStep(-1),
+                            "ArrowRight" => Action::ReplayStep(1),
+                            "Home" => Action::ReplayTo(0),
+                            "End" => Action::ReplayTo(usize::MAX),
+                            "Escape" => Action::ReplayClose,
+                            _ => return,
+                        };
+                        e.prevent_default();
+                        e.stop_propagation();
+                        d.dispatch(action);
+                    },
+                )
+            });
+            move || drop(listener)
+        });
+    }
+    let click = |a: Action| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+    };
+    let Some(r) = &props.replay else {
+        return html! {
+            <button class="replay-open quiet small" data-testid="replay-open" onclick={click(Action::ReplayOpen)}
+                title="Step through the game from its first decision">{ "Replay" }</button>
+        };
+    };
+    let history = props.game.history();
+    let turn = replay::turn_at(history, r.n);
+    let turns = replay::turns(history);
+    let slide = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                if let Ok(n) = i.value().parse::<usize>() {
+                    d.dispatch(Action::ReplayTo(n));
+                }
+            }
+        })
+    };
+    let jump = {
+        let d = d.clone();
+        let game = props.game.clone();
+        Callback::from(move |e: Event| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                if let Ok(t) = i.value().trim().parse::<usize>() {
+                    d.dispatch(Action::ReplayTo(replay::position_after_turn(
+                        game.history(),
+                        t,
+                    )));
+                }
+            }
+        })
+    };
+    html! {
+        <div class="replay-bar" data-testid="replay-bar" role="toolbar" aria-label="Replay"
+            data-n={r.n.to_string()} data-total={r.total.to_string()}>
+            <span class="replay-label">{ "Replay" }</span>
+            <button class="small" data-testid="replay-first" title="The start (Home)" disabled={r.n == 0}
+                onclick={click(Action::ReplayTo(0))}>{ "|◀" }</button>
+            <button class="small" data-testid="replay-prev" title="One decision back (←)" disabled={r.n == 0}
+                onclick={click(Action::ReplayStep(-1))}>{ "◀" }</button>
+            <span class="replay-pos" data-testid="replay-pos">
+                { format!("Decision {} of {} · turn {turn} of {turns}", r.n, r.total) }
+            </span>
+            <button class="small" data-testid="replay-next" title="One decision on (→)" disabled={r.n >= r.total}
+                onclick={click(Action::ReplayStep(1))}>{ "▶" }</button>
+            <button class="small" data-testid="replay-last" title="The last position (End)" disabled={r.n >= r.total}
+                onclick={click(Action::ReplayTo(r.total))}>{ "▶|" }</button>
+            <input type="range" class="replay-slider" data-testid="replay-slider" aria-label="Decision"
+                min="0" max={r.total.to_string()} value={r.n.to_string()} oninput={slide} />
+            <label class="replay-turn">{ "Turn " }
+                <input type="number" data-testid="replay-turn" min="0" max={turns.to_string()}
+                    value={turn.to_string()} onchange={jump} />
+            </label>
+            <button class="small" data-testid="replay-close" title="Back to the game (Esc)"
+                onclick={click(Action::ReplayClose)}>{ "✕ Back to the game" }</button>
+        </div>
+    }
+}

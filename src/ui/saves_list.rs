@@ -1,0 +1,187 @@
+//! The saved games, on the new-game screen: continue, rename, delete.
+//! Every change re-reads storage first and writes only a document that read
+//! (see `storage`).
+
+use yew::prelude::*;
+
+use super::import_dialog::ImportDialog;
+use super::session::Opened;
+use super::state::{Action, AppState};
+use super::storage::{self, Loaded, StorageError};
+use crate::saves::SavedGame;
+
+#[derive(Properties, PartialEq)]
+pub struct SavesListProps {
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+/// "22 Nov 2026, 14:05" in the browser's time zone.
+fn when(ms: f64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    format!(
+        "{} {} {}, {:02}:{:02}",
+        d.get_date(),
+        MONTHS[(d.get_month() as usize).min(11)],
+        d.get_full_year(),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
+#[function_component(SavesList)]
+pub fn saves_list(props: &SavesListProps) -> Html {
+    // None: not read yet. The list is read when shown and after each change.
+    let loaded = use_state(|| None::<Result<Loaded, StorageError>>);
+    let renaming = use_state(|| None::<(String, String)>);
+    let error = use_state(|| None::<String>);
+    {
+        let loaded = loaded.clone();
+        use_effect_with((), move |_| loaded.set(Some(storage::load())));
+    }
+    let reload = {
+        let loaded = loaded.clone();
+        move || loaded.set(Some(storage::load()))
+    };
+    let games: Vec<SavedGame> = match &*loaded {
+        Some(Ok(l)) => l.doc.list().into_iter().cloned().collect(),
+        _ => Vec::new(),
+    };
+    let d = props.dispatch.clone();
+    let rows = games.iter().map(|g| {
+        let id = g.id.clone();
+        let cont = {
+            let d = d.clone();
+            let g = g.clone();
+            let error = error.clone();
+            Callback::from(move |_: MouseEvent| match g.load() {
+                Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
+                    game,
+                    seats: storage::from_saved(&g),
+                    id: Some(g.id.clone()),
+                    from_link: g.from_link,
+                }))),
+                Err(e) => error.set(Some(e.to_string())),
+            })
+        };
+        let delete = {
+            let id = id.clone();
+            let name = g.name.clone();
+            let reload = reload.clone();
+            let error = error.clone();
+            Callback::from(move |_: MouseEvent| {
+                if !gloo::dialogs::confirm(&format!("Delete the saved game “{name}”?")) {
+                    return;
+                }
+                match storage::update(|doc| Ok(doc.delete(&id))) {
+                    Ok(_) => error.set(None),
+                    Err(e) => error.set(Some(e.to_string())),
+                }
+                reload();
+            })
+        };
+        let editing = renaming.as_ref().filter(|(rid, _)| *rid == id).map(|(_, n)| n.clone());
+        let name_cell = match editing {
+            Some(value) => {
+                let on_input = {
+                    let renaming = renaming.clone();
+                    let id = id.clone();
+                    Callback::from(move |e: InputEvent| {
+                        if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                            renaming.set(Some((id.clone(), i.value())));
+                        }
+                    })
+                };
+                let commit = {
+                    let renaming = renaming.clone();
+                    let reload = reload.clone();
+                    let error = error.clone();
+                    let id = id.clone();
+                    let value = value.clone();
+                    Callback::from(move |e: SubmitEvent| {
+                        e.prevent_default();
+                        let t = storage::now();
+                        match storage::update(|doc| doc.rename(&id, &value, t)) {
+                            Ok(()) => {
+                                error.set(None);
+                                renaming.set(None);
+                            }
+                            Err(e) => error.set(Some(e.to_string())),
+                        }
+                        reload();
+                    })
+                };
+                let cancel = {
+                    let renaming = renaming.clone();
+                    Callback::from(move |_: MouseEvent| renaming.set(None))
+                };
+                html! {
+                    <form class="rename" onsubmit={commit}>
+                        <input type="text" data-testid="save-name-input" aria-label="New name"
+                            maxlength="80" value={value} oninput={on_input} />
+                        <button type="submit" class="small primary" data-testid="save-rename-ok">{ "OK" }</button>
+                        <button type="button" class="small quiet" onclick={cancel}>{ "Cancel" }</button>
+                    </form>
+                }
+            }
+            None => {
+                let start = {
+                    let renaming = renaming.clone();
+                    let id = id.clone();
+                    let name = g.name.clone();
+                    Callback::from(move |_: MouseEvent| renaming.set(Some((id.clone(), name.clone()))))
+                };
+                html! {
+                    <>
+                        <span class="save-name" data-testid="save-name">{ g.name.clone() }</span>
+                        <button class="small quiet" data-testid="save-rename" onclick={start}>{ "Rename" }</button>
+                    </>
+                }
+            }
+        };
+        html! {
+            <li class="save-row" data-testid="save-row" data-id={id.clone()}
+                data-finished={g.finished.to_string()}>
+                <div class="save-title">{ name_cell }</div>
+                <div class="save-meta">
+                    <span>{ g.players.join(", ") }</span>
+                    { " · " }
+                    <span class="save-state">{ if g.finished { "finished" } else { "in progress" } }</span>
+                    if g.from_link { <span class="save-link">{ " · from a link" }</span> }
+                    { " · " }
+                    <span>{ when(g.updated) }</span>
+                </div>
+                <div class="save-buttons">
+                    <button class="small primary" data-testid="save-continue" onclick={cont}>
+                        { if g.finished { "View" } else { "Continue" } }</button>
+                    <button class="small quiet" data-testid="save-delete" onclick={delete}>{ "Delete" }</button>
+                </div>
+            </li>
+        }
+    });
+    let status = match &*loaded {
+        None => html! {},
+        Some(Err(e)) => {
+            html! { <p class="errors" data-testid="saves-unavailable">{ e.to_string() }</p> }
+        }
+        Some(Ok(l)) if games.is_empty() && l.problems.is_empty() => {
+            html! { <p class="saves-empty">{ "No saved games yet: games are saved as you play." }</p> }
+        }
+        Some(Ok(_)) => html! {},
+    };
+    html! {
+        <section class="saves parchment" data-testid="saves">
+            <div class="saves-head">
+                <h2>{ "Saved games" }</h2>
+                <ImportDialog dispatch={props.dispatch.clone()} />
+            </div>
+            { status }
+            if let Some(e) = &*error {
+                <p class="errors" role="alert" data-testid="saves-error">{ e.clone() }</p>
+            }
+            <ol class="save-list">{ for rows }</ol>
+        </section>
+    }
+}

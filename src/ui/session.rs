@@ -1,0 +1,295 @@
+//! The session: what ties the app to the page and to storage. A component
+//! that draws nothing and, from effects (never from the reducer):
+//! - on load, opens the game of a share link in the URL fragment, or resumes
+//!   the game that was in play (its save id is kept under
+//!   `storage::CURRENT_KEY`), and tells what could not be read;
+//! - opens a link when the fragment changes (`hashchange`);
+//! - autosaves the game in play after every decision (and undo);
+//! - forgets the current game when the player leaves it.
+//!
+//! Also the state it adds to the app ([`Saving`], the notices, the replay)
+//! and the reducer's part for the actions that change it ([`apply`]).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use yew::prelude::*;
+
+use super::palette::Seat;
+use super::replay_bar::Replay;
+use super::state::{Action, AppState, Play};
+use super::storage::{self, StorageError};
+use crate::engine::game::Game;
+use crate::share;
+
+/// How the game in play is saved.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Saving {
+    /// Its save id (None until the first autosave gives it one).
+    pub id: Option<String>,
+    /// It came from a share link: each move offers the new link.
+    pub from_link: bool,
+    /// Decisions it had when it was opened.
+    pub base: usize,
+}
+
+/// A game to open as the local game in play.
+#[derive(Clone, Debug)]
+pub struct Opened {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+    /// The save it continues (None: a new save).
+    pub id: Option<String>,
+    pub from_link: bool,
+}
+
+/// Whether [`apply`] handles the action.
+pub fn handles(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Open(_)
+            | Action::SaveId(_)
+            | Action::Notice(_)
+            | Action::DismissNotice(_)
+            | Action::ReplayOpen
+            | Action::ReplayTo(_)
+            | Action::ReplayStep(_)
+            | Action::ReplayClose
+    )
+}
+
+/// The reducer's part for the session's actions (and the replay's).
+pub fn apply(s: &mut AppState, action: Action) {
+    match action {
+        Action::Open(o) => {
+            let o = *o;
+            s.saving = Saving {
+                id: o.id,
+                from_link: o.from_link,
+                base: o.game.history().len(),
+            };
+            s.play = Some(Play::new(o.game, o.seats));
+            s.replay = None;
+            s.setup_error = None;
+            s.help = false;
+        }
+        Action::SaveId(id) => s.saving.id = Some(id),
+        Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
+        Action::DismissNotice(i) if i < s.notices.len() => {
+            s.notices.remove(i);
+        }
+        Action::ReplayOpen => {
+            if let Some(p) = &s.play {
+                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.history().len()));
+            }
+        }
+        Action::ReplayTo(n) => {
+            if let Some(p) = &s.play {
+                if s.replay.as_ref().map(|r| r.n) != Some(n) {
+                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                }
+            }
+        }
+        Action::ReplayStep(d) => {
+            if let (Some(p), Some(r)) = (&s.play, &s.replay) {
+                let n = (r.n as i64 + d).clamp(0, r.total as i64) as usize;
+                if n != r.n {
+                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                }
+            }
+        }
+        Action::ReplayClose => s.replay = None,
+        _ => {}
+    }
+}
+
+/// Whether an action may run while the replay shows the past (the others
+/// would change the game).
+pub fn allowed_in_replay(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Help(_)
+            | Action::Cancel
+            | Action::CloseGameOver
+            | Action::ShowGameOver
+            | Action::NewGameScreen
+            | Action::Start(_)
+            | Action::StartGame(..)
+    )
+}
+
+/// The page's URL without its fragment.
+pub fn page_url() -> String {
+    let loc = gloo::utils::window().location();
+    let href = loc.href().unwrap_or_default();
+    match href.split_once('#') {
+        Some((base, _)) => base.to_string(),
+        None => href,
+    }
+}
+
+/// Drop the fragment from the address bar (no reload, no `hashchange`).
+fn clear_fragment() {
+    let window = gloo::utils::window();
+    let url = page_url();
+    if let Ok(h) = window.history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Open the game of the link in the fragment, if there is one; whether a
+/// game was opened.
+fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    let link = hash.trim_start_matches('#');
+    if link.is_empty() {
+        return false;
+    }
+    let opened = match share::decode(link) {
+        Ok(game) => {
+            let seats = storage::default_seats(&game);
+            d.dispatch(Action::Open(Box::new(Opened {
+                game,
+                seats,
+                id: None,
+                from_link: true,
+            })));
+            true
+        }
+        Err(e) => {
+            d.dispatch(Action::Notice(format!(
+                "The game link could not be opened: {e}. Ask for the link again; nothing else was changed."
+            )));
+            false
+        }
+    };
+    clear_fragment();
+    opened
+}
+
+/// What went wrong when the saved games were read, as one notice.
+fn load_notice(problems: &[String]) -> String {
+    format!(
+        "Some saved games could not be read and are not listed. {}",
+        problems.join(" ")
+    )
+}
+
+/// Resume the game that was in play before the reload.
+fn resume(d: &UseReducerDispatcher<AppState>) {
+    let loaded = match storage::load() {
+        Ok(l) => l,
+        Err(e) => {
+            d.dispatch(Action::Notice(e.to_string()));
+            return;
+        }
+    };
+    if !loaded.problems.is_empty() {
+        d.dispatch(Action::Notice(load_notice(&loaded.problems)));
+    }
+    let Ok(Some(id)) = storage::get(storage::CURRENT_KEY) else {
+        return;
+    };
+    let Some(entry) = loaded.doc.get(&id) else {
+        return;
+    };
+    match entry.load() {
+        Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
+            game,
+            seats: storage::from_saved(entry),
+            id: Some(id),
+            from_link: entry.from_link,
+        }))),
+        Err(e) => d.dispatch(Action::Notice(e.to_string())),
+    }
+}
+
+fn measuring() -> bool {
+    let search = gloo::utils::window()
+        .location()
+        .search()
+        .unwrap_or_default();
+    search.contains("bench=")
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SessionProps {
+    pub play: Option<Play>,
+    pub saving: Saving,
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+#[function_component(Session)]
+pub fn session(props: &SessionProps) -> Html {
+    // On load: a link, else the game in play before; and links opened later.
+    {
+        let d = props.dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = (!measuring()).then(|| {
+                if !open_fragment(&d) {
+                    resume(&d);
+                } else if let Ok(l) = storage::load() {
+                    if !l.problems.is_empty() {
+                        d.dispatch(Action::Notice(load_notice(&l.problems)));
+                    }
+                }
+                let d = d.clone();
+                EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                    open_fragment(&d);
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    // Autosave after every change of the game; the same failure is told once.
+    let last_error: Rc<RefCell<Option<StorageError>>> = use_mut_ref(|| None);
+    {
+        let key = props
+            .play
+            .as_ref()
+            .map(|p| (Rc::as_ptr(&p.game) as usize, p.version));
+        let play = props.play.clone();
+        let saving = props.saving.clone();
+        let d = props.dispatch.clone();
+        let last_error = last_error.clone();
+        use_effect_with(key, move |_| {
+            if let Some(play) = play.filter(|_| !measuring()) {
+                let id = saving.id.clone().unwrap_or_else(|| {
+                    let doc = storage::load().map(|l| l.doc).unwrap_or_default();
+                    doc.fresh_id(storage::now())
+                });
+                let result = storage::save_game(&id, &play.game, &play.seats, saving.from_link);
+                if saving.id.is_none() {
+                    d.dispatch(Action::SaveId(id));
+                }
+                let mut last = last_error.borrow_mut();
+                match result {
+                    Ok(()) => *last = None,
+                    Err(e) => {
+                        if last.as_ref() != Some(&e) {
+                            d.dispatch(Action::Notice(e.to_string()));
+                        }
+                        *last = Some(e);
+                    }
+                }
+            }
+        });
+    }
+
+    // Leaving the game: a reload shows the new-game screen, not the game.
+    let seen_play = use_mut_ref(|| false);
+    {
+        let playing = props.play.is_some();
+        use_effect_with(playing, move |&playing| {
+            let mut seen = seen_play.borrow_mut();
+            if playing {
+                *seen = true;
+            } else if *seen {
+                let _ = storage::remove(storage::CURRENT_KEY);
+            }
+        });
+    }
+    html! {}
+}

@@ -1,0 +1,130 @@
+//! "Copy link": the whole game (`crate::share`) in the page's URL fragment,
+//! copied to the clipboard and shown in a read-only field to copy by hand.
+//! In a game opened from a link, after a move it is the way to send the game
+//! on to the next player (correspondence play), so it stands out then.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::session::page_url;
+use super::state::Shared;
+use crate::engine::game::Game;
+use crate::share;
+
+/// The link of `game` on this page.
+pub fn link_of(game: &Game) -> String {
+    format!("{}#{}", page_url(), share::encode(game))
+}
+
+/// Ask the browser to copy `text`; `done` hears whether it did.
+fn copy(text: &str, done: Callback<bool>) {
+    let window = gloo::utils::window();
+    let nav = window.navigator();
+    let clipboard = js_sys::Reflect::get(&nav, &JsValue::from_str("clipboard"))
+        .ok()
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    let write = clipboard.as_ref().and_then(|c| {
+        js_sys::Reflect::get(c, &JsValue::from_str("writeText"))
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()
+    });
+    let (Some(c), Some(write)) = (clipboard, write) else {
+        done.emit(false);
+        return;
+    };
+    let Ok(promise) = write.call1(&c, &JsValue::from_str(text)) else {
+        done.emit(false);
+        return;
+    };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else {
+        done.emit(false);
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        done.emit(ok);
+    });
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Copied {
+    Waiting,
+    Yes,
+    No,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ShareButtonProps {
+    pub game: Shared<Game>,
+    /// Make it stand out: a move was just made in a game from a link.
+    pub prominent: bool,
+}
+
+#[function_component(ShareButton)]
+pub fn share_button(props: &ShareButtonProps) -> Html {
+    // The link shown (of the game as it was when the button was pressed).
+    let shown = use_state(|| None::<(String, Copied)>);
+    // A new move makes the shown link stale: hide it.
+    {
+        let shown = shown.clone();
+        use_effect_with(Rc::as_ptr(&props.game.0) as usize, move |_| {
+            shown.set(None);
+        });
+    }
+    let press = {
+        let shown = shown.clone();
+        let game = props.game.clone();
+        Callback::from(move |_: MouseEvent| {
+            let link = link_of(&game);
+            shown.set(Some((link.clone(), Copied::Waiting)));
+            let shown = shown.clone();
+            let l2 = link.clone();
+            copy(
+                &link,
+                Callback::from(move |ok: bool| {
+                    shown.set(Some((
+                        l2.clone(),
+                        if ok { Copied::Yes } else { Copied::No },
+                    )))
+                }),
+            );
+        })
+    };
+    let close = {
+        let shown = shown.clone();
+        Callback::from(move |_: MouseEvent| shown.set(None))
+    };
+    let select = Callback::from(|e: FocusEvent| {
+        if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+            i.select();
+        }
+    });
+    let prominent = props.prominent && shown.is_none();
+    html! {
+        <div class={classes!("share", prominent.then_some("prominent"))}>
+            <button class={classes!("small", if prominent { "primary" } else { "quiet" })}
+                data-testid="copy-link" onclick={press}
+                title="Copy a link holding the whole game, to send to someone">{ "Copy link" }</button>
+            if prominent {
+                <p class="share-callout" data-testid="share-callout">
+                    { "Your move is made: copy the link and send it to the next player." }</p>
+            }
+            if let Some((link, copied)) = &*shown {
+                <div class="share-popover" data-testid="share-popover">
+                    <p data-testid="share-status">{ match copied {
+                        Copied::Waiting => "Copying the link…",
+                        Copied::Yes => "The link is copied: send it to the next player. Opening it shows this game.",
+                        Copied::No => "The browser did not let the page copy: select the link and copy it by hand.",
+                    } }</p>
+                    <input type="text" readonly=true class="share-link" data-testid="share-link"
+                        aria-label="Link to this game" value={link.clone()} onfocus={select} />
+                    <button class="quiet small" data-testid="share-close" onclick={close}>{ "Close" }</button>
+                </div>
+            }
+        </div>
+    }
+}

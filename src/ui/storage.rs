@@ -1,0 +1,274 @@
+//! localStorage: the saved-games document (`crate::saves`), the id of the
+//! game in play, and backups of documents that could not be read.
+//!
+//! Nothing is ever written over what could not be read: a document that
+//! fails to read, or reads with damaged entries, is first copied to a backup
+//! key (`the-city/saves.backup.<ms>`, one per distinct text); when even the
+//! copy cannot be made, nothing is written. Storage that is disabled (reading
+//! `localStorage` throws) or full (`QuotaExceededError`) is an error the app
+//! shows; the game goes on in memory.
+
+use std::fmt;
+
+use wasm_bindgen::JsValue;
+
+use super::palette::{PlayerColour, Seat};
+use crate::ai::Level;
+use crate::engine::game::Game;
+use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
+
+/// The saved-games document.
+pub const DOC_KEY: &str = "the-city/saves";
+/// The id of the game in play (a reload resumes it).
+pub const CURRENT_KEY: &str = "the-city/current";
+/// Backups of unreadable documents: this prefix and the time in ms.
+pub const BACKUP_PREFIX: &str = "the-city/saves.backup.";
+
+/// Why storage could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// `localStorage` is missing or throws (disabled, blocked, private mode).
+    Disabled,
+    /// `setItem` ran out of room.
+    Full,
+    /// Saving would write over a document that could not be read or backed up.
+    Unsafe(String),
+    /// Anything else the browser said.
+    Other(String),
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StorageError::Disabled => f.write_str(
+                "This browser does not let the page use its storage (it is disabled or blocked), so games are not saved. You can still play, and export the record.",
+            ),
+            StorageError::Full => f.write_str(
+                "The browser's storage is full, so the game could not be saved. You can still play; delete old saves or export the record to keep it.",
+            ),
+            StorageError::Unsafe(why) => write!(
+                f,
+                "Games are not being saved, so as not to write over saved games that could not be read: {why}"
+            ),
+            StorageError::Other(why) => write!(f, "The game could not be saved: {why}"),
+        }
+    }
+}
+
+fn local() -> Result<web_sys::Storage, StorageError> {
+    let window = web_sys::window().ok_or(StorageError::Disabled)?;
+    match window.local_storage() {
+        Ok(Some(s)) => Ok(s),
+        _ => Err(StorageError::Disabled),
+    }
+}
+
+fn js_error(e: &JsValue) -> StorageError {
+    let name = js_sys::Reflect::get(e, &JsValue::from_str("name"))
+        .ok()
+        .and_then(|n| n.as_string())
+        .unwrap_or_default();
+    match name.as_str() {
+        "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => StorageError::Full,
+        "SecurityError" => StorageError::Disabled,
+        _ => StorageError::Other(
+            js_sys::Reflect::get(e, &JsValue::from_str("message"))
+                .ok()
+                .and_then(|m| m.as_string())
+                .unwrap_or_else(|| format!("{e:?}")),
+        ),
+    }
+}
+
+pub fn get(key: &str) -> Result<Option<String>, StorageError> {
+    local()?.get_item(key).map_err(|e| js_error(&e))
+}
+
+pub fn set(key: &str, value: &str) -> Result<(), StorageError> {
+    local()?.set_item(key, value).map_err(|e| js_error(&e))
+}
+
+pub fn remove(key: &str) -> Result<(), StorageError> {
+    local()?.remove_item(key).map_err(|e| js_error(&e))
+}
+
+/// Now, in ms since the epoch.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The document as read, with what was wrong with it.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    pub doc: SaveDoc,
+    /// One sentence per problem (the whole document, or each dropped entry).
+    pub problems: Vec<String>,
+    /// Why nothing may be written (None: saving is safe).
+    pub unsafe_why: Option<String>,
+}
+
+/// Copy `raw` to a backup key, unless a backup with the same text exists;
+/// the key it is under.
+fn backup(raw: &str) -> Result<String, StorageError> {
+    let s = local()?;
+    let n = s.length().map_err(|e| js_error(&e))?;
+    for i in 0..n {
+        if let Ok(Some(k)) = s.key(i) {
+            if k.starts_with(BACKUP_PREFIX) && s.get_item(&k).ok().flatten().as_deref() == Some(raw)
+            {
+                return Ok(k);
+            }
+        }
+    }
+    let mut key = format!("{BACKUP_PREFIX}{}", now() as u64);
+    while s.get_item(&key).ok().flatten().is_some() {
+        key.push('x');
+    }
+    s.set_item(&key, raw).map_err(|e| js_error(&e))?;
+    Ok(key)
+}
+
+thread_local! {
+    /// The last document text read or written cleanly, and its reading: an
+    /// autosave does not replay every saved game again when nothing changed.
+    static CLEAN: std::cell::RefCell<Option<(String, SaveDoc)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn remember(raw: &str, doc: &SaveDoc) {
+    CLEAN.with(|c| *c.borrow_mut() = Some((raw.to_string(), doc.clone())));
+}
+
+/// Read the saved games, keeping every sound entry; a document or entry that
+/// cannot be read is backed up before anything may be written.
+pub fn load() -> Result<Loaded, StorageError> {
+    let Some(raw) = get(DOC_KEY)? else {
+        return Ok(Loaded::default());
+    };
+    let cached = CLEAN.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(text, _)| *text == raw)
+            .map(|(_, doc)| doc.clone())
+    });
+    if let Some(doc) = cached {
+        return Ok(Loaded {
+            doc,
+            ..Loaded::default()
+        });
+    }
+    let (doc, problems, newer) = match saves::salvage(&raw) {
+        Ok((doc, problems)) => (doc, problems, false),
+        Err(e) => {
+            let newer = matches!(e, SaveError::NewerVersion(_));
+            (SaveDoc::new(), vec![e], newer)
+        }
+    };
+    if problems.is_empty() {
+        remember(&raw, &doc);
+        return Ok(Loaded {
+            doc,
+            ..Loaded::default()
+        });
+    }
+    let mut out: Vec<String> = problems
+        .iter()
+        .map(|p| capitalise(&p.to_string()))
+        .collect();
+    let unsafe_why = match backup(&raw) {
+        Ok(key) => {
+            out.push(format!(
+                "The saved games as they were are kept in this browser's storage under “{key}”."
+            ));
+            newer.then(|| "they were written by a newer version of the app".to_string())
+        }
+        Err(e) => Some(format!("they could not be backed up ({e})")),
+    };
+    Ok(Loaded {
+        doc,
+        problems: out,
+        unsafe_why,
+    })
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect::<String>() + ".",
+        None => String::new(),
+    }
+}
+
+/// Change the document (re-read first: another tab may have written it) and
+/// write it back; `change` says what it did.
+pub fn update<T>(
+    change: impl FnOnce(&mut SaveDoc) -> Result<T, SaveError>,
+) -> Result<T, StorageError> {
+    let loaded = load()?;
+    if let Some(why) = loaded.unsafe_why {
+        return Err(StorageError::Unsafe(why));
+    }
+    let mut doc = loaded.doc;
+    let out = change(&mut doc).map_err(|e| StorageError::Other(e.to_string()))?;
+    let json = doc.to_json();
+    set(DOC_KEY, &json)?;
+    remember(&json, &doc);
+    Ok(out)
+}
+
+/// Autosave: the game in play under `id`, remembered as the current game.
+pub fn save_game(
+    id: &str,
+    game: &Game,
+    seats: &[Seat],
+    from_link: bool,
+) -> Result<(), StorageError> {
+    let t = now();
+    update(|doc| doc.save_seated(id, game, to_saved(seats), from_link, t))?;
+    set(CURRENT_KEY, id)
+}
+
+/// The seats as saved.
+pub fn to_saved(seats: &[Seat]) -> Vec<SavedSeat> {
+    seats
+        .iter()
+        .map(|s| SavedSeat {
+            colour: s.colour.name().to_string(),
+            computer: s.computer.map(|l| l.name().to_string()),
+        })
+        .collect()
+}
+
+/// The seats of a saved game (its names are the record's players).
+pub fn from_saved(game: &SavedGame) -> Vec<Seat> {
+    game.players
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let saved = game.seats.get(i);
+            Seat {
+                name: name.clone(),
+                colour: saved
+                    .and_then(|s| PlayerColour::from_name(&s.colour))
+                    .unwrap_or(PlayerColour::ALL[i % PlayerColour::ALL.len()]),
+                computer: saved
+                    .and_then(|s| s.computer.as_deref())
+                    .and_then(Level::from_name),
+            }
+        })
+        .collect()
+}
+
+/// Human seats in the first colours for a game from a link or a record.
+pub fn default_seats(game: &Game) -> Vec<Seat> {
+    game.setup()
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Seat {
+            name: name.clone(),
+            colour: PlayerColour::ALL[i % PlayerColour::ALL.len()],
+            computer: None,
+        })
+        .collect()
+}

@@ -1,0 +1,452 @@
+#!/usr/bin/env node
+// End-to-end test of saves, share links and the replay in the built site
+// (dist/), in headless Chromium:
+//  1. play a few turns, reload: the same position (turn, decision, tiles,
+//     pieces, log) — the autosave resumed it;
+//  2. copy the game's link and open it in a fresh browser context (a fresh
+//     profile): the same position and history; play a move there: the link
+//     of the new move is offered (correspondence) and opens elsewhere at
+//     that move; the replay steps back with ← and comes back with Esc;
+//  3. a corrupted link and a truncated one each show their message, and the
+//     saves stay as they were;
+//  4. a tampered save shows its message on reload while the other save is
+//     still listed and loads; the original text is kept in a backup key;
+//  5. full storage (setItem throws QuotaExceededError) shows its message and
+//     the game goes on.
+// Fails on any console error.
+//
+// Usage: node tests/e2e/saves.js   (build dist/ first: trunk build --release)
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { DIST, ARTIFACTS, startServer, launch, openPage } = require('./common.js');
+
+const TIMEOUT = 15000;
+const play = '[data-testid=play]';
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail) {
+  if (ok) {
+    passed++;
+    console.log(`ok   ${name}`);
+  } else {
+    failed++;
+    console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
+  }
+  return ok;
+}
+
+async function version(page) {
+  return page.getAttribute(play, 'data-version');
+}
+
+async function moved(page, v) {
+  await page.waitForFunction(
+    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
+    [play, v],
+    { timeout: TIMEOUT },
+  );
+}
+
+// One decision by clicks: the first legal target, a follower every other time.
+async function act(page, n) {
+  const d = await page.getAttribute(play, 'data-decision');
+  const v = await version(page);
+  switch (d) {
+    case 'place':
+      await page.click('[data-cell][data-legal=now]');
+      await page.waitForSelector('[data-testid=ghost]');
+      await page.click('[data-testid=confirm]');
+      break;
+    case 'follower':
+      if (n % 2 === 0 && (await page.$('[data-testid=region-target]'))) {
+        await page.click('[data-testid=region-target]');
+      } else {
+        await page.click('[data-testid=no-follower]');
+      }
+      break;
+    case 'gate':
+    case 'wall':
+      await page.click('[data-testid=side-target]');
+      break;
+    case 'guard':
+      await page.click('[data-testid=guard-no]');
+      break;
+    case 'tower':
+      await page.click('[data-testid=tower-none]');
+      break;
+    default:
+      throw new Error(`unexpected decision ${d}`);
+  }
+  await moved(page, v);
+}
+
+// Everything that tells a position and its history apart.
+async function position(page) {
+  return page.evaluate(() => {
+    const p = document.querySelector('[data-testid=play]');
+    const attrs = (sel, a) => [...document.querySelectorAll(sel)].map((e) => `${e.getAttribute(a)}@${e.getAttribute('transform')}`);
+    return JSON.stringify({
+      turn: p.dataset.turn,
+      decision: p.dataset.decision,
+      tiles: attrs('[data-tile]', 'data-tile'),
+      walls: [...document.querySelectorAll('[data-wall]')].map((e) => e.getAttribute('data-wall')),
+      followers: document.querySelector('.followers') && document.querySelector('.followers').getAttribute('data-count'),
+      players: [...document.querySelectorAll('.player-name')].map((e) => e.textContent),
+      panel: document.querySelector('.panel, [data-testid=panel]') ? document.querySelector('.panel, [data-testid=panel]').textContent : '',
+      log: document.querySelector('[data-testid=log]').textContent,
+    });
+  });
+}
+
+async function startGame(page, origin, names, seed) {
+  await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  await page.fill('[data-testid=name-0]', names[0]);
+  await page.fill('[data-testid=name-1]', names[1]);
+  await page.click('[data-testid=preset-short]');
+  await page.click('.advanced summary');
+  await page.fill('[data-testid=seed]', String(seed));
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+}
+
+async function stored(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      out[k] = localStorage.getItem(k);
+    }
+    return out;
+  });
+}
+
+async function copyLink(page) {
+  await page.click('[data-testid=copy-link]');
+  await page.waitForSelector('[data-testid=share-link]', { timeout: TIMEOUT });
+  return page.inputValue('[data-testid=share-link]');
+}
+
+// The link with another version byte and a right checksum (share.rs: bytes,
+// then the CRC-32 of the bytes before it, big-endian; base64url, no padding).
+function relabel(frag, version) {
+  const bytes = Buffer.from(frag, 'base64url');
+  const body = Buffer.from(bytes.subarray(0, bytes.length - 4));
+  body[0] = version;
+  let crc = 0xffffffff;
+  for (const b of body) {
+    crc ^= b;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return Buffer.concat([body, sum]).toString('base64url');
+}
+
+async function notices(page) {
+  return page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent));
+}
+
+async function leave(page) {
+  await page.click('[data-testid=leave]');
+  await page.waitForSelector('[data-testid=saves]', { timeout: TIMEOUT });
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    console.error(`no ${path.join(DIST, 'index.html')}: run \`trunk build --release\` first`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const { server, origin } = await startServer();
+  const browser = await launch();
+  const allProblems = [];
+  try {
+    // ---------------------------------------------- 1. reload resumes
+    const a = await openPage(browser);
+    a.page.on('dialog', (d) => d.accept());
+    allProblems.push(a.problems);
+    await startGame(a.page, origin, ['Aude', 'Bernat <i>'], 7);
+    for (let n = 0; n < 9; n++) await act(a.page, n);
+    const before = await position(a.page);
+    const turnBefore = await a.page.getAttribute(play, 'data-turn');
+    check('a few turns are played', Number(turnBefore) >= 3, `turn ${turnBefore}`);
+    const saved = await stored(a.page);
+    const doc = JSON.parse(saved['the-city/saves'] || '{}');
+    check('the game is autosaved (document version 2, one game, the current id)',
+      doc.version === 2 && doc.games && doc.games.length === 1 && saved['the-city/current'] === doc.games[0].id,
+      JSON.stringify(Object.keys(saved)));
+    await a.page.reload({ waitUntil: 'load' });
+    await a.page.waitForSelector(play, { timeout: 30000 });
+    const after = await position(a.page);
+    check('a reload resumes the same position', after === before, `${before}\n    ${after}`);
+    // An undo is saved too.
+    const vu = await version(a.page);
+    await a.page.click('[data-testid=undo]');
+    await moved(a.page, vu);
+    const undone = await position(a.page);
+    await a.page.reload({ waitUntil: 'load' });
+    await a.page.waitForSelector(play, { timeout: 30000 });
+    check('an undo is saved too', (await position(a.page)) === undone && undone !== before);
+    // On to the start of a turn: a CGN record holds whole turns only.
+    for (let n = 1; n === 1 || (await a.page.getAttribute(play, 'data-decision')) !== 'place'; n++) {
+      await act(a.page, n);
+    }
+    const posA = await position(a.page);
+
+    // ------------------------------------------- 2. share links
+    const link = await copyLink(a.page);
+    check('Copy link shows the link of the game', link.startsWith(`${origin}/#`) && link.length > origin.length + 10, link);
+    await a.page.click('[data-testid=share-close]');
+
+    const b = await openPage(browser);
+    allProblems.push(b.problems);
+    await b.page.goto(link, { waitUntil: 'load', timeout: 30000 });
+    await b.page.waitForSelector(play, { timeout: 30000 });
+    const posB = await position(b.page);
+    check('a link opens in a fresh profile at the same position and history', posB === posA, `${posA}\n    ${posB}`);
+    check('the fragment is cleared from the address bar', !b.page.url().includes('#'), b.page.url());
+    const bNames = await b.page.$$eval('.player-name', (els) => els.map((e) => e.textContent));
+    check('names from a link are shown as text', bNames.includes('Bernat <i>'), JSON.stringify(bNames));
+    check('no copy-link call-out before a move', !(await b.page.$('[data-testid=share-callout]')));
+    await act(b.page, 0);
+    await b.page.waitForSelector('[data-testid=share-callout]', { timeout: TIMEOUT });
+    check('after a move in a game from a link, the link is offered', true);
+    const posB2 = await position(b.page);
+    const link2 = await copyLink(b.page);
+    check('the new link differs', link2 !== link);
+    const bDoc = JSON.parse((await stored(b.page))['the-city/saves']);
+    check('the linked game is saved as a local game from a link',
+      bDoc.games.length === 1 && bDoc.games[0].from_link === true, JSON.stringify(bDoc.games.map((g) => g.from_link)));
+    // Replay: ← steps back, → forward, Esc leaves; arrows do not move the game.
+    await b.page.click('[data-testid=share-close]');
+    await b.page.click('[data-testid=replay-open]');
+    await b.page.waitForSelector('[data-testid=replay-bar]');
+    const total = Number(await b.page.getAttribute('[data-testid=replay-bar]', 'data-total'));
+    await b.page.keyboard.press('ArrowLeft');
+    await b.page.waitForFunction((t) => document.querySelector('[data-testid=replay-bar]').dataset.n === String(t - 1), total);
+    await b.page.keyboard.press('ArrowLeft');
+    await b.page.keyboard.press('ArrowRight');
+    const n1 = await b.page.getAttribute('[data-testid=replay-bar]', 'data-n');
+    check('← and → step the replay', n1 === String(total - 1), `${n1} of ${total}`);
+    await b.page.click('[data-testid=replay-first]');
+    await b.page.waitForFunction(() => document.querySelector('[data-testid=play]').dataset.turn === '0');
+    check('|◀ shows the empty start', (await b.page.getAttribute('.tiles', 'data-count')) === '0');
+    await b.page.fill('[data-testid=replay-turn]', '2');
+    await b.page.press('[data-testid=replay-turn]', 'Enter');
+    await b.page.waitForFunction(() => document.querySelector('[data-testid=play]').dataset.turn === '2');
+    check('jumping to turn 2 shows two tiles', (await b.page.getAttribute('.tiles', 'data-count')) === '2');
+    await b.page.click('[data-testid=board]', { position: { x: 5, y: 5 } });
+    await b.page.keyboard.press('Escape');
+    await b.page.waitForSelector('[data-testid=replay-bar]', { state: 'detached' });
+    check('Esc leaves the replay at the game as it was', (await position(b.page)) === posB2);
+
+    const c = await openPage(browser);
+    allProblems.push(c.problems);
+    await c.page.goto(link2, { waitUntil: 'load', timeout: 30000 });
+    await c.page.waitForSelector(play, { timeout: 30000 });
+    check('the new link opens at the new move', (await position(c.page)) === posB2);
+    await c.context.close();
+    await b.context.close();
+
+    // ------------------------------------------- import a record
+    const [download] = await Promise.all([
+      a.page.waitForEvent('download'),
+      a.page.click('[data-testid=export]'),
+    ]);
+    const cgnFile = path.join(ARTIFACTS, 'saves-export.cgn');
+    await download.saveAs(cgnFile);
+    const cgn = fs.readFileSync(cgnFile, 'utf8');
+    const savesBeforeImport = JSON.parse((await stored(a.page))['the-city/saves']).games.length;
+    await a.page.click('[data-testid=import-open]');
+    const lines = cgn.split('\n');
+    const bad = lines.findIndex((l) => /^3\. /.test(l));
+    const broken = lines.map((l, k) => (k === bad ? l.replace(/^3\. \S+/, '3. QQ9') : l)).join('\n');
+    await a.page.fill('[data-testid=import-text]', broken);
+    await a.page.click('[data-testid=import-go]');
+    await a.page.waitForSelector('[data-testid=import-error]');
+    const importError = await a.page.textContent('[data-testid=import-error]');
+    check('a bad record shows its line number', bad > 0 && importError.includes(`line ${bad + 1}`), importError);
+    await a.page.fill('[data-testid=import-text]', cgn);
+    const vi = await version(a.page);
+    await a.page.click('[data-testid=import-go]');
+    await a.page.waitForSelector('[data-testid=import-dialog]', { state: 'detached' });
+    const posI = await position(a.page);
+    check('a pasted record opens at its last position', posI === posA, `${posA}\n    ${posI}`);
+    await a.page.waitForFunction((n) => JSON.parse(localStorage.getItem('the-city/saves')).games.length === n + 1,
+      savesBeforeImport, { timeout: TIMEOUT }).catch(() => {});
+    check('an imported game is a new save',
+      JSON.parse((await stored(a.page))['the-city/saves']).games.length === savesBeforeImport + 1);
+    await a.page.click('[data-testid=import-open]');
+    await a.page.setInputFiles('[data-testid=import-file]', cgnFile);
+    await a.page.waitForSelector('[data-testid=import-dialog]', { state: 'detached' });
+    check('a .cgn file opens too', (await position(a.page)) === posA && vi !== null);
+    check('an imported game is not marked as from a link', !(await a.page.$('[data-testid=share-callout]')));
+    // Back to the game this section started from, by its link (hashchange).
+    await a.page.evaluate((l) => { location.hash = l.split('#')[1]; }, link);
+    await a.page.waitForFunction(() => !location.hash, null, { timeout: TIMEOUT });
+    check('a link opened in a running page (hashchange) opens its game', (await position(a.page)) === posA);
+    // Keep only the first game for what follows.
+    await a.page.evaluate((id) => {
+      const d = JSON.parse(localStorage.getItem('the-city/saves'));
+      d.games = d.games.filter((g) => g.id === id);
+      localStorage.setItem('the-city/saves', JSON.stringify(d));
+      localStorage.setItem('the-city/current', id);
+    }, doc.games[0].id);
+    await a.page.reload({ waitUntil: 'load' });
+    await a.page.waitForSelector(play, { timeout: 30000 });
+
+    // ------------------------------------------- 3. bad links
+    const savesBefore = (await stored(a.page))['the-city/saves'];
+    const frag = link.split('#')[1];
+    const i = Math.floor(frag.length / 2);
+    const flipped = frag.slice(0, i) + (frag[i] === 'A' ? 'B' : 'A') + frag.slice(i + 1);
+    await a.page.goto(`${origin}/#${flipped}`, { waitUntil: 'load' });
+    await a.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
+    let msgs = await notices(a.page);
+    check('a corrupted link says it is damaged', msgs.some((m) => m.includes('this link is damaged')), JSON.stringify(msgs));
+    await a.page.waitForSelector(play, { timeout: TIMEOUT });
+    check('after a bad link the game in play is resumed', (await position(a.page)) === posA);
+    await a.page.click('[data-testid=notice-dismiss]');
+    check('the message can be dismissed', (await notices(a.page)).length === 0);
+    await a.page.goto(`${origin}/#${frag.slice(0, 12)}`, { waitUntil: 'load' });
+    await a.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
+    msgs = await notices(a.page);
+    check('a truncated link shows a message', msgs.some((m) => m.includes('could not be opened')), JSON.stringify(msgs));
+    await a.page.click('[data-testid=notice-dismiss]');
+    check('the checksum of a relabelled link is right (same version: it opens)', relabel(frag, 1) === frag);
+    await a.page.goto(`${origin}/#${relabel(frag, 9)}`, { waitUntil: 'load' });
+    await a.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
+    msgs = await notices(a.page);
+    check('a link of an unknown version says so', msgs.some((m) => m.includes('newer version (v9)')), JSON.stringify(msgs));
+    check('bad links change no save', (await stored(a.page))['the-city/saves'] === savesBefore);
+    await a.page.screenshot({ path: path.join(ARTIFACTS, 'saves-bad-link.png') });
+
+    // ------------------------------------------- 4. a tampered save
+    // A second game, so that there is another save to keep.
+    await leave(a.page);
+    const rows0 = await a.page.$$eval('[data-testid=save-row]', (els) => els.map((e) => e.dataset.id));
+    check('the saves list shows the game', rows0.length === 1, JSON.stringify(rows0));
+    await a.page.click('[data-testid=start-game]');
+    await a.page.waitForSelector(play, { timeout: TIMEOUT });
+    for (let n = 0; n < 3; n++) await act(a.page, n);
+    const posSecond = await position(a.page);
+    const s = await stored(a.page);
+    const d2 = JSON.parse(s['the-city/saves']);
+    check('two games are saved', d2.games.length === 2);
+    const first = d2.games.find((g) => g.id === rows0[0]);
+    const second = d2.games.find((g) => g.id !== rows0[0]);
+    // Tamper with the first game: a player's name no longer matches its record.
+    const tampered = s['the-city/saves'].replace(JSON.stringify(first.players[0]), JSON.stringify('Mallory'));
+    check('the tampering changes the document', tampered !== s['the-city/saves']);
+    await a.page.evaluate((t) => localStorage.setItem('the-city/saves', t), tampered);
+    await a.page.reload({ waitUntil: 'load' });
+    await a.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
+    msgs = await notices(a.page);
+    check('a tampered save shows its message',
+      msgs.some((m) => m.includes('could not be read') && m.includes(first.id)), JSON.stringify(msgs));
+    await a.page.waitForSelector(play, { timeout: TIMEOUT });
+    check('the other game is resumed', (await position(a.page)) === posSecond);
+    const s2 = await stored(a.page);
+    const backups = Object.keys(s2).filter((k) => k.startsWith('the-city/saves.backup.'));
+    check('the tampered document is kept in a backup', backups.length === 1 && s2[backups[0]] === tampered, JSON.stringify(backups));
+    await a.page.click('[data-testid=notice-dismiss]');
+    await leave(a.page);
+    const rows1 = await a.page.$$eval('[data-testid=save-row]', (els) => els.map((e) => e.dataset.id));
+    check('the other save is still listed', JSON.stringify(rows1) === JSON.stringify([second.id]), JSON.stringify(rows1));
+    await a.page.click(`[data-testid=save-row][data-id="${second.id}"] [data-testid=save-continue]`);
+    await a.page.waitForSelector(play, { timeout: TIMEOUT });
+    check('and it loads', (await position(a.page)) === posSecond);
+    // Rename and delete.
+    await leave(a.page);
+    await a.page.click('[data-testid=save-rename]');
+    await a.page.fill('[data-testid=save-name-input]', 'Our long game');
+    await a.page.click('[data-testid=save-rename-ok]');
+    await a.page.waitForFunction(() => document.querySelector('[data-testid=save-name]')
+      && document.querySelector('[data-testid=save-name]').textContent === 'Our long game');
+    check('a save can be renamed', JSON.parse((await stored(a.page))['the-city/saves']).games[0].name === 'Our long game');
+    await a.page.click('[data-testid=save-delete]');
+    await a.page.waitForSelector('[data-testid=save-row]', { state: 'detached' });
+    check('a save can be deleted', JSON.parse((await stored(a.page))['the-city/saves']).games.length === 0);
+    check('the backup survives', Object.keys(await stored(a.page)).includes(backups[0]));
+    await a.context.close();
+
+    // ------------------------------------------- 5. full storage
+    const f = await openPage(browser);
+    allProblems.push(f.problems);
+    await f.context.addInitScript(() => {
+      const real = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (window.__full) throw new DOMException('full', 'QuotaExceededError');
+        return real.call(this, k, v);
+      };
+    });
+    await startGame(f.page, origin, ['Ann', 'Bob'], 3);
+    await act(f.page, 0);
+    await f.page.evaluate(() => { window.__full = true; });
+    await act(f.page, 1);
+    await f.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+    msgs = await notices(f.page);
+    check('full storage shows its message', msgs.some((m) => m.includes('storage is full')), JSON.stringify(msgs));
+    await act(f.page, 2);
+    check('the game goes on', Number(await f.page.getAttribute(play, 'data-version')) >= 3);
+    await f.context.close();
+
+    // ------------------------------------------- storage disabled
+    const g = await openPage(browser);
+    allProblems.push(g.problems);
+    await g.context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('denied', 'SecurityError'); },
+      });
+    });
+    await g.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+    await g.page.waitForSelector('[data-testid=saves-unavailable]', { timeout: 30000 });
+    await g.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+    msgs = await notices(g.page);
+    check('disabled storage is said on load', msgs.some((m) => m.includes('does not let the page use its storage')), JSON.stringify(msgs));
+    await g.page.click('[data-testid=start-game]');
+    await g.page.waitForSelector(play, { timeout: TIMEOUT });
+    await act(g.page, 0);
+    await act(g.page, 1);
+    check('without storage the game goes on', Number(await g.page.getAttribute(play, 'data-version')) === 2);
+    await g.context.close();
+
+    // ------------------------------------------- saves of a newer version
+    const h = await openPage(browser);
+    allProblems.push(h.problems);
+    const newer = '{"kind":"the-city/saves","version":3,"games":[{"future":true}]}';
+    await h.context.addInitScript((t) => {
+      if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
+    }, newer);
+    await h.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+    await h.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
+    msgs = await notices(h.page);
+    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v3)')), JSON.stringify(msgs));
+    await h.page.click('[data-testid=start-game]');
+    await h.page.waitForSelector(play, { timeout: TIMEOUT });
+    await act(h.page, 0);
+    await h.page.waitForFunction(() => document.querySelectorAll('[data-testid=notice]').length >= 2, null, { timeout: TIMEOUT });
+    msgs = await notices(h.page);
+    check('and they are not written over', msgs.some((m) => m.includes('not being saved'))
+      && (await stored(h.page))['the-city/saves'] === newer, JSON.stringify(msgs));
+    await h.context.close();
+
+    const problems = allProblems.flat();
+    check('no console errors', problems.length === 0, problems.join('\n    '));
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${e.stack || e}`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
