@@ -116,8 +116,14 @@ async function act(page) {
   );
 }
 
-// Waits for the new-game screen and the engine worker's answer.
+// Waits for the new-game screen and the engine worker's answer. A page that
+// resumed an autosaved game leaves it for the new-game screen first.
 async function workerReady(page) {
+  await page.waitForSelector(`${play}, [data-testid=new-game-form]`, { timeout: TIMEOUT });
+  if (await page.$(play)) {
+    page.once('dialog', (d) => d.accept());
+    await page.click('[data-testid=leave]');
+  }
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
   const status = page.locator('#worker-status.ready');
   await status.waitFor({ timeout: TIMEOUT });
@@ -351,7 +357,15 @@ async function main() {
     await control.close();
     check('a browser that never visited cannot load the game now', cold !== 'loaded', cold);
 
+    const tilesBefore = Number(await page.getAttribute('.tiles', 'data-count'));
     await page.reload({ waitUntil: 'load', timeout: TIMEOUT });
+    // The game in play was autosaved: the reload resumes it, offline.
+    await page.waitForSelector(play, { timeout: TIMEOUT });
+    const resumed = Number(await page.getAttribute('.tiles', 'data-count'));
+    check('offline: the reload resumes the game in play', resumed === tilesBefore, `${resumed} vs ${tilesBefore} tiles`);
+    const goOn = await playSome(page, 4);
+    check('offline: the resumed game plays on', goOn.after >= goOn.before && (await page.getAttribute(play, 'data-version')) !== null,
+      JSON.stringify(goOn));
     const readyOffline = await workerReady(page);
     check('offline: the page reloads and the engine worker answers',
       readyOffline.startsWith('engine worker ready'), readyOffline);
@@ -364,8 +378,10 @@ async function main() {
     const tab = await context.newPage();
     tab.on('pageerror', (err) => problems.push(`second tab: page error: ${err.message}`));
     await tab.goto(`${url}?from=home-screen`, { waitUntil: 'load', timeout: TIMEOUT });
-    const tabReady = await workerReady(tab);
-    check('offline: a new tab with a query string loads the game', tabReady.startsWith('engine worker ready'), tabReady);
+    // (It resumes the game in play, autosaved by the first tab.)
+    const tabLoaded = await tab.waitForSelector(`${play}, [data-testid=new-game-form]`, { timeout: TIMEOUT })
+      .then(() => 'loaded', (e) => e.message);
+    check('offline: a new tab with a query string loads the game', tabLoaded === 'loaded', tabLoaded);
     check('offline: no CSP violation in the second tab', (await violations(tab)).length === 0,
       (await violations(tab)).join('\n    '));
     await tab.close();
