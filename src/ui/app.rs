@@ -143,9 +143,12 @@ pub fn app() -> Html {
         let d = d.clone();
         Callback::from(move |i: usize| d.dispatch(Action::DismissNotice(i)))
     };
-    // A move made in a game from a link: offer its new link (correspondence).
+    // A person's move in a game from a link: offer its new link (correspondence).
     let moved_from_link = state.play.as_ref().is_some_and(|p| {
-        state.saving.from_link && p.game.history().len() > state.saving.base && !p.game.is_over()
+        state.saving.from_link
+            && p.last_move_human
+            && p.game.history().len() > state.saving.base
+            && !p.game.is_over()
     });
     html! {
         <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"))}>

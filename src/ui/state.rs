@@ -834,6 +834,9 @@ pub struct Play {
     pub paused: bool,
     /// A past position shown by the replay: nothing moves, nobody thinks.
     pub view_only: bool,
+    /// The last decision was a person's (not the computer's, not an undo):
+    /// in a game from a link, its new link is worth sending.
+    pub last_move_human: bool,
 }
 
 /// A request for the engine worker that the current position calls for: the
@@ -904,6 +907,7 @@ impl PartialEq for Play {
             && self.hint_asked == other.hint_asked
             && self.paused == other.paused
             && self.view_only == other.view_only
+            && self.last_move_human == other.last_move_human
     }
 }
 
@@ -922,6 +926,7 @@ impl Play {
             hint_asked: false,
             paused: false,
             view_only: false,
+            last_move_human: false,
         };
         p.ui.rot = p.first_rotation(Rotation::ALL[0]);
         p.refresh_targets();
@@ -1013,6 +1018,7 @@ impl Play {
         self.ui = UiState::default();
         self.thinking = None;
         self.hint_asked = false;
+        self.last_move_human = false;
         self.ui.rot = self.first_rotation(prev_rot.unwrap_or(Rotation::ALL[0]));
         self.refresh_targets();
     }
@@ -1020,7 +1026,10 @@ impl Play {
     fn play(&mut self, choice: Choice) {
         let mut g = (*self.game).clone();
         match g.play(choice) {
-            Ok(()) => self.set_game(g),
+            Ok(()) => {
+                self.set_game(g);
+                self.last_move_human = true;
+            }
             Err(e) => {
                 self.ui.message = Some(format!("That move is not allowed: {e}."));
                 self.refresh_targets();
