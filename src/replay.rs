@@ -47,6 +47,26 @@ pub fn turns(history: &[Choice]) -> usize {
     turn_at(history, history.len())
 }
 
+/// The game at the end of its last whole turn: itself at a tile decision or
+/// at the end, else the position before the tile of the turn in progress. A
+/// CGN record holds whole turns only (NOTATION.md), so this is what an export
+/// writes: reading the record back gives exactly this position.
+pub fn whole_turns(game: &Game) -> Game {
+    let mid_turn = !game.is_over()
+        && !matches!(
+            game.decision(),
+            Some(crate::engine::game::Decision::PlaceTile { .. })
+        );
+    let last_tile = game
+        .history()
+        .iter()
+        .rposition(|c| matches!(c, Choice::Place { .. }));
+    match last_tile {
+        Some(i) if mid_turn => game_at(game, i),
+        _ => game.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,6 +80,35 @@ mod tests {
         let mut g = Game::new(cat, setup).unwrap();
         random::play_out(&mut g, &mut random::choice_rng(seed));
         g
+    }
+
+    /// An export in the middle of a turn (follower, wall round) writes the
+    /// whole turns before it; the record reads back to that very position.
+    #[test]
+    fn a_record_of_whole_turns_reads_back_to_the_same_position() {
+        let g = finished(8);
+        let h = g.history();
+        let mut mid = 0;
+        for n in 0..=h.len() {
+            let at = game_at(&g, n);
+            let whole = whole_turns(&at);
+            let back = crate::record::read(&crate::record::write(
+                &whole,
+                &[],
+                crate::record::DeckTag::Auto,
+            ))
+            .unwrap()
+            .game;
+            assert_eq!(back.history(), whole.history(), "position {n}");
+            assert!(at.history().starts_with(whole.history()));
+            if whole.history().len() < n {
+                mid += 1;
+                assert!(matches!(h[whole.history().len()], Choice::Place { .. }));
+            } else {
+                assert_eq!(whole.history().len(), n);
+            }
+        }
+        assert!(mid > 10, "positions inside a turn: {mid}");
     }
 
     #[test]

@@ -5,8 +5,10 @@ use wasm_bindgen::JsCast;
 use crate::engine::game::Game;
 use crate::record::{self, DeckTag};
 
-/// The record of the game as CGN text.
+/// The record of the game as CGN text: its whole turns (a record cannot hold
+/// the decisions of a turn in progress; `replay::whole_turns`).
 pub fn record_text(game: &Game) -> String {
+    let game = &crate::replay::whole_turns(game);
     let date = js_sys::Date::new_0();
     let tags = vec![(
         "Date".to_string(),
