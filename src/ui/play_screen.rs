@@ -229,7 +229,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                             { if play.hint_asked {
                                 format!("Thinking… {}%", play.thinking.filter(|p| p.total > 0)
                                     .map_or(0, |p| 100 * p.done as u64 / p.total as u64))
-                            } else { "💡 Hint".to_string() } }</button>
+                            } else { "Hint".to_string() } }</button>
                     }
                     if over {
                         <button data-testid="show-result" onclick={click(Action::ShowGameOver)}>{ "Result" }</button>
