@@ -341,6 +341,11 @@ fn computer_seats_move_only_by_the_engines_answer() {
     };
     let ghost = p.targets.ghost.expect("the hint tries the tile");
     assert_eq!((ghost.cell, ghost.rot), (cell, rot));
+    assert_eq!(
+        ghost.follower.is_some(),
+        matches!(m.then, Some(Choice::Follower(Some(_)))),
+        "the hint's follower is shown on the tile"
+    );
     assert!(p.ui.message.as_deref().unwrap_or("").starts_with("Hint:"));
     assert_eq!(p.engine_ask(), None, "the hint was answered");
     // Undo takes back the computer's replies, back to the human's turn.

@@ -242,6 +242,8 @@ pub struct Ghost {
     pub tile: TileType,
     pub cell: Cell,
     pub rot: Rotation,
+    /// Where a hint suggests the follower on it, in board coordinates.
+    pub follower: Option<Pt>,
 }
 
 /// A shape of one region of a placed tile, in board coordinates.
@@ -812,6 +814,8 @@ pub struct UiState {
     pub message: Option<String>,
     /// The game-over overlay was closed to look at the board.
     pub over_closed: bool,
+    /// A hint's placement and the region of its suggested follower.
+    pub hint_follower: Option<(Cell, Rotation, RegionIdx)>,
 }
 
 /// A game being played.
@@ -1003,7 +1007,22 @@ impl Play {
                 .ui
                 .tentative
                 .filter(|&c| self.legal(c, rot))
-                .map(|cell| Ghost { tile, cell, rot });
+                .map(|cell| {
+                    let follower = self
+                        .ui
+                        .hint_follower
+                        .filter(|&(c, r, _)| (c, r) == (cell, rot))
+                        .map(|(_, _, region)| {
+                            let cat = self.game.catalogue();
+                            geometry::on_board(cell, rot, tile_art::anchor(cat, tile, region))
+                        });
+                    Ghost {
+                        tile,
+                        cell,
+                        rot,
+                        follower,
+                    }
+                });
         }
         t.focus = self.ui.focus.filter(|&f| f < t.focusable());
         self.targets = Shared::new(t);
@@ -1299,6 +1318,10 @@ impl Play {
                 self.ui.rot = Some(rot);
                 self.ui.tentative = Some(cell);
                 self.ui.focus = None;
+                self.ui.hint_follower = match then {
+                    Some(Choice::Follower(Some(region))) => Some((cell, rot, region)),
+                    _ => None,
+                };
                 "place the tile where it is shown".to_string()
             }
             c => {

@@ -118,6 +118,14 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 <@{"use"} href={tile_ref(cat, g.tile)} transform={tile_transform(g.cell, g.rot)} />
                 <rect class="ghost-frame" x={num(g.cell.x as f64 * TILE)} y={num(g.cell.y as f64 * TILE)}
                     width="100" height="100" stroke={colour.hex()} />
+                if let Some(p) = g.follower {
+                    <g class="hint-follower" data-testid="hint-follower"
+                        transform={format!("translate({} {})", num(p.0), num(p.1))}>
+                        <title>{ "The hint's follower" }</title>
+                        <circle r="13" class="ring" stroke={colour.hex()} />
+                        <path d={MEEPLE} transform="scale(0.72)" fill={colour.hex()} />
+                    </g>
+                }
             </g>
         }
     });

@@ -18,7 +18,7 @@
 // Usage: node tests/e2e/computer.js   (build dist/ first: trunk build --release)
 'use strict';
 
-const { startServer, launch, openPage } = require('./common.js');
+const { ARTIFACTS, startServer, launch, openPage } = require('./common.js');
 
 const TIMEOUT = 30000;
 const play = '[data-testid=play]';
@@ -203,6 +203,9 @@ async function main() {
       await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
       const msg = await page.textContent('[data-testid=prompt]');
       check('a hint shows the suggested placement', msg.includes('Hint:'), msg);
+      const marker = !!(await page.$('[data-testid=hint-follower]'));
+      check('a suggested follower is drawn on the tried tile, and only then', marker === msg.includes(', then put '), msg);
+      await page.screenshot({ path: require('node:path').join(ARTIFACTS, 'computer-hint.png') });
       await page.keyboard.press('Enter');
       await page.waitForFunction(([sel, v0]) => document.querySelector(sel).dataset.version !== v0, [play, v]);
       check('Enter plays the suggested placement', Number(await attr(page, 'data-turn')) === hintTurn + 1);
