@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::palette::{PlayerColour, Seat};
-use super::state::NewGame;
+use super::state::{NewGame, Speed};
 use crate::ai::Level;
 use crate::engine::game::{check_player_name, DEFAULT_STACKS};
 use crate::engine::tiles::TOTAL_TILES;
@@ -30,6 +30,7 @@ pub struct Form {
     pub stacks: [String; 3],
     pub options: Options,
     pub seed: String,
+    pub speed: Speed,
 }
 
 impl Form {
@@ -44,6 +45,7 @@ impl Form {
                 stacks: ng.stacks.map(|n| n.to_string()),
                 options: ng.options,
                 seed: ng.seed.map(|s| s.to_string()).unwrap_or_default(),
+                speed: ng.speed,
             },
             None => Form {
                 seats: (0..2)
@@ -52,6 +54,7 @@ impl Form {
                 stacks: DEFAULT_STACKS.map(|n| n.to_string()),
                 options: Options::default(),
                 seed: String::new(),
+                speed: Speed::default(),
             },
         }
     }
@@ -123,6 +126,7 @@ impl Form {
             stacks,
             options: self.options,
             seed,
+            speed: self.speed,
         })
     }
 }
@@ -247,6 +251,13 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         }
     });
 
+    let on_speed = update(Box::new(|f, e| {
+        if let Some(s) = Speed::from_name(&select_value(e)) {
+            f.speed = s;
+        }
+    }));
+    let any_computer = form.seats.iter().any(|s| s.2.is_some());
+
     let add_seat = {
         let form = form.clone();
         Callback::from(move |_: MouseEvent| {
@@ -334,6 +345,16 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 <ol class="seats">{ for seats }</ol>
                 <button type="button" class="quiet" data-testid="add-seat" onclick={add_seat}
                     disabled={form.seats.len() >= 4}>{ "+ Add a player" }</button>
+                if any_computer {
+                    <label class="speed-choice">
+                        <span>{ "The computer plays" }</span>
+                        <select data-testid="new-speed" onchange={on_speed}>
+                            { for Speed::ALL.iter().map(|s| html! {
+                                <option value={s.name()} selected={*s == form.speed}>{ s.name() }</option>
+                            }) }
+                        </select>
+                    </label>
+                }
             </fieldset>
             <fieldset>
                 <legend>{ "Length" }</legend>

@@ -67,6 +67,8 @@ pub struct NewGame {
     pub options: Options,
     /// `None`: a random seed.
     pub seed: Option<u64>,
+    /// How fast computer seats move.
+    pub speed: Speed,
 }
 
 impl NewGame {
@@ -1472,6 +1474,7 @@ impl Reducible for AppState {
                     }
                     Err(e) => s.setup_error = Some(e.to_string()),
                 }
+                s.speed = ng.speed;
                 s.last_new_game = Some(ng);
             }
             Action::StartGame(g, seats) => {

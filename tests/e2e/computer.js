@@ -101,12 +101,13 @@ async function newGame(page, origin, { kinds, seed, speed }) {
   for (let i = 0; i < kinds.length; i++) {
     await page.selectOption(`[data-testid=kind-${i}]`, kinds[i]);
   }
+  // The speed is chosen in the new-game form (it shows once a seat is a computer's).
+  if (speed) await page.selectOption('[data-testid=new-speed]', speed);
   await page.click('[data-testid=preset-short]');
   await page.click('.advanced summary');
   await page.fill('[data-testid=seed]', String(seed));
   await page.click('[data-testid=start-game]');
   await page.waitForSelector(play, { timeout: TIMEOUT });
-  if (speed) await page.selectOption('[data-testid=speed]', speed);
 }
 
 async function main() {
@@ -227,6 +228,7 @@ async function main() {
     // 4. Watch two computers to the end, with a pause.
     await page.click('[data-testid=leave]');
     await newGame(page, origin, { kinds: ['easy', 'easy'], seed: 8, speed: 'fast' });
+    check('the speed chosen in the form applies', (await page.inputValue('[data-testid=speed]')) === 'fast');
     await page.click('[data-testid=pause]');
     const paused = Number(await attr(page, 'data-version'));
     await page.waitForTimeout(500);
