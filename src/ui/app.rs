@@ -2,8 +2,10 @@
 //! play, and the engine worker that runs the computer seats and hints
 //! (spawned here, once, and asked whenever the position calls for it).
 
-use gloo::timers::callback::Timeout;
+use gloo::timers::callback::{Interval, Timeout};
 use gloo_worker::Spawnable;
+use std::cell::Cell;
+use std::rc::Rc;
 use yew::prelude::*;
 
 use super::help::Help;
@@ -59,14 +61,20 @@ fn bench_seed() -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
+/// How long the engine worker may stay silent while it is asked something.
+const WORKER_SILENCE_MS: f64 = 8000.0;
+
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(AppState::default);
     let status = use_state(|| WorkerStatus::Starting);
     // The engine worker, spawned once and kept while the app is mounted.
+    // When the worker last said anything (ms since the epoch): a watchdog.
+    let last_heard = use_mut_ref(|| 0.0f64);
     let bridge = {
         let d = state.dispatcher();
         let status = status.setter();
+        let last_heard = last_heard.clone();
         use_memo((), move |_| {
             EngineWorker::spawner()
                 .with_loader(true)
@@ -74,7 +82,10 @@ pub fn app() -> Html {
                     FromEngine::Pong { version, scope, .. } => {
                         status.set(WorkerStatus::Ready { version, scope })
                     }
-                    answer => d.dispatch(Action::Engine(answer)),
+                    answer => {
+                        *last_heard.borrow_mut() = js_sys::Date::now();
+                        d.dispatch(Action::Engine(answer))
+                    }
                 })
                 .spawn(WORKER_LOADER)
         })
@@ -100,7 +111,9 @@ pub fn app() -> Html {
         };
         let game = state.play.as_ref().map(|p| p.game.clone());
         let bridge = bridge.clone();
+        let d = state.dispatcher();
         use_effect_with((ask, delay), move |&(ask, delay)| {
+            let sent_at = Rc::new(Cell::new(None::<f64>));
             let timer = ask.zip(game).map(|(ask, game)| {
                 let msg = ToEngine::Think {
                     request: ask.request,
@@ -109,10 +122,30 @@ pub fn app() -> Html {
                     seed: ask.seed,
                 };
                 let b = bridge.clone();
-                Timeout::new(delay, move || b.send(msg))
+                let sent_at = sent_at.clone();
+                Timeout::new(delay, move || {
+                    sent_at.set(Some(js_sys::Date::now()));
+                    b.send(msg)
+                })
+            });
+            // The worker reports after every slice of thinking (~25 ms): long
+            // silence means it is gone (crashed, or closed by the browser).
+            let watchdog = ask.map(|ask| {
+                Interval::new(1000, move || {
+                    let Some(sent) = sent_at.get() else { return };
+                    let heard = last_heard.borrow().max(sent);
+                    if js_sys::Date::now() - heard > WORKER_SILENCE_MS {
+                        sent_at.set(None);
+                        d.dispatch(Action::Engine(FromEngine::Failed {
+                            request: ask.request,
+                            reason: "its Web Worker stopped answering. The game is saved: reload the page to go on".into(),
+                        }));
+                    }
+                })
             });
             move || {
                 drop(timer);
+                drop(watchdog);
                 if let Some(ask) = ask {
                     bridge.send(ToEngine::Cancel {
                         request: ask.request,

@@ -13,6 +13,8 @@
 //     while it thinks, a new game starts, and its computer still moves.
 //  4. A whole game of two computers (easy, fast) watched to the end, with
 //     pause and resume.
+//  5. The worker closed from inside: the page notices the silence, tells the
+//     player, and goes on working.
 // Fails on any console error, in the page or in the worker.
 //
 // Usage: node tests/e2e/computer.js   (build dist/ first: trunk build --release)
@@ -237,6 +239,25 @@ async function main() {
     await page.waitForSelector(`${play}[data-decision=over]`, { timeout: 120000 });
     const result = await page.textContent('[data-testid=game-over]').catch(() => '');
     check('a game of computers is watched to its end', /wins|win|tie/i.test(result), result.slice(0, 200));
+
+    // 5. The worker goes away (closed from inside): the page notices the
+    //    silence, says so, and stays usable.
+    await page.click('[data-testid=new-game]');
+    await newGame(page, origin, { kinds: ['human', 'easy'], seed: 31, speed: 'fast' });
+    const workers = page.workers().filter((w) => !w.url().includes('sw.js'));
+    check('the engine runs in a dedicated worker the test can see', workers.length >= 1, page.workers().map((w) => w.url()).join(', '));
+    for (const w of workers) await w.evaluate(() => self.close()).catch(() => {});
+    await humanTurn(page);
+    const notice = await page
+      .waitForFunction(() => /stopped answering/.test(document.querySelector('[data-testid=prompt]').textContent), null, { timeout: 20000 })
+      .then(() => true, () => false);
+    check('a silent worker is noticed and the player told', notice, await page.textContent('[data-testid=prompt]'));
+    const vNow = await attr(page, 'data-version');
+    await page.click('[data-testid=undo]');
+    await page.waitForFunction((v) => document.querySelector('[data-testid=play]').dataset.version !== v, vNow, { timeout: TIMEOUT })
+      .catch(() => {});
+    check('the page keeps working (undo gives the human the decision back)',
+      (await attr(page, 'data-version')) !== vNow && (await attr(page, 'data-computer')) === 'false');
 
     check('no console errors (page and worker)', problems.length === 0, problems.join('\n    '));
     await context.close();
