@@ -27,12 +27,13 @@ mod tests;
 
 use crate::engine::deck::{below, rng_for_seed};
 use crate::engine::{Choice, Game};
+use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
-pub use search::{search_choice, Search, SearchConfig, Started};
+pub use search::{Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
 
 /// How strong the computer plays.
@@ -135,21 +136,18 @@ pub fn choose_with(
     seed: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<Choice> {
-    let mut thinker = think(game, level, seed)?;
-    if thinker.is_searching() && !progress(thinker.progress()) {
-        return None;
-    }
-    loop {
-        if let Some(m) = thinker.run(1) {
-            if thinker.is_searching() {
-                progress(thinker.progress());
-            }
-            return Some(m.first);
-        }
-        if !progress(thinker.progress()) {
-            return None;
-        }
-    }
+    think(game, level, seed)?.finish(progress)
+}
+
+/// The searched choice for the player to move with a search of one's own
+/// (tuning, tests); `None` when `progress` cancels or the game is over.
+pub fn search_choice(
+    game: &Game,
+    cfg: &SearchConfig,
+    rng: &mut Pcg64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Option<Choice> {
+    Thinker::started(Search::start(game, cfg, rng)?).finish(progress)
 }
 
 /// A decision being thought about, run a slice at a time so that the caller
@@ -189,18 +187,45 @@ pub fn think(game: &Game, level: Level, seed: u64) -> Option<Thinker> {
         Level::Greedy => Some(decided(greedy_move(game, &mut rng))),
         _ => {
             let cfg = level.search_config().unwrap_or(SearchConfig::NORMAL);
-            Some(match Search::start(game, &cfg, &mut rng)? {
-                Started::Decided(m) => decided(m),
-                Started::Searching(s) => Thinker {
-                    decided: None,
-                    search: Some(s),
-                },
-            })
+            Some(Thinker::started(Search::start(game, &cfg, &mut rng)?))
         }
     }
 }
 
 impl Thinker {
+    fn started(s: Started) -> Thinker {
+        match s {
+            Started::Decided(m) => Thinker {
+                decided: Some(m),
+                search: None,
+            },
+            Started::Searching(s) => Thinker {
+                decided: None,
+                search: Some(s),
+            },
+        }
+    }
+
+    /// Runs to the end, a batch at a time, reporting progress after each
+    /// (searching levels only; first `done: 0`, last `done == total`);
+    /// `progress` returning false cancels (`None`).
+    pub fn finish(mut self, progress: &mut dyn FnMut(Progress) -> bool) -> Option<Choice> {
+        if self.is_searching() && !progress(self.progress()) {
+            return None;
+        }
+        loop {
+            if let Some(m) = self.run(1) {
+                if self.is_searching() {
+                    progress(self.progress());
+                }
+                return Some(m.first);
+            }
+            if !progress(self.progress()) {
+                return None;
+            }
+        }
+    }
+
     /// Whether playouts are run (progress means something).
     pub fn is_searching(&self) -> bool {
         self.search.is_some()

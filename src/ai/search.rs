@@ -64,33 +64,6 @@ impl SearchConfig {
     };
 }
 
-/// The searched choice for the player to move; `None` when `progress`
-/// cancels or the game is over.
-pub fn search_choice(
-    game: &Game,
-    cfg: &SearchConfig,
-    rng: &mut Pcg64,
-    progress: &mut dyn FnMut(Progress) -> bool,
-) -> Option<Choice> {
-    let mut search = match Search::start(game, cfg, rng)? {
-        Started::Decided(m) => return Some(m.first),
-        Started::Searching(s) => s,
-    };
-    if !progress(search.progress()) {
-        return None;
-    }
-    loop {
-        if let Some(m) = search.run(1) {
-            // The rounding of the rounds may leave a few playouts unspent: say done.
-            progress(search.progress());
-            return Some(m.first);
-        }
-        if !progress(search.progress()) {
-            return None;
-        }
-    }
-}
-
 /// How a search begins: with the answer at once (a single candidate), or
 /// with playouts to run.
 pub enum Started {
