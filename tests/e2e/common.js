@@ -127,4 +127,82 @@ function gzipSize(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-module.exports = { ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize };
+// ------------------------------------------------ checks and moves in a game
+
+// Named checks that print `ok` / `FAIL` as they go. `report()` prints the
+// totals and returns the process's exit code.
+function checks() {
+  let passed = 0;
+  let failed = 0;
+  return {
+    check(name, ok, detail) {
+      if (ok) {
+        passed++;
+        console.log(`ok   ${name}`);
+      } else {
+        failed++;
+        console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
+      }
+      return ok;
+    },
+    report() {
+      console.log(`${passed} passed, ${failed} failed`);
+      return failed ? 1 : 0;
+    },
+  };
+}
+
+// The game in play (its data-decision, data-turn, data-version, data-computer).
+const PLAY = '[data-testid=play]';
+
+async function version(page) {
+  return page.getAttribute(PLAY, 'data-version');
+}
+
+// Waits until the game has moved on from version `v`.
+async function moved(page, v, timeout = 30000) {
+  await page.waitForFunction(
+    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
+    [PLAY, v],
+    { timeout },
+  );
+}
+
+// One decision by clicks, taking the first legal target: the first glowing
+// space, no guard, no tower; a follower on the first ring when `follower`
+// (else none). Resolves when the game has moved on.
+async function clickDecision(page, { follower = false } = {}) {
+  const d = await page.getAttribute(PLAY, 'data-decision');
+  const v = await version(page);
+  switch (d) {
+    case 'place':
+      await page.click('[data-cell][data-legal=now]');
+      await page.waitForSelector('[data-testid=ghost]');
+      await page.click('[data-testid=confirm]');
+      break;
+    case 'follower': {
+      const region = follower && (await page.$('[data-testid=region-target]'));
+      if (region) await region.click();
+      else await page.click('[data-testid=no-follower]');
+      break;
+    }
+    case 'gate':
+    case 'wall':
+      await page.click('[data-testid=side-target]');
+      break;
+    case 'guard':
+      await page.click('[data-testid=guard-no]');
+      break;
+    case 'tower':
+      await page.click('[data-testid=tower-none]');
+      break;
+    default:
+      throw new Error(`unexpected decision ${d}`);
+  }
+  await moved(page, v);
+}
+
+module.exports = {
+  ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize,
+  checks, PLAY, version, moved, clickDecision,
+};

@@ -20,23 +20,11 @@
 // Usage: node tests/e2e/computer.js   (build dist/ first: trunk build --release)
 'use strict';
 
-const { ARTIFACTS, startServer, launch, openPage } = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision } = require('./common.js');
 
 const TIMEOUT = 30000;
-const play = '[data-testid=play]';
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${name}`);
-  } else {
-    failed++;
-    console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
-  }
-  return ok;
-}
+const { check, report } = checks();
 
 const attr = (page, name) => page.getAttribute(play, name);
 
@@ -52,43 +40,10 @@ async function humansTurn(page) {
   );
 }
 
-// One human decision by clicks: the first legal target, no follower, no guard, no tower.
-async function act(page) {
-  const v = await attr(page, 'data-version');
-  const d = await attr(page, 'data-decision');
-  switch (d) {
-    case 'place':
-      await page.click('[data-cell][data-legal=now]');
-      await page.waitForSelector('[data-testid=ghost]');
-      await page.click('[data-testid=confirm]');
-      break;
-    case 'follower':
-      await page.click('[data-testid=no-follower]');
-      break;
-    case 'gate':
-    case 'wall':
-      await page.click('[data-testid=side-target]');
-      break;
-    case 'guard':
-      await page.click('[data-testid=guard-no]');
-      break;
-    case 'tower':
-      await page.click('[data-testid=tower-none]');
-      break;
-    default:
-      throw new Error(`unexpected decision ${d}`);
-  }
-  await page.waitForFunction(
-    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
-    [play, v],
-    { timeout: TIMEOUT },
-  );
-}
-
 // Plays human decisions until the computer is to move or the next tile is to be placed.
 async function humanTurn(page) {
   do {
-    await act(page);
+    await clickDecision(page);
   } while (
     (await attr(page, 'data-computer')) === 'false' &&
     !['place', 'over'].includes(await attr(page, 'data-decision'))
@@ -265,8 +220,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  console.log(`\n${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  process.exit(report());
 }
 
 main().catch((e) => {

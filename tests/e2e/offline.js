@@ -35,7 +35,9 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { ROOT, DIST, ARTIFACTS, startServer, launch, openPage } = require('./common.js');
+const {
+  ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision,
+} = require('./common.js');
 
 const PREFIX = '/some/path/';
 const TIMEOUT = 30000;
@@ -46,18 +48,7 @@ const TIMEOUT = 30000;
 const XSS_REFUSED = '<img src=x onerror="window.__xss=1">';
 const XSS_NAME = '<img src=x onerror=_x=1>';
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${name}`);
-  } else {
-    failed++;
-    console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
-  }
-  return ok;
-}
+const { check, report } = checks();
 
 // Every file of the build, relative to dist/ (sw.js itself is not cached).
 function buildFiles(dir = DIST, rel = '') {
@@ -76,44 +67,6 @@ function recordViolations() {
   document.addEventListener('securitypolicyviolation', (e) => {
     window.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
   });
-}
-
-const play = '[data-testid=play]';
-
-// One decision through clicks, taking the first target.
-async function act(page) {
-  const d = await page.getAttribute(play, 'data-decision');
-  const v = await page.getAttribute(play, 'data-version');
-  switch (d) {
-    case 'place':
-      await page.click('[data-cell][data-legal=now]');
-      await page.waitForSelector('[data-testid=ghost]');
-      await page.click('[data-testid=confirm]');
-      break;
-    case 'follower': {
-      const region = await page.$('[data-testid=region-target]');
-      if (region) await region.click();
-      else await page.click('[data-testid=no-follower]');
-      break;
-    }
-    case 'gate':
-    case 'wall':
-      await page.click('[data-testid=side-target]');
-      break;
-    case 'guard':
-      await page.click('[data-testid=guard-no]');
-      break;
-    case 'tower':
-      await page.click('[data-testid=tower-none]');
-      break;
-    default:
-      throw new Error(`unexpected decision ${d}`);
-  }
-  await page.waitForFunction(
-    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
-    [play, v],
-    { timeout: TIMEOUT },
-  );
 }
 
 // Waits for the new-game screen and the engine worker's answer. A page that
@@ -169,7 +122,7 @@ async function refusedName(page) {
 async function playSome(page, n) {
   const before = Number(await page.getAttribute('.tiles', 'data-count'));
   for (let i = 0; i < n && (await page.$(play)) && (await page.getAttribute(play, 'data-decision')); i++) {
-    await act(page);
+    await clickDecision(page, { follower: true });
   }
   const after = Number(await page.getAttribute('.tiles', 'data-count'));
   return { before, after };
@@ -467,8 +420,7 @@ async function main() {
     await browser.close();
     await stop().catch(() => {});
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  process.exit(report());
 }
 
 main();

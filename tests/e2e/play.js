@@ -19,23 +19,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { ROOT, DIST, ARTIFACTS, startServer, launch, openPage } = require('./common.js');
+const {
+  ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved,
+} = require('./common.js');
 
 const SEED = process.env.SEED || '11';
 const TIMEOUT = 15000;
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${name}`);
-  } else {
-    failed++;
-    console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
-  }
-  return ok;
-}
+const { check, report } = checks();
 
 function replay(file) {
   if (process.env.CITY) return execFileSync(process.env.CITY, ['replay', file], { encoding: 'utf8' });
@@ -45,23 +36,8 @@ function replay(file) {
   });
 }
 
-const play = '[data-testid=play]';
-
 async function decision(page) {
   return page.getAttribute(play, 'data-decision');
-}
-
-async function version(page) {
-  return page.getAttribute(play, 'data-version');
-}
-
-// Waits until the game has moved on from version `v`.
-async function moved(page, v) {
-  await page.waitForFunction(
-    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
-    [play, v],
-    { timeout: TIMEOUT },
-  );
 }
 
 // One decision by clicks or keys. `n` counts the decisions so far.
@@ -303,8 +279,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  process.exit(report());
 }
 
 main().catch((err) => {

@@ -20,68 +20,16 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { DIST, ARTIFACTS, startServer, launch, openPage } = require('./common.js');
+const {
+  DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, clickDecision,
+} = require('./common.js');
 
 const TIMEOUT = 15000;
-const play = '[data-testid=play]';
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${name}`);
-  } else {
-    failed++;
-    console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
-  }
-  return ok;
-}
+const { check, report } = checks();
 
-async function version(page) {
-  return page.getAttribute(play, 'data-version');
-}
-
-async function moved(page, v) {
-  await page.waitForFunction(
-    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
-    [play, v],
-    { timeout: TIMEOUT },
-  );
-}
-
-// One decision by clicks: the first legal target, a follower every other time.
-async function act(page, n) {
-  const d = await page.getAttribute(play, 'data-decision');
-  const v = await version(page);
-  switch (d) {
-    case 'place':
-      await page.click('[data-cell][data-legal=now]');
-      await page.waitForSelector('[data-testid=ghost]');
-      await page.click('[data-testid=confirm]');
-      break;
-    case 'follower':
-      if (n % 2 === 0 && (await page.$('[data-testid=region-target]'))) {
-        await page.click('[data-testid=region-target]');
-      } else {
-        await page.click('[data-testid=no-follower]');
-      }
-      break;
-    case 'gate':
-    case 'wall':
-      await page.click('[data-testid=side-target]');
-      break;
-    case 'guard':
-      await page.click('[data-testid=guard-no]');
-      break;
-    case 'tower':
-      await page.click('[data-testid=tower-none]');
-      break;
-    default:
-      throw new Error(`unexpected decision ${d}`);
-  }
-  await moved(page, v);
-}
+// One decision by clicks (common.js), with a follower every other time.
+const act = (page, n) => clickDecision(page, { follower: n % 2 === 0 });
 
 // Everything that tells a position and its history apart.
 async function position(page) {
@@ -439,14 +387,12 @@ async function main() {
     const problems = allProblems.flat();
     check('no console errors', problems.length === 0, problems.join('\n    '));
   } catch (e) {
-    failed++;
-    console.log(`FAIL ${e.stack || e}`);
+    check('no unexpected error', false, e.stack || String(e));
   } finally {
     await browser.close();
     server.close();
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  process.exit(report());
 }
 
 main();
