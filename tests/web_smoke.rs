@@ -3,8 +3,6 @@
 //! (scripts/test.sh does this). On native targets this file is empty.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use gloo::storage::{LocalStorage, Storage};
 use gloo_worker::{Bincode, Codec};
 use serde::{Deserialize, Serialize};
@@ -14,23 +12,8 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// A fresh `<div>` appended to the body, for a component to render into.
-fn fresh_div(id: &str) -> web_sys::Element {
-    let doc = document();
-    let div = doc.create_element("div").unwrap();
-    div.set_id(id);
-    doc.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-/// Lets Yew's scheduler (which runs in spawned futures) render.
-async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(20)).await;
-}
+mod web_support;
+use web_support::{fresh_div, settle};
 
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
 struct Saved {

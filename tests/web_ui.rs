@@ -6,7 +6,6 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
 
 use the_city::engine::deck::below;
 use the_city::engine::game::{Choice, Decision, Game, Setup};
@@ -29,21 +28,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 // ------------------------------------------------------------ helpers
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-fn fresh_div(id: &str) -> web_sys::Element {
-    let doc = document();
-    let div = doc.create_element("div").unwrap();
-    div.set_id(id);
-    doc.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(30)).await;
-}
+mod web_support;
+use web_support::{fresh_div, settle};
 
 fn seats(names: &[&str]) -> Vec<Seat> {
     names
