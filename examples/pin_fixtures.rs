@@ -21,11 +21,11 @@ fn names(k: usize) -> Vec<String> {
 }
 
 fn opts(round: bool, before: bool, cross: bool) -> Options {
-    let mut o = Options::default();
-    o.round_needs_follower = round;
-    o.score_before_guard = before;
-    o.cross_side_adjacency = cross;
-    o
+    Options {
+        round_needs_follower: round,
+        score_before_guard: before,
+        cross_side_adjacency: cross,
+    }
 }
 
 /// Plays `n` decisions (all when None) uniformly at random from `seed`.
