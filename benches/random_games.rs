@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use the_city::engine::random::random_games;
+use the_city::engine::city::random::random_games;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");

@@ -11,9 +11,10 @@
 
 use std::time::Instant;
 use the_city::ai::{self, selfplay, Level, SearchConfig};
-use the_city::engine::deck::rng_for_seed;
-use the_city::engine::game::DEFAULT_STACKS;
-use the_city::engine::{Catalogue, Game, Options, Setup};
+use the_city::engine::city::DEFAULT_STACKS;
+use the_city::engine::city::{Catalogue, Game, Options, Setup};
+use the_city::engine::core::rng::rng_for_seed;
+use the_city::engine::TileGame;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -7,8 +7,9 @@
 //! more than one legal choice (the others are answered at once).
 
 use the_city::ai::{self, Level};
-use the_city::engine::game::DEFAULT_STACKS;
-use the_city::engine::{Catalogue, Game, Options, Setup};
+use the_city::engine::city::DEFAULT_STACKS;
+use the_city::engine::city::{Catalogue, Game, Options, Setup};
+use the_city::engine::TileGame;
 
 const GAMES: u64 = 2;
 

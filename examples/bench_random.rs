@@ -2,7 +2,7 @@
 //! wasm32 (run in Node) so the wasm/native time ratio is measured on the same
 //! code: `bash scripts/bench.sh`.
 
-use the_city::engine::random::random_games;
+use the_city::engine::city::random::random_games;
 
 const GAMES: u64 = 2000;
 // (callgrind: set BENCH_GAMES)

@@ -6,8 +6,10 @@
 //! Two runs: seeds 0..GAMES (a short seed varint) and full 64-bit seeds (the
 //! longest seed varint, as a randomly seeded app game has).
 
-use the_city::engine::game::DEFAULT_STACKS;
-use the_city::engine::{random, Catalogue, Game, Options, Setup};
+use the_city::engine::city::DEFAULT_STACKS;
+use the_city::engine::city::{Catalogue, Game, Options, Setup};
+use the_city::engine::core::random;
+use the_city::engine::TileGame;
 use the_city::share;
 
 fn main() {

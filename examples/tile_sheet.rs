@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 use the_city::art::{goods_legend, tile_art, Shape, TileArt, ART_CSS};
-use the_city::engine::tiles::{Catalogue, RegionKind, TileDef};
+use the_city::engine::city::tiles::{Catalogue, RegionKind, TileDef};
 
 const COLS: usize = 9;
 const SCALE: f32 = 1.5;

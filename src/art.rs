@@ -26,7 +26,7 @@
 //! trigonometry is used, so native and wasm builds agree to the last digit.
 //! The colours and strokes live in [`ART_CSS`].
 
-use crate::engine::tiles::{Goods, RegionIdx, RegionKind, TileDef};
+use crate::engine::city::tiles::{Goods, RegionIdx, RegionKind, TileDef};
 
 /// Which pass a shape belongs to; shapes come sorted by layer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -770,19 +770,19 @@ impl<'a> Layout<'a> {
         let mut labels = [0 as RegionIdx; 24];
         for (k, label) in labels.iter_mut().enumerate() {
             let (side, j) = (k / 6, (k / 2) % 3);
-            let mut r = def.sides[side][j];
+            let mut r = def.shape.sides[side][j];
             if is_street(r) {
-                r = def.sides[side][if k % 2 == 0 { 0 } else { 2 }];
+                r = def.shape.sides[side][if k % 2 == 0 { 0 } else { 2 }];
             }
             *label = r;
         }
         let street_pt: [bool; 24] =
-            std::array::from_fn(|b| b % 6 == 3 && is_street(def.sides[b / 6][1]));
+            std::array::from_fn(|b| b % 6 == 3 && is_street(def.shape.sides[b / 6][1]));
 
         // Streets: which sides each reaches.
         let street_sides: Vec<(RegionIdx, Vec<usize>)> = (0..n as RegionIdx)
             .filter(|&r| is_street(r))
-            .map(|r| (r, (0..4).filter(|&s| def.sides[s][1] == r).collect()))
+            .map(|r| (r, (0..4).filter(|&s| def.shape.sides[s][1] == r).collect()))
             .collect();
         let n_dead = street_sides.iter().filter(|(_, s)| s.len() == 1).count();
 
@@ -820,7 +820,7 @@ impl<'a> Layout<'a> {
                 path.l(hub);
                 (Form::Spoke, lerp(a, hub, 0.42), None)
             } else {
-                let (left, right) = (def.sides[s[0]][0], def.sides[s[0]][2]);
+                let (left, right) = (def.shape.sides[s[0]][0], def.shape.sides[s[0]][2]);
                 let (stop, into) = if n_dead == 1 && left != right {
                     // Runs on to whatever separates its two sides.
                     if hub_dir.is_none() {
@@ -888,7 +888,7 @@ impl<'a> Layout<'a> {
     }
 
     fn street_of_side(&self, side: usize) -> Option<&Street> {
-        let r = self.def.sides[side][1];
+        let r = self.def.shape.sides[side][1];
         self.streets.iter().find(|s| s.region == r)
     }
 
@@ -1982,7 +1982,7 @@ fn draw_landmark_parts(out: &mut Out, region: RegionIdx, f: Frame, k: f32, name:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tiles::Catalogue;
+    use crate::engine::city::tiles::Catalogue;
 
     fn in_box(p: (f32, f32)) -> bool {
         (0.0..=100.0).contains(&p.0) && (0.0..=100.0).contains(&p.1)
@@ -2062,7 +2062,7 @@ mod tests {
         for def in &cat.tiles {
             let layout = Layout::new(def);
             for side in 0..4 {
-                for (j, &r) in def.sides[side].iter().enumerate() {
+                for (j, &r) in def.shape.sides[side].iter().enumerate() {
                     if def.regions[r as usize].kind == RegionKind::Street {
                         continue;
                     }

@@ -3,8 +3,10 @@
 //!
 //! A bad record gives `line N: reason` and keeps nothing; no input panics.
 
-use crate::engine::game::{Choice, Decision, Game, Setup, TurnRecord, WallAction, DEFAULT_STACKS};
-use crate::engine::{Catalogue, Cell, Dir, End, Options, Rotation, Side};
+use crate::engine::city::{Catalogue, End, Options};
+use crate::engine::city::{Choice, Decision, Game, Setup, TurnRecord, WallAction, DEFAULT_STACKS};
+use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
+use crate::engine::TileGame;
 use serde::Serialize;
 use std::fmt;
 
@@ -555,7 +557,7 @@ pub fn summary(game: &Game) -> Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::random;
+    use crate::engine::core::random;
 
     #[test]
     fn write_then_read_reproduces_random_games() {

@@ -2,7 +2,8 @@
 //! mapping between positions (how many decisions were taken) and turns (how
 //! many tiles were placed). Pure; the browser's replay bar uses it.
 
-use crate::engine::game::{Choice, Game};
+use crate::engine::city::{Choice, Game};
+use crate::engine::TileGame;
 
 /// The game after its first `n` decisions (all of them when `n` is past
 /// the end), replayed from the setup.
@@ -55,7 +56,7 @@ pub fn whole_turns(game: &Game) -> Game {
     let mid_turn = !game.is_over()
         && !matches!(
             game.decision(),
-            Some(crate::engine::game::Decision::PlaceTile { .. })
+            Some(crate::engine::city::Decision::PlaceTile { .. })
         );
     let last_tile = game
         .history()
@@ -70,8 +71,9 @@ pub fn whole_turns(game: &Game) -> Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::game::{Setup, DEFAULT_STACKS};
-    use crate::engine::{random, Catalogue, Options};
+    use crate::engine::city::{Catalogue, Options};
+    use crate::engine::city::{Setup, DEFAULT_STACKS};
+    use crate::engine::core::random;
 
     fn finished(seed: u64) -> Game {
         let cat = Catalogue::builtin().unwrap();

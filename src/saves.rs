@@ -55,8 +55,9 @@
 //!
 //! Nothing here panics, whatever the input.
 
-use crate::engine::game::check_player_name;
-use crate::engine::Game;
+use crate::engine::city::setup::check_player_name;
+use crate::engine::city::Game;
+use crate::engine::TileGame;
 use crate::record::{self, DeckTag};
 use crate::share;
 use serde::{Deserialize, Serialize};
@@ -689,8 +690,9 @@ pub fn default_name(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::game::{Setup, DEFAULT_STACKS};
-    use crate::engine::{random, Catalogue, Options};
+    use crate::engine::city::{Catalogue, Options};
+    use crate::engine::city::{Setup, DEFAULT_STACKS};
+    use crate::engine::core::random;
 
     fn game(seed: u64, k: usize, finish: bool) -> Game {
         let cat = Catalogue::builtin().unwrap();

@@ -51,9 +51,9 @@
 //!
 //! Extra CGN tags (`Date`, `Note`, …) are not part of a link.
 
-use crate::engine::deck;
-use crate::engine::game::{Choice, Game, Setup, DEFAULT_STACKS};
-use crate::engine::{Catalogue, Options, TileType};
+use crate::engine::city::{setup as deck, Catalogue, Options, TileType};
+use crate::engine::city::{Choice, Game, Setup, DEFAULT_STACKS};
+use crate::engine::TileGame;
 use std::fmt;
 
 /// The version this module writes.
@@ -548,7 +548,7 @@ fn crc32(bytes: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::random;
+    use crate::engine::core::random;
 
     fn names(k: usize) -> Vec<String> {
         ["Ann", "Bob", "Cid", "Dee"][..k]

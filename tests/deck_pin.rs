@@ -6,7 +6,8 @@
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-use the_city::engine::{deck, random, Catalogue};
+use the_city::engine::city::setup;
+use the_city::engine::city::Catalogue;
 
 /// The deck of `Seed "9146"`, fixed once: changing the shuffle breaks every
 /// saved game and shared link dealt from a seed.
@@ -18,7 +19,7 @@ S7 N7 D5 N4 X4 C2 S2 D1 N9 N9 N9 N10 N5 S2 T3 C8 T2";
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn r1_5_seed_9146_deals_the_pinned_deck() {
     let cat = Catalogue::builtin().unwrap();
-    let ids: Vec<&str> = deck::shuffled(cat, 9146)
+    let ids: Vec<&str> = setup::shuffled(cat, 9146)
         .iter()
         .map(|&t| cat.get(t).id.as_str())
         .collect();
@@ -28,5 +29,8 @@ fn r1_5_seed_9146_deals_the_pinned_deck() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn twenty_random_games_give_the_pinned_checksum() {
-    assert_eq!(random::random_games(1, 20), 9741715997938917047);
+    assert_eq!(
+        the_city::engine::city::random::random_games(1, 20),
+        9741715997938917047
+    );
 }

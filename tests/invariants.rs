@@ -4,12 +4,14 @@
 //! record replays to the same game.
 
 use proptest::prelude::*;
-use the_city::engine::deck::below;
-use the_city::engine::events::Event;
-use the_city::engine::game::DEFAULT_STACKS;
-use the_city::engine::{
-    random, Catalogue, Cell, Choice, Decision, Dir, End, Game, Options, Rotation, Setup, Side,
+use the_city::engine::city::events::Event;
+use the_city::engine::city::DEFAULT_STACKS;
+use the_city::engine::city::{
+    Catalogue, Cell, Choice, Decision, Dir, End, Game, Options, Rotation, Setup, Side,
 };
+use the_city::engine::core::random;
+use the_city::engine::core::rng::below;
+use the_city::engine::TileGame;
 use the_city::record::{self, DeckTag};
 
 fn new_game(seed: u64, players: usize, stacks: [u32; 3], options: Options) -> Game {

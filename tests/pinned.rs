@@ -9,6 +9,7 @@
 
 use std::path::Path;
 use the_city::ai::{self, Level};
+use the_city::engine::TileGame;
 use the_city::record::{self, DeckTag};
 use the_city::share;
 

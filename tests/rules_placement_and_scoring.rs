@@ -5,11 +5,12 @@
 mod common;
 
 use std::collections::HashSet;
-use the_city::engine::game::{Role, DEFAULT_STACKS};
-use the_city::engine::tiles::{FeatureKind, RegionIdx, RegionKind, TileType};
-use the_city::engine::{
+use the_city::engine::city::tiles::{FeatureKind, RegionIdx, RegionKind, TileType};
+use the_city::engine::city::{
     Catalogue, Cell, Choice, Dir, Event, Game, Options, Rotation, ScoreCause, Setup, Side, Vertex,
 };
+use the_city::engine::city::{Role, DEFAULT_STACKS};
+use the_city::engine::TileGame;
 use the_city::record;
 
 fn catalogue() -> &'static Catalogue {
@@ -443,7 +444,7 @@ fn r4_1_features_are_streets_markets_with_one_goods_and_residential_areas() {
 
 record_test!(r4_1_each_market_area_shows_one_kind_of_goods, |g| {
     let (b, d) = (region(&g, 0, "b"), region(&g, 0, "d"));
-    assert_eq!(g.feature_of(0, b).kind, FeatureKind::Market);
+    assert_eq!(g.feature_of(0, b).kind(), FeatureKind::Market);
     assert_eq!(g.feature_of(0, b).goods_count(), 1);
     assert_eq!(g.feature_of(0, d).goods_count(), 1);
     assert_eq!(g.feature_regions(0, b), [(0, b)], "two separate markets");

@@ -5,10 +5,11 @@
 
 mod common;
 
-use the_city::engine::walls::{self, End};
-use the_city::engine::{
+use the_city::engine::city::walls::{self, End};
+use the_city::engine::city::{
     Cell, Choice, Decision, Dir, EndReason, Event, Game, Rotation, ScoreCause, Side, Vertex,
 };
+use the_city::engine::TileGame;
 use the_city::record;
 
 // ------------------------------------------------------------------ helpers
@@ -139,7 +140,7 @@ record_test!(r6_1_a_completed_market_starts_a_wall_round_too, |g| {
         matches!(
             e,
             Event::FeatureScored {
-                kind: the_city::engine::tiles::FeatureKind::Market,
+                kind: the_city::engine::city::tiles::FeatureKind::Market,
                 cause: ScoreCause::Tile,
                 ..
             }
@@ -745,7 +746,8 @@ record_test!(r11_1_closed_takes_precedence_over_gap, |g| {
 /// record can show the precedence of closed over last-wall.)
 #[test]
 fn r11_1_closed_and_last_wall_never_coincide() {
-    use the_city::engine::{game::DEFAULT_STACKS, random, Catalogue, Options, Setup};
+    use the_city::engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+    use the_city::engine::core::random;
     let cat = Catalogue::builtin().unwrap();
     let mut closed = 0;
     for seed in 0..150u64 {
@@ -784,7 +786,7 @@ record_test!(
 record_test!(
     r11_3_followers_on_features_facing_a_hole_leave_without_points,
     |g| {
-        use the_city::engine::tiles::FeatureKind;
+        use the_city::engine::city::tiles::FeatureKind;
         assert!(g.board().is_hole(Cell::new(1, 1)));
         let removed: Vec<(u8, FeatureKind)> = events(&g)
             .iter()

@@ -1,5 +1,7 @@
-use the_city::engine::game::DEFAULT_STACKS;
-use the_city::engine::{random, Catalogue, Game, Options, Setup};
+use the_city::engine::city::DEFAULT_STACKS;
+use the_city::engine::city::{Catalogue, Game, Options, Setup};
+use the_city::engine::core::random;
+use the_city::engine::TileGame;
 
 #[test]
 fn random_games_finish() {

@@ -7,9 +7,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use the_city::engine::deck::below;
-use the_city::engine::game::{Choice, Decision, Game, Setup};
-use the_city::engine::{random, Catalogue, Options};
+use the_city::engine::city::{Catalogue, Options};
+use the_city::engine::city::{Choice, Decision, Game, Setup};
+use the_city::engine::core::random;
+use the_city::engine::core::rng::below;
+use the_city::engine::TileGame;
 use the_city::ui::board::{Board, BoardProps};
 use the_city::ui::camera::{Bounds, Camera, CameraAction};
 use the_city::ui::geometry;

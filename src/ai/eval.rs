@@ -7,8 +7,9 @@
 //! follower step (R5.7) and a piece's after the guard step (R6.8), so the
 //! position between the two halves under-counts.
 
-use crate::engine::deck::below;
-use crate::engine::{Choice, Decision, Game};
+use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::core::rng::below;
+use crate::engine::TileGame;
 use rand_pcg::Pcg64;
 
 /// A move: the choice at the current decision and, when the same player

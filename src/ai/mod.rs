@@ -25,8 +25,9 @@ pub mod selfplay;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::deck::{below, rng_for_seed};
-use crate::engine::{Choice, Game};
+use crate::engine::city::{Choice, Game};
+use crate::engine::core::rng::{below, rng_for_seed};
+use crate::engine::TileGame;
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -12,8 +12,9 @@
 
 use super::eval::{greedy_moves, value, Move};
 use super::Progress;
-use crate::engine::deck::{below, rng_for_seed};
-use crate::engine::{Choice, Decision, Game};
+use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::core::rng::{below, rng_for_seed};
+use crate::engine::TileGame;
 use rand_core::Rng;
 use rand_pcg::Pcg64;
 

@@ -2,8 +2,9 @@
 //! game, win counts and mean scores with 95% confidence intervals.
 
 use super::{choose, Level};
-use crate::engine::game::DEFAULT_STACKS;
-use crate::engine::{Catalogue, Game, Options, Setup};
+use crate::engine::city::DEFAULT_STACKS;
+use crate::engine::city::{Catalogue, Game, Options, Setup};
+use crate::engine::TileGame;
 use serde::Serialize;
 use std::fmt;
 

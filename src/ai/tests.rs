@@ -1,6 +1,7 @@
 use super::*;
-use crate::engine::game::{Setup, DEFAULT_STACKS};
-use crate::engine::{Catalogue, Decision, Options};
+use crate::engine::city::{Catalogue, Decision, Options};
+use crate::engine::city::{Setup, DEFAULT_STACKS};
+use crate::engine::TileGame;
 use std::collections::HashMap;
 
 /// A search small enough for the dev profile.

@@ -11,8 +11,9 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
-    use the_city::engine::game::DEFAULT_STACKS;
-    use the_city::engine::{random, Catalogue, Game, Options, Setup};
+    use the_city::engine::city::DEFAULT_STACKS;
+    use the_city::engine::city::{Catalogue, Game, Options, Setup};
+    use the_city::engine::core::random;
     use the_city::record::{self, DeckTag};
     use the_city::share;
 

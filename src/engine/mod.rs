@@ -1,24 +1,13 @@
-//! The rules engine of Carcassonne: The City (RULES.md), pure Rust.
+//! The rules engines, pure Rust with no web dependency.
 //!
-//! Grid geometry (`geom`, `board`) and the feature graph (`features`) know no
-//! rules of The City; the rules live in `game`, `walls` and `scoring`.
+//! `core` holds the mechanics of any tile-laying game (grid, shapes, feature
+//! graph, deal, the decision loop's trait) and knows no ruleset; `city` is
+//! Carcassonne: The City over it; `any` the closed enums that carry either
+//! ruleset across the edges (records, links, saves, the worker).
 
-pub mod board;
-pub mod deck;
-pub mod events;
-pub mod features;
-pub mod game;
-pub mod geom;
-pub mod options;
-pub mod random;
-pub mod scoring;
-pub mod tiles;
-pub mod walls;
+pub mod any;
+pub mod city;
+pub mod core;
 
-pub use events::{EndReason, Event, Logged, ScoreCause};
-pub use game::{Choice, Decision, Game, IllegalChoice, Setup, SetupError};
-pub use geom::{Cell, Dir, Rotation, Side, Vertex};
-pub use options::Options;
-pub use scoring::Breakdown;
-pub use tiles::{Catalogue, TileType};
-pub use walls::End;
+pub use self::core::geom::{Cell, Dir, Rotation, Side, Vertex};
+pub use self::core::rules::{IllegalChoice, Seat, TileGame};

@@ -22,8 +22,10 @@ use super::state::{Action, AppState, Shared};
 use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
-use crate::engine::game::{Choice, Game, Setup, DEFAULT_STACKS};
-use crate::engine::{random, Catalogue, Options};
+use crate::engine::city::{Catalogue, Options};
+use crate::engine::city::{Choice, Game, Setup, DEFAULT_STACKS};
+use crate::engine::core::random;
+use crate::engine::TileGame;
 
 /// The measurement hook (`?bench=SEED`): a 2-player game with the full stacks
 /// dealt from SEED and played at random (the choices of `city random --seed

@@ -19,8 +19,8 @@ use super::state::{Scene, Shared, Targets};
 use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
 use super::tiles_layer::TilesLayer;
-use crate::engine::game::Choice;
-use crate::engine::geom::Cell;
+use crate::engine::city::Choice;
+use crate::engine::core::geom::Cell;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::geometry::TILE;
-use crate::engine::geom::Cell;
+use crate::engine::core::geom::Cell;
 
 /// The visible square of the board: its centre and side, in board units
 /// (a tile is 100). The SVG shows at least this square (`xMidYMid meet`).

@@ -2,7 +2,8 @@
 
 use wasm_bindgen::JsCast;
 
-use crate::engine::game::Game;
+use crate::engine::city::Game;
+use crate::engine::TileGame;
 use crate::record::{self, DeckTag};
 
 /// The record of the game as CGN text: its whole turns (a record cannot hold

@@ -3,7 +3,7 @@
 //! `[100x, 100x+100] × [100y, 100y+100]` (x east, y south). Rotating points
 //! and tiles, and placing sides and vertices on the board. No rules.
 
-use crate::engine::geom::{Cell, Dir, Rotation, Side, Vertex};
+use crate::engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
 
 /// The size of a tile in board units.
 pub const TILE: f64 = 100.0;

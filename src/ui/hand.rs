@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use super::tile_art::tile_picture;
-use crate::engine::geom::Rotation;
-use crate::engine::tiles::{Catalogue, TileType};
+use crate::engine::city::tiles::{Catalogue, TileType};
+use crate::engine::core::geom::Rotation;
 
 #[derive(Properties, PartialEq)]
 pub struct HandProps {

@@ -2,9 +2,9 @@
 //! sentences (what was placed, what scored, for whom and why). Shown by
 //! `game_log.rs`.
 
-use crate::engine::events::{EndReason, Event, Logged, ScoreCause};
-use crate::engine::tiles::FeatureKind;
-use crate::engine::walls::End;
+use crate::engine::city::events::{EndReason, Event, Logged, ScoreCause};
+use crate::engine::city::tiles::FeatureKind;
+use crate::engine::city::walls::End;
 
 /// One sentence of the log.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,9 +9,9 @@ use yew::prelude::*;
 use super::palette::{PlayerColour, Seat};
 use super::state::{NewGame, Speed};
 use crate::ai::Level;
-use crate::engine::game::{check_player_name, DEFAULT_STACKS};
-use crate::engine::tiles::TOTAL_TILES;
-use crate::engine::Options;
+use crate::engine::city::tiles::TOTAL_TILES;
+use crate::engine::city::Options;
+use crate::engine::city::{setup::check_player_name, DEFAULT_STACKS};
 
 /// The levels offered for computer seats (random and greedy are baselines
 /// for measurement, not opponents).

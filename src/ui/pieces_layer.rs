@@ -7,8 +7,8 @@ use yew::prelude::*;
 use super::geometry::{outward, side_point, side_points, vertex_point, Pt};
 use super::palette::PlayerColour;
 use super::state::{Scene, Shared};
-use crate::engine::game::Role;
-use crate::engine::geom::Side;
+use crate::engine::city::Role;
+use crate::engine::core::geom::Side;
 
 /// A follower's outline, centred on its feet-to-head middle, about 22 high.
 pub const MEEPLE: &str = "M0,-11 C3.2,-11 4.6,-8.6 4.6,-6.6 C4.6,-5 3.9,-3.9 3.1,-3.3 L9.6,-1.3 C11.6,-0.7 11.6,2.3 9.6,2.6 L5,3 L8.6,10.4 L1.9,10.4 L0,6.3 L-1.9,10.4 L-8.6,10.4 L-5,3 L-9.6,2.6 C-11.6,2.3 -11.6,-0.7 -9.6,-1.3 L-3.1,-3.3 C-3.9,-3.9 -4.6,-5 -4.6,-6.6 C-4.6,-8.6 -3.2,-11 0,-11 Z";
@@ -62,10 +62,10 @@ fn gate(side: Side) -> Html {
     let m = side_point(side);
     let c = (m.0 + ox * 7.0, m.1 + oy * 7.0);
     let angle = match side.dir {
-        crate::engine::geom::Dir::N => 0,
-        crate::engine::geom::Dir::E => 90,
-        crate::engine::geom::Dir::S => 180,
-        crate::engine::geom::Dir::W => 270,
+        crate::engine::core::geom::Dir::N => 0,
+        crate::engine::core::geom::Dir::E => 90,
+        crate::engine::core::geom::Dir::S => 180,
+        crate::engine::core::geom::Dir::W => 270,
     };
     let (a1, b1) = (
         (a.0 + ox * 5.0, a.1 + oy * 5.0),

@@ -17,8 +17,9 @@ use super::keys::{self, KeyCommand};
 use super::panel::Panel;
 use super::prompt::PromptBar;
 use super::state::{Action, AppState, Play, Speed};
-use crate::engine::game::Choice;
-use crate::engine::geom::Cell;
+use crate::engine::city::Choice;
+use crate::engine::core::geom::Cell;
+use crate::engine::TileGame;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayScreenProps {

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::palette::PlayerColour;
 use super::state::Prompt;
-use crate::engine::game::Choice;
+use crate::engine::city::Choice;
 
 #[derive(Properties, PartialEq)]
 pub struct PromptBarProps {

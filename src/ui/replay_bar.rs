@@ -9,7 +9,8 @@ use yew::prelude::*;
 
 use super::palette::Seat;
 use super::state::{Action, AppState, Play, Shared, Targets};
-use crate::engine::game::Game;
+use crate::engine::city::Game;
+use crate::engine::TileGame;
 use crate::replay;
 
 /// The replay's position and the view of the game there.

@@ -20,7 +20,8 @@ use super::palette::Seat;
 use super::replay_bar::Replay;
 use super::state::{Action, AppState, Play};
 use super::storage::{self, StorageError};
-use crate::engine::game::Game;
+use crate::engine::city::Game;
+use crate::engine::TileGame;
 use crate::share;
 
 /// How the game in play is saved.

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::session::page_url;
 use super::state::Shared;
-use crate::engine::game::Game;
+use crate::engine::city::Game;
 use crate::share;
 
 /// The link of `game` on this page.

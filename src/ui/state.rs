@@ -21,13 +21,14 @@ use super::palette::{PlayerColour, Seat};
 use super::tile_art;
 use super::worker::FromEngine;
 use crate::ai::{Level, Progress};
-use crate::engine::events::{Event, ScoreCause};
-use crate::engine::game::{Choice, Decision, Game, Role, Setup};
-use crate::engine::geom::{Cell, Rotation, Side, Vertex};
-use crate::engine::scoring::Breakdown;
-use crate::engine::tiles::{Catalogue, RegionIdx, RegionKind, TileType};
-use crate::engine::walls::End;
-use crate::engine::{Options, SetupError};
+use crate::engine::city::events::{Event, ScoreCause};
+use crate::engine::city::scoring::Breakdown;
+use crate::engine::city::tiles::{Catalogue, RegionIdx, RegionKind, TileType};
+use crate::engine::city::walls::End;
+use crate::engine::city::{Choice, Decision, Game, Role, Setup};
+use crate::engine::city::{Options, SetupError};
+use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
+use crate::engine::TileGame;
 
 /// A value compared by address: props holding one re-render only when it is
 /// replaced, however large it is.

@@ -14,7 +14,7 @@ use wasm_bindgen::JsValue;
 
 use super::palette::{PlayerColour, Seat};
 use crate::ai::Level;
-use crate::engine::game::Game;
+use crate::engine::city::Game;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
 
 /// The saved-games document.

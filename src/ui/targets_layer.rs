@@ -10,9 +10,9 @@ use super::palette::PlayerColour;
 use super::pieces_layer::MEEPLE;
 use super::state::{RegionShape, Shared, Targets};
 use super::tile_defs::tile_ref;
-use crate::engine::game::Choice;
-use crate::engine::geom::Cell;
-use crate::engine::tiles::Catalogue;
+use crate::engine::city::tiles::Catalogue;
+use crate::engine::city::Choice;
+use crate::engine::core::geom::Cell;
 
 fn num(v: f64) -> String {
     format!("{v:.1}")

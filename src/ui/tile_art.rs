@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use super::geometry::Pt;
 use crate::art::{self, Layer, TileArt};
-use crate::engine::tiles::{Catalogue, RegionIdx, TileType};
+use crate::engine::city::tiles::{Catalogue, RegionIdx, TileType};
 
 thread_local! {
     static CACHE: RefCell<HashMap<TileType, Rc<TileArt>>> = RefCell::new(HashMap::new());

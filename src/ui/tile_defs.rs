@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use super::tile_art::tile_picture;
-use crate::engine::tiles::{Catalogue, TileType};
+use crate::engine::city::tiles::{Catalogue, TileType};
 
 /// The element id of a tile type's picture.
 pub fn tile_ref(cat: &Catalogue, t: TileType) -> String {

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::geometry::{tile_transform, TILE};
 use super::state::{Scene, Shared};
 use super::tile_defs::tile_ref;
-use crate::engine::tiles::Catalogue;
+use crate::engine::city::tiles::Catalogue;
 
 #[derive(Properties, PartialEq)]
 pub struct TilesLayerProps {

@@ -15,9 +15,10 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 
 use crate::ai::{self, Level, Thinker};
-use crate::engine::game::{Choice, Game, Setup};
-use crate::engine::tiles::{Catalogue, TileType};
-use crate::engine::Options;
+use crate::engine::city::tiles::{Catalogue, TileType};
+use crate::engine::city::Options;
+use crate::engine::city::{Choice, Game, Setup};
+use crate::engine::TileGame;
 
 /// A game as sent to the worker: the setup and every decision so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

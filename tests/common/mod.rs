@@ -11,7 +11,8 @@
 //! - `[ExpectSupply "7 6"]`: followers in supply per player at the end.
 #![allow(dead_code)]
 
-use the_city::engine::Game;
+use the_city::engine::city::Game;
+use the_city::engine::TileGame;
 use the_city::record;
 
 /// Replay `text` and check every expectation tag; the replayed game (None

@@ -1,40 +1,45 @@
-//! The feature graph: regions of placed tiles joined into streets, markets and
-//! residential areas by a union-find (R4.1, R4.2), with what scoring needs
-//! kept at each root: open sides, tiles covered, goods, followers.
+//! The feature graph: regions of placed tiles joined into features by a
+//! union-find, with what scoring needs kept at each root: open sides, tiles
+//! covered, followers per seat, whether it was scored, and a payload that
+//! belongs to the ruleset (a street's goods, a city's pennants...).
 //!
-//! Geometry-level: it knows regions and sides, not the rules of The City.
+//! Rule-free: which regions join, and what "complete" means, is the
+//! ruleset's business.
 
-use super::tiles::FeatureKind;
+use super::rules::MAX_SEATS;
 
 /// A region of a placed tile: its node in the graph.
 pub type Node = u16;
 
-/// What a feature knows, kept at its union-find root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Feature {
-    pub kind: FeatureKind,
-    /// Sides of its regions that face an empty cell not covered by a wall or
-    /// the gate. Zero means complete (R5.1, R5.2).
-    pub open: u16,
-    /// Bit i set when placed tile i is covered (tiles are at most 75, R5.4).
-    pub tiles: u128,
-    /// Bit per goods kind (R5.5).
-    pub goods: u8,
-    /// Followers on it per seat.
-    pub followers: [u8; 4],
-    /// Scored (or closed without a follower): it never scores again.
-    pub done: bool,
+/// What a ruleset keeps per feature beside the common counts; joining two
+/// features merges their payloads.
+pub trait Payload: Copy {
+    fn merge(&mut self, other: &Self);
 }
 
-impl Feature {
-    pub fn new(kind: FeatureKind, tile: usize, goods: u8) -> Feature {
+/// What a feature knows, kept at its union-find root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Feature<P> {
+    /// Sides of its regions that face an empty cell and are not closed by a
+    /// piece. Zero, for a feature that can be complete, means complete.
+    pub open: u16,
+    /// Bit i set when placed tile i is covered (at most 128 tiles).
+    pub tiles: u128,
+    /// Followers on it per seat.
+    pub followers: [u8; MAX_SEATS],
+    /// Scored (or closed without a follower): it never scores again.
+    pub done: bool,
+    pub data: P,
+}
+
+impl<P: Payload> Feature<P> {
+    pub fn new(tile: usize, data: P) -> Feature<P> {
         Feature {
-            kind,
             open: 0,
             tiles: 1u128 << tile,
-            goods,
-            followers: [0; 4],
+            followers: [0; MAX_SEATS],
             done: false,
+            data,
         }
     }
 
@@ -42,27 +47,29 @@ impl Feature {
         self.tiles.count_ones()
     }
 
-    pub fn goods_count(&self) -> u32 {
-        self.goods.count_ones()
-    }
-
     pub fn follower_count(&self) -> u32 {
         self.followers.iter().map(|&n| n as u32).sum()
     }
+}
 
-    pub fn is_complete(&self) -> bool {
-        self.open == 0 && self.kind != FeatureKind::Residential
+/// The union-find over every region node.
+#[derive(Clone, Debug)]
+pub struct Features<P> {
+    parent: Vec<Node>,
+    data: Vec<Feature<P>>,
+}
+
+impl<P> Default for Features<P> {
+    fn default() -> Self {
+        Features {
+            parent: Vec::new(),
+            data: Vec::new(),
+        }
     }
 }
 
-#[derive(Clone, Debug, Default)]
-pub struct Features {
-    parent: Vec<Node>,
-    data: Vec<Feature>,
-}
-
-impl Features {
-    pub fn add(&mut self, f: Feature) -> Node {
+impl<P: Payload> Features<P> {
+    pub fn add(&mut self, f: Feature<P>) -> Node {
         let n = self.parent.len() as Node;
         self.parent.push(n);
         self.data.push(f);
@@ -96,17 +103,17 @@ impl Features {
     }
 
     /// The feature a node belongs to.
-    pub fn get(&self, n: Node) -> &Feature {
+    pub fn get(&self, n: Node) -> &Feature<P> {
         &self.data[self.find(n) as usize]
     }
 
-    pub fn get_mut(&mut self, n: Node) -> &mut Feature {
+    pub fn get_mut(&mut self, n: Node) -> &mut Feature<P> {
         let r = self.find_compress(n);
         &mut self.data[r as usize]
     }
 
-    /// Join two nodes' features; returns the root. Open sides, tiles, goods
-    /// and followers add up.
+    /// Join two nodes' features; returns the root. Open sides, tiles and
+    /// followers add up; payloads merge.
     pub fn union(&mut self, a: Node, b: Node) -> Node {
         let (ra, rb) = (self.find_compress(a), self.find_compress(b));
         if ra == rb {
@@ -117,11 +124,11 @@ impl Features {
         let k = &mut self.data[keep as usize];
         k.open += g.open;
         k.tiles |= g.tiles;
-        k.goods |= g.goods;
-        for i in 0..4 {
+        for i in 0..MAX_SEATS {
             k.followers[i] += g.followers[i];
         }
         k.done |= g.done;
+        k.data.merge(&g.data);
         self.parent[gone as usize] = keep;
         keep
     }
@@ -140,20 +147,28 @@ impl Features {
 mod tests {
     use super::*;
 
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Goods(u8);
+    impl Payload for Goods {
+        fn merge(&mut self, other: &Self) {
+            self.0 |= other.0;
+        }
+    }
+
     #[test]
     fn union_adds_up_what_scoring_needs() {
         let mut f = Features::default();
-        let mut a = Feature::new(FeatureKind::Market, 0, 1);
+        let mut a = Feature::new(0, Goods(1));
         a.open = 2;
         a.followers[1] = 1;
-        let mut b = Feature::new(FeatureKind::Market, 3, 4);
+        let mut b = Feature::new(3, Goods(4));
         b.open = 1;
         let (na, nb) = (f.add(a), f.add(b));
         f.union(na, nb);
         let j = f.get(nb);
         assert_eq!(j.open, 3);
         assert_eq!(j.tile_count(), 2);
-        assert_eq!(j.goods_count(), 2);
+        assert_eq!(j.data, Goods(5));
         assert_eq!(j.follower_count(), 1);
         assert_eq!(f.roots().count(), 1);
     }

@@ -3,157 +3,20 @@
 //! `play` applies one after checking it and says which rule a bad one breaks;
 //! `play_unchecked` is the fast path for search.
 
-use super::board::{Board, Placed};
-use super::deck;
 use super::events::{EndReason, Event, Logged, ScoreCause};
-use super::features::{Feature, Features, Node};
-use super::geom::{Cell, Dir, Rotation, Side};
-use super::options::Options;
+use super::features::{Area, Feature, Features, Node};
 use super::scoring::{self, Breakdown};
+use super::setup::{Setup, SetupError, FOLLOWERS};
 use super::tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileType};
 use super::walls::{self, End, Walls};
+use super::Board;
+use crate::engine::core::deal;
+use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
+use crate::engine::core::grid::Placed;
+use crate::engine::core::rng::{shuffle, Pcg64};
+use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame, MAX_SEATS};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::sync::Arc;
-
-/// Followers in supply at the start (R1.2).
-pub const FOLLOWERS: u8 = 7;
-
-/// The default stack sizes (R1.5).
-pub const DEFAULT_STACKS: [u32; 3] = [30, 25, 20];
-
-/// A checked setup: players, deck, stacks and options (NOTATION.md tags).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    pub players: Vec<String>,
-    /// The draw order, stack 1 first.
-    pub deck: Vec<TileType>,
-    pub stacks: [u32; 3],
-    pub options: Options,
-    /// The seed the deck was dealt from, if it was.
-    pub seed: Option<u64>,
-}
-
-/// Why a setup cannot become a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-impl Setup {
-    /// Deal from a seed: the first tiles of the shuffled catalogue (R1.5).
-    pub fn from_seed(
-        catalogue: &Catalogue,
-        players: Vec<String>,
-        seed: u64,
-        stacks: [u32; 3],
-        options: Options,
-    ) -> Result<Setup, SetupError> {
-        let total: u32 = stacks.iter().sum();
-        let all = deck::shuffled(catalogue, seed);
-        if total as usize > all.len() {
-            return Err(SetupError(format!(
-                "stacks {} {} {} need {total} tiles but there are only {}",
-                stacks[0],
-                stacks[1],
-                stacks[2],
-                all.len()
-            )));
-        }
-        let setup = Setup {
-            players,
-            deck: all[..total as usize].to_vec(),
-            stacks,
-            options,
-            seed: Some(seed),
-        };
-        setup.check(catalogue)?;
-        Ok(setup)
-    }
-
-    /// An explicit draw order (the CGN `Deck` tag).
-    pub fn from_deck(
-        catalogue: &Catalogue,
-        players: Vec<String>,
-        deck: Vec<TileType>,
-        stacks: [u32; 3],
-        options: Options,
-    ) -> Result<Setup, SetupError> {
-        let setup = Setup {
-            players,
-            deck,
-            stacks,
-            options,
-            seed: None,
-        };
-        setup.check(catalogue)?;
-        Ok(setup)
-    }
-
-    pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
-        let n = self.players.len();
-        if !(2..=4).contains(&n) {
-            return Err(SetupError(format!("a game needs 2 to 4 players, not {n}")));
-        }
-        for p in &self.players {
-            check_player_name(p).map_err(SetupError)?;
-        }
-        let total: u32 = self.stacks.iter().sum();
-        if self.stacks[0] == 0 {
-            return Err(SetupError("the first stack may not be empty".into()));
-        }
-        if total as usize != self.deck.len() {
-            return Err(SetupError(format!(
-                "the stacks hold {total} tiles but the deck has {}",
-                self.deck.len()
-            )));
-        }
-        let mut counts = vec![0u32; catalogue.tiles.len()];
-        for &t in &self.deck {
-            let Some(c) = counts.get_mut(t as usize) else {
-                return Err(SetupError(format!("unknown tile type {t}")));
-            };
-            *c += 1;
-            let def = catalogue.get(t);
-            if *c > def.count as u32 {
-                return Err(SetupError(format!(
-                    "tile {} appears more than its {} cop{}",
-                    def.id,
-                    def.count,
-                    if def.count == 1 { "y" } else { "ies" }
-                )));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Player names are shown as text and written into CGN tags.
-pub fn check_player_name(name: &str) -> Result<(), String> {
-    if name.trim().is_empty() || name.trim() != name {
-        return Err(format!(
-            "player name {name:?} is empty or has spaces at its ends"
-        ));
-    }
-    if name.chars().count() > 24 {
-        return Err(format!("player name {name:?} is longer than 24 characters"));
-    }
-    if name
-        .chars()
-        .any(|c| c.is_control() || matches!(c, ',' | '"' | '[' | ']' | '{' | '}'))
-    {
-        return Err(format!(
-            "player name {name:?} may not hold a comma, quote, bracket, brace or control character"
-        ));
-    }
-    Ok(())
-}
 
 /// One decision: tile position+rotation, follower region or none, gate side,
 /// wall end, guard yes/no, tower end or none (§13).
@@ -195,26 +58,8 @@ impl Decision {
     }
 }
 
-/// A rejected choice: the rule it breaks and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalChoice {
-    pub rule: &'static str,
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.reason, self.rule)
-    }
-}
-
-impl std::error::Error for IllegalChoice {}
-
 fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
-    IllegalChoice {
-        rule,
-        reason: reason.into(),
-    }
+    IllegalChoice::new(rule, reason)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -330,11 +175,27 @@ impl Game {
     /// Start a game: the first player draws the first tile (R1.6).
     pub fn new(catalogue: &'static Catalogue, setup: Setup) -> Result<Game, SetupError> {
         setup.check(catalogue)?;
+        Ok(Game::start(catalogue, Arc::new(setup)))
+    }
+
+    /// Replays `choices` from the setup; the error gives the index of the
+    /// first bad one (0 for a bad setup).
+    pub fn replay(
+        catalogue: &'static Catalogue,
+        setup: Setup,
+        choices: &[Choice],
+    ) -> Result<Game, (usize, IllegalChoice)> {
+        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.0)))?;
+        g.replayed(choices)
+    }
+
+    /// A game from a checked setup.
+    fn start(catalogue: &'static Catalogue, setup: Arc<Setup>) -> Game {
         let n = setup.players.len();
         let towers = (12 / n) as u8;
         let mut g = Game {
             catalogue,
-            board: Board::new(),
+            board: Board::new(true),
             node_base: Vec::new(),
             features: Features::default(),
             walls: Walls::new(),
@@ -361,42 +222,13 @@ impl Game {
             events: Vec::new(),
             ended: None,
             log_events: true,
-            setup: Arc::new(setup),
+            setup,
         };
         if !g.draw_next() {
             // An empty deck cannot pass `check`; stay safe anyway.
             g.finish(EndReason::LastTile);
         }
-        Ok(g)
-    }
-
-    /// Replay `choices` from the setup; the error gives the index of the first bad one.
-    pub fn replay(
-        catalogue: &'static Catalogue,
-        setup: Setup,
-        choices: &[Choice],
-    ) -> Result<Game, (usize, IllegalChoice)> {
-        let mut g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.0)))?;
-        for (i, &c) in choices.iter().enumerate() {
-            g.play(c).map_err(|e| (i, e))?;
-        }
-        Ok(g)
-    }
-
-    /// Undo is a replay of the record without its last decision.
-    pub fn undo(&self) -> Option<Game> {
-        let n = self.history.len().checked_sub(1)?;
-        let mut g = Game::new(self.catalogue, (*self.setup).clone()).ok()?;
-        g.log_events = self.log_events;
-        for &c in &self.history[..n] {
-            g.play_unchecked(c);
-        }
-        Some(g)
-    }
-
-    /// Turn the event log off (search does not need it).
-    pub fn set_logging(&mut self, on: bool) {
-        self.log_events = on;
+        g
     }
 
     // ------------------------------------------------------------ queries
@@ -421,24 +253,8 @@ impl Game {
         &self.players
     }
 
-    pub fn player_count(&self) -> usize {
-        self.players.len()
-    }
-
-    pub fn scores(&self) -> Vec<u32> {
-        self.players.iter().map(|p| p.score).collect()
-    }
-
     pub fn followers(&self) -> &[FollowerSpot] {
         &self.followers
-    }
-
-    pub fn events(&self) -> &[Logged] {
-        &self.events
-    }
-
-    pub fn history(&self) -> &[Choice] {
-        &self.history
     }
 
     pub fn records(&self) -> &[TurnRecord] {
@@ -453,46 +269,14 @@ impl Game {
         self.ended
     }
 
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
-    /// Tiles placed so far.
-    pub fn turns(&self) -> usize {
-        self.board.placed().len()
-    }
-
     /// The tile drawn for the current turn and its stack (1–3).
     pub fn drawn(&self) -> Option<(TileType, u8)> {
         self.drawn
     }
 
-    /// The seat whose decision it is (the builder for the tower step).
-    pub fn to_move(&self) -> u8 {
-        match self.phase {
-            Phase::Gate | Phase::Wall | Phase::Guard => self.round.seats[self.round.next],
-            Phase::Tower => self.round.builder,
-            _ => self.current,
-        }
-    }
-
     /// The seat whose turn it is (who placed or will place the tile).
     pub fn current_player(&self) -> u8 {
         self.current
-    }
-
-    pub fn decision(&self) -> Option<Decision> {
-        Some(match self.phase {
-            Phase::Place => Decision::PlaceTile {
-                tile: self.drawn?.0,
-            },
-            Phase::Follower => Decision::Follower,
-            Phase::Gate => Decision::Gate,
-            Phase::Wall => Decision::Wall,
-            Phase::Guard => Decision::Guard,
-            Phase::Tower => Decision::Tower,
-            Phase::Over => return None,
-        })
     }
 
     /// The stack (1–3) a deck position belongs to.
@@ -526,31 +310,6 @@ impl Game {
         let mut v = self.setup.deck[self.draw_pos..].to_vec();
         v.sort_unstable();
         v
-    }
-
-    /// A copy of the game whose undrawn tiles are a fresh sample of what a
-    /// player cannot have seen: the box minus the tiles placed, set aside or
-    /// in hand, shuffled by `rng`. Search plays on such copies so it never
-    /// reads the real draw order (determinization).
-    pub fn redeal_unseen(&self, rng: &mut rand_pcg::Pcg64) -> Game {
-        let mut pool = self.catalogue.all_copies();
-        let seen = self.setup.deck[..self.draw_pos].iter();
-        for t in seen {
-            if let Some(k) = pool.iter().position(|x| x == t) {
-                pool.swap_remove(k);
-            }
-        }
-        for i in (1..pool.len()).rev() {
-            let j = deck::below(rng, i as u64 + 1) as usize;
-            pool.swap(i, j);
-        }
-        let left = self.setup.deck.len() - self.draw_pos;
-        let mut g = self.clone();
-        let setup = Arc::make_mut(&mut g.setup);
-        setup.deck.truncate(self.draw_pos);
-        setup.deck.extend(pool.into_iter().take(left));
-        setup.seed = None;
-        g
     }
 
     /// The builder of the wall round in progress, and the pieces still to place.
@@ -593,7 +352,7 @@ impl Game {
             .roots()
             .filter(|&r| {
                 let f = self.features.get(r);
-                f.done && f.kind != FeatureKind::Residential
+                f.done && f.kind() != FeatureKind::Residential
             })
             .count()
     }
@@ -608,73 +367,7 @@ impl Game {
         self.walls.next_side(&self.board, end)
     }
 
-    /// Scores if the game ended now: closing and final scoring on a copy.
-    pub fn projected_scores(&self) -> Vec<u32> {
-        if self.is_over() {
-            return self.scores();
-        }
-        let mut g = self.clone();
-        g.log_events = false;
-        g.finish(EndReason::LastTile);
-        g.scores()
-    }
-
     // ------------------------------------------------------- legal choices
-
-    /// Every legal choice at the current decision, in a fixed order.
-    pub fn legal_choices(&self) -> Vec<Choice> {
-        let mut v = Vec::new();
-        self.legal_choices_into(&mut v);
-        v
-    }
-
-    pub fn legal_choices_into(&self, v: &mut Vec<Choice>) {
-        v.clear();
-        match self.phase {
-            Phase::Place => {
-                if let Some((t, _)) = self.drawn {
-                    self.placements_into(t, v);
-                }
-            }
-            Phase::Follower => {
-                v.push(Choice::Follower(None));
-                if let Some(i) = self.board.placed().len().checked_sub(1) {
-                    let p = self.board.placed()[i];
-                    for r in 0..self.catalogue.get(p.tile).regions.len() {
-                        if self.follower_problem(i, r as RegionIdx).is_none() {
-                            v.push(Choice::Follower(Some(r as RegionIdx)));
-                        }
-                    }
-                }
-            }
-            Phase::Gate => v.extend(self.board.outline().into_iter().map(Choice::Gate)),
-            Phase::Wall => {
-                for e in End::BOTH {
-                    if self.walls.next_side(&self.board, e).is_some() {
-                        v.push(Choice::Wall(e));
-                    }
-                }
-            }
-            Phase::Guard => {
-                v.push(Choice::Guard(false));
-                if self.guard_problem().is_none() {
-                    v.push(Choice::Guard(true));
-                }
-            }
-            Phase::Tower => {
-                v.push(Choice::Tower(None));
-                if self.players[self.round.builder as usize].towers > 0 {
-                    v.extend(
-                        self.walls
-                            .tower_ends()
-                            .into_iter()
-                            .map(|e| Choice::Tower(Some(e))),
-                    );
-                }
-            }
-            Phase::Over => {}
-        }
-    }
 
     /// Legal (cell, rotation) pairs for tile `t` now (R1.6, §3).
     pub fn placements(&self, t: TileType) -> Vec<(Cell, Rotation)> {
@@ -840,7 +533,7 @@ impl Game {
             return Some(illegal("R4.6", "no follower is left in supply"));
         }
         let f = self.features.get(self.node_base[tile] + region as Node);
-        let name = f.kind.name();
+        let name = f.kind().name();
         if f.follower_count() > 0 {
             return Some(illegal(
                 "R4.4",
@@ -874,89 +567,6 @@ impl Game {
     }
 
     // ---------------------------------------------------------------- play
-
-    /// Apply a choice after checking it is legal now.
-    pub fn play(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
-        self.check(choice)?;
-        self.play_unchecked(choice);
-        Ok(())
-    }
-
-    /// Whether `choice` is legal now, and if not, why.
-    pub fn check(&self, choice: Choice) -> Result<(), IllegalChoice> {
-        let Some(decision) = self.decision() else {
-            return Err(illegal("R11.1", "the game is over"));
-        };
-        let wrong = || {
-            illegal(
-                "R13",
-                format!("the game waits for {}, not {choice:?}", decision.name()),
-            )
-        };
-        match (decision, choice) {
-            (Decision::PlaceTile { tile }, Choice::Place { cell, rot }) => {
-                self.placement_problem(tile, cell, rot).map_or(Ok(()), Err)
-            }
-            (Decision::Follower, Choice::Follower(None)) => Ok(()),
-            (Decision::Follower, Choice::Follower(Some(r))) => {
-                let i = self.board.placed().len() - 1;
-                self.follower_problem(i, r).map_or(Ok(()), Err)
-            }
-            (Decision::Gate, Choice::Gate(side)) => {
-                if self.board.is_outline(side) {
-                    Ok(())
-                } else if self.board.is_tile(side.cell) && self.board.is_hole(side.outer()) {
-                    Err(illegal(
-                        "R7.1",
-                        format!("the gate may not face a hole ({side})"),
-                    ))
-                } else {
-                    Err(illegal(
-                        "R7.1",
-                        format!("side {side} is not on the outline of the city"),
-                    ))
-                }
-            }
-            (Decision::Wall, Choice::Wall(e)) => {
-                if self.walls.next_side(&self.board, e).is_some() {
-                    Ok(())
-                } else {
-                    Err(illegal("R7.3", format!("the {e} end cannot be extended")))
-                }
-            }
-            (Decision::Guard, Choice::Guard(false)) => Ok(()),
-            (Decision::Guard, Choice::Guard(true)) => self.guard_problem().map_or(Ok(()), Err),
-            (Decision::Tower, Choice::Tower(None)) => Ok(()),
-            (Decision::Tower, Choice::Tower(Some(e))) => {
-                if self.players[self.round.builder as usize].towers == 0 {
-                    Err(illegal("R1.3", "the builder has no tower left"))
-                } else if !self.walls.tower_ends().contains(&e) {
-                    Err(illegal(
-                        "R9.1",
-                        format!("the {e} end already holds a tower"),
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
-            _ => Err(wrong()),
-        }
-    }
-
-    /// Apply a legal choice without checking it (the fast path for search).
-    /// An illegal choice leaves the game in an unspecified but memory-safe state.
-    pub fn play_unchecked(&mut self, choice: Choice) {
-        self.history.push(choice);
-        match choice {
-            Choice::Place { cell, rot } => self.place_tile(cell, rot),
-            Choice::Follower(r) => self.place_follower(r),
-            Choice::Gate(side) => self.place_gate(side),
-            Choice::Wall(e) => self.place_wall(e),
-            Choice::Guard(g) => self.decide_guard(g),
-            Choice::Tower(t) => self.place_tower(t),
-        }
-        self.skip_forced();
-    }
 
     /// Decisions whose only legal choice is "none" are taken at once, so a
     /// player (or a record) never has to say them.
@@ -1029,7 +639,13 @@ impl Game {
                 RegionKind::Market(g) => g.bit(),
                 _ => 0,
             };
-            let mut f = Feature::new(region.kind.feature(), idx, goods);
+            let mut f = Feature::new(
+                idx,
+                Area {
+                    kind: region.kind.feature(),
+                    goods,
+                },
+            );
             let reach = def.reach(rot, r as RegionIdx);
             for d in Dir::ALL {
                 if reach & (1 << d.index()) != 0 && !self.board.is_tile(cell.neighbour(d)) {
@@ -1103,7 +719,7 @@ impl Game {
             let player = self.current;
             let f = self.features.get_mut(node);
             f.followers[player as usize] += 1;
-            let kind = f.kind;
+            let kind = f.kind();
             let ps = &mut self.players[player as usize];
             ps.supply = ps.supply.saturating_sub(1);
             self.followers.push(FollowerSpot {
@@ -1152,17 +768,17 @@ impl Game {
         }
         self.features.get_mut(node).done = true;
         let tiles = f.tile_count();
-        let points = match f.kind {
+        let points = match f.kind() {
             FeatureKind::Street => scoring::street_points(tiles),
             FeatureKind::Market => scoring::market_points(tiles, f.goods_count()),
             FeatureKind::Residential => return,
         };
-        let winners = scoring::majority(&f.followers[..self.players.len()]);
+        let winners = majority(&f.followers[..self.players.len()]);
         for p in 0..self.players.len() {
             if winners & (1 << p) != 0 {
                 let ps = &mut self.players[p];
                 ps.score += points;
-                match f.kind {
+                match f.kind() {
                     FeatureKind::Street => ps.breakdown.streets += points,
                     _ => ps.breakdown.markets += points,
                 }
@@ -1170,7 +786,7 @@ impl Game {
         }
         let returned = self.return_followers(node);
         self.log(Event::FeatureScored {
-            kind: f.kind,
+            kind: f.kind(),
             tiles,
             goods: f.goods_count(),
             points,
@@ -1194,7 +810,7 @@ impl Game {
                 i += 1;
             }
         }
-        self.features.get_mut(node).followers = [0; 4];
+        self.features.get_mut(node).followers = [0; MAX_SEATS];
         returned
     }
 
@@ -1402,21 +1018,30 @@ impl Game {
         while i < self.followers.len() {
             let s = self.followers[i];
             let f = *self.features.get(s.node);
-            if f.kind != FeatureKind::Residential && !f.is_complete() {
+            if f.kind() != FeatureKind::Residential && !f.is_complete() {
                 self.followers.swap_remove(i);
                 self.players[s.player as usize].supply += 1;
                 let ff = self.features.get_mut(s.node);
                 ff.followers[s.player as usize] = ff.followers[s.player as usize].saturating_sub(1);
                 self.log(Event::FollowerRemoved {
                     player: s.player,
-                    kind: f.kind,
+                    kind: f.kind(),
                 });
             } else {
                 i += 1;
             }
         }
         // §12
-        for (players, markets, points) in scoring::steward_scores(self) {
+        let table = scoring::Table {
+            catalogue: self.catalogue,
+            board: &self.board,
+            features: &self.features,
+            node_base: &self.node_base,
+            players: self.players.len(),
+            cross_side_adjacency: self.setup.options.cross_side_adjacency,
+        };
+        let stewards = scoring::steward_scores(&table, self.followers.iter().map(|s| s.node));
+        for (players, markets, points) in stewards {
             for p in 0..self.players.len() {
                 if players & (1 << p) != 0 {
                     self.players[p].score += points;
@@ -1429,7 +1054,8 @@ impl Game {
                 points,
             });
         }
-        for (player, public, historic, points) in scoring::guard_scores(self) {
+        let guards = scoring::guard_scores(self.catalogue, &self.board, &self.walls);
+        for (player, public, historic, points) in guards {
             self.players[player as usize].score += points;
             self.players[player as usize].breakdown.guards += points;
             self.log(Event::GuardScored {
@@ -1440,32 +1066,6 @@ impl Game {
             });
         }
     }
-
-    // ------------------------------------------------ helpers for scoring
-
-    pub(crate) fn features(&self) -> &Features {
-        &self.features
-    }
-
-    pub(crate) fn node_of(&self, tile: usize, region: RegionIdx) -> Node {
-        self.node_base[tile] + region as Node
-    }
-
-    pub(crate) fn follower_nodes(&self) -> impl Iterator<Item = (u8, Node)> + '_ {
-        self.followers.iter().map(|s| (s.player, s.node))
-    }
-
-    /// The winners (bit set of seats) of a finished game (R12.4).
-    pub fn winners(&self) -> u8 {
-        let best = self.players.iter().map(|p| p.score).max().unwrap_or(0);
-        let mut w = 0u8;
-        for (i, p) in self.players.iter().enumerate() {
-            if p.score == best {
-                w |= 1 << i;
-            }
-        }
-        w
-    }
 }
 
 fn region_word(kind: &RegionKind) -> &'static str {
@@ -1473,5 +1073,228 @@ fn region_word(kind: &RegionKind) -> &'static str {
         RegionKind::Street => "street",
         RegionKind::Market(_) => "market",
         RegionKind::Residential { .. } => "residential",
+    }
+}
+
+impl TileGame for Game {
+    type Choice = Choice;
+    type Decision = Decision;
+    type Event = Logged;
+
+    fn decision(&self) -> Option<Decision> {
+        Some(match self.phase {
+            Phase::Place => Decision::PlaceTile {
+                tile: self.drawn?.0,
+            },
+            Phase::Follower => Decision::Follower,
+            Phase::Gate => Decision::Gate,
+            Phase::Wall => Decision::Wall,
+            Phase::Guard => Decision::Guard,
+            Phase::Tower => Decision::Tower,
+            Phase::Over => return None,
+        })
+    }
+
+    /// The seat whose decision it is (the builder for the tower step).
+    fn to_move(&self) -> Seat {
+        match self.phase {
+            Phase::Gate | Phase::Wall | Phase::Guard => self.round.seats[self.round.next],
+            Phase::Tower => self.round.builder,
+            _ => self.current,
+        }
+    }
+
+    fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    fn legal_choices_into(&self, v: &mut Vec<Choice>) {
+        v.clear();
+        match self.phase {
+            Phase::Place => {
+                if let Some((t, _)) = self.drawn {
+                    self.placements_into(t, v);
+                }
+            }
+            Phase::Follower => {
+                v.push(Choice::Follower(None));
+                if let Some(i) = self.board.placed().len().checked_sub(1) {
+                    let p = self.board.placed()[i];
+                    for r in 0..self.catalogue.get(p.tile).regions.len() {
+                        if self.follower_problem(i, r as RegionIdx).is_none() {
+                            v.push(Choice::Follower(Some(r as RegionIdx)));
+                        }
+                    }
+                }
+            }
+            Phase::Gate => v.extend(self.board.outline().into_iter().map(Choice::Gate)),
+            Phase::Wall => {
+                for e in End::BOTH {
+                    if self.walls.next_side(&self.board, e).is_some() {
+                        v.push(Choice::Wall(e));
+                    }
+                }
+            }
+            Phase::Guard => {
+                v.push(Choice::Guard(false));
+                if self.guard_problem().is_none() {
+                    v.push(Choice::Guard(true));
+                }
+            }
+            Phase::Tower => {
+                v.push(Choice::Tower(None));
+                if self.players[self.round.builder as usize].towers > 0 {
+                    v.extend(
+                        self.walls
+                            .tower_ends()
+                            .into_iter()
+                            .map(|e| Choice::Tower(Some(e))),
+                    );
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Whether `choice` is legal now, and if not, why.
+    fn check(&self, choice: Choice) -> Result<(), IllegalChoice> {
+        let Some(decision) = self.decision() else {
+            return Err(illegal("R11.1", "the game is over"));
+        };
+        let wrong = || {
+            illegal(
+                "R13",
+                format!("the game waits for {}, not {choice:?}", decision.name()),
+            )
+        };
+        match (decision, choice) {
+            (Decision::PlaceTile { tile }, Choice::Place { cell, rot }) => {
+                self.placement_problem(tile, cell, rot).map_or(Ok(()), Err)
+            }
+            (Decision::Follower, Choice::Follower(None)) => Ok(()),
+            (Decision::Follower, Choice::Follower(Some(r))) => {
+                let i = self.board.placed().len() - 1;
+                self.follower_problem(i, r).map_or(Ok(()), Err)
+            }
+            (Decision::Gate, Choice::Gate(side)) => {
+                if self.board.is_outline(side) {
+                    Ok(())
+                } else if self.board.is_tile(side.cell) && self.board.is_hole(side.outer()) {
+                    Err(illegal(
+                        "R7.1",
+                        format!("the gate may not face a hole ({side})"),
+                    ))
+                } else {
+                    Err(illegal(
+                        "R7.1",
+                        format!("side {side} is not on the outline of the city"),
+                    ))
+                }
+            }
+            (Decision::Wall, Choice::Wall(e)) => {
+                if self.walls.next_side(&self.board, e).is_some() {
+                    Ok(())
+                } else {
+                    Err(illegal("R7.3", format!("the {e} end cannot be extended")))
+                }
+            }
+            (Decision::Guard, Choice::Guard(false)) => Ok(()),
+            (Decision::Guard, Choice::Guard(true)) => self.guard_problem().map_or(Ok(()), Err),
+            (Decision::Tower, Choice::Tower(None)) => Ok(()),
+            (Decision::Tower, Choice::Tower(Some(e))) => {
+                if self.players[self.round.builder as usize].towers == 0 {
+                    Err(illegal("R1.3", "the builder has no tower left"))
+                } else if !self.walls.tower_ends().contains(&e) {
+                    Err(illegal(
+                        "R9.1",
+                        format!("the {e} end already holds a tower"),
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    /// Apply a legal choice without checking it (the fast path for search).
+    /// An illegal choice leaves the game in an unspecified but memory-safe state.
+    fn play_unchecked(&mut self, choice: Choice) {
+        self.history.push(choice);
+        match choice {
+            Choice::Place { cell, rot } => self.place_tile(cell, rot),
+            Choice::Follower(r) => self.place_follower(r),
+            Choice::Gate(side) => self.place_gate(side),
+            Choice::Wall(e) => self.place_wall(e),
+            Choice::Guard(g) => self.decide_guard(g),
+            Choice::Tower(t) => self.place_tower(t),
+        }
+        self.skip_forced();
+    }
+
+    /// A copy of the game whose undrawn tiles are a fresh sample of what a
+    /// player cannot have seen: the box minus the tiles placed, set aside or
+    /// in hand, shuffled by `rng`. Search plays on such copies so it never
+    /// reads the real draw order (determinization).
+    fn redeal_unseen(&self, rng: &mut Pcg64) -> Game {
+        let mut pool = deal::unseen(
+            self.catalogue.all_copies(),
+            &self.setup.deck[..self.draw_pos],
+        );
+        shuffle(&mut pool, rng);
+        let left = self.setup.deck.len() - self.draw_pos;
+        let mut g = self.clone();
+        let setup = Arc::make_mut(&mut g.setup);
+        setup.deck.truncate(self.draw_pos);
+        setup.deck.extend(pool.into_iter().take(left));
+        setup.seed = None;
+        g
+    }
+
+    fn scores(&self) -> Vec<u32> {
+        self.players.iter().map(|p| p.score).collect()
+    }
+
+    /// Scores if the game ended now: closing and final scoring on a copy.
+    fn projected_scores(&self) -> Vec<u32> {
+        if self.is_over() {
+            return self.scores();
+        }
+        let mut g = self.clone();
+        g.log_events = false;
+        g.finish(EndReason::LastTile);
+        g.scores()
+    }
+
+    fn history(&self) -> &[Choice] {
+        &self.history
+    }
+
+    /// Tiles placed so far.
+    fn turns(&self) -> usize {
+        self.board.placed().len()
+    }
+
+    fn events(&self) -> &[Logged] {
+        &self.events
+    }
+
+    /// Turn the event log off (search does not need it).
+    fn set_logging(&mut self, on: bool) {
+        self.log_events = on;
+    }
+
+    fn restart(&self) -> Game {
+        let mut g = Game::start(self.catalogue, Arc::clone(&self.setup));
+        g.log_events = self.log_events;
+        g
+    }
+
+    fn is_placement(choice: &Choice) -> bool {
+        matches!(choice, Choice::Place { .. })
+    }
+
+    fn at_placement(&self) -> bool {
+        self.phase == Phase::Place
     }
 }

@@ -1,11 +1,12 @@
 //! Points: streets and markets (§5), and the final scoring of stewards and
 //! guards (§12). Towers score in `walls.rs` (R9.2).
 
-use super::features::Node;
-use super::game::Game;
-use super::geom::Dir;
-use super::tiles::{FeatureKind, RegionIdx};
-use super::walls;
+use super::features::{Features, Node};
+use super::tiles::{Catalogue, FeatureKind, RegionIdx};
+use super::walls::{self, Walls};
+use super::Board;
+use crate::engine::core::geom::Dir;
+pub use crate::engine::core::rules::majority;
 use serde::{Deserialize, Serialize};
 
 /// Points per player by source, as a UI shows them.
@@ -38,33 +39,37 @@ pub fn market_points(tiles: u32, goods: u32) -> u32 {
     tiles * goods
 }
 
-/// R5.6 / R12.1: the seats with the most followers (all tied ones), as a bit
-/// set; empty when nobody has one.
-pub fn majority(followers: &[u8]) -> u8 {
-    let best = followers.iter().copied().max().unwrap_or(0);
-    if best == 0 {
-        return 0;
+/// What the final scoring reads of a game's table (so that scoring does not
+/// depend on the game's decision loop).
+pub struct Table<'a> {
+    pub catalogue: &'a Catalogue,
+    pub board: &'a Board,
+    pub features: &'a Features,
+    /// Per placed tile: its first region node.
+    pub node_base: &'a [Node],
+    pub players: usize,
+    /// R12.2's option.
+    pub cross_side_adjacency: bool,
+}
+
+impl Table<'_> {
+    fn node_of(&self, tile: usize, region: RegionIdx) -> Node {
+        self.node_base[tile] + region as Node
     }
-    let mut w = 0;
-    for (i, &n) in followers.iter().enumerate() {
-        if n == best {
-            w |= 1 << i;
-        }
-    }
-    w
 }
 
 /// R12.1–R12.2: for each residential area with stewards: its owners (bit
 /// set), the distinct markets adjacent to it, and the points each owner scores.
-pub fn steward_scores(game: &Game) -> Vec<(u8, u32, u32)> {
-    let features = game.features();
-    let catalogue = game.catalogue();
-    let placed = game.board().placed();
+/// `followers` are the nodes followers stand on.
+pub fn steward_scores(t: &Table, followers: impl Iterator<Item = Node>) -> Vec<(u8, u32, u32)> {
+    let features = t.features;
+    let catalogue = t.catalogue;
+    let placed = t.board.placed();
     // (residential root, market root) pairs, deduplicated below.
     let mut pairs: Vec<(Node, Node)> = Vec::new();
     let mut add = |a: Node, b: Node| {
         let (ra, rb) = (features.find(a), features.find(b));
-        let (ka, kb) = (features.get(ra).kind, features.get(rb).kind);
+        let (ka, kb) = (features.get(ra).kind(), features.get(rb).kind());
         match (ka, kb) {
             (FeatureKind::Residential, FeatureKind::Market) => pairs.push((ra, rb)),
             (FeatureKind::Market, FeatureKind::Residential) => pairs.push((rb, ra)),
@@ -74,11 +79,11 @@ pub fn steward_scores(game: &Game) -> Vec<(u8, u32, u32)> {
     for (i, p) in placed.iter().enumerate() {
         let def = catalogue.get(p.tile);
         for &(a, b) in &def.touches {
-            add(game.node_of(i, a), game.node_of(i, b));
+            add(t.node_of(i, a), t.node_of(i, b));
         }
-        if game.setup().options.cross_side_adjacency {
+        if t.cross_side_adjacency {
             for d in [Dir::E, Dir::S] {
-                let Some(j) = game.board().tile_at(p.cell.neighbour(d)) else {
+                let Some(j) = t.board.tile_at(p.cell.neighbour(d)) else {
                     continue;
                 };
                 let q = placed[j];
@@ -86,8 +91,8 @@ pub fn steward_scores(game: &Game) -> Vec<(u8, u32, u32)> {
                 let theirs = catalogue.get(q.tile).slots(q.rot, d.opposite());
                 for k in 0..3 {
                     add(
-                        game.node_of(i, mine[k] as RegionIdx),
-                        game.node_of(j, theirs[2 - k] as RegionIdx),
+                        t.node_of(i, mine[k] as RegionIdx),
+                        t.node_of(j, theirs[2 - k] as RegionIdx),
                     );
                 }
             }
@@ -95,14 +100,13 @@ pub fn steward_scores(game: &Game) -> Vec<(u8, u32, u32)> {
     }
     pairs.sort_unstable();
     pairs.dedup();
-    let mut areas: Vec<Node> = game
-        .follower_nodes()
-        .map(|(_, n)| features.find(n))
-        .filter(|&r| features.get(r).kind == FeatureKind::Residential)
+    let mut areas: Vec<Node> = followers
+        .map(|n| features.find(n))
+        .filter(|&r| features.get(r).kind() == FeatureKind::Residential)
         .collect();
     areas.sort_unstable();
     areas.dedup();
-    let n = game.player_count();
+    let n = t.players;
     areas
         .into_iter()
         .map(|root| {
@@ -114,10 +118,12 @@ pub fn steward_scores(game: &Game) -> Vec<(u8, u32, u32)> {
 }
 
 /// R12.3: per guard: (seat, public buildings, historic buildings, points) of its line.
-pub fn guard_scores(game: &Game) -> Vec<(u8, u32, u32, u32)> {
-    let board = game.board();
-    let catalogue = game.catalogue();
-    game.walls()
+pub fn guard_scores(
+    catalogue: &Catalogue,
+    board: &Board,
+    walls: &Walls,
+) -> Vec<(u8, u32, u32, u32)> {
+    walls
         .pieces
         .iter()
         .filter_map(|piece| {

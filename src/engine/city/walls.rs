@@ -5,8 +5,8 @@
 //! up) and `ccw`. Because the walled part of the outline never moves (R7.4),
 //! each arm is stored as the list of its sides outwards from the gate.
 
-use super::board::Board;
-use super::geom::{Dir, Side, Vertex};
+use super::Board;
+use crate::engine::core::geom::{Dir, Side, Vertex};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

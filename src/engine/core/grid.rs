@@ -1,15 +1,13 @@
-//! Placed tiles on a bounded grid, which empty cells are exterior and which are
-//! holes (R2.3), the outline (R2.4) and the frontier of cells a tile may go to.
+//! Placed tiles on a bounded grid, the frontier of cells a tile may go to,
+//! cells no tile may take (blocked), and, when asked for, which empty cells
+//! are exterior and which are holes, with the outline between tiles and the
+//! exterior (The City's R2.3, R2.4 and R3.4 use them).
 //!
-//! Pure geometry: no rules of The City beyond what "exterior" means.
+//! Pure geometry: no rule of either game beyond what "exterior" means.
 
 use super::geom::{Cell, Dir, Rotation, Side, Vertex};
-use super::tiles::TileType;
+use super::shape::TileType;
 use std::cell::RefCell;
-
-/// Cells from -HALF to HALF-1 on each axis; 75 tiles from (0,0) stay well inside.
-const HALF: i32 = 80;
-const WIDTH: i32 = 2 * HALF;
 
 const EXTERIOR: u8 = 0;
 const HOLE: u8 = 1;
@@ -27,8 +25,12 @@ pub struct Placed {
     pub cell: Cell,
 }
 
+/// A grid of cells from -HALF to HALF-1 on each axis (a game of n tiles
+/// from (0,0) needs HALF > n + 3).
 #[derive(Clone, Debug)]
-pub struct Board {
+pub struct Grid<const HALF: i32> {
+    /// Keep exterior, holes and the outline up to date (The City only).
+    track_outline: bool,
     cells: Vec<u8>,
     /// Per cell: BLOCKED (the outer cell of a wall piece or the gate: no tile
     /// may go there, R3.3) and IN_FRONTIER bits.
@@ -44,16 +46,15 @@ pub struct Board {
     r34_memo: RefCell<Vec<(Cell, bool)>>,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::new()
-    }
-}
+impl<const HALF: i32> Grid<HALF> {
+    const WIDTH: i32 = 2 * HALF;
 
-impl Board {
-    pub fn new() -> Board {
-        let n = (WIDTH * WIDTH) as usize;
-        Board {
+    /// An empty grid; `track_outline` keeps exterior, holes and the outline
+    /// up to date as tiles are placed (it costs a little on every placement).
+    pub fn new(track_outline: bool) -> Self {
+        let n = (Self::WIDTH * Self::WIDTH) as usize;
+        Grid {
+            track_outline,
             cells: vec![EXTERIOR; n],
             flags: vec![0; n],
             placed: Vec::new(),
@@ -68,10 +69,11 @@ impl Board {
 
     fn index(c: Cell) -> Option<usize> {
         let (x, y) = (c.x + HALF, c.y + HALF);
-        (0..WIDTH)
+        let w = Self::WIDTH;
+        (0..w)
             .contains(&x)
             .then_some(())
-            .and((0..WIDTH).contains(&y).then_some((y * WIDTH + x) as usize))
+            .and((0..w).contains(&y).then_some((y * w + x) as usize))
     }
 
     /// Cells near the edge of the grid are never offered, so every look-up of
@@ -90,7 +92,7 @@ impl Board {
 
     /// The index (in placement order) of the tile at `c`.
     pub fn tile_at(&self, c: Cell) -> Option<usize> {
-        let v = *self.cells.get(Board::index(c)?)?;
+        let v = *self.cells.get(Self::index(c)?)?;
         (v >= TILE_BASE).then(|| (v - TILE_BASE) as usize)
     }
 
@@ -105,11 +107,11 @@ impl Board {
     /// An empty cell connected to the unbounded outside through side-adjacent
     /// empty cells (R2.3). Off-grid cells count as exterior.
     pub fn is_exterior(&self, c: Cell) -> bool {
-        Board::index(c).is_none_or(|i| self.cells[i] == EXTERIOR)
+        Self::index(c).is_none_or(|i| self.cells[i] == EXTERIOR)
     }
 
     pub fn is_hole(&self, c: Cell) -> bool {
-        Board::index(c).is_some_and(|i| self.cells[i] == HOLE)
+        Self::index(c).is_some_and(|i| self.cells[i] == HOLE)
     }
 
     pub fn bounds(&self) -> (Cell, Cell) {
@@ -118,7 +120,7 @@ impl Board {
 
     /// Mark the outer cell of a wall piece or of the gate: no tile may go there (R3.3).
     pub fn block(&mut self, c: Cell) {
-        if let Some(i) = Board::index(c) {
+        if let Some(i) = Self::index(c) {
             self.flags[i] |= BLOCKED;
             self.any_blocked = true;
             self.r34_memo.get_mut().clear();
@@ -126,7 +128,7 @@ impl Board {
     }
 
     pub fn is_blocked(&self, c: Cell) -> bool {
-        Board::index(c).is_some_and(|i| self.flags[i] & BLOCKED != 0)
+        Self::index(c).is_some_and(|i| self.flags[i] & BLOCKED != 0)
     }
 
     /// Empty cells that share a side with a placed tile and are not blocked.
@@ -139,10 +141,10 @@ impl Board {
 
     /// Put a tile on an empty cell. The caller has checked legality.
     pub fn place(&mut self, p: Placed) {
-        let Some(i) = Board::index(p.cell) else {
+        let Some(i) = Self::index(p.cell) else {
             return;
         };
-        let was_exterior = self.cells[i] == EXTERIOR;
+        let was_exterior = self.track_outline && self.cells[i] == EXTERIOR;
         let splits = was_exterior && !self.is_empty() && self.may_split_exterior(p.cell);
         self.r34_memo.get_mut().clear();
         self.cells[i] = TILE_BASE + self.placed.len() as u8;
@@ -160,10 +162,10 @@ impl Board {
         }
         for d in Dir::ALL {
             let n = p.cell.neighbour(d);
-            if let Some(j) = Board::index(n) {
+            if let Some(j) = Self::index(n) {
                 if self.cells[j] < TILE_BASE
                     && self.flags[j] & IN_FRONTIER == 0
-                    && Board::in_range(n)
+                    && Self::in_range(n)
                 {
                     self.flags[j] |= IN_FRONTIER;
                     self.frontier.push(n);
@@ -250,7 +252,7 @@ impl Board {
         for y in lo.y..=hi.y {
             for x in lo.x..=hi.x {
                 let c = Cell::new(x, y);
-                if let Some(i) = Board::index(c) {
+                if let Some(i) = Self::index(c) {
                     if self.cells[i] < TILE_BASE {
                         let k = (y - lo.y) as usize * w + (x - lo.x) as usize;
                         self.cells[i] = if reach[k] { EXTERIOR } else { HOLE };
@@ -442,6 +444,8 @@ impl Board {
 mod tests {
     use super::*;
 
+    type Board = Grid<80>;
+
     fn put(b: &mut Board, x: i32, y: i32) {
         b.place(Placed {
             tile: 0,
@@ -452,7 +456,7 @@ mod tests {
 
     #[test]
     fn a_ring_of_tiles_makes_a_hole() {
-        let mut b = Board::new();
+        let mut b = Board::new(true);
         for (x, y) in [
             (0, 0),
             (1, 0),
@@ -473,7 +477,7 @@ mod tests {
     #[test]
     fn corner_only_contact_is_a_hole() {
         // R2.3: (1,1) touches the exterior cell (2,2) only at a corner.
-        let mut b = Board::new();
+        let mut b = Board::new(true);
         for (x, y) in [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2)] {
             put(&mut b, x, y);
         }
@@ -487,7 +491,7 @@ mod tests {
 
     #[test]
     fn outline_is_one_clockwise_loop() {
-        let mut b = Board::new();
+        let mut b = Board::new(true);
         for (x, y) in [(0, 0), (1, 0), (1, 1), (1, 2), (0, 2), (-1, 2)] {
             put(&mut b, x, y);
         }

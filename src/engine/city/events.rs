@@ -1,9 +1,9 @@
 //! What happened, for a game log a UI can show: what was scored, for whom,
 //! how many points and why.
 
-use super::geom::{Cell, Rotation, Side, Vertex};
 use super::tiles::{FeatureKind, RegionIdx, TileType};
 use super::walls::End;
+use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
 use serde::{Deserialize, Serialize};
 
 /// Why a street or market was scored.

@@ -1,19 +1,16 @@
-//! The tile catalogue (`static/tiles/the-city.json`, format of tiles/FORMAT.md):
-//! loading, every check FORMAT.md asks for, and rotated slot look-ups.
+//! The City's tile catalogue (`static/tiles/the-city.json`, format of
+//! tiles/FORMAT.md): loading, every check FORMAT.md asks for, and rotated
+//! slot look-ups (through the core's `Shape`).
 
-use super::geom::{Dir, Rotation};
+use crate::engine::core::geom::{Dir, Rotation};
+use crate::engine::core::shape::parse_sides;
+pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt;
 use std::sync::OnceLock;
 
 /// The project's own copy of the catalogue, embedded at build time.
-pub const BUILTIN_JSON: &str = include_str!("../../static/tiles/the-city.json");
-
-/// Index of a tile type in the catalogue.
-pub type TileType = u8;
-/// Index of a region within its tile type.
-pub type RegionIdx = u8;
+pub const BUILTIN_JSON: &str = include_str!("../../../static/tiles/the-city.json");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Goods {
@@ -88,20 +85,18 @@ pub struct TileDef {
     pub count: u8,
     pub crossing: bool,
     pub regions: Vec<Region>,
-    /// `sides[d][i]`: region in slot i (clockwise) of side d, unrotated.
-    pub sides: [[RegionIdx; 3]; 4],
+    /// Where the regions meet the sides, with rotation look-ups.
+    pub shape: Shape,
     /// Pairs of areas that share a border inside the tile.
     pub touches: Vec<(RegionIdx, RegionIdx)>,
     /// Per rotation: bit d set when rotated side d has a street in its centre.
     street_mask: [u8; 4],
-    /// Per rotation and region: bit d set when the region has a slot on rotated side d.
-    reach: [Vec<u8>; 4],
 }
 
 impl TileDef {
     /// The regions in the three slots of `side` after rotating the tile by `rot`.
     pub fn slots(&self, rot: Rotation, side: Dir) -> [RegionIdx; 3] {
-        self.sides[rot.unrotate(side).index()]
+        self.shape.slots(rot, side)
     }
 
     pub fn has_street(&self, rot: Rotation, side: Dir) -> bool {
@@ -115,7 +110,7 @@ impl TileDef {
 
     /// Bit d set when `region` has a slot on rotated side d.
     pub fn reach(&self, rot: Rotation, region: RegionIdx) -> u8 {
-        self.reach[rot.quarter_turns() as usize][region as usize]
+        self.shape.reach(rot, region)
     }
 
     pub fn region_index(&self, id: &str) -> Option<RegionIdx> {
@@ -158,18 +153,6 @@ pub struct Catalogue {
     pub tiles: Vec<TileDef>,
     by_id: HashMap<String, TileType>,
 }
-
-/// Why a catalogue was rejected: every problem found, one per line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogueError(pub Vec<String>);
-
-impl fmt::Display for CatalogueError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid tile catalogue: {}", self.0.join("; "))
-    }
-}
-
-impl std::error::Error for CatalogueError {}
 
 /// The seven named historic buildings of the game.
 pub const HISTORIC: [&str; 7] = [
@@ -271,11 +254,7 @@ impl Catalogue {
 
     /// Every copy of every tile, in catalogue order (the unshuffled box).
     pub fn all_copies(&self) -> Vec<TileType> {
-        let mut v = Vec::new();
-        for (i, t) in self.tiles.iter().enumerate() {
-            v.extend(std::iter::repeat_n(i as TileType, t.count as usize));
-        }
-        v
+        crate::engine::core::deal::box_of(self.tiles.iter().map(|t| t.count))
     }
 }
 
@@ -361,30 +340,7 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
         });
     }
     let index = |rid: &str| regions.iter().position(|r| r.id == rid);
-    let mut sides = [[0u8; 3]; 4];
-    let keys: Vec<&str> = t.sides.keys().map(String::as_str).collect();
-    if keys != ["E", "N", "S", "W"] {
-        errors.push(format!("{w}: sides must have exactly the keys N, E, S, W"));
-        return None;
-    }
-    for d in Dir::ALL {
-        let slots = &t.sides[&d.letter().to_string()];
-        if slots.len() != 3 {
-            errors.push(format!("{w}: side {d} must list three region ids"));
-            return None;
-        }
-        for (i, rid) in slots.iter().enumerate() {
-            match index(rid) {
-                Some(r) => sides[d.index()][i] = r as RegionIdx,
-                None => {
-                    errors.push(format!(
-                        "{w}: side {d} slot {i} names unknown region {rid:?}"
-                    ));
-                    return None;
-                }
-            }
-        }
-    }
+    let sides = parse_sides(&w, &t.sides, index, errors)?;
     // Every region in a slot; streets only in centre slots, on at most two sides.
     for (r, region) in regions.iter().enumerate() {
         let mut on_sides = 0;
@@ -454,30 +410,16 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
     if errors.len() > before {
         return None;
     }
-    let mut street_mask = [0u8; 4];
-    let mut reach: [Vec<u8>; 4] = Default::default();
-    for rot in Rotation::ALL {
-        let q = rot.quarter_turns() as usize;
-        reach[q] = vec![0; regions.len()];
-        for side in Dir::ALL {
-            let slots = sides[rot.unrotate(side).index()];
-            if regions[slots[1] as usize].kind == RegionKind::Street {
-                street_mask[q] |= 1 << side.index();
-            }
-            for s in slots {
-                reach[q][s as usize] |= 1 << side.index();
-            }
-        }
-    }
+    let shape = Shape::new(sides, regions.len());
+    let street_mask = shape.centre_masks(|r| regions[r as usize].kind == RegionKind::Street);
     Some(TileDef {
         id: t.id.clone(),
         count: t.count as u8,
         crossing: t.crossing,
         regions,
-        sides,
+        shape,
         touches,
         street_mask,
-        reach,
     })
 }
 
@@ -568,7 +510,7 @@ mod tests {
         let t = c.get(c.by_id("T1").unwrap());
         let r1 = Rotation::new(1).unwrap();
         // Unrotated N is all `t`; after a quarter turn it faces east.
-        assert_eq!(t.slots(r1, Dir::E), t.sides[Dir::N.index()]);
+        assert_eq!(t.slots(r1, Dir::E), t.shape.sides[Dir::N.index()]);
         assert!(!t.has_street(r1, Dir::E));
         assert!(t.has_street(Rotation::ALL[0], Dir::E));
     }

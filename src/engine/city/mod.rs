@@ -1,0 +1,25 @@
+//! Carcassonne: The City (RULES.md) over the core: its catalogue, setup,
+//! the decision loop, walls, towers and guards, and scoring.
+
+pub mod events;
+pub mod features;
+pub mod game;
+pub mod options;
+pub mod random;
+pub mod scoring;
+pub mod setup;
+pub mod tiles;
+pub mod walls;
+
+pub use crate::engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
+pub use events::{EndReason, Event, Logged, ScoreCause};
+pub use game::{Choice, Decision, FollowerSpot, Game, PlayerState, Role, TurnRecord, WallAction};
+pub use options::Options;
+pub use scoring::Breakdown;
+pub use setup::{Setup, SetupError, DEFAULT_STACKS, FOLLOWERS};
+pub use tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileDef, TileType};
+pub use walls::End;
+
+/// The City's grid: 75 tiles from (0,0) stay well inside ±80, and it keeps
+/// the exterior, holes and outline that walls need (R2.3, R2.4).
+pub type Board = crate::engine::core::grid::Grid<80>;

@@ -1,0 +1,33 @@
+//! The City's benchmark workload: random 2-player games.
+
+use super::game::Game;
+use super::options::Options;
+use super::setup::{Setup, DEFAULT_STACKS};
+use super::tiles::Catalogue;
+use crate::engine::core::random::{choice_rng, play_out};
+use crate::engine::core::rules::TileGame;
+
+/// `n` random 2-player games with the default stacks, dealt from seeds
+/// `first..first + n`. Returns a checksum of the scores so the work cannot be
+/// optimised away and runs can be compared.
+pub fn random_games(first: u64, n: u64) -> u64 {
+    let Ok(cat) = Catalogue::builtin() else {
+        return 0;
+    };
+    let mut sum = 0u64;
+    for seed in first..first + n {
+        let names = vec!["A".to_string(), "B".to_string()];
+        let Ok(setup) = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
+        else {
+            return 0;
+        };
+        let Ok(mut g) = Game::new(cat, setup) else {
+            return 0;
+        };
+        play_out(&mut g, &mut choice_rng(seed));
+        sum = sum
+            .wrapping_mul(31)
+            .wrapping_add(g.scores().iter().sum::<u32>() as u64);
+    }
+    sum
+}

@@ -1,0 +1,149 @@
+//! A game's setup (R1.1–R1.5, NOTATION.md tags): players, the deal and the
+//! options, checked before it can become a game.
+
+use super::options::Options;
+use super::tiles::{Catalogue, TileType};
+use crate::engine::core::rng::{rng_for_seed, shuffle};
+pub use crate::engine::core::rules::check_player_name;
+use std::fmt;
+
+/// Every tile of the catalogue shuffled by `seed` (Fisher–Yates from the end);
+/// a game with smaller stacks deals the first tiles of it (NOTATION.md `Seed`).
+pub fn shuffled(catalogue: &Catalogue, seed: u64) -> Vec<TileType> {
+    let mut deck = catalogue.all_copies();
+    shuffle(&mut deck, &mut rng_for_seed(seed));
+    deck
+}
+
+/// Followers in supply at the start (R1.2).
+pub const FOLLOWERS: u8 = 7;
+
+/// The default stack sizes (R1.5).
+pub const DEFAULT_STACKS: [u32; 3] = [30, 25, 20];
+
+/// A checked setup: players, deck, stacks and options (NOTATION.md tags).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub players: Vec<String>,
+    /// The draw order, stack 1 first.
+    pub deck: Vec<TileType>,
+    pub stacks: [u32; 3],
+    pub options: Options,
+    /// The seed the deck was dealt from, if it was.
+    pub seed: Option<u64>,
+}
+
+/// Why a setup cannot become a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Setup {
+    /// Deal from a seed: the first tiles of the shuffled catalogue (R1.5).
+    pub fn from_seed(
+        catalogue: &Catalogue,
+        players: Vec<String>,
+        seed: u64,
+        stacks: [u32; 3],
+        options: Options,
+    ) -> Result<Setup, SetupError> {
+        let total: u32 = stacks.iter().sum();
+        let all = shuffled(catalogue, seed);
+        if total as usize > all.len() {
+            return Err(SetupError(format!(
+                "stacks {} {} {} need {total} tiles but there are only {}",
+                stacks[0],
+                stacks[1],
+                stacks[2],
+                all.len()
+            )));
+        }
+        let setup = Setup {
+            players,
+            deck: all[..total as usize].to_vec(),
+            stacks,
+            options,
+            seed: Some(seed),
+        };
+        setup.check(catalogue)?;
+        Ok(setup)
+    }
+
+    /// An explicit draw order (the CGN `Deck` tag).
+    pub fn from_deck(
+        catalogue: &Catalogue,
+        players: Vec<String>,
+        deck: Vec<TileType>,
+        stacks: [u32; 3],
+        options: Options,
+    ) -> Result<Setup, SetupError> {
+        let setup = Setup {
+            players,
+            deck,
+            stacks,
+            options,
+            seed: None,
+        };
+        setup.check(catalogue)?;
+        Ok(setup)
+    }
+
+    pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
+        let n = self.players.len();
+        if !(2..=4).contains(&n) {
+            return Err(SetupError(format!("a game needs 2 to 4 players, not {n}")));
+        }
+        for p in &self.players {
+            check_player_name(p).map_err(SetupError)?;
+        }
+        let total: u32 = self.stacks.iter().sum();
+        if self.stacks[0] == 0 {
+            return Err(SetupError("the first stack may not be empty".into()));
+        }
+        if total as usize != self.deck.len() {
+            return Err(SetupError(format!(
+                "the stacks hold {total} tiles but the deck has {}",
+                self.deck.len()
+            )));
+        }
+        let mut counts = vec![0u32; catalogue.tiles.len()];
+        for &t in &self.deck {
+            let Some(c) = counts.get_mut(t as usize) else {
+                return Err(SetupError(format!("unknown tile type {t}")));
+            };
+            *c += 1;
+            let def = catalogue.get(t);
+            if *c > def.count as u32 {
+                return Err(SetupError(format!(
+                    "tile {} appears more than its {} cop{}",
+                    def.id,
+                    def.count,
+                    if def.count == 1 { "y" } else { "ies" }
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_seed_one_deck() {
+        let c = Catalogue::builtin().unwrap();
+        assert_eq!(shuffled(c, 7), shuffled(c, 7));
+        assert_ne!(shuffled(c, 7), shuffled(c, 8));
+        let mut sorted = shuffled(c, 7);
+        sorted.sort();
+        assert_eq!(sorted, c.all_copies());
+    }
+}

@@ -1,0 +1,17 @@
+//! The mechanics of any tile-laying game on a square grid, with no rule of
+//! either game: geometry, the named PRNG and the deal, tile shapes from
+//! slots, the grid with its outline, the feature graph, and the decision
+//! loop's trait.
+
+pub mod deal;
+pub mod features;
+pub mod geom;
+pub mod grid;
+pub mod random;
+pub mod rng;
+pub mod rules;
+pub mod shape;
+
+pub use geom::{Cell, Dir, Rotation, Side, Vertex};
+pub use rules::{IllegalChoice, Seat, TileGame, MAX_SEATS};
+pub use shape::{CatalogueError, RegionIdx, Shape, TileType};
