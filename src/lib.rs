@@ -4,7 +4,7 @@
 pub mod ai;
 pub mod art;
 pub mod engine;
-pub mod record;
+pub mod notation;
 pub mod replay;
 pub mod saves;
 pub mod share;

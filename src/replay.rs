@@ -94,10 +94,10 @@ mod tests {
         for n in 0..=h.len() {
             let at = game_at(&g, n);
             let whole = whole_turns(&at);
-            let back = crate::record::read(&crate::record::write(
+            let back = crate::notation::city::read(&crate::notation::city::write(
                 &whole,
                 &[],
-                crate::record::DeckTag::Auto,
+                crate::notation::city::DeckTag::Auto,
             ))
             .unwrap()
             .game;

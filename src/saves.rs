@@ -58,7 +58,7 @@
 use crate::engine::city::setup::check_player_name;
 use crate::engine::city::Game;
 use crate::engine::TileGame;
-use crate::record::{self, DeckTag};
+use crate::notation::city::{self as record, DeckTag};
 use crate::share;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

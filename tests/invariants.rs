@@ -12,7 +12,7 @@ use the_city::engine::city::{
 use the_city::engine::core::random;
 use the_city::engine::core::rng::below;
 use the_city::engine::TileGame;
-use the_city::record::{self, DeckTag};
+use the_city::notation::city::{self as record, DeckTag};
 
 fn new_game(seed: u64, players: usize, stacks: [u32; 3], options: Options) -> Game {
     let cat = Catalogue::builtin().unwrap();

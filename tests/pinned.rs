@@ -10,7 +10,7 @@
 use std::path::Path;
 use the_city::ai::{self, Level};
 use the_city::engine::TileGame;
-use the_city::record::{self, DeckTag};
+use the_city::notation::city::{self as record, DeckTag};
 use the_city::share;
 
 fn fixtures(ext: &str) -> Vec<std::path::PathBuf> {

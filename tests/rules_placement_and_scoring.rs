@@ -11,7 +11,7 @@ use the_city::engine::city::{
 };
 use the_city::engine::city::{Role, DEFAULT_STACKS};
 use the_city::engine::TileGame;
-use the_city::record;
+use the_city::notation::city as record;
 
 fn catalogue() -> &'static Catalogue {
     Catalogue::builtin().expect("the built-in catalogue loads")

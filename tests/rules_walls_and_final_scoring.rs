@@ -10,7 +10,7 @@ use the_city::engine::city::{
     Cell, Choice, Decision, Dir, EndReason, Event, Game, Rotation, ScoreCause, Side, Vertex,
 };
 use the_city::engine::TileGame;
-use the_city::record;
+use the_city::notation::city as record;
 
 // ------------------------------------------------------------------ helpers
 

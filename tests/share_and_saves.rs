@@ -18,7 +18,7 @@ use the_city::engine::city::{Catalogue, Game, Options, Setup, TileType};
 use the_city::engine::core::random;
 use the_city::engine::core::rng::below;
 use the_city::engine::TileGame;
-use the_city::record::{self, DeckTag};
+use the_city::notation::city::{self as record, DeckTag};
 use the_city::saves::{self, RecordKind, SaveDoc, SaveError, SavedSeat};
 use the_city::share::{self, ShareError};
 

@@ -14,7 +14,7 @@ mod cli {
     use the_city::engine::city::DEFAULT_STACKS;
     use the_city::engine::city::{Catalogue, Game, Options, Setup};
     use the_city::engine::core::random;
-    use the_city::record::{self, DeckTag};
+    use the_city::notation::city::{self as record, DeckTag};
     use the_city::share;
 
     const USAGE: &str = "usage:

@@ -4,7 +4,7 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::city::Game;
 use crate::engine::TileGame;
-use crate::record::{self, DeckTag};
+use crate::notation::city::{self as record, DeckTag};
 
 /// The record of the game as CGN text: its whole turns (a record cannot hold
 /// the decisions of a turn in progress; `replay::whole_turns`).

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::session::Opened;
 use super::state::{Action, AppState};
 use super::storage;
-use crate::record;
+use crate::notation::city as record;
 
 /// Largest record read (a whole game is a few KB).
 const MAX_TEXT: usize = 1 << 20;

@@ -13,7 +13,7 @@
 
 use the_city::engine::city::Game;
 use the_city::engine::TileGame;
-use the_city::record;
+use the_city::notation::city as record;
 
 /// Replay `text` and check every expectation tag; the replayed game (None
 /// when an error was expected) is returned for further checks.

@@ -1,38 +1,19 @@
-//! City Game Notation (NOTATION.md): read a record by replaying it through
-//! the engine's rules, write one from a game, and summarise a replay.
+//! City Game Notation (NOTATION.md), The City's grammar over the shared
+//! syntax: read a record by replaying it through the engine's rules, write
+//! one from a game, and summarise a replay.
 //!
 //! A bad record gives `line N: reason` and keeps nothing; no input panics.
 
+use super::syntax::{
+    check_turn_number, err, parse_cell, parse_rotation, tag_line, RecordError, Sections, Tags,
+};
 use crate::engine::city::{Catalogue, End, Options};
 use crate::engine::city::{Choice, Decision, Game, Setup, TurnRecord, WallAction, DEFAULT_STACKS};
-use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
+use crate::engine::core::geom::{Dir, Side};
 use crate::engine::TileGame;
 use serde::Serialize;
-use std::fmt;
 
 pub const GAME_NAME: &str = "Carcassonne: The City";
-
-/// A reading error: the first problem, with its 1-based line number.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
-    pub line: usize,
-    pub reason: String,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
-
-impl std::error::Error for RecordError {}
-
-fn err<T>(line: usize, reason: impl Into<String>) -> Result<T, RecordError> {
-    Err(RecordError {
-        line,
-        reason: reason.into(),
-    })
-}
 
 /// A record read and replayed: the game at its last position, and the tags
 /// the engine does not interpret (`Date`, `Note`, ...), in order.
@@ -51,111 +32,36 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     read_with(catalogue, text)
 }
 
-/// The tags of a record before the first turn line.
-struct Tags {
-    list: Vec<(usize, String, String)>,
-}
-
-impl Tags {
-    fn get(&self, name: &str) -> Option<(usize, &str)> {
-        self.list
-            .iter()
-            .find(|(_, n, _)| n == name)
-            .map(|(l, _, v)| (*l, v.as_str()))
-    }
-}
-
 pub fn read_with(catalogue: &'static Catalogue, text: &str) -> Result<Record, RecordError> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut tags = Tags { list: Vec::new() };
-    let mut first_turn = lines.len();
-    for (i, raw) in lines.iter().enumerate() {
-        let line = raw.trim();
-        let no = i + 1;
-        if line.is_empty() {
-            continue;
-        }
-        if line.starts_with('[') {
-            let (name, value) = parse_tag(line).ok_or_else(|| RecordError {
-                line: no,
-                reason: format!("not a tag line of the form [Name \"value\"]: {line:?}"),
-            })?;
-            if tags.get(&name).is_some() {
-                return err(no, format!("tag {name} appears twice"));
-            }
-            tags.list.push((no, name, value));
-        } else {
-            first_turn = i;
-            break;
-        }
-    }
-    let tag_end = first_turn.max(1);
-    let setup = setup_from_tags(catalogue, &tags, tag_end)?;
+    let sections = Sections::read(text)?;
+    read_sections(catalogue, sections)
+}
+
+/// The grammar after the tag section was read (the caller may have read the
+/// `Game` tag to pick this grammar).
+pub fn read_sections(
+    catalogue: &'static Catalogue,
+    sections: Sections,
+) -> Result<Record, RecordError> {
+    let tag_end = sections.tag_end();
+    let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
     let mut game = Game::new(catalogue, setup).map_err(|e| RecordError {
         line: tag_end,
         reason: e.0,
     })?;
     let mut expected = 1usize;
-    for (i, raw) in lines.iter().enumerate().skip(first_turn) {
-        let no = i + 1;
-        let line = strip_comments(raw).map_err(|r| RecordError {
-            line: no,
-            reason: r,
-        })?;
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if line.starts_with('[') {
-            return err(no, "tags must come before the first turn line");
-        }
-        play_turn_line(&mut game, line, expected, no)?;
+    for line in sections.turn_lines() {
+        let (no, line) = line?;
+        play_turn_line(&mut game, &line, expected, no)?;
         expected += 1;
     }
-    let extra_tags = tags
-        .list
-        .into_iter()
-        .filter(|(_, n, _)| !KNOWN_TAGS.contains(&n.as_str()))
-        .map(|(_, n, v)| (n, v))
-        .collect();
+    let extra_tags = sections.tags.extra(&KNOWN_TAGS);
     Ok(Record { game, extra_tags })
 }
 
 const KNOWN_TAGS: [&str; 7] = [
     "Game", "Format", "Players", "Seed", "Deck", "Stacks", "Options",
 ];
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    if value.contains('"') {
-        return None;
-    }
-    Some((name.to_string(), value.to_string()))
-}
-
-/// Remove `{...}` comments; an unclosed brace is an error.
-fn strip_comments(line: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(line.len());
-    let mut depth = 0usize;
-    for c in line.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth > 0 => depth -= 1,
-            '}' => return Err("a '}' closes no comment".into()),
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    if depth > 0 {
-        return Err("a '{' comment is not closed".into());
-    }
-    Ok(out)
-}
 
 fn setup_from_tags(
     catalogue: &'static Catalogue,
@@ -225,12 +131,6 @@ pub fn parse_stacks(v: &str) -> Result<[u32; 3], String> {
     Ok(s)
 }
 
-fn parse_cell(s: &str) -> Option<Cell> {
-    let (x, y) = s.split_once(',')?;
-    let (x, y): (i32, i32) = (x.parse().ok()?, y.parse().ok()?);
-    ((-1000..=1000).contains(&x) && (-1000..=1000).contains(&y)).then_some(Cell::new(x, y))
-}
-
 fn play_turn_line(
     game: &mut Game,
     line: &str,
@@ -245,16 +145,7 @@ fn play_turn_line(
     let [num, tile, cell, rot, follower] = tokens[..] else {
         return err(no, "a turn line is `N. TILE X,Y rR FOLLOWER [| WALLS]`");
     };
-    let n: usize = num
-        .strip_suffix('.')
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(|| RecordError {
-            line: no,
-            reason: format!("{num:?} is not a turn number like `{expected}.`"),
-        })?;
-    if n != expected {
-        return err(no, format!("turn {n} where turn {expected} was expected"));
-    }
+    check_turn_number(num, expected, no)?;
     let catalogue = game.catalogue();
     let Some(Decision::PlaceTile { tile: drawn }) = game.decision() else {
         return err(no, "the game is over: no more turns can be played");
@@ -267,14 +158,10 @@ fn play_turn_line(
         line: no,
         reason: format!("{cell:?} is not a cell like 0,0"),
     })?;
-    let rot = rot
-        .strip_prefix('r')
-        .and_then(|r| r.parse().ok())
-        .and_then(Rotation::new)
-        .ok_or_else(|| RecordError {
-            line: no,
-            reason: format!("{rot:?} is not a rotation r0 to r3"),
-        })?;
+    let rot = parse_rotation(rot).ok_or_else(|| RecordError {
+        line: no,
+        reason: format!("{rot:?} is not a rotation r0 to r3"),
+    })?;
     let play = |game: &mut Game, c: Choice| {
         game.play(c).map_err(|e| RecordError {
             line: no,
@@ -474,10 +361,11 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
     out.push_str(&format!("[Stacks \"{} {} {}\"]\n", s[0], s[1], s[2]));
     out.push_str(&format!("[Options \"{}\"]\n", setup.options.to_tag()));
     for (name, value) in extra_tags {
-        if !KNOWN_TAGS.contains(&name.as_str())
-            && parse_tag(&format!("[{name} \"{value}\"]")).is_some()
-        {
-            out.push_str(&format!("[{name} \"{value}\"]\n"));
+        if !KNOWN_TAGS.contains(&name.as_str()) {
+            if let Some(line) = tag_line(name, value) {
+                out.push_str(&line);
+                out.push('\n');
+            }
         }
     }
     out.push('\n');
