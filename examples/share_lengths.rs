@@ -36,8 +36,8 @@ fn main() {
                     .expect("setup");
             let mut g = Game::new(cat, setup).expect("game");
             random::play_out(&mut g, &mut random::choice_rng(seed));
-            let link = share::encode(&g);
-            let back = share::decode(&link).expect("decode");
+            let link = share::city::encode(&g);
+            let back = share::decode(&link).expect("decode").into_city();
             assert_eq!(back.history(), g.history(), "seed {seed}");
             decisions += g.history().len();
             lengths.push(link.len());

@@ -43,6 +43,17 @@
 //! default seats (the first colours of [`COLOURS`], every seat human) and
 //! `from_link: false`.
 //!
+//! # The document, version 3
+//!
+//! Version 3 adds the game each entry is, so a list can say so without
+//! replaying (reading checks it against the record):
+//!
+//! ```json
+//!       "game": "the-city",
+//! ```
+//!
+//! (`Ruleset`'s names.) Entries of versions 1 and 2 are games of The City.
+//!
 //! # Versions
 //!
 //! [`parse`] reads every version up to [`VERSION`]: it looks at `version`
@@ -55,17 +66,16 @@
 //!
 //! Nothing here panics, whatever the input.
 
+use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::setup::check_player_name;
-use crate::engine::city::Game;
-use crate::engine::TileGame;
-use crate::notation::city::{self as record, DeckTag};
+use crate::notation::{self, DeckTag};
 use crate::share;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
 /// The version [`SaveDoc::to_json`] writes.
-pub const VERSION: u64 = 2;
+pub const VERSION: u64 = 3;
 
 /// The colour names a seat may have (the UI's palette, in its order).
 pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "purple"];
@@ -200,20 +210,20 @@ pub enum RecordKind {
 
 impl SavedRecord {
     /// Write `game` in the given form.
-    pub fn of(game: &Game, kind: RecordKind) -> SavedRecord {
+    pub fn of(game: &AnyGame, kind: RecordKind) -> SavedRecord {
         match kind {
-            RecordKind::Cgn => SavedRecord::Cgn(record::write(game, &[], DeckTag::Auto)),
+            RecordKind::Cgn => SavedRecord::Cgn(notation::write(game, &[], DeckTag::Auto)),
             RecordKind::Link => SavedRecord::Link(share::encode(game)),
         }
     }
 
     /// Replay the stored game.
-    pub fn load(&self) -> Result<Game, String> {
+    pub fn load(&self) -> Result<AnyGame, String> {
         match self {
             SavedRecord::Cgn(text) if text.len() > MAX_RECORD => {
                 Err("its record is too long".into())
             }
-            SavedRecord::Cgn(text) => record::read(text)
+            SavedRecord::Cgn(text) => notation::read(text)
                 .map(|r| r.game)
                 .map_err(|e| format!("its record does not read: {e}")),
             SavedRecord::Link(link) => share::decode(link).map_err(|e| e.to_string()),
@@ -231,6 +241,8 @@ pub struct SavedGame {
     /// ms since the epoch of the last save or rename.
     pub updated: f64,
     pub record: SavedRecord,
+    /// Which game it is (version 3; The City for older saves).
+    pub ruleset: Ruleset,
     pub finished: bool,
     pub players: Vec<String>,
     /// One per player (version 2; defaults for older saves).
@@ -242,16 +254,23 @@ pub struct SavedGame {
 impl SavedGame {
     /// A save of `game` made at `now`, with the default seats (see
     /// [`SavedGame::with_seats`]).
-    pub fn from_game(id: &str, name: &str, game: &Game, kind: RecordKind, now: f64) -> SavedGame {
+    pub fn from_game(
+        id: &str,
+        name: &str,
+        game: &AnyGame,
+        kind: RecordKind,
+        now: f64,
+    ) -> SavedGame {
         SavedGame {
             id: id.to_string(),
             name: name.trim().to_string(),
             created: now,
             updated: now,
             record: SavedRecord::of(game, kind),
+            ruleset: game.ruleset(),
             finished: game.is_over(),
-            players: game.setup().players.clone(),
-            seats: SavedSeat::defaults(game.player_count()),
+            players: game.players().to_vec(),
+            seats: SavedSeat::defaults(game.players().len()),
             from_link: false,
         }
     }
@@ -264,7 +283,7 @@ impl SavedGame {
     }
 
     /// Replay the saved game.
-    pub fn load(&self) -> Result<Game, SaveError> {
+    pub fn load(&self) -> Result<AnyGame, SaveError> {
         self.record.load().map_err(|reason| SaveError::Entry {
             index: None,
             id: Some(self.id.clone()),
@@ -281,10 +300,14 @@ impl SavedGame {
                 return Err(format!("its {what} time {t} is not a time"));
             }
         }
-        if !(2..=4).contains(&self.players.len()) {
+        let seats = self.ruleset.seats();
+        if !seats.contains(&self.players.len()) {
             return Err(format!(
-                "it lists {} players (a game has 2 to 4)",
-                self.players.len()
+                "it lists {} players (a game of {} has {} to {})",
+                self.players.len(),
+                self.ruleset.title(),
+                seats.start(),
+                seats.end()
             ));
         }
         for p in &self.players {
@@ -292,7 +315,14 @@ impl SavedGame {
         }
         check_seats(&self.seats, self.players.len())?;
         let game = self.record.load()?;
-        if game.setup().players != self.players {
+        if game.ruleset() != self.ruleset {
+            return Err(format!(
+                "it says it is a game of {} but its record is one of {}",
+                self.ruleset.title(),
+                game.ruleset().title()
+            ));
+        }
+        if game.players() != self.players {
             return Err("its players are not those of its record".into());
         }
         if game.is_over() != self.finished {
@@ -371,9 +401,6 @@ mod v2 {
     use super::SavedSeat;
     use serde::{Deserialize, Serialize};
 
-    /// The document has the shape of version 1's.
-    pub use super::v1::Doc;
-
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Entry {
@@ -403,6 +430,47 @@ mod v2 {
             }
         }
     }
+}
+
+mod v3 {
+    use super::SavedSeat;
+    use crate::engine::any::Ruleset;
+    use serde::{Deserialize, Serialize};
+
+    /// The document has the shape of version 1's.
+    pub use super::v1::Doc;
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Entry {
+        pub id: String,
+        pub name: String,
+        pub game: Ruleset,
+        pub created: f64,
+        pub updated: f64,
+        pub finished: bool,
+        pub players: Vec<String>,
+        pub seats: Vec<SavedSeat>,
+        pub from_link: bool,
+        pub record: super::SavedRecord,
+    }
+
+    impl From<super::v2::Entry> for Entry {
+        fn from(e: super::v2::Entry) -> Self {
+            Entry {
+                game: Ruleset::City,
+                id: e.id,
+                name: e.name,
+                created: e.created,
+                updated: e.updated,
+                finished: e.finished,
+                players: e.players,
+                seats: e.seats,
+                from_link: e.from_link,
+                record: e.record,
+            }
+        }
+    }
 
     impl From<Entry> for super::SavedGame {
         fn from(e: Entry) -> Self {
@@ -412,6 +480,7 @@ mod v2 {
                 created: e.created,
                 updated: e.updated,
                 record: e.record,
+                ruleset: e.game,
                 finished: e.finished,
                 players: e.players,
                 seats: e.seats,
@@ -425,6 +494,7 @@ mod v2 {
             Entry {
                 id: g.id.clone(),
                 name: g.name.clone(),
+                game: g.ruleset,
                 created: g.created,
                 updated: g.updated,
                 finished: g.finished,
@@ -464,7 +534,7 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
         .and_then(Value::as_u64)
         .ok_or_else(|| SaveError::Invalid("the version is not a whole number".into()))?;
     let entries = match version {
-        1 | 2 => {
+        1..=3 => {
             let doc: v1::Doc =
                 serde_json::from_value(value).map_err(|e| SaveError::Invalid(e.to_string()))?;
             doc.games
@@ -499,9 +569,12 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
 fn entry_of(version: u64, entry: Value) -> Result<SavedGame, String> {
     match version {
         1 => serde_json::from_value::<v1::Entry>(entry)
-            .map(|e| SavedGame::from(v2::Entry::from(e)))
+            .map(|e| SavedGame::from(v3::Entry::from(v2::Entry::from(e))))
             .map_err(|e| e.to_string()),
         2 => serde_json::from_value::<v2::Entry>(entry)
+            .map(|e| SavedGame::from(v3::Entry::from(e)))
+            .map_err(|e| e.to_string()),
+        3 => serde_json::from_value::<v3::Entry>(entry)
             .map(SavedGame::from)
             .map_err(|e| e.to_string()),
         v => Err(format!("there is no version {v}")),
@@ -515,13 +588,13 @@ impl SaveDoc {
 
     /// The document as JSON, in the current version.
     pub fn to_json(&self) -> String {
-        let doc = v2::Doc {
+        let doc = v3::Doc {
             kind: KIND.to_string(),
             version: VERSION,
             games: self
                 .games
                 .iter()
-                .filter_map(|g| serde_json::to_value(v2::Entry::from(g)).ok())
+                .filter_map(|g| serde_json::to_value(v3::Entry::from(g)).ok())
                 .collect(),
         };
         serde_json::to_string(&doc).unwrap_or_default()
@@ -587,7 +660,7 @@ impl SaveDoc {
         &mut self,
         id: &str,
         name: Option<&str>,
-        game: &Game,
+        game: &AnyGame,
         kind: RecordKind,
         now: f64,
     ) -> Result<(), SaveError> {
@@ -604,7 +677,7 @@ impl SaveDoc {
     pub fn save_seated(
         &mut self,
         id: &str,
-        game: &Game,
+        game: &AnyGame,
         seats: Vec<SavedSeat>,
         from_link: bool,
         now: f64,
@@ -673,8 +746,8 @@ impl SaveDoc {
 }
 
 /// "Ann, Bob and Cid" for a new save without a name.
-pub fn default_name(game: &Game) -> String {
-    let p = &game.setup().players;
+pub fn default_name(game: &AnyGame) -> String {
+    let p = game.players();
     let name = match p.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         Some((last, _)) => last.clone(),
@@ -691,10 +764,10 @@ pub fn default_name(game: &Game) -> String {
 mod tests {
     use super::*;
     use crate::engine::city::{Catalogue, Options};
-    use crate::engine::city::{Setup, DEFAULT_STACKS};
+    use crate::engine::city::{Game, Setup, DEFAULT_STACKS};
     use crate::engine::core::random;
 
-    fn game(seed: u64, k: usize, finish: bool) -> Game {
+    fn game(seed: u64, k: usize, finish: bool) -> AnyGame {
         let cat = Catalogue::builtin().unwrap();
         let names = ["Ann", "Bob", "Cid", "Dee"][..k]
             .iter()
@@ -705,7 +778,7 @@ mod tests {
         if finish {
             random::play_out(&mut g, &mut random::choice_rng(seed));
         }
-        g
+        AnyGame::City(g)
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::path::Path;
 use the_city::ai::{self, Level};
 use the_city::engine::TileGame;
-use the_city::notation::city::{self as record, DeckTag};
+use the_city::notation::{self, DeckTag};
 use the_city::share;
 
 fn fixtures(ext: &str) -> Vec<std::path::PathBuf> {
@@ -40,13 +40,13 @@ fn every_pinned_link_opens_to_its_record() {
         let game = share::decode(link).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let cgn = std::fs::read_to_string(path.with_extension("cgn")).unwrap();
         assert_eq!(
-            record::write(&game, &[], DeckTag::Auto),
+            notation::write(&game, &[], DeckTag::Auto),
             cgn,
             "{}: the record it decodes to",
             path.display()
         );
         assert_eq!(
-            game.history().len().to_string(),
+            game.decisions().to_string(),
             field("decisions"),
             "{}",
             path.display()
@@ -87,7 +87,7 @@ fn pinned_ai_decisions_are_unchanged() {
         let level = Level::from_name(level).unwrap();
         let seed: u64 = seed.parse().unwrap();
         let idx: usize = idx.parse().unwrap();
-        let game = share::decode(link).unwrap();
+        let game = share::decode(link).unwrap().into_city();
         let choice = ai::choose(&game, level, seed);
         assert_eq!(
             game.legal_choices().iter().position(|&c| c == choice),

@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use rand_pcg::Pcg64;
 use std::process::Command;
 use std::sync::OnceLock;
+use the_city::engine::any::Ruleset;
 use the_city::engine::city::DEFAULT_STACKS;
 use the_city::engine::city::{Catalogue, Game, Options, Setup, TileType};
 use the_city::engine::core::random;
@@ -21,6 +22,11 @@ use the_city::engine::TileGame;
 use the_city::notation::city::{self as record, DeckTag};
 use the_city::saves::{self, RecordKind, SaveDoc, SaveError, SavedSeat};
 use the_city::share::{self, ShareError};
+
+/// A link that must hold a game of The City.
+fn decode_city(link: &str) -> Result<Game, ShareError> {
+    share::decode(link).map(the_city::engine::any::AnyGame::into_city)
+}
 
 fn cat() -> &'static Catalogue {
     Catalogue::builtin().unwrap()
@@ -102,19 +108,19 @@ fn played(setup: Setup, seed: u64) -> Game {
 }
 
 fn assert_round_trip(g: &Game, what: &str) -> String {
-    let link = share::encode(g);
+    let link = share::city::encode(g);
     assert!(
         link.bytes()
             .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_'),
         "{what}: {link}"
     );
-    let back = share::decode(&link).unwrap_or_else(|e| panic!("{what}: {e}\n{link}"));
+    let back = decode_city(&link).unwrap_or_else(|e| panic!("{what}: {e}\n{link}"));
     assert_eq!(back.setup(), g.setup(), "{what}");
     assert_eq!(back.history(), g.history(), "{what}");
     assert_eq!(back.scores(), g.scores(), "{what}");
     assert_eq!(back.is_over(), g.is_over(), "{what}");
     assert_eq!(back.decision(), g.decision(), "{what}");
-    assert_eq!(share::encode(&back), link, "{what}");
+    assert_eq!(share::city::encode(&back), link, "{what}");
     link
 }
 
@@ -157,7 +163,7 @@ fn links_round_trip_explicit_decks_and_redealt_games() {
     let mut setup = deck_setup(1);
     setup.seed = Some(99);
     let g = Game::new(cat(), setup.clone()).unwrap();
-    let back = share::decode(&share::encode(&g)).unwrap();
+    let back = decode_city(&share::city::encode(&g)).unwrap();
     assert_eq!(back.setup().deck, setup.deck);
     assert_eq!(back.setup().seed, None);
 }
@@ -185,11 +191,11 @@ fn sample_links() -> &'static Vec<String> {
         let mut v = Vec::new();
         for seed in 0..12u64 {
             let g = played(seeded_setup(seed), seed);
-            v.push(share::encode(&g));
+            v.push(share::city::encode(&g));
             let mid =
                 Game::replay(cat(), g.setup().clone(), &g.history()[..seed as usize * 7]).unwrap();
-            v.push(share::encode(&mid));
-            v.push(share::encode(&played(deck_setup(seed), seed)));
+            v.push(share::city::encode(&mid));
+            v.push(share::city::encode(&played(deck_setup(seed), seed)));
         }
         v
     })
@@ -225,12 +231,14 @@ fn sample_save_docs() -> &'static Vec<String> {
                 RecordKind::Cgn
             };
             let id = doc.fresh_id(1000.0 * seed as f64);
-            doc.save(&id, None, &g, kind, 1000.0 * seed as f64).unwrap();
+            doc.save(&id, None, &g.into(), kind, 1000.0 * seed as f64)
+                .unwrap();
         }
         vec![
             doc.to_json(),
             include_str!("fixtures/saves/v1.json").to_string(),
             include_str!("fixtures/saves/v2.json").to_string(),
+            include_str!("fixtures/saves/v3.json").to_string(),
         ]
     })
 }
@@ -252,17 +260,17 @@ fn every_damaged_link_is_an_error() {
                 let mut m = chars.clone();
                 m[i] = c;
                 let m: String = m.into_iter().collect();
-                assert_eq!(share::decode(&m).unwrap_err(), ShareError::Damaged, "{m}");
+                assert_eq!(decode_city(&m).unwrap_err(), ShareError::Damaged, "{m}");
             }
         }
         // Every truncation, and one character more.
         for n in 1..chars.len() {
             let t: String = chars[..n].iter().collect();
-            assert_eq!(share::decode(&t).unwrap_err(), ShareError::Damaged, "{t}");
+            assert_eq!(decode_city(&t).unwrap_err(), ShareError::Damaged, "{t}");
         }
         for c in ['A', 'x', '-', '_', '0'] {
             let longer = format!("{link}{c}");
-            assert_eq!(share::decode(&longer).unwrap_err(), ShareError::Damaged);
+            assert_eq!(decode_city(&longer).unwrap_err(), ShareError::Damaged);
         }
         // Two characters swapped.
         for i in 1..chars.len() {
@@ -270,7 +278,7 @@ fn every_damaged_link_is_an_error() {
                 let mut m = chars.clone();
                 m.swap(i, i - 1);
                 let m: String = m.into_iter().collect();
-                assert_eq!(share::decode(&m).unwrap_err(), ShareError::Damaged);
+                assert_eq!(decode_city(&m).unwrap_err(), ShareError::Damaged);
             }
         }
     }
@@ -285,20 +293,20 @@ fn every_damaged_link_is_an_error() {
         "😀😀😀😀",
     ] {
         assert_eq!(
-            share::decode(bad).unwrap_err(),
+            decode_city(bad).unwrap_err(),
             ShareError::Damaged,
             "{bad:?}"
         );
     }
     for empty in ["", "   ", "#", "https://example.org/#", "\n"] {
-        assert_eq!(share::decode(empty).unwrap_err(), ShareError::Empty);
+        assert_eq!(decode_city(empty).unwrap_err(), ShareError::Empty);
         assert_eq!(
-            share::decode(empty).unwrap_err().to_string(),
+            decode_city(empty).unwrap_err().to_string(),
             "this link is empty"
         );
     }
     assert_eq!(
-        share::decode("AAAA").unwrap_err().to_string(),
+        decode_city("AAAA").unwrap_err().to_string(),
         "this link is damaged"
     );
 }
@@ -309,7 +317,7 @@ fn versions_and_intact_but_invalid_links_say_why() {
     for v in [2u8, 3, 200, 255] {
         let mut p = payload.clone();
         p[0] = v;
-        let e = share::decode(&share::seal(&p)).unwrap_err();
+        let e = decode_city(&share::seal(&p)).unwrap_err();
         assert_eq!(e, ShareError::NewerVersion(v));
         assert_eq!(
             e.to_string(),
@@ -319,7 +327,7 @@ fn versions_and_intact_but_invalid_links_say_why() {
     let mut p = payload.clone();
     p[0] = 0;
     assert_eq!(
-        share::decode(&share::seal(&p)).unwrap_err(),
+        decode_city(&share::seal(&p)).unwrap_err(),
         ShareError::Damaged
     );
     // Version 1 by hand: 2 players from seed 5, default stacks and options
@@ -334,11 +342,11 @@ fn versions_and_intact_but_invalid_links_say_why() {
         b.extend_from_slice(big);
         share::seal(&b)
     };
-    let ok = share::decode(&head(&[b"Ann", b"Bob"], &[0], &[])).unwrap();
+    let ok = decode_city(&head(&[b"Ann", b"Bob"], &[0], &[])).unwrap();
     assert_eq!(ok.setup().players, ["Ann", "Bob"]);
     assert_eq!(ok.setup().seed, Some(5));
     assert!(ok.history().is_empty());
-    let e = share::decode(&head(&[b"Ann", b" Bob"], &[0], &[])).unwrap_err();
+    let e = decode_city(&head(&[b"Ann", b" Bob"], &[0], &[])).unwrap_err();
     assert!(
         matches!(&e, ShareError::Invalid(why) if why.contains("player name")),
         "{e}"
@@ -347,15 +355,15 @@ fn versions_and_intact_but_invalid_links_say_why() {
         .to_string()
         .starts_with("this link does not hold a valid game"));
     assert_eq!(
-        share::decode(&head(&[b"Ann", b"\xff\xfe"], &[0], &[])).unwrap_err(),
+        decode_city(&head(&[b"Ann", b"\xff\xfe"], &[0], &[])).unwrap_err(),
         ShareError::Damaged
     );
     // More decisions than the game has.
-    let e = share::decode(&head(&[b"Ann", b"Bob"], &[0xe8, 0x07], &[7; 40])).unwrap_err();
+    let e = decode_city(&head(&[b"Ann", b"Bob"], &[0xe8, 0x07], &[7; 40])).unwrap_err();
     assert!(e.to_string().contains("the link holds more"), "{e}");
     // Digits left over once the game is read.
     assert_eq!(
-        share::decode(&head(&[b"Ann", b"Bob"], &[0], &[1])).unwrap_err(),
+        decode_city(&head(&[b"Ann", b"Bob"], &[0], &[1])).unwrap_err(),
         ShareError::Damaged
     );
     // A link inside a URL or with its '#', and with spaces around it.
@@ -366,8 +374,8 @@ fn versions_and_intact_but_invalid_links_say_why() {
         format!("https://city.example/play?x=1#{link}"),
     ] {
         assert_eq!(
-            share::decode(&wrapped).unwrap().history(),
-            share::decode(link).unwrap().history()
+            decode_city(&wrapped).unwrap().history(),
+            decode_city(link).unwrap().history()
         );
     }
 }
@@ -389,7 +397,7 @@ fn city_share_and_unshare_round_trip_through_the_binary() {
             String::from_utf8_lossy(&out.stderr)
         );
         let link = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(link.trim(), share::encode(&g));
+        assert_eq!(link.trim(), share::city::encode(&g));
         let out = Command::new(exe)
             .args(["unshare", link.trim()])
             .output()
@@ -430,17 +438,17 @@ fn saves_fixture_v1_reads() {
     assert_eq!(g1.name, "Ann v Bob (rematch)");
     assert_eq!((g1.created, g1.updated), (1717236000000.0, 1717250000000.5));
     assert!(g1.finished);
-    let game = g1.load().unwrap();
+    let game = g1.load().unwrap().into_city();
     assert_eq!(game.setup().seed, Some(11));
     assert_eq!(game.scores(), [85, 68]);
     let g2 = doc.get("g2").unwrap();
     assert_eq!(g2.players, ["Zoë", "李雷", "Ödön Kovács"]);
     assert!(!g2.finished);
-    let game = g2.load().unwrap();
+    let game = g2.load().unwrap().into_city();
     assert_eq!(game.history().len(), 25);
     assert_eq!(game.setup().stacks, [10, 8, 6]);
     assert!(game.setup().options.round_needs_follower);
-    let game = doc.get("g3").unwrap().load().unwrap();
+    let game = doc.get("g3").unwrap().load().unwrap().into_city();
     assert_eq!(game.scores(), [19, 22, 27, 58]);
     // Written again in the current version, it reads back the same.
     assert_eq!(saves::parse(&doc.to_json()).unwrap(), doc);
@@ -454,10 +462,12 @@ fn saves_fixture_v1_migrates_to_default_seats() {
     assert_eq!(colours, ["red", "blue", "green", "yellow"]);
     assert!(g3.seats.iter().all(|s| s.computer.is_none()));
     assert!(doc.games().iter().all(|g| !g.from_link));
-    // Written again, it is a version 2 document.
+    // Written again, it is a version 3 document, every game The City's.
     let json = doc.to_json();
-    assert!(json.contains("\"version\":2"), "{json}");
+    assert!(json.contains("\"version\":3"), "{json}");
     assert!(json.contains("\"seats\""), "{json}");
+    assert_eq!(json.matches("\"game\":\"the-city\"").count(), doc.len());
+    assert!(doc.games().iter().all(|g| g.ruleset == Ruleset::City));
 }
 
 #[test]
@@ -481,7 +491,7 @@ fn saves_fixture_v2_reads_seats_and_origin() {
             }
         ]
     );
-    assert_eq!(g1.load().unwrap().scores(), [85, 68]);
+    assert_eq!(g1.load().unwrap().into_city().scores(), [85, 68]);
     let g2 = doc.get("g2").unwrap();
     assert!(g2.from_link && !doc.get("g3").unwrap().from_link);
     assert_eq!(g2.seats[2].colour, "black");
@@ -517,12 +527,31 @@ fn saves_fixture_v2_reads_seats_and_origin() {
 }
 
 #[test]
+fn saves_fixture_v3_reads_the_game_of_each_entry() {
+    let json = include_str!("fixtures/saves/v3.json");
+    let doc = saves::parse(json).unwrap();
+    let v2 = saves::parse(include_str!("fixtures/saves/v2.json")).unwrap();
+    assert_eq!(doc.len(), v2.len());
+    for (a, b) in doc.games().iter().zip(v2.games()) {
+        assert_eq!(a.ruleset, Ruleset::City);
+        assert_eq!((&a.id, &a.seats, &a.record), (&b.id, &b.seats, &b.record));
+    }
+    // The game named must be the record's; an unknown game is refused.
+    let wrong = json.replacen("\"game\": \"the-city\"", "\"game\": \"chess\"", 1);
+    let e = saves::parse(&wrong).unwrap_err().to_string();
+    assert!(e.contains("chess"), "{e}");
+    let missing = json.replacen("\"game\": \"the-city\",", "", 1);
+    let e = saves::parse(&missing).unwrap_err().to_string();
+    assert!(e.contains("game"), "{e}");
+}
+
+#[test]
 fn saves_refuse_tampering_and_newer_versions() {
     let json = include_str!("fixtures/saves/v1.json");
-    let newer = json.replace("\"version\": 1", "\"version\": 3");
+    let newer = json.replace("\"version\": 1", "\"version\": 4");
     assert_eq!(
         saves::parse(&newer).unwrap_err(),
-        SaveError::NewerVersion(3)
+        SaveError::NewerVersion(4)
     );
     // A version 1 entry with version 2's fields is refused (unknown fields).
     let mixed = json.replace("\"id\": \"g2\",", "\"id\": \"g2\", \"from_link\": true,");
@@ -620,9 +649,9 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 
 /// Whatever a link decodes to must be a game whose link is that link.
 fn check_decoded(s: &str) {
-    if let Ok(g) = share::decode(s) {
-        let again = share::encode(&g);
-        let back = share::decode(&again).unwrap();
+    if let Ok(g) = decode_city(s) {
+        let again = share::city::encode(&g);
+        let back = decode_city(&again).unwrap();
         assert_eq!(back.history(), g.history());
         let trimmed = s.trim();
         let bare = trimmed.rsplit('#').next().unwrap_or(trimmed).trim();

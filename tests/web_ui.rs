@@ -768,7 +768,7 @@ fn seats_are_saved_and_restored_with_their_colours_and_levels() {
         },
     ];
     let mut doc = SaveDoc::new();
-    doc.save_seated("x", &g, storage::to_saved(&seats), true, 5.0)
+    doc.save_seated("x", &g.clone().into(), storage::to_saved(&seats), true, 5.0)
         .unwrap();
     let back = the_city::saves::parse(&doc.to_json()).unwrap();
     let entry = back.get("x").unwrap();

@@ -11,10 +11,10 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
-    use the_city::engine::city::DEFAULT_STACKS;
-    use the_city::engine::city::{Catalogue, Game, Options, Setup};
+    use the_city::engine::any::AnyGame;
+    use the_city::engine::city::{Catalogue, Game, Options, Setup, DEFAULT_STACKS};
     use the_city::engine::core::random;
-    use the_city::notation::city::{self as record, DeckTag};
+    use the_city::notation::{self, city as record, DeckTag};
     use the_city::share;
 
     const USAGE: &str = "usage:
@@ -82,19 +82,18 @@ mod cli {
         };
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
-        let rec = record::read(&text).map_err(|e| e.to_string())?;
-        let summary = record::summary(&rec.game);
-        println!(
-            "{}",
-            serde_json::to_string(&summary).map_err(|e| e.to_string())?
-        );
+        let rec = notation::read(&text).map_err(|e| e.to_string())?;
+        let json = match &rec.game {
+            AnyGame::City(g) => serde_json::to_string(&record::summary(g)),
+        };
+        println!("{}", json.map_err(|e| e.to_string())?);
         Ok(())
     }
 
-    fn read_record(path: &str) -> Result<record::Record, String> {
+    fn read_record(path: &str) -> Result<notation::AnyRecord, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
-        record::read(&text).map_err(|e| format!("{path}: {e}"))
+        notation::read(&text).map_err(|e| format!("{path}: {e}"))
     }
 
     fn selfplay(args: &[String]) -> Result<(), String> {
@@ -146,7 +145,7 @@ mod cli {
             return Err(USAGE.to_string());
         };
         let game = share::decode(link).map_err(|e| e.to_string())?;
-        print!("{}", record::write(&game, &[], DeckTag::Auto));
+        print!("{}", notation::write(&game, &[], DeckTag::Auto));
         Ok(())
     }
 

@@ -1,3 +1,205 @@
 //! The closed enums that carry a game of either ruleset across the edges
 //! (records, links, saves, the worker, the screens), like shakmaty's
-//! `VariantPosition`: one `match` per method, generic code inside.
+//! `VariantPosition`: one `match` per method, generic code inside. A choice
+//! of the wrong ruleset is an `IllegalChoice`, never a panic.
+
+use super::city;
+use super::core::rules::{IllegalChoice, Seat, TileGame};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ruleset {
+    /// Carcassonne: The City (RULES.md).
+    #[serde(rename = "the-city")]
+    City,
+}
+
+impl Ruleset {
+    pub const ALL: [Ruleset; 1] = [Ruleset::City];
+
+    /// The name records, saves and the command line use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ruleset::City => "the-city",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Ruleset> {
+        Ruleset::ALL.into_iter().find(|r| r.name() == s)
+    }
+
+    /// How many players a game may have.
+    pub fn seats(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Ruleset::City => 2..=4,
+        }
+    }
+
+    /// The game's title as players know it (records' `Game` tag).
+    pub fn title(self) -> &'static str {
+        match self {
+            Ruleset::City => "Carcassonne: The City",
+        }
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A setup of either ruleset (checked when it becomes a game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnySetup {
+    City(city::Setup),
+}
+
+/// One decision's answer in either ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AnyChoice {
+    City(city::Choice),
+}
+
+/// A game of either ruleset.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    City(city::Game),
+}
+
+impl From<city::Game> for AnyGame {
+    fn from(g: city::Game) -> AnyGame {
+        AnyGame::City(g)
+    }
+}
+
+impl AnySetup {
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            AnySetup::City(_) => Ruleset::City,
+        }
+    }
+
+    pub fn players(&self) -> &[String] {
+        match self {
+            AnySetup::City(s) => &s.players,
+        }
+    }
+}
+
+impl AnyGame {
+    /// A game from a setup (checked).
+    pub fn new(setup: AnySetup) -> Result<AnyGame, String> {
+        match setup {
+            AnySetup::City(s) => {
+                let cat = city::Catalogue::builtin().map_err(|e| e.to_string())?;
+                Ok(AnyGame::City(city::Game::new(cat, s).map_err(|e| e.0)?))
+            }
+        }
+    }
+
+    /// A game from a setup and its decisions, each checked; the error gives
+    /// the index of the first bad decision.
+    pub fn replay(setup: AnySetup, choices: &[AnyChoice]) -> Result<AnyGame, String> {
+        let mut g = AnyGame::new(setup)?;
+        for (i, &c) in choices.iter().enumerate() {
+            g.play(c).map_err(|e| format!("decision {}: {e}", i + 1))?;
+        }
+        Ok(g)
+    }
+
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            AnyGame::City(_) => Ruleset::City,
+        }
+    }
+
+    pub fn setup(&self) -> AnySetup {
+        match self {
+            AnyGame::City(g) => AnySetup::City(g.setup().clone()),
+        }
+    }
+
+    pub fn players(&self) -> &[String] {
+        match self {
+            AnyGame::City(g) => &g.setup().players,
+        }
+    }
+
+    /// The City's game, when it is one.
+    pub fn as_city(&self) -> Option<&city::Game> {
+        match self {
+            AnyGame::City(g) => Some(g),
+        }
+    }
+
+    /// The City's game; a game of another ruleset is an error a screen can show.
+    pub fn into_city(self) -> city::Game {
+        match self {
+            AnyGame::City(g) => g,
+        }
+    }
+
+    pub fn play(&mut self, choice: AnyChoice) -> Result<(), IllegalChoice> {
+        match (self, choice) {
+            (AnyGame::City(g), AnyChoice::City(c)) => g.play(c),
+        }
+    }
+
+    pub fn legal_choices(&self) -> Vec<AnyChoice> {
+        match self {
+            AnyGame::City(g) => g.legal_choices().into_iter().map(AnyChoice::City).collect(),
+        }
+    }
+
+    pub fn history(&self) -> Vec<AnyChoice> {
+        match self {
+            AnyGame::City(g) => g.history().iter().copied().map(AnyChoice::City).collect(),
+        }
+    }
+
+    pub fn decisions(&self) -> usize {
+        match self {
+            AnyGame::City(g) => g.history().len(),
+        }
+    }
+
+    pub fn to_move(&self) -> Seat {
+        match self {
+            AnyGame::City(g) => g.to_move(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        match self {
+            AnyGame::City(g) => g.is_over(),
+        }
+    }
+
+    pub fn scores(&self) -> Vec<u32> {
+        match self {
+            AnyGame::City(g) => g.scores(),
+        }
+    }
+
+    pub fn turns(&self) -> usize {
+        match self {
+            AnyGame::City(g) => g.turns(),
+        }
+    }
+
+    /// The game after its first `n` decisions.
+    pub fn at(&self, n: usize) -> AnyGame {
+        match self {
+            AnyGame::City(g) => AnyGame::City(g.at(n)),
+        }
+    }
+
+    pub fn set_logging(&mut self, on: bool) {
+        match self {
+            AnyGame::City(g) => g.set_logging(on),
+        }
+    }
+}

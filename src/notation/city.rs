@@ -7,6 +7,7 @@
 use super::syntax::{
     check_turn_number, err, parse_cell, parse_rotation, tag_line, RecordError, Sections, Tags,
 };
+pub use super::DeckTag;
 use crate::engine::city::{Catalogue, End, Options};
 use crate::engine::city::{Choice, Decision, Game, Setup, TurnRecord, WallAction, DEFAULT_STACKS};
 use crate::engine::core::geom::{Dir, Side};
@@ -49,11 +50,9 @@ pub fn read_sections(
         line: tag_end,
         reason: e.0,
     })?;
-    let mut expected = 1usize;
-    for line in sections.turn_lines() {
+    for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
         play_turn_line(&mut game, &line, expected, no)?;
-        expected += 1;
     }
     let extra_tags = sections.tags.extra(&KNOWN_TAGS);
     Ok(Record { game, extra_tags })
@@ -328,15 +327,6 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
             format!("{action:?} is not a wall action (`gate X,Y S`, `wall cw|ccw [+]`, `tower cw|ccw|-`)"),
         ),
     }
-}
-
-/// How the deck is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeckTag {
-    /// `Seed` when the game was dealt from one, else `Deck`.
-    Auto,
-    /// Always the explicit draw order.
-    Deck,
 }
 
 /// Write a game as a CGN record.

@@ -5,4 +5,61 @@
 pub mod city;
 pub mod syntax;
 
+use crate::engine::any::{AnyGame, Ruleset};
 pub use syntax::RecordError;
+use syntax::Sections;
+
+/// How the draw order is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckTag {
+    /// `Seed` when the game was dealt from one, else `Deck`.
+    Auto,
+    /// Always the explicit draw order.
+    Deck,
+}
+
+/// A record of either game read and replayed: the game at its last
+/// position, and the tags the engine does not interpret, in order.
+#[derive(Clone, Debug)]
+pub struct AnyRecord {
+    pub game: AnyGame,
+    pub extra_tags: Vec<(String, String)>,
+}
+
+/// The ruleset whose `Game` tag value this is.
+fn ruleset_of_title(title: &str) -> Option<Ruleset> {
+    Ruleset::ALL.into_iter().find(|r| r.title() == title)
+}
+
+/// Read a record of either game (its `[Game]` tag says which) and replay it.
+pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
+    let sections = Sections::read(text)?;
+    let ruleset = match sections.tags.get("Game") {
+        Some((l, v)) => ruleset_of_title(v).ok_or_else(|| {
+            let known: Vec<String> = Ruleset::ALL
+                .iter()
+                .map(|r| format!("\"{}\"", r.title()))
+                .collect();
+            RecordError::new(l, format!("Game must be {}, not {v:?}", known.join(" or ")))
+        })?,
+        None => return syntax::err(sections.tag_end(), "the Game tag is missing"),
+    };
+    match ruleset {
+        Ruleset::City => {
+            let catalogue = crate::engine::city::Catalogue::builtin()
+                .map_err(|e| RecordError::new(0, e.to_string()))?;
+            let r = city::read_sections(catalogue, sections)?;
+            Ok(AnyRecord {
+                game: AnyGame::City(r.game),
+                extra_tags: r.extra_tags,
+            })
+        }
+    }
+}
+
+/// Write a game of either kind as its record.
+pub fn write(game: &AnyGame, extra_tags: &[(String, String)], deck: DeckTag) -> String {
+    match game {
+        AnyGame::City(g) => city::write(g, extra_tags, deck),
+    }
+}

@@ -58,7 +58,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             let error = error.clone();
             Callback::from(move |_: MouseEvent| match g.load() {
                 Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
-                    game,
+                    game: game.into_city(),
                     seats: storage::from_saved(&g),
                     id: Some(g.id.clone()),
                     from_link: g.from_link,

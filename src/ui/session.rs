@@ -149,6 +149,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     }
     let opened = match share::decode(link) {
         Ok(game) => {
+            let game = game.into_city();
             let seats = storage::default_seats(&game);
             d.dispatch(Action::Open(Box::new(Opened {
                 game,
@@ -197,7 +198,7 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
     };
     match entry.load() {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
-            game,
+            game: game.into_city(),
             seats: storage::from_saved(entry),
             id: Some(id),
             from_link: entry.from_link,

@@ -16,7 +16,7 @@ use crate::share;
 
 /// The link of `game` on this page.
 pub fn link_of(game: &Game) -> String {
-    format!("{}#{}", page_url(), share::encode(game))
+    format!("{}#{}", page_url(), share::city::encode(game))
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.

@@ -14,6 +14,7 @@ use wasm_bindgen::JsValue;
 
 use super::palette::{PlayerColour, Seat};
 use crate::ai::Level;
+use crate::engine::any::AnyGame;
 use crate::engine::city::Game;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
 
@@ -224,7 +225,8 @@ pub fn save_game(
     from_link: bool,
 ) -> Result<(), StorageError> {
     let t = now();
-    update(|doc| doc.save_seated(id, game, to_saved(seats), from_link, t))?;
+    let game = AnyGame::City(game.clone());
+    update(|doc| doc.save_seated(id, &game, to_saved(seats), from_link, t))?;
     set(CURRENT_KEY, id)
 }
 

@@ -5,6 +5,7 @@ use super::options::Options;
 use super::tiles::{Catalogue, TileType};
 use crate::engine::core::rng::{rng_for_seed, shuffle};
 pub use crate::engine::core::rules::check_player_name;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Every tile of the catalogue shuffled by `seed` (Fisher–Yates from the end);
@@ -21,8 +22,9 @@ pub const FOLLOWERS: u8 = 7;
 /// The default stack sizes (R1.5).
 pub const DEFAULT_STACKS: [u32; 3] = [30, 25, 20];
 
-/// A checked setup: players, deck, stacks and options (NOTATION.md tags).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A setup: players, deck, stacks and options (NOTATION.md tags). It is
+/// checked (`check`) before it becomes a game, whatever made it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     pub players: Vec<String>,
     /// The draw order, stack 1 first.
