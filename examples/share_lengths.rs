@@ -37,7 +37,10 @@ fn main() {
             let mut g = Game::new(cat, setup).expect("game");
             random::play_out(&mut g, &mut random::choice_rng(seed));
             let link = share::city::encode(&g);
-            let back = share::decode(&link).expect("decode").into_city();
+            let back = share::decode(&link)
+                .expect("decode")
+                .into_city()
+                .expect("a game of The City");
             assert_eq!(back.history(), g.history(), "seed {seed}");
             decisions += g.history().len();
             lengths.push(link.len());

@@ -87,7 +87,7 @@ fn pinned_ai_decisions_are_unchanged() {
         let level = Level::from_name(level).unwrap();
         let seed: u64 = seed.parse().unwrap();
         let idx: usize = idx.parse().unwrap();
-        let game = share::decode(link).unwrap().into_city();
+        let game = share::decode(link).unwrap().into_city().unwrap();
         let choice = ai::choose(&game, level, seed);
         assert_eq!(
             game.legal_choices().iter().position(|&c| c == choice),

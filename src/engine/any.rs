@@ -135,10 +135,11 @@ impl AnyGame {
         }
     }
 
-    /// The City's game; a game of another ruleset is an error a screen can show.
-    pub fn into_city(self) -> city::Game {
+    /// The City's game; a game of another ruleset is an error a screen
+    /// that plays only The City can show.
+    pub fn into_city(self) -> Result<city::Game, String> {
         match self {
-            AnyGame::City(g) => g,
+            AnyGame::City(g) => Ok(g),
         }
     }
 

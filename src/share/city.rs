@@ -203,7 +203,7 @@ mod tests {
     use crate::share::MAX_LEN;
 
     fn decode(link: &str) -> Result<Game, ShareError> {
-        crate::share::decode(link).map(|g| g.into_city())
+        crate::share::decode(link).and_then(|g| g.into_city().map_err(ShareError::Invalid))
     }
 
     fn names(k: usize) -> Vec<String> {

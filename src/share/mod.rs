@@ -109,7 +109,7 @@ mod tests {
         assert_eq!(v1[0], 1);
         let mut v2 = vec![2, 0];
         v2.extend_from_slice(&v1[1..]);
-        let back = decode(&seal(&v2)).unwrap().into_city();
+        let back = decode(&seal(&v2)).unwrap().into_city().unwrap();
         assert_eq!(back.history(), g.history());
         assert_eq!(
             decode(&seal(&[2, 9, 0])).unwrap_err(),

@@ -56,14 +56,18 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             let d = d.clone();
             let g = g.clone();
             let error = error.clone();
-            Callback::from(move |_: MouseEvent| match g.load() {
+            Callback::from(move |_: MouseEvent| match g
+                .load()
+                .map_err(|e| e.to_string())
+                .and_then(|game| game.into_city())
+            {
                 Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
-                    game: game.into_city(),
+                    game,
                     seats: storage::from_saved(&g),
                     id: Some(g.id.clone()),
                     from_link: g.from_link,
                 }))),
-                Err(e) => error.set(Some(e.to_string())),
+                Err(e) => error.set(Some(e)),
             })
         };
         let delete = {

@@ -147,9 +147,11 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     if link.is_empty() {
         return false;
     }
-    let opened = match share::decode(link) {
+    let opened = match share::decode(link)
+        .map_err(|e| e.to_string())
+        .and_then(|g| g.into_city())
+    {
         Ok(game) => {
-            let game = game.into_city();
             let seats = storage::default_seats(&game);
             d.dispatch(Action::Open(Box::new(Opened {
                 game,
@@ -196,14 +198,18 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
     let Some(entry) = loaded.doc.get(&id) else {
         return;
     };
-    match entry.load() {
+    match entry
+        .load()
+        .map_err(|e| e.to_string())
+        .and_then(|g| g.into_city())
+    {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
-            game: game.into_city(),
+            game,
             seats: storage::from_saved(entry),
             id: Some(id),
             from_link: entry.from_link,
         }))),
-        Err(e) => d.dispatch(Action::Notice(e.to_string())),
+        Err(e) => d.dispatch(Action::Notice(e)),
     }
 }
 
