@@ -1,69 +1,51 @@
-//! The replay viewer's arithmetic: a game at any earlier position, and the
-//! mapping between positions (how many decisions were taken) and turns (how
-//! many tiles were placed). Pure; the browser's replay bar uses it.
+//! The replay viewer's arithmetic, for any ruleset: a game at any earlier
+//! position, and the mapping between positions (how many decisions were
+//! taken) and turns (how many tiles were placed). Pure; the browser's replay
+//! bar uses it.
 
-use crate::engine::city::{Choice, Game};
 use crate::engine::TileGame;
 
 /// The game after its first `n` decisions (all of them when `n` is past
 /// the end), replayed from the setup.
-pub fn game_at(game: &Game, n: usize) -> Game {
-    let history = game.history();
-    if n >= history.len() {
-        return game.clone();
-    }
-    let mut g = match Game::new(game.catalogue(), game.setup().clone()) {
-        Ok(g) => g,
-        Err(_) => return game.clone(),
-    };
-    for &c in &history[..n] {
-        // The history was played legally once, so it replays.
-        g.play_unchecked(c);
-    }
-    g
+pub fn game_at<G: TileGame>(game: &G, n: usize) -> G {
+    game.at(n)
 }
 
 /// Tiles placed in the first `n` decisions.
-pub fn turn_at(history: &[Choice], n: usize) -> usize {
+pub fn turn_at<G: TileGame>(history: &[G::Choice], n: usize) -> usize {
     history[..n.min(history.len())]
         .iter()
-        .filter(|c| matches!(c, Choice::Place { .. }))
+        .filter(|c| G::is_placement(c))
         .count()
 }
 
 /// The position at the end of turn `t` (after its tile and every decision
 /// that followed it, before the next tile); 0 for turn 0, the last position
 /// for `t` at or past the last turn.
-pub fn position_after_turn(history: &[Choice], t: usize) -> usize {
+pub fn position_after_turn<G: TileGame>(history: &[G::Choice], t: usize) -> usize {
     history
         .iter()
         .enumerate()
-        .filter(|(_, c)| matches!(c, Choice::Place { .. }))
+        .filter(|(_, c)| G::is_placement(c))
         .nth(t)
         .map_or(history.len(), |(i, _)| i)
 }
 
 /// The number of turns of the game (tiles placed in all of its history).
-pub fn turns(history: &[Choice]) -> usize {
-    turn_at(history, history.len())
+pub fn turns<G: TileGame>(history: &[G::Choice]) -> usize {
+    turn_at::<G>(history, history.len())
 }
 
 /// The game at the end of its last whole turn: itself at a tile decision or
 /// at the end, else the position before the tile of the turn in progress. A
-/// CGN record holds whole turns only (NOTATION.md), so this is what an export
-/// writes: reading the record back gives exactly this position.
-pub fn whole_turns(game: &Game) -> Game {
-    let mid_turn = !game.is_over()
-        && !matches!(
-            game.decision(),
-            Some(crate::engine::city::Decision::PlaceTile { .. })
-        );
-    let last_tile = game
-        .history()
-        .iter()
-        .rposition(|c| matches!(c, Choice::Place { .. }));
+/// record holds whole turns only (NOTATION.md, NOTATION-CLASSIC.md), so this
+/// is what an export writes: reading the record back gives exactly this
+/// position.
+pub fn whole_turns<G: TileGame>(game: &G) -> G {
+    let mid_turn = !game.is_over() && !game.at_placement();
+    let last_tile = game.history().iter().rposition(|c| G::is_placement(c));
     match last_tile {
-        Some(i) if mid_turn => game_at(game, i),
+        Some(i) if mid_turn => game.at(i),
         _ => game.clone(),
     }
 }
@@ -71,8 +53,7 @@ pub fn whole_turns(game: &Game) -> Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::city::{Catalogue, Options};
-    use crate::engine::city::{Setup, DEFAULT_STACKS};
+    use crate::engine::city::{Catalogue, Choice, Game, Options, Setup, DEFAULT_STACKS};
     use crate::engine::core::random;
 
     fn finished(seed: u64) -> Game {
@@ -120,17 +101,17 @@ mod tests {
         assert!(g.is_over());
         assert_eq!(game_at(&g, h.len()).scores(), g.scores());
         assert_eq!(game_at(&g, h.len() + 9).history().len(), h.len());
-        assert_eq!(turns(h), g.turns());
-        assert_eq!(position_after_turn(h, 0), 0);
-        assert_eq!(position_after_turn(h, g.turns()), h.len());
+        assert_eq!(turns::<Game>(h), g.turns());
+        assert_eq!(position_after_turn::<Game>(h, 0), 0);
+        assert_eq!(position_after_turn::<Game>(h, g.turns()), h.len());
         for n in (0..=h.len()).step_by(7) {
             let at = game_at(&g, n);
             assert_eq!(at.history(), &h[..n]);
-            assert_eq!(at.turns(), turn_at(h, n), "position {n}");
+            assert_eq!(at.turns(), turn_at::<Game>(h, n), "position {n}");
         }
         for t in 0..=g.turns() {
-            let n = position_after_turn(h, t);
-            assert_eq!(turn_at(h, n), t);
+            let n = position_after_turn::<Game>(h, t);
+            assert_eq!(turn_at::<Game>(h, n), t);
             // The next decision, if any, places the next tile.
             if n < h.len() {
                 assert!(matches!(h[n], Choice::Place { .. }));

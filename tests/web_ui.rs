@@ -293,7 +293,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
     while st.play.as_ref().unwrap().computer_to_move().is_some() {
         let p = st.play.as_ref().unwrap();
         let ask = p.engine_ask().unwrap();
-        let m = ai::think(&p.game, ask.level, ask.seed)
+        let m = ai::think(&*p.game, ask.level, ask.seed)
             .unwrap()
             .run(u32::MAX)
             .unwrap();
@@ -314,7 +314,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
         .expect("a hint is asked");
     assert!(ask.hint);
     let p = st.play.as_ref().unwrap();
-    let m = ai::think(&p.game, ask.level, ask.seed)
+    let m = ai::think(&*p.game, ask.level, ask.seed)
         .unwrap()
         .run(u32::MAX)
         .unwrap();

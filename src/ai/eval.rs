@@ -1,23 +1,22 @@
-//! The static evaluation and the greedy player.
+//! The static evaluation and the greedy player, for any ruleset.
 //!
 //! A *move* is what one player decides in a row: a tile placement with the
-//! follower decision that follows it, a wall piece with its guard decision,
-//! or a single gate, follower, guard or tower choice. Evaluating whole moves
-//! matters because the engine scores a tile's completions only after the
-//! follower step (R5.7) and a piece's after the guard step (R6.8), so the
+//! decisions of the same player that follow it in one go (`Playable::
+//! continues_move`: The City's follower after a tile, guard after a wall
+//! piece), or a single choice. Evaluating whole moves matters because the
+//! engines score a tile's completions only after the follower step, so the
 //! position between the two halves under-counts.
 
-use crate::engine::city::{Choice, Decision, Game};
-use crate::engine::core::rng::below;
-use crate::engine::TileGame;
-use rand_pcg::Pcg64;
+use super::Playable;
+use crate::engine::core::rng::{below, Pcg64};
+use crate::engine::Seat;
 
 /// A move: the choice at the current decision and, when the same player
-/// decides next (follower after a tile, guard after a piece), that choice too.
+/// decides next as part of one move, that choice too.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Move {
-    pub first: Choice,
-    pub then: Option<Choice>,
+pub struct Move<C> {
+    pub first: C,
+    pub then: Option<C>,
     /// The greedy value of the position after it, for the player to move.
     pub value: f64,
 }
@@ -26,15 +25,11 @@ pub struct Move {
 /// put on a feature must earn more than this.
 pub const FOLLOWER_VALUE: f64 = 1.5;
 
-/// The value of `game` for seat `me`: projected score (R11.2–§12 applied to a
-/// copy) minus the best opponent's, plus `follower_value` per follower in
-/// supply, worth less as the tiles run out.
-pub fn value(game: &Game, me: u8, follower_value: f64) -> f64 {
+/// The value of `game` for seat `me`: projected score (the final scoring
+/// applied to a copy) minus the best opponent's, plus `follower_value` per
+/// follower in supply, worth less as the tiles run out.
+pub fn value<G: Playable>(game: &G, me: Seat, follower_value: f64) -> f64 {
     let scores = game.projected_scores();
-    value_of_scores(game, me, &scores, follower_value)
-}
-
-fn value_of_scores(game: &Game, me: u8, scores: &[u32], follower_value: f64) -> f64 {
     let mine = scores[me as usize] as f64;
     let best_other = scores
         .iter()
@@ -45,15 +40,15 @@ fn value_of_scores(game: &Game, me: u8, scores: &[u32], follower_value: f64) -> 
         .unwrap_or(0) as f64;
     let mut v = mine - best_other;
     if !game.is_over() {
-        v += follower_value * supply_weight(game) * game.players()[me as usize].supply as f64;
+        v += follower_value * supply_weight(game) * game.supply(me) as f64;
     }
     v
 }
 
 /// 1 early in the game, falling towards 0 as the tiles run out.
-fn supply_weight(game: &Game) -> f64 {
-    let total: u32 = game.setup().stacks.iter().sum();
-    let left: u32 = game.tiles_left().iter().sum();
+fn supply_weight<G: Playable>(game: &G) -> f64 {
+    let total = game.tiles_total();
+    let left = game.tiles_left();
     if total == 0 {
         return 0.0;
     }
@@ -64,9 +59,13 @@ fn supply_weight(game: &Game) -> f64 {
 /// `follower_value`), best first (ties keep the order of the legal choices).
 ///
 /// A move that ends the turn draws the next tile, so the moves are played on
-/// a copy whose unseen tiles `rng` shuffles (`Game::redeal_unseen`): even the
+/// a copy whose unseen tiles `rng` shuffles (`redeal_unseen`): even the
 /// greedy player never reads the real draw order.
-pub fn greedy_moves(game: &Game, rng: &mut Pcg64, follower_value: f64) -> Vec<Move> {
+pub fn greedy_moves<G: Playable>(
+    game: &G,
+    rng: &mut Pcg64,
+    follower_value: f64,
+) -> Vec<Move<G::Choice>> {
     let me = game.to_move();
     let mut det = game.redeal_unseen(rng);
     det.set_logging(false);
@@ -74,14 +73,14 @@ pub fn greedy_moves(game: &Game, rng: &mut Pcg64, follower_value: f64) -> Vec<Mo
     let mut firsts = Vec::new();
     det.legal_choices_into(&mut firsts);
     let mut thens = Vec::new();
+    let before = game.decision();
     for &first in &firsts {
         let mut g = det.clone();
         g.play_unchecked(first);
-        let follow_up = matches!(
-            (game.decision(), g.decision()),
-            (Some(Decision::PlaceTile { .. }), Some(Decision::Follower))
-                | (Some(Decision::Wall), Some(Decision::Guard))
-        ) && g.to_move() == me;
+        let follow_up = match (before, g.decision()) {
+            (Some(a), Some(b)) => G::continues_move(a, b),
+            _ => false,
+        } && g.to_move() == me;
         if follow_up {
             g.legal_choices_into(&mut thens);
             for &then in &thens {
@@ -107,12 +106,12 @@ pub fn greedy_moves(game: &Game, rng: &mut Pcg64, follower_value: f64) -> Vec<Mo
 }
 
 /// The greedy choice: the best move's first choice, ties broken by `rng`.
-pub fn greedy_choice(game: &Game, rng: &mut Pcg64) -> Choice {
+pub fn greedy_choice<G: Playable>(game: &G, rng: &mut Pcg64) -> G::Choice {
     greedy_move(game, rng).first
 }
 
 /// The greedy player's whole move (with its follow-up), ties broken by `rng`.
-pub fn greedy_move(game: &Game, rng: &mut Pcg64) -> Move {
+pub fn greedy_move<G: Playable>(game: &G, rng: &mut Pcg64) -> Move<G::Choice> {
     let moves = greedy_moves(game, rng, FOLLOWER_VALUE);
     let best = moves[0].value;
     let tied = moves.iter().take_while(|m| m.value >= best - 1e-9).count();

@@ -1,37 +1,61 @@
 //! The computer opponent: pure Rust, deterministic for a given seed and
 //! wasm-friendly (no threads, no clock: every budget is a number of
-//! playouts).
+//! playouts). Written once for any ruleset (`Playable`: the decision loop's
+//! `TileGame` plus a few hints per ruleset, in one adapter file each:
+//! `city.rs`), monomorphic in the search's hot loop.
 //!
 //! Five levels:
 //! - `random`: a uniformly random legal choice;
 //! - `greedy`: the best immediate gain (`eval`): each *move* (a tile
 //!   placement with its follower, a wall piece with its guard, a gate, a
 //!   follower, a guard, a tower) is applied to a copy and the position after
-//!   it is valued with `Game::projected_scores` (own score minus the best
+//!   it is valued with `projected_scores` (own score minus the best
 //!   opponent's) plus a little per follower kept in supply;
 //! - `easy`, `normal`, `hard`: determinized Monte Carlo search (`search`):
 //!   the greedy value keeps the few most promising moves, then sequential
 //!   halving spends a budget of playouts on them (`SearchConfig`): each
 //!   playout plays the move on a copy of the game whose unseen tiles are
-//!   freshly shuffled (`Game::redeal_unseen`), continues for a number of
+//!   freshly shuffled (`redeal_unseen`), continues for a number of
 //!   tiles with a fast random policy and values the position reached.
 //!
 //! No level reads the real draw order: even the greedy player plays its
 //! candidate moves on a redealt copy (a move that ends the turn draws a tile).
 
+mod city;
 mod eval;
 mod search;
 pub mod selfplay;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::city::{Choice, Game};
-use crate::engine::core::rng::{below, rng_for_seed};
-use crate::engine::TileGame;
-use rand_pcg::Pcg64;
+use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
+use crate::engine::{Seat, TileGame};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+
+/// What the computer needs of a ruleset beyond the decision loop.
+pub trait Playable: TileGame {
+    /// Whether the player who took a `first` decision, when the game then
+    /// waits for `next` from the same player, is still making one move (a
+    /// follower after the tile placed): the greedy ranking values the two
+    /// together.
+    fn continues_move(first: Self::Decision, next: Self::Decision) -> bool;
+    /// Followers `seat` has in supply.
+    fn supply(&self, seat: Seat) -> u32;
+    /// Tiles still to be drawn, and in the whole game (a follower in supply
+    /// is worth less as the tiles run out).
+    fn tiles_left(&self) -> u32;
+    fn tiles_total(&self) -> u32;
+    /// The fast policy of a playout: mostly uniform, a follower put down at
+    /// `follower_rate` when one may be.
+    fn playout_choice(
+        &self,
+        choices: &[Self::Choice],
+        follower_rate: f64,
+        rng: &mut Pcg64,
+    ) -> Self::Choice;
+}
 
 pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
 pub use search::{Search, SearchConfig, Started};
@@ -123,7 +147,7 @@ pub struct Progress {
 
 /// The computer's choice for the player to move. The same position and seed
 /// always give the same choice. Panics if the game is over.
-pub fn choose(game: &Game, level: Level, seed: u64) -> Choice {
+pub fn choose<G: Playable>(game: &G, level: Level, seed: u64) -> G::Choice {
     choose_with(game, level, seed, &mut |_| true).expect("a search that is never cancelled")
 }
 
@@ -131,43 +155,43 @@ pub fn choose(game: &Game, level: Level, seed: u64) -> Choice {
 /// random and greedy answer at once); `progress` returning false cancels the
 /// search (`None`). Also `None` when the game is over. Given the same
 /// position and seed it returns what `choose` returns.
-pub fn choose_with(
-    game: &Game,
+pub fn choose_with<G: Playable>(
+    game: &G,
     level: Level,
     seed: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
-) -> Option<Choice> {
+) -> Option<G::Choice> {
     think(game, level, seed)?.finish(progress)
 }
 
 /// The searched choice for the player to move with a search of one's own
 /// (tuning, tests); `None` when `progress` cancels or the game is over.
-pub fn search_choice(
-    game: &Game,
+pub fn search_choice<G: Playable>(
+    game: &G,
     cfg: &SearchConfig,
     rng: &mut Pcg64,
     progress: &mut dyn FnMut(Progress) -> bool,
-) -> Option<Choice> {
+) -> Option<G::Choice> {
     Thinker::started(Search::start(game, cfg, rng)?).finish(progress)
 }
 
 /// A decision being thought about, run a slice at a time so that the caller
 /// can report progress and stop in between (the Web Worker does).
-pub struct Thinker {
-    decided: Option<Move>,
-    search: Option<Box<Search>>,
+pub struct Thinker<G: Playable> {
+    decided: Option<Move<G::Choice>>,
+    search: Option<Box<Search<G>>>,
 }
 
 /// Starts thinking about the decision of the player to move (`None` when the
 /// game is over). Random and greedy decide at once; the searching levels
 /// need `Thinker::run`. Same position and seed, same move, however the run is
 /// sliced.
-pub fn think(game: &Game, level: Level, seed: u64) -> Option<Thinker> {
+pub fn think<G: Playable>(game: &G, level: Level, seed: u64) -> Option<Thinker<G>> {
     let choices = game.legal_choices();
     if choices.is_empty() {
         return None;
     }
-    let decided = |m: Move| Thinker {
+    let decided = |m: Move<G::Choice>| Thinker {
         decided: Some(m),
         search: None,
     };
@@ -193,8 +217,8 @@ pub fn think(game: &Game, level: Level, seed: u64) -> Option<Thinker> {
     }
 }
 
-impl Thinker {
-    fn started(s: Started) -> Thinker {
+impl<G: Playable> Thinker<G> {
+    fn started(s: Started<G>) -> Thinker<G> {
         match s {
             Started::Decided(m) => Thinker {
                 decided: Some(m),
@@ -210,7 +234,7 @@ impl Thinker {
     /// Runs to the end, a batch at a time, reporting progress after each
     /// (searching levels only; first `done: 0`, last `done == total`);
     /// `progress` returning false cancels (`None`).
-    pub fn finish(mut self, progress: &mut dyn FnMut(Progress) -> bool) -> Option<Choice> {
+    pub fn finish(mut self, progress: &mut dyn FnMut(Progress) -> bool) -> Option<G::Choice> {
         if self.is_searching() && !progress(self.progress()) {
             return None;
         }
@@ -243,7 +267,7 @@ impl Thinker {
     /// and, when the same player decides next, the follow-up the search had
     /// in mind: the follower after a tile, the guard after a piece) once
     /// decided.
-    pub fn run(&mut self, batches: u32) -> Option<Move> {
+    pub fn run(&mut self, batches: u32) -> Option<Move<G::Choice>> {
         if let Some(m) = self.decided {
             return Some(m);
         }

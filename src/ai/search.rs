@@ -4,19 +4,17 @@
 //!    `top_k` are kept.
 //! 2. Sequential halving: in each round every surviving move gets the same
 //!    number of playouts, then the worse half is dropped. Each batch uses one
-//!    determinization (`Game::redeal_unseen`) and one playout seed for all the
+//!    determinization (`redeal_unseen`) and one playout seed for all the
 //!    moves (common random numbers), so the moves are compared on the same
 //!    draws.
 //! 3. A playout applies the move, plays `horizon` more tiles with a fast
 //!    policy (`playout`) and scores the position with `eval::value`.
 
 use super::eval::{greedy_moves, value, Move};
-use super::Progress;
-use crate::engine::city::{Choice, Decision, Game};
-use crate::engine::core::rng::{below, rng_for_seed};
-use crate::engine::TileGame;
+use super::{Playable, Progress};
+use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
+use crate::engine::Seat;
 use rand_core::Rng;
-use rand_pcg::Pcg64;
 
 /// The budget and shape of a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -67,20 +65,20 @@ impl SearchConfig {
 
 /// How a search begins: with the answer at once (a single candidate), or
 /// with playouts to run.
-pub enum Started {
-    Decided(Move),
-    Searching(Box<Search>),
+pub enum Started<G: Playable> {
+    Decided(Move<G::Choice>),
+    Searching(Box<Search<G>>),
 }
 
 /// A search in progress, run a few batches at a time (`run`), so that a
 /// caller can stop between batches: the Web Worker answers messages (a
 /// cancel) between slices. Running it in slices of any size gives the same
 /// move as running it at once.
-pub struct Search {
+pub struct Search<G: Playable> {
     cfg: SearchConfig,
-    me: u8,
-    moves: Vec<Move>,
-    base: Game,
+    me: Seat,
+    moves: Vec<Move<G::Choice>>,
+    base: G,
     rng: Pcg64,
     /// Indices of the moves still in the race, best first after each round.
     alive: Vec<usize>,
@@ -96,10 +94,10 @@ pub struct Search {
     finished: bool,
 }
 
-impl Search {
+impl<G: Playable> Search<G> {
     /// Ranks the moves and keeps the best `top_k`. `None` when the game is
     /// over. `rng` is advanced; the search then draws from its own copy.
-    pub fn start(game: &Game, cfg: &SearchConfig, rng: &mut Pcg64) -> Option<Started> {
+    pub fn start(game: &G, cfg: &SearchConfig, rng: &mut Pcg64) -> Option<Started<G>> {
         let me = game.to_move();
         let mut moves = greedy_moves(game, rng, cfg.follower_value);
         if moves.is_empty() {
@@ -146,7 +144,7 @@ impl Search {
 
     /// Runs at most `batches` batches (one determinization tried on every
     /// surviving move); the best move once the search is over.
-    pub fn run(&mut self, batches: u32) -> Option<Move> {
+    pub fn run(&mut self, batches: u32) -> Option<Move<G::Choice>> {
         let mut left = batches;
         loop {
             if self.per_move == 0 {
@@ -191,7 +189,7 @@ impl Search {
     }
 }
 
-fn shuffle_ties(moves: &mut [Move], rng: &mut Pcg64) {
+fn shuffle_ties<C>(moves: &mut [Move<C>], rng: &mut Pcg64) {
     let mut start = 0;
     while start < moves.len() {
         let v = moves[start].value;
@@ -208,7 +206,7 @@ fn shuffle_ties(moves: &mut [Move], rng: &mut Pcg64) {
     }
 }
 
-fn apply(g: &mut Game, m: &Move) {
+fn apply<G: Playable>(g: &mut G, m: &Move<G::Choice>) {
     g.play_unchecked(m.first);
     if let Some(t) = m.then {
         g.play_unchecked(t);
@@ -217,53 +215,18 @@ fn apply(g: &mut Game, m: &Move) {
 
 /// Play `horizon` more tiles with the playout policy, stopping at a tile
 /// decision (no half-scored turn) or at the end of the game.
-pub(crate) fn playout(g: &mut Game, cfg: &SearchConfig, rng: &mut Pcg64) {
+pub(crate) fn playout<G: Playable>(g: &mut G, cfg: &SearchConfig, rng: &mut Pcg64) {
     let stop = g.turns().saturating_add(cfg.horizon as usize);
     let mut choices = Vec::new();
     while !g.is_over() {
-        if g.turns() >= stop && matches!(g.decision(), Some(Decision::PlaceTile { .. })) {
+        if g.turns() >= stop && g.at_placement() {
             return;
         }
         g.legal_choices_into(&mut choices);
         if choices.is_empty() {
             return;
         }
-        let c = policy(g, &choices, cfg, rng);
+        let c = g.playout_choice(&choices, cfg.playout_follower, rng);
         g.play_unchecked(c);
     }
-}
-
-/// The fast playout policy: random placements, followers now and then,
-/// the tower at the end that scores most.
-fn policy(g: &Game, choices: &[Choice], cfg: &SearchConfig, rng: &mut Pcg64) -> Choice {
-    match g.decision() {
-        Some(Decision::Follower) => {
-            if choices.len() == 1 || unit(rng) >= cfg.playout_follower {
-                choices[0]
-            } else {
-                choices[1 + below(rng, choices.len() as u64 - 1) as usize]
-            }
-        }
-        Some(Decision::Tower) => {
-            let walls = g.walls();
-            let mut best = choices[0];
-            let mut best_pts = 0;
-            for &c in choices {
-                if let Choice::Tower(Some(e)) = c {
-                    let p = walls.tower_points(e);
-                    if p > best_pts {
-                        best_pts = p;
-                        best = c;
-                    }
-                }
-            }
-            best
-        }
-        _ => choices[below(rng, choices.len() as u64) as usize],
-    }
-}
-
-/// A uniform number in [0, 1).
-fn unit(rng: &mut Pcg64) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }

@@ -1,10 +1,8 @@
 //! Matches between two levels: seeded deals, seats rotating from game to
 //! game, win counts and mean scores with 95% confidence intervals.
 
-use super::{choose, Level};
-use crate::engine::city::DEFAULT_STACKS;
-use crate::engine::city::{Catalogue, Game, Options, Setup};
-use crate::engine::TileGame;
+use super::{choose, Level, Playable};
+use crate::engine::city::{Catalogue, Game, Options, Setup, DEFAULT_STACKS};
 use serde::Serialize;
 use std::fmt;
 
@@ -99,18 +97,19 @@ pub fn game_seed(seed: u64, i: usize) -> u64 {
 }
 
 /// The seed the AI gets for a decision: fixed by the game and the position.
-fn decision_seed(game_seed: u64, g: &Game) -> u64 {
+fn decision_seed<G: Playable>(game_seed: u64, g: &G) -> u64 {
     game_seed ^ (g.history().len() as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
 }
 
-/// One seeded game; `sides[s]` is true when seat `s` plays `a`. Returns the
-/// final scores and the winners (a bit set of seats).
-pub fn play_game(a: Level, b: Level, sides: &[bool], seed: u64) -> (Vec<u32>, u8) {
-    let cat = Catalogue::builtin().expect("the built-in catalogue");
-    let names = (0..sides.len()).map(|i| format!("P{}", i + 1)).collect();
-    let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
-        .expect("a valid setup");
-    let mut g = Game::new(cat, setup).expect("a valid game");
+/// Plays `g` to its end; `sides[s]` is true when seat `s` plays `a`.
+/// Returns the final scores and the winners (a bit set of seats).
+pub fn play_match_game<G: Playable>(
+    mut g: G,
+    a: Level,
+    b: Level,
+    sides: &[bool],
+    seed: u64,
+) -> (Vec<u32>, u8) {
     g.set_logging(false);
     while !g.is_over() {
         let seat = g.to_move() as usize;
@@ -121,7 +120,21 @@ pub fn play_game(a: Level, b: Level, sides: &[bool], seed: u64) -> (Vec<u32>, u8
     (g.scores(), g.winners())
 }
 
-/// Play `games` games between `a` and `b` with `players` seats (2–4).
+/// The game of The City a match deals from `seed` (default stacks and options).
+pub fn city_game(players: usize, seed: u64) -> Game {
+    let cat = Catalogue::builtin().expect("the built-in catalogue");
+    let names = (0..players).map(|i| format!("P{}", i + 1)).collect();
+    let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
+        .expect("a valid setup");
+    Game::new(cat, setup).expect("a valid game")
+}
+
+/// One seeded game of The City; `sides[s]` is true when seat `s` plays `a`.
+pub fn play_game(a: Level, b: Level, sides: &[bool], seed: u64) -> (Vec<u32>, u8) {
+    play_match_game(city_game(sides.len(), seed), a, b, sides, seed)
+}
+
+/// Play `games` games of The City between `a` and `b` with `players` seats (2–4).
 pub fn selfplay(a: Level, b: Level, games: usize, players: usize, seed: u64) -> SelfplayResult {
     selfplay_with(a, b, games, players, seed, &mut |_, _| {})
 }
@@ -135,12 +148,27 @@ pub fn selfplay_with(
     seed: u64,
     each: &mut dyn FnMut(usize, &GameOutcome),
 ) -> SelfplayResult {
+    selfplay_of(|s| city_game(players, s), a, b, games, players, seed, each)
+}
+
+/// A match of `games` games of any ruleset: `deal(seed)` makes each game's
+/// start (with `players` seats).
+pub fn selfplay_of<G: Playable>(
+    deal: impl Fn(u64) -> G,
+    a: Level,
+    b: Level,
+    games: usize,
+    players: usize,
+    seed: u64,
+    each: &mut dyn FnMut(usize, &GameOutcome),
+) -> SelfplayResult {
     let (mut a_wins, mut b_wins, mut ties) = (0, 0, 0);
     let mut a_scores = Vec::new();
     let mut b_scores = Vec::new();
     for i in 0..games {
         let sides = seat_sides(players, i);
-        let (scores, winners) = play_game(a, b, &sides, game_seed(seed, i));
+        let gs = game_seed(seed, i);
+        let (scores, winners) = play_match_game(deal(gs), a, b, &sides, gs);
         let a_won = (0..players).any(|s| winners & (1 << s) != 0 && sides[s]);
         let b_won = (0..players).any(|s| winners & (1 << s) != 0 && !sides[s]);
         match (a_won, b_won) {

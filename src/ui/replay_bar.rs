@@ -107,8 +107,8 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         };
     };
     let history = props.game.history();
-    let turn = replay::turn_at(history, r.n);
-    let turns = replay::turns(history);
+    let turn = replay::turn_at::<Game>(history, r.n);
+    let turns = replay::turns::<Game>(history);
     let slide = {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
@@ -125,7 +125,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 if let Ok(t) = i.value().trim().parse::<usize>() {
-                    d.dispatch(Action::ReplayTo(replay::position_after_turn(
+                    d.dispatch(Action::ReplayTo(replay::position_after_turn::<Game>(
                         game.history(),
                         t,
                     )));

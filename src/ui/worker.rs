@@ -111,7 +111,7 @@ const SLICE_MS: f64 = 25.0;
 struct Job {
     request: u64,
     who: HandlerId,
-    thinker: Thinker,
+    thinker: Thinker<Game>,
     /// Tells the job's scheduled slices from a replaced job's.
     generation: u64,
 }

@@ -1,0 +1,57 @@
+//! The City's hints for the computer (RULES.md): a tile placement and its
+//! follower, or a wall piece and its guard, are one move; towers in a
+//! playout go where they score most.
+
+use super::Playable;
+use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::core::rng::{below, unit, Pcg64};
+use crate::engine::{Seat, TileGame};
+
+impl Playable for Game {
+    fn continues_move(first: Decision, next: Decision) -> bool {
+        matches!(
+            (first, next),
+            (Decision::PlaceTile { .. }, Decision::Follower) | (Decision::Wall, Decision::Guard)
+        )
+    }
+
+    fn supply(&self, seat: Seat) -> u32 {
+        self.players()[seat as usize].supply as u32
+    }
+
+    fn tiles_left(&self) -> u32 {
+        Game::tiles_left(self).iter().sum()
+    }
+
+    fn tiles_total(&self) -> u32 {
+        self.setup().stacks.iter().sum()
+    }
+
+    fn playout_choice(&self, choices: &[Choice], follower_rate: f64, rng: &mut Pcg64) -> Choice {
+        match self.decision() {
+            Some(Decision::Follower) => {
+                if choices.len() == 1 || unit(rng) >= follower_rate {
+                    choices[0]
+                } else {
+                    choices[1 + below(rng, choices.len() as u64 - 1) as usize]
+                }
+            }
+            Some(Decision::Tower) => {
+                let walls = self.walls();
+                let mut best = choices[0];
+                let mut best_pts = 0;
+                for &c in choices {
+                    if let Choice::Tower(Some(e)) = c {
+                        let p = walls.tower_points(e);
+                        if p > best_pts {
+                            best_pts = p;
+                            best = c;
+                        }
+                    }
+                }
+                best
+            }
+            _ => choices[below(rng, choices.len() as u64) as usize],
+        }
+    }
+}
