@@ -6,11 +6,53 @@
 #  3. criterion's statistics for the native workload (`cargo bench`).
 # With --ai instead: the computer opponent's decision times per level,
 # native and wasm in Node (examples/ai_time.rs).
+# With --compare REV: The City's random games per second and the AI's
+# decision times of this build and of commit REV (default: the commit
+# before the engine was split into core + rulesets), built side by side and
+# run alternately in this one run, best of 5 each; prints this/REV ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
 bash scripts/setup.sh
+
+if [ "${1:-}" = "--compare" ]; then
+  rev=${2:-652f54e}
+  base=$root/target/bench-base
+  if [ "$(git -C "$base" rev-parse HEAD 2>/dev/null)" != "$(git rev-parse "$rev^{commit}")" ]; then
+    git worktree remove --force "$base" 2>/dev/null || rm -rf "$base"
+    git worktree add --detach "$base" "$rev" >/dev/null
+  fi
+  (cd "$base" && cargo build --quiet --release --example bench_random --example ai_time)
+  cargo build --quiet --release --example bench_random --example ai_time
+  secs() { sed -E 's/.* in ([0-9.]+) s .*/\1/'; }
+  min() { echo "$1 $2" | awk '{print ($1 < $2) ? $1 : $2}'; }
+  bn=999 cn=999
+  for i in 1 2 3 4 5; do
+    bn=$(min "$("$base"/target/release/examples/bench_random | secs)" "$bn")
+    cn=$(min "$(./target/release/examples/bench_random | secs)" "$cn")
+  done
+  awk -v b="$bn" -v c="$cn" 'BEGIN {
+    printf "random games (The City, 2 players): %s %.0f games/s, this build %.0f games/s, this/base speed %.3f\n",
+      "'"$rev"'", 2000 / b, 2000 / c, b / c }'
+  # Mean decision time per level (ms), best of 3 alternating runs.
+  mean() { sed -nE "s/.* $1: .* mean ([0-9.]+) ms.*/\1/p"; }
+  declare -A bm cm
+  for l in easy normal hard; do bm[$l]=1e9; cm[$l]=1e9; done
+  for i in 1 2 3; do
+    bo=$("$base"/target/release/examples/ai_time)
+    co=$(./target/release/examples/ai_time)
+    for l in easy normal hard; do
+      bm[$l]=$(min "$(echo "$bo" | mean "$l")" "${bm[$l]}")
+      cm[$l]=$(min "$(echo "$co" | mean "$l")" "${cm[$l]}")
+    done
+  done
+  for l in easy normal hard; do
+    awk -v l="$l" -v b="${bm[$l]}" -v c="${cm[$l]}" 'BEGIN {
+      printf "AI %-6s mean decision: base %.1f ms, this build %.1f ms, this/base time %.3f\n", l, b, c, c / b }'
+  done
+  exit 0
+fi
 
 if [ "${1:-}" = "--ai" ]; then
   # The computer opponent's decision times, native and wasm (Node), one run.

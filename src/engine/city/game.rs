@@ -4,7 +4,7 @@
 //! `play_unchecked` is the fast path for search.
 
 use super::events::{EndReason, Event, Logged, ScoreCause};
-use super::features::{Area, Feature, Features, Node};
+use super::features::{Area, CityTable, Feature, Node, Role};
 use super::scoring::{self, Breakdown};
 use super::setup::{Setup, SetupError, FOLLOWERS};
 use super::tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileType};
@@ -14,7 +14,8 @@ use crate::engine::core::deal;
 use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
 use crate::engine::core::grid::Placed;
 use crate::engine::core::rng::{shuffle, Pcg64};
-use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame, MAX_SEATS};
+use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
+use crate::engine::core::table::{Follower, Table};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -62,33 +63,8 @@ fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
     IllegalChoice::new(rule, reason)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Role {
-    Citizen,
-    Seller,
-    Steward,
-}
-
-impl Role {
-    fn of(kind: FeatureKind) -> Role {
-        match kind {
-            FeatureKind::Street => Role::Citizen,
-            FeatureKind::Market => Role::Seller,
-            FeatureKind::Residential => Role::Steward,
-        }
-    }
-}
-
 /// A follower on a tile's region (guards are on wall pieces).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FollowerSpot {
-    pub player: u8,
-    /// Index of the placed tile.
-    pub tile: usize,
-    pub region: RegionIdx,
-    pub role: Role,
-    node: Node,
-}
+pub type FollowerSpot = Follower<Role>;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerState {
@@ -145,13 +121,10 @@ struct Round {
 pub struct Game {
     catalogue: &'static Catalogue,
     setup: Arc<Setup>,
-    board: Board,
-    /// Per placed tile: its first region node.
-    node_base: Vec<Node>,
-    features: Features,
+    /// Placed tiles, features and followers.
+    table: CityTable,
     walls: Walls,
     players: Vec<PlayerState>,
-    followers: Vec<FollowerSpot>,
     current: u8,
     draw_pos: usize,
     drawn: Option<(TileType, u8)>,
@@ -195,9 +168,7 @@ impl Game {
         let towers = (12 / n) as u8;
         let mut g = Game {
             catalogue,
-            board: Board::new(true),
-            node_base: Vec::new(),
-            features: Features::default(),
+            table: Table::new(true),
             walls: Walls::new(),
             players: vec![
                 PlayerState {
@@ -207,7 +178,6 @@ impl Game {
                 };
                 n
             ],
-            followers: Vec::new(),
             current: 0,
             draw_pos: 0,
             drawn: None,
@@ -242,7 +212,7 @@ impl Game {
     }
 
     pub fn board(&self) -> &Board {
-        &self.board
+        self.table.grid()
     }
 
     pub fn walls(&self) -> &Walls {
@@ -254,7 +224,7 @@ impl Game {
     }
 
     pub fn followers(&self) -> &[FollowerSpot] {
-        &self.followers
+        self.table.followers()
     }
 
     pub fn records(&self) -> &[TurnRecord] {
@@ -328,30 +298,22 @@ impl Game {
 
     /// The feature a region of a placed tile belongs to.
     pub fn feature_of(&self, tile: usize, region: RegionIdx) -> &Feature {
-        self.features.get(self.node_base[tile] + region as Node)
+        self.table.feature_of(tile, region)
     }
 
     /// Every (placed tile, region) of the feature holding that region.
     pub fn feature_regions(&self, tile: usize, region: RegionIdx) -> Vec<(usize, RegionIdx)> {
-        let root = self.features.find(self.node_base[tile] + region as Node);
-        let mut v = Vec::new();
-        for (i, p) in self.board.placed().iter().enumerate() {
-            let n = self.catalogue.get(p.tile).regions.len();
-            for r in 0..n {
-                if self.features.find(self.node_base[i] + r as Node) == root {
-                    v.push((i, r as RegionIdx));
-                }
-            }
-        }
-        v
+        let node = self.table.node_of(tile, region);
+        self.table.feature_regions(node, self.catalogue)
     }
 
     /// Streets and markets scored so far (each exactly once, R5.6).
     pub fn scored_feature_count(&self) -> usize {
-        self.features
+        let features = self.table.features();
+        features
             .roots()
             .filter(|&r| {
-                let f = self.features.get(r);
+                let f = features.get(r);
                 f.done && f.kind() != FeatureKind::Residential
             })
             .count()
@@ -359,12 +321,12 @@ impl Game {
 
     /// The gap (R7.5), once the gate stands.
     pub fn gap(&self) -> Option<usize> {
-        self.walls.gate.map(|_| self.walls.gap(&self.board))
+        self.walls.gate.map(|_| self.walls.gap(self.table.grid()))
     }
 
     /// The side a piece at `end` would cover now.
     pub fn next_wall_side(&self, end: End) -> Option<Side> {
-        self.walls.next_side(&self.board, end)
+        self.walls.next_side(self.table.grid(), end)
     }
 
     // ------------------------------------------------------- legal choices
@@ -400,7 +362,7 @@ impl Game {
     /// Calls `f` for each legal placement until it returns false.
     fn for_each_placement(&self, t: TileType, mut f: impl FnMut(Cell, Rotation) -> bool) {
         let def = self.catalogue.get(t);
-        if self.board.is_empty() {
+        if self.table.grid().is_empty() {
             for rot in Rotation::ALL {
                 if !f(Cell::ORIGIN, rot) {
                     return;
@@ -408,7 +370,7 @@ impl Game {
             }
             return;
         }
-        for cell in self.board.frontier() {
+        for cell in self.table.grid().frontier() {
             let (need, want) = self.street_constraints(cell);
             let mut checked_exterior = None;
             for rot in Rotation::ALL {
@@ -416,7 +378,7 @@ impl Game {
                     continue;
                 }
                 let keeps = *checked_exterior
-                    .get_or_insert_with(|| self.board.keeps_blocked_exterior(cell));
+                    .get_or_insert_with(|| self.table.grid().keeps_blocked_exterior(cell));
                 if !keeps {
                     break;
                 }
@@ -432,7 +394,7 @@ impl Game {
     fn street_constraints(&self, cell: Cell) -> (u8, u8) {
         let (mut need, mut want) = (0u8, 0u8);
         for d in Dir::ALL {
-            if let Some(p) = self.board.get(cell.neighbour(d)) {
+            if let Some(p) = self.table.grid().get(cell.neighbour(d)) {
                 need |= 1 << d.index();
                 if self.catalogue.get(p.tile).has_street(p.rot, d.opposite()) {
                     want |= 1 << d.index();
@@ -445,7 +407,7 @@ impl Game {
     fn placement_problem(&self, t: TileType, cell: Cell, rot: Rotation) -> Option<IllegalChoice> {
         let def = self.catalogue.get(t);
         let what = format!("tile {} cannot go at {cell} {rot}", def.id);
-        if self.board.is_empty() {
+        if self.table.grid().is_empty() {
             return (cell != Cell::ORIGIN)
                 .then(|| illegal("R1.6", format!("{what}: the first tile goes at 0,0")));
         }
@@ -455,26 +417,26 @@ impl Game {
                 format!("{what}: that cell is off the board"),
             ));
         }
-        if self.board.is_tile(cell) {
+        if self.table.grid().is_tile(cell) {
             return Some(illegal("R3.1", format!("{what}: the cell is taken")));
         }
         if !Dir::ALL
             .iter()
-            .any(|&d| self.board.is_tile(cell.neighbour(d)))
+            .any(|&d| self.table.grid().is_tile(cell.neighbour(d)))
         {
             return Some(illegal(
                 "R3.1",
                 format!("{what}: it shares no side with a placed tile"),
             ));
         }
-        if self.board.is_blocked(cell) {
+        if self.table.grid().is_blocked(cell) {
             return Some(illegal(
                 "R3.3",
                 format!("{what}: the cell lies outside a wall piece or the gate"),
             ));
         }
         for d in Dir::ALL {
-            if let Some(p) = self.board.get(cell.neighbour(d)) {
+            if let Some(p) = self.table.grid().get(cell.neighbour(d)) {
                 let nd = self.catalogue.get(p.tile);
                 let theirs = nd.has_street(p.rot, d.opposite());
                 let mine = def.has_street(rot, d);
@@ -492,7 +454,7 @@ impl Game {
                 }
             }
         }
-        if !self.board.keeps_blocked_exterior(cell) {
+        if !self.table.grid().keeps_blocked_exterior(cell) {
             return Some(illegal(
                 "R3.4",
                 format!("{what}: the city would wrap round its wall"),
@@ -516,11 +478,11 @@ impl Game {
         let mut g = self.clone();
         g.log_events = false;
         g.place_tile(cell, rot);
-        g.follower_problem(g.board.placed().len() - 1, region)
+        g.follower_problem(g.board().placed().len() - 1, region)
     }
 
     fn follower_problem(&self, tile: usize, region: RegionIdx) -> Option<IllegalChoice> {
-        let p = self.board.placed()[tile];
+        let p = self.table.grid().placed()[tile];
         let def = self.catalogue.get(p.tile);
         let Some(reg) = def.regions.get(region as usize) else {
             return Some(illegal(
@@ -532,7 +494,7 @@ impl Game {
         if player.supply == 0 {
             return Some(illegal("R4.6", "no follower is left in supply"));
         }
-        let f = self.features.get(self.node_base[tile] + region as Node);
+        let f = self.table.feature_of(tile, region);
         let name = f.kind().name();
         if f.follower_count() > 0 {
             return Some(illegal(
@@ -558,7 +520,7 @@ impl Game {
             return Some(illegal("R8.1", "no follower is left in supply for a guard"));
         }
         let side = self.walls.pieces[self.last_piece?].side;
-        (!walls::guard_allowed(&self.board, &self.walls, side)).then(|| {
+        (!walls::guard_allowed(self.table.grid(), &self.walls, side)).then(|| {
             illegal(
                 "R8.4",
                 "the wall piece opposite this one already holds a guard",
@@ -574,10 +536,10 @@ impl Game {
         loop {
             let forced = match self.phase {
                 Phase::Follower => {
-                    let i = self.board.placed().len() - 1;
+                    let i = self.table.grid().placed().len() - 1;
                     let n = self
                         .catalogue
-                        .get(self.board.placed()[i].tile)
+                        .get(self.table.grid().placed()[i].tile)
                         .regions
                         .len();
                     (0..n)
@@ -602,7 +564,7 @@ impl Game {
     fn log(&mut self, event: Event) {
         if self.log_events {
             self.events.push(Logged {
-                turn: self.board.placed().len() as u32,
+                turn: self.table.grid().placed().len() as u32,
                 event,
             });
         }
@@ -629,57 +591,20 @@ impl Game {
 
     fn place_tile(&mut self, cell: Cell, rot: Rotation) {
         let Some((tile, _)) = self.drawn else { return };
-        let idx = self.board.placed().len();
-        self.board.place(Placed { tile, rot, cell });
         let def = self.catalogue.get(tile);
-        let base = self.features.len() as Node;
-        self.node_base.push(base);
-        for (r, region) in def.regions.iter().enumerate() {
-            let goods = match region.kind {
-                RegionKind::Market(g) => g.bit(),
-                _ => 0,
-            };
-            let mut f = Feature::new(
-                idx,
+        let touched = self
+            .table
+            .place(Placed { tile, rot, cell }, self.catalogue, |r| {
+                let kind = &def.regions[r as usize].kind;
+                let goods = match kind {
+                    RegionKind::Market(g) => g.bit(),
+                    _ => 0,
+                };
                 Area {
-                    kind: region.kind.feature(),
+                    kind: kind.feature(),
                     goods,
-                },
-            );
-            let reach = def.reach(rot, r as RegionIdx);
-            for d in Dir::ALL {
-                if reach & (1 << d.index()) != 0 && !self.board.is_tile(cell.neighbour(d)) {
-                    f.open += 1;
                 }
-            }
-            self.features.add(f);
-        }
-        let mut touched: Vec<Node> = (0..def.regions.len() as Node).map(|r| base + r).collect();
-        for d in Dir::ALL {
-            let Some(j) = self.board.tile_at(cell.neighbour(d)) else {
-                continue;
-            };
-            let q = self.board.placed()[j];
-            let nd = self.catalogue.get(q.tile);
-            let nbase = self.node_base[j];
-            let od = d.opposite();
-            for r in 0..nd.regions.len() {
-                if nd.reach(q.rot, r as RegionIdx) & (1 << od.index()) != 0 {
-                    let node = nbase + r as Node;
-                    let f = self.features.get_mut(node);
-                    f.open = f.open.saturating_sub(1);
-                    touched.push(node);
-                }
-            }
-            let mine = def.slots(rot, d);
-            let theirs = nd.slots(q.rot, od);
-            for i in 0..3 {
-                let (a, b) = (mine[i], theirs[2 - i]);
-                if def.regions[a as usize].kind.feature() == nd.regions[b as usize].kind.feature() {
-                    self.features.union(base + a as Node, nbase + b as Node);
-                }
-            }
-        }
+            });
         self.completed = self.newly_complete(&touched);
         self.records.push(TurnRecord {
             player: self.current,
@@ -699,36 +624,19 @@ impl Game {
     }
 
     /// Roots among `nodes` of streets and markets that are complete and not yet done.
-    fn newly_complete(&mut self, nodes: &[Node]) -> Vec<Node> {
-        let mut roots: Vec<Node> = Vec::new();
-        for &n in nodes {
-            let r = self.features.find(n);
-            let f = self.features.get(r);
-            if f.is_complete() && !f.done && !roots.contains(&r) {
-                roots.push(r);
-            }
-        }
-        roots
+    fn newly_complete(&self, nodes: &[Node]) -> Vec<Node> {
+        self.table.newly_complete(nodes, Feature::is_complete)
     }
 
     fn place_follower(&mut self, region: Option<RegionIdx>) {
-        let idx = self.board.placed().len() - 1;
+        let idx = self.board().placed().len() - 1;
         if let Some(r) = region {
-            let p = self.board.placed()[idx];
-            let node = self.node_base[idx] + r as Node;
+            let p = self.board().placed()[idx];
             let player = self.current;
-            let f = self.features.get_mut(node);
-            f.followers[player as usize] += 1;
-            let kind = f.kind();
+            let kind = self.table.feature_of(idx, r).kind();
+            self.table.add_follower(player, idx, r, Role::of(kind));
             let ps = &mut self.players[player as usize];
             ps.supply = ps.supply.saturating_sub(1);
-            self.followers.push(FollowerSpot {
-                player,
-                tile: idx,
-                region: r,
-                role: Role::of(kind),
-                node,
-            });
             if let Some(rec) = self.records.last_mut() {
                 rec.follower = Some(r);
             }
@@ -745,7 +653,7 @@ impl Game {
             .iter()
             .filter(|&&n| {
                 !self.setup.options.round_needs_follower
-                    || self.features.get(n).follower_count() > 0
+                    || self.table.features().get(n).follower_count() > 0
             })
             .count() as u32;
         for &n in &completed {
@@ -762,11 +670,11 @@ impl Game {
     /// R5.4–R5.6: score a complete street or market for its majority, return
     /// its followers.
     fn score_feature(&mut self, node: Node, cause: ScoreCause) {
-        let f = *self.features.get(node);
+        let f = *self.table.features().get(node);
         if f.done {
             return;
         }
-        self.features.get_mut(node).done = true;
+        self.table.features_mut().get_mut(node).done = true;
         let tiles = f.tile_count();
         let points = match f.kind() {
             FeatureKind::Street => scoring::street_points(tiles),
@@ -798,20 +706,11 @@ impl Game {
 
     /// Every follower on the feature of `node` goes back to supply.
     fn return_followers(&mut self, node: Node) -> u32 {
-        let root = self.features.find(node);
-        let mut returned = 0;
-        let mut i = 0;
-        while i < self.followers.len() {
-            if self.features.find(self.followers[i].node) == root {
-                let s = self.followers.swap_remove(i);
-                self.players[s.player as usize].supply += 1;
-                returned += 1;
-            } else {
-                i += 1;
-            }
+        let back = self.table.return_followers(node);
+        for s in &back {
+            self.players[s.player as usize].supply += 1;
         }
-        self.features.get_mut(node).followers = [0; MAX_SEATS];
-        returned
+        back.len() as u32
     }
 
     /// §6: pieces per player, order, and the gate in the first round.
@@ -858,27 +757,13 @@ impl Game {
 
     /// The regions of the tile behind `side` that reach it lose an open side.
     fn cover_side(&mut self, side: Side) -> Vec<Node> {
-        let Some(i) = self.board.tile_at(side.cell) else {
-            return Vec::new();
-        };
-        let p = self.board.placed()[i];
-        let def = self.catalogue.get(p.tile);
-        let mut nodes = Vec::new();
-        for r in 0..def.regions.len() {
-            if def.reach(p.rot, r as RegionIdx) & (1 << side.dir.index()) != 0 {
-                let node = self.node_base[i] + r as Node;
-                let f = self.features.get_mut(node);
-                f.open = f.open.saturating_sub(1);
-                nodes.push(node);
-            }
-        }
-        nodes
+        self.table.cover_side(side, self.catalogue)
     }
 
     fn place_gate(&mut self, side: Side) {
         let player = self.to_move();
         self.walls.gate = Some(side);
-        self.board.block(side.outer());
+        self.table.grid_mut().block(side.outer());
         self.record_wall(WallAction::Gate(side));
         self.log(Event::GatePlaced { player, side });
         let touched = self.cover_side(side);
@@ -890,12 +775,12 @@ impl Game {
 
     fn place_wall(&mut self, end: End) {
         let player = self.to_move();
-        let Some(side) = self.walls.next_side(&self.board, end) else {
+        let Some(side) = self.walls.next_side(self.table.grid(), end) else {
             return;
         };
         let i = self.walls.add_piece(side, end, player);
         self.last_piece = Some(i);
-        self.board.block(side.outer());
+        self.table.grid_mut().block(side.outer());
         self.record_wall(WallAction::Wall { end, guard: false });
         self.log(Event::WallPlaced {
             player,
@@ -975,7 +860,7 @@ impl Game {
             Some(EndReason::Closed)
         } else if self.walls.supply == 0 {
             Some(EndReason::LastWall)
-        } else if self.walls.gate.is_some() && self.walls.gap(&self.board) <= 5 {
+        } else if self.walls.gate.is_some() && self.walls.gap(self.table.grid()) <= 5 {
             Some(EndReason::Gap)
         } else {
             None
@@ -998,7 +883,7 @@ impl Game {
         self.log(Event::GameEnded { by: reason });
         // R11.2: every outline side without a wall gets one.
         let open: Vec<Side> = self
-            .board
+            .board()
             .outline()
             .into_iter()
             .filter(|&s| self.walls.gate != Some(s) && self.walls.piece_on(s).is_none())
@@ -1014,33 +899,24 @@ impl Game {
             self.score_feature(n, ScoreCause::Closing);
         }
         // R11.3: followers on incomplete streets and markets leave without points.
-        let mut i = 0;
-        while i < self.followers.len() {
-            let s = self.followers[i];
-            let f = *self.features.get(s.node);
-            if f.kind() != FeatureKind::Residential && !f.is_complete() {
-                self.followers.swap_remove(i);
-                self.players[s.player as usize].supply += 1;
-                let ff = self.features.get_mut(s.node);
-                ff.followers[s.player as usize] = ff.followers[s.player as usize].saturating_sub(1);
-                self.log(Event::FollowerRemoved {
-                    player: s.player,
-                    kind: f.kind(),
-                });
-            } else {
-                i += 1;
-            }
+        let gone = self.table.remove_followers_where(|_, f| {
+            f.kind() != FeatureKind::Residential && !f.is_complete()
+        });
+        for s in gone {
+            self.players[s.player as usize].supply += 1;
+            let kind = self.table.features().get(s.node).kind();
+            self.log(Event::FollowerRemoved {
+                player: s.player,
+                kind,
+            });
         }
         // §12
-        let table = scoring::Table {
-            catalogue: self.catalogue,
-            board: &self.board,
-            features: &self.features,
-            node_base: &self.node_base,
-            players: self.players.len(),
-            cross_side_adjacency: self.setup.options.cross_side_adjacency,
-        };
-        let stewards = scoring::steward_scores(&table, self.followers.iter().map(|s| s.node));
+        let stewards = scoring::steward_scores(
+            self.catalogue,
+            &self.table,
+            self.players.len(),
+            self.setup.options.cross_side_adjacency,
+        );
         for (players, markets, points) in stewards {
             for p in 0..self.players.len() {
                 if players & (1 << p) != 0 {
@@ -1054,7 +930,7 @@ impl Game {
                 points,
             });
         }
-        let guards = scoring::guard_scores(self.catalogue, &self.board, &self.walls);
+        let guards = scoring::guard_scores(self.catalogue, self.board(), &self.walls);
         for (player, public, historic, points) in guards {
             self.players[player as usize].score += points;
             self.players[player as usize].breakdown.guards += points;
@@ -1118,8 +994,8 @@ impl TileGame for Game {
             }
             Phase::Follower => {
                 v.push(Choice::Follower(None));
-                if let Some(i) = self.board.placed().len().checked_sub(1) {
-                    let p = self.board.placed()[i];
+                if let Some(i) = self.table.grid().placed().len().checked_sub(1) {
+                    let p = self.table.grid().placed()[i];
                     for r in 0..self.catalogue.get(p.tile).regions.len() {
                         if self.follower_problem(i, r as RegionIdx).is_none() {
                             v.push(Choice::Follower(Some(r as RegionIdx)));
@@ -1127,10 +1003,10 @@ impl TileGame for Game {
                     }
                 }
             }
-            Phase::Gate => v.extend(self.board.outline().into_iter().map(Choice::Gate)),
+            Phase::Gate => v.extend(self.table.grid().outline().into_iter().map(Choice::Gate)),
             Phase::Wall => {
                 for e in End::BOTH {
-                    if self.walls.next_side(&self.board, e).is_some() {
+                    if self.walls.next_side(self.table.grid(), e).is_some() {
                         v.push(Choice::Wall(e));
                     }
                 }
@@ -1173,13 +1049,15 @@ impl TileGame for Game {
             }
             (Decision::Follower, Choice::Follower(None)) => Ok(()),
             (Decision::Follower, Choice::Follower(Some(r))) => {
-                let i = self.board.placed().len() - 1;
+                let i = self.table.grid().placed().len() - 1;
                 self.follower_problem(i, r).map_or(Ok(()), Err)
             }
             (Decision::Gate, Choice::Gate(side)) => {
-                if self.board.is_outline(side) {
+                if self.table.grid().is_outline(side) {
                     Ok(())
-                } else if self.board.is_tile(side.cell) && self.board.is_hole(side.outer()) {
+                } else if self.table.grid().is_tile(side.cell)
+                    && self.table.grid().is_hole(side.outer())
+                {
                     Err(illegal(
                         "R7.1",
                         format!("the gate may not face a hole ({side})"),
@@ -1192,7 +1070,7 @@ impl TileGame for Game {
                 }
             }
             (Decision::Wall, Choice::Wall(e)) => {
-                if self.walls.next_side(&self.board, e).is_some() {
+                if self.walls.next_side(self.table.grid(), e).is_some() {
                     Ok(())
                 } else {
                     Err(illegal("R7.3", format!("the {e} end cannot be extended")))
@@ -1272,7 +1150,7 @@ impl TileGame for Game {
 
     /// Tiles placed so far.
     fn turns(&self) -> usize {
-        self.board.placed().len()
+        self.table.grid().placed().len()
     }
 
     fn events(&self) -> &[Logged] {

@@ -13,7 +13,8 @@ pub mod walls;
 
 pub use crate::engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
 pub use events::{EndReason, Event, Logged, ScoreCause};
-pub use game::{Choice, Decision, FollowerSpot, Game, PlayerState, Role, TurnRecord, WallAction};
+pub use features::Role;
+pub use game::{Choice, Decision, FollowerSpot, Game, PlayerState, TurnRecord, WallAction};
 pub use options::Options;
 pub use scoring::Breakdown;
 pub use setup::{Setup, SetupError, DEFAULT_STACKS, FOLLOWERS};

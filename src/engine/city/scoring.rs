@@ -1,7 +1,7 @@
 //! Points: streets and markets (§5), and the final scoring of stewards and
 //! guards (§12). Towers score in `walls.rs` (R9.2).
 
-use super::features::{Features, Node};
+use super::features::{CityTable, Node};
 use super::tiles::{Catalogue, FeatureKind, RegionIdx};
 use super::walls::{self, Walls};
 use super::Board;
@@ -39,32 +39,17 @@ pub fn market_points(tiles: u32, goods: u32) -> u32 {
     tiles * goods
 }
 
-/// What the final scoring reads of a game's table (so that scoring does not
-/// depend on the game's decision loop).
-pub struct Table<'a> {
-    pub catalogue: &'a Catalogue,
-    pub board: &'a Board,
-    pub features: &'a Features,
-    /// Per placed tile: its first region node.
-    pub node_base: &'a [Node],
-    pub players: usize,
-    /// R12.2's option.
-    pub cross_side_adjacency: bool,
-}
-
-impl Table<'_> {
-    fn node_of(&self, tile: usize, region: RegionIdx) -> Node {
-        self.node_base[tile] + region as Node
-    }
-}
-
 /// R12.1–R12.2: for each residential area with stewards: its owners (bit
 /// set), the distinct markets adjacent to it, and the points each owner scores.
-/// `followers` are the nodes followers stand on.
-pub fn steward_scores(t: &Table, followers: impl Iterator<Item = Node>) -> Vec<(u8, u32, u32)> {
-    let features = t.features;
-    let catalogue = t.catalogue;
-    let placed = t.board.placed();
+pub fn steward_scores(
+    catalogue: &Catalogue,
+    table: &CityTable,
+    players: usize,
+    cross_side_adjacency: bool,
+) -> Vec<(u8, u32, u32)> {
+    let features = table.features();
+    let board = table.grid();
+    let placed = board.placed();
     // (residential root, market root) pairs, deduplicated below.
     let mut pairs: Vec<(Node, Node)> = Vec::new();
     let mut add = |a: Node, b: Node| {
@@ -79,11 +64,11 @@ pub fn steward_scores(t: &Table, followers: impl Iterator<Item = Node>) -> Vec<(
     for (i, p) in placed.iter().enumerate() {
         let def = catalogue.get(p.tile);
         for &(a, b) in &def.touches {
-            add(t.node_of(i, a), t.node_of(i, b));
+            add(table.node_of(i, a), table.node_of(i, b));
         }
-        if t.cross_side_adjacency {
+        if cross_side_adjacency {
             for d in [Dir::E, Dir::S] {
-                let Some(j) = t.board.tile_at(p.cell.neighbour(d)) else {
+                let Some(j) = board.tile_at(p.cell.neighbour(d)) else {
                     continue;
                 };
                 let q = placed[j];
@@ -91,8 +76,8 @@ pub fn steward_scores(t: &Table, followers: impl Iterator<Item = Node>) -> Vec<(
                 let theirs = catalogue.get(q.tile).slots(q.rot, d.opposite());
                 for k in 0..3 {
                     add(
-                        t.node_of(i, mine[k] as RegionIdx),
-                        t.node_of(j, theirs[2 - k] as RegionIdx),
+                        table.node_of(i, mine[k] as RegionIdx),
+                        table.node_of(j, theirs[2 - k] as RegionIdx),
                     );
                 }
             }
@@ -100,13 +85,15 @@ pub fn steward_scores(t: &Table, followers: impl Iterator<Item = Node>) -> Vec<(
     }
     pairs.sort_unstable();
     pairs.dedup();
-    let mut areas: Vec<Node> = followers
-        .map(|n| features.find(n))
+    let mut areas: Vec<Node> = table
+        .followers()
+        .iter()
+        .map(|s| features.find(s.node))
         .filter(|&r| features.get(r).kind() == FeatureKind::Residential)
         .collect();
     areas.sort_unstable();
     areas.dedup();
-    let n = t.players;
+    let n = players;
     areas
         .into_iter()
         .map(|root| {
