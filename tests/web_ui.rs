@@ -14,14 +14,15 @@ use the_city::engine::core::rng::below;
 use the_city::engine::TileGame;
 use the_city::ui::board::{Board, BoardProps};
 use the_city::ui::camera::{Bounds, Camera, CameraAction};
-use the_city::ui::geometry;
 use the_city::ui::keys::{self, KeyCommand};
-use the_city::ui::log;
-use the_city::ui::palette::{PlayerColour, Seat};
 use the_city::ui::panel::{Panel, PanelProps};
 use the_city::ui::play_screen::PlayScreen;
-use the_city::ui::state::{Action, AppState, GameView, Play, Shared};
-use the_city::ui::tile_art;
+use the_city::ui::state::{Action, AppState, Play};
+use the_city::view::city::{game_view, log_turns};
+use the_city::view::log;
+use the_city::view::palette::{PlayerColour, Seat};
+use the_city::view::Shared;
+use the_city::view::{geometry, tile_art};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -193,7 +194,7 @@ fn the_log_tells_a_whole_game_in_sentences() {
     let names = vec!["Aude".to_string(), "Bernat".to_string()];
     let mut g = new_game(&["Aude", "Bernat"], 3, [30, 25, 20]);
     random::play_out(&mut g, &mut random::choice_rng(3));
-    let turns = log::turns(g.events(), &names);
+    let turns = log_turns(g.events(), &names);
     assert!(turns.len() >= 20);
     let all: Vec<&str> = turns
         .iter()
@@ -385,7 +386,7 @@ fn wall_round_targets_are_the_legal_sides_and_tower_ends_score() {
         Some(Decision::Gate),
         "seed 9 reaches a wall round"
     );
-    let view = GameView::of(&g, &seats(&["A", "B"]));
+    let view = game_view(&g, &seats(&["A", "B"]));
     let gates = g
         .legal_choices()
         .into_iter()
@@ -403,7 +404,7 @@ fn wall_round_targets_are_the_legal_sides_and_tower_ends_score() {
         g.decision() == Some(Decision::Tower) && !g.walls().tower_ends().is_empty()
     });
     if g.decision() == Some(Decision::Tower) {
-        let view = GameView::of(&g, &seats(&["A", "B"]));
+        let view = game_view(&g, &seats(&["A", "B"]));
         for v in &view.base_targets.vertices {
             let Choice::Tower(Some(e)) = v.choice else {
                 panic!("not a tower choice")
@@ -566,7 +567,7 @@ async fn hovering_a_follower_target_lights_up_its_feature() {
         if g.decision() != Some(Decision::Follower) {
             continue;
         }
-        let view = GameView::of(&g, &seats(&["A", "B"]));
+        let view = game_view(&g, &seats(&["A", "B"]));
         let Some((i, t)) = view
             .base_targets
             .regions
@@ -621,7 +622,7 @@ async fn hovering_a_follower_target_lights_up_its_feature() {
 async fn the_panel_shows_scores_breakdown_and_supplies() {
     let mut g = new_game(&["Aude", "Bernat", "Cécile"], 8, [30, 25, 20]);
     random::play_out(&mut g, &mut random::choice_rng(8));
-    let view = GameView::of(&g, &seats(&["Aude", "Bernat", "Cécile"]));
+    let view = game_view(&g, &seats(&["Aude", "Bernat", "Cécile"]));
     let root = fresh_div("panel");
     let _app = yew::Renderer::<Panel>::with_root_and_props(
         root.clone(),
@@ -683,7 +684,7 @@ fn finished_game(seed: u64) -> Game {
 
 #[wasm_bindgen_test]
 fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
-    use the_city::ui::session::Opened;
+    use the_city::ui::state::Opened;
     let g = finished_game(3);
     let total = g.history().len();
     let mut s = Rc::new(AppState::default());

@@ -12,13 +12,12 @@ use super::help::Help;
 use super::import_dialog::ImportDialog;
 use super::new_game::NewGameScreen;
 use super::notice::Notices;
-use super::palette::{PlayerColour, Seat};
 use super::play_screen::PlayScreen;
 use super::replay_bar::ReplayBar;
 use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
-use super::state::{Action, AppState, Shared};
+use super::state::{Action, AppState};
 use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
@@ -26,6 +25,8 @@ use crate::engine::city::{Catalogue, Options};
 use crate::engine::city::{Choice, Game, Setup, DEFAULT_STACKS};
 use crate::engine::core::random;
 use crate::engine::TileGame;
+use crate::view::palette::{PlayerColour, Seat};
+use crate::view::Shared;
 
 /// The measurement hook (`?bench=SEED`): a 2-player game with the full stacks
 /// dealt from SEED and played at random (the choices of `city random --seed

@@ -15,17 +15,19 @@ use yew::prelude::*;
 
 use super::camera::{Camera, CameraAction, MAX_SPAN, MIN_SPAN};
 use super::pieces_layer::PiecesLayer;
-use super::state::{Scene, Shared, Targets};
 use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
 use super::tiles_layer::TilesLayer;
 use crate::engine::city::Choice;
 use crate::engine::core::geom::Cell;
+use crate::view::scene::Scene;
+use crate::view::targets::Targets;
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
     pub scene: Shared<Scene>,
-    pub targets: Shared<Targets>,
+    pub targets: Shared<Targets<Choice>>,
     pub camera: Camera,
     pub on_camera: Callback<CameraAction>,
     pub on_cell: Callback<Cell>,

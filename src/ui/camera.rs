@@ -4,8 +4,8 @@
 use std::rc::Rc;
 use yew::Reducible;
 
-use super::geometry::TILE;
-use crate::engine::core::geom::Cell;
+pub use crate::view::geometry::Bounds;
+use crate::view::geometry::TILE;
 
 /// The visible square of the board: its centre and side, in board units
 /// (a tile is 100). The SVG shows at least this square (`xMidYMid meet`).
@@ -31,13 +31,6 @@ impl Default for Camera {
             manual: false,
         }
     }
-}
-
-/// Cells from `min` to `max` (inclusive) that the camera should show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bounds {
-    pub min: Cell,
-    pub max: Cell,
 }
 
 impl Camera {

@@ -3,12 +3,16 @@
 
 use yew::prelude::*;
 
-use super::state::{PanelData, Prompt, Shared};
+use crate::engine::city::Choice;
+use crate::view::log::capitalise;
+use crate::view::panel::PanelData;
+use crate::view::prompt::Prompt;
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct GameOverProps {
     pub panel: Shared<PanelData>,
-    pub prompt: Prompt,
+    pub prompt: Prompt<Choice>,
     pub on_export: Callback<()>,
     pub on_close: Callback<()>,
     pub on_new: Callback<()>,
@@ -21,13 +25,11 @@ pub fn game_over(props: &GameOverProps) -> Html {
     order.sort_by_key(|&i| std::cmp::Reverse(p.players[i].score));
     let rows = order.iter().map(|&i| {
         let r = &p.players[i];
-        let b = r.breakdown;
         html! {
             <tr class={classes!(r.colour.css_class(), r.winner.then_some("winner"))}>
                 <th scope="row"><span class="swatch"></span>{ r.name.clone() }
                     if r.winner { <span class="crown" title="winner">{ " ♛" }</span> }</th>
-                <td>{ b.streets }</td><td>{ b.markets }</td><td>{ b.towers }</td>
-                <td>{ b.stewards }</td><td>{ b.guards }</td>
+                { for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }
                 <td class="total" data-testid={format!("final-score-{i}")}>{ r.score }</td>
             </tr>
         }
@@ -42,8 +44,9 @@ pub fn game_over(props: &GameOverProps) -> Html {
                 <p class="winner-line" data-testid="winner">{ props.prompt.title.clone() }</p>
                 <p class="reason">{ props.prompt.detail.clone() }</p>
                 <table class="final">
-                    <thead><tr><th></th><th>{ "Streets" }</th><th>{ "Markets" }</th><th>{ "Towers" }</th>
-                        <th>{ "Stewards" }</th><th>{ "Guards" }</th><th>{ "Total" }</th></tr></thead>
+                    <thead><tr><th></th>
+                        { for p.sources.iter().map(|s| html! { <th>{ capitalise(s) }</th> }) }
+                        <th>{ "Total" }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>
                 <div class="dialog-buttons">

@@ -4,8 +4,7 @@
 
 use yew::prelude::*;
 
-use super::session::Opened;
-use super::state::{Action, AppState};
+use super::state::{Action, AppState, Opened};
 use super::storage;
 use crate::notation::city as record;
 

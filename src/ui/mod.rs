@@ -1,10 +1,12 @@
 //! The browser app (wasm32 only): Yew components, one per file, over the
-//! engine; the app state and its reducer in `state.rs`; and the engine worker
-//! that will run the computer opponent in a Web Worker.
+//! engine and the view model (`crate::view`); the app state and its reducer
+//! in `state/`; and the engine worker that runs the computer opponent in a
+//! Web Worker.
 //!
 //! Game state (the engine's `Game`), UI state (`state::UiState`) and drawing
-//! state (`camera::Camera`) are kept apart. The board draws a `state::Scene`
-//! and offers `state::Targets`: it knows no rules.
+//! state (`camera::Camera`) are kept apart. The board draws a
+//! `view::scene::Scene` and offers `view::targets::Targets`: it knows no
+//! rules.
 
 pub mod app;
 pub mod board;
@@ -13,16 +15,13 @@ pub mod computer_bar;
 pub mod download;
 pub mod game_log;
 pub mod game_over;
-pub mod geometry;
 pub mod hand;
 pub mod help;
 pub mod import_dialog;
 pub mod keys;
-pub mod log;
 pub mod log_entry;
 pub mod new_game;
 pub mod notice;
-pub mod palette;
 pub mod panel;
 pub mod pieces_layer;
 pub mod play_screen;

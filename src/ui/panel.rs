@@ -5,7 +5,8 @@
 use yew::prelude::*;
 
 use super::pieces_layer::MEEPLE;
-use super::state::{PanelData, Shared};
+use crate::view::panel::{stack_name, PanelData};
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct PanelProps {
@@ -24,7 +25,6 @@ fn mini_meeple(fill: &str, edge: &str) -> Html {
 pub fn panel(props: &PanelProps) -> Html {
     let p = &props.panel;
     let players = p.players.iter().enumerate().map(|(i, r)| {
-        let b = r.breakdown;
         let supply = (0..r.supply).map(|_| mini_meeple(r.colour.hex(), r.colour.edge()));
         html! {
             <li class={classes!("player", r.colour.css_class(), r.to_move.then_some("to-move"), r.winner.then_some("winner"))}
@@ -43,17 +43,19 @@ pub fn panel(props: &PanelProps) -> Html {
                     { "final now: " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
                 </div>
                 <table class="breakdown" data-testid={format!("breakdown-{i}")}>
-                    <tr><th>{ "streets" }</th><th>{ "markets" }</th><th>{ "towers" }</th><th>{ "stewards" }</th><th>{ "guards" }</th></tr>
-                    <tr><td>{ b.streets }</td><td>{ b.markets }</td><td>{ b.towers }</td><td>{ b.stewards }</td><td>{ b.guards }</td></tr>
+                    <tr>{ for p.sources.iter().map(|&s| html! { <th>{ s }</th> }) }</tr>
+                    <tr>{ for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }</tr>
                 </table>
                 <div class="supply">
                     <span class="followers" data-testid={format!("supply-{i}")} title={format!("{} followers in supply", r.supply)}>
                         { for supply }
                         if r.supply == 0 { <i>{ "no followers left" }</i> }
                     </span>
-                    <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left">
-                        { format!("♜ {}", r.towers) }
-                    </span>
+                    if let Some(towers) = r.towers {
+                        <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left">
+                            { format!("♜ {towers}") }
+                        </span>
+                    }
                 </div>
             </li>
         }
@@ -63,7 +65,7 @@ pub fn panel(props: &PanelProps) -> Html {
         html! {
             <span class={classes!("stack-count", current.then_some("current"))}
                 title={format!("stack {}", k + 1)} data-testid={format!("stack-{}", k + 1)}>
-                { format!("{}: {n}", ["I", "II", "III"][k]) }
+                { format!("{}: {n}", stack_name(k)) }
             </span>
         }
     });
@@ -72,10 +74,12 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="panel" data-testid="panel">
             <ol class="players">{ for players }</ol>
             <div class="supplies">
-                <div class="walls-left" title="wall pieces left in the common supply">
-                    { "Walls left: " }<b data-testid="walls-left">{ p.walls_left }</b>
-                    if let Some(g) = p.gap { { " · gap " }<b data-testid="gap">{ g }</b> }
-                </div>
+                if let Some(walls) = p.walls {
+                    <div class="walls-left" title="wall pieces left in the common supply">
+                        { "Walls left: " }<b data-testid="walls-left">{ walls.left }</b>
+                        if let Some(g) = walls.gap { { " · gap " }<b data-testid="gap">{ g }</b> }
+                    </div>
+                }
                 <div class="tiles-left">
                     { "Tiles left: " }<b data-testid="tiles-left">{ left }</b>
                     <span class="stacks">{ for stacks }</span>
@@ -85,7 +89,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 </div>
                 <div class="deal" title="The same seed and stacks deal the same tiles">
                     if let Some(seed) = p.seed { { "Seed " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
-                    { format!("stacks {} {} {}", p.stacks[0], p.stacks[1], p.stacks[2]) }
+                    { format!("stacks {}", p.stacks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")) }
                 </div>
             </div>
         </section>

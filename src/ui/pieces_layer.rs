@@ -4,11 +4,11 @@
 
 use yew::prelude::*;
 
-use super::geometry::{outward, side_point, side_points, vertex_point, Pt};
-use super::palette::PlayerColour;
-use super::state::{Scene, Shared};
-use crate::engine::city::Role;
 use crate::engine::core::geom::Side;
+use crate::view::geometry::{outward, side_point, side_points, vertex_point, Pt};
+use crate::view::palette::PlayerColour;
+use crate::view::scene::Scene;
+use crate::view::Shared;
 
 /// A follower's outline, centred on its feet-to-head middle, about 22 high.
 pub const MEEPLE: &str = "M0,-11 C3.2,-11 4.6,-8.6 4.6,-6.6 C4.6,-5 3.9,-3.9 3.1,-3.3 L9.6,-1.3 C11.6,-0.7 11.6,2.3 9.6,2.6 L5,3 L8.6,10.4 L1.9,10.4 L0,6.3 L-1.9,10.4 L-8.6,10.4 L-5,3 L-9.6,2.6 C-11.6,2.3 -11.6,-0.7 -9.6,-1.3 L-3.1,-3.3 C-3.9,-3.9 -4.6,-5 -4.6,-6.6 C-4.6,-8.6 -3.2,-11 0,-11 Z";
@@ -18,7 +18,7 @@ fn num(v: f64) -> String {
 }
 
 /// A meeple at `p` in a player's colour.
-pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: &'static str) -> Html {
+pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes) -> Html {
     html! {
         <g class={class} transform={format!("translate({} {}) scale({scale})", num(p.0), num(p.1))}>
             <path class="piece-shadow" d={MEEPLE} transform="translate(1.6 2.2)" />
@@ -116,18 +116,14 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
         let (ox, oy) = outward(w.side);
         Some(html! {
             <g data-testid="guard">
-                { meeple((m.0 + ox * 8.0, m.1 + oy * 8.0), colour(g), 0.8, "guard") }
+                { meeple((m.0 + ox * 8.0, m.1 + oy * 8.0), colour(g), 0.8, classes!("guard")) }
             </g>
         })
     });
-    let followers = s.followers.iter().map(|f| {
-        let class = match f.role {
-            Role::Citizen => "follower citizen",
-            Role::Seller => "follower seller",
-            Role::Steward => "follower steward",
-        };
-        meeple(f.pos, colour(f.player), 1.0, class)
-    });
+    let followers = s
+        .followers
+        .iter()
+        .map(|f| meeple(f.pos, colour(f.player), 1.0, classes!("follower", f.role)));
     html! {
         <g class="pieces">
             <g class="closing" data-count={s.closing.len().to_string()}>

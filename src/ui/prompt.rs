@@ -4,13 +4,13 @@
 
 use yew::prelude::*;
 
-use super::palette::PlayerColour;
-use super::state::Prompt;
 use crate::engine::city::Choice;
+use crate::view::palette::PlayerColour;
+use crate::view::prompt::Prompt;
 
 #[derive(Properties, PartialEq)]
 pub struct PromptBarProps {
-    pub prompt: Prompt,
+    pub prompt: Prompt<Choice>,
     pub colour: Option<PlayerColour>,
     pub message: Option<String>,
     pub on_choice: Callback<Choice>,

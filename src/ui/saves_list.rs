@@ -5,8 +5,7 @@
 use yew::prelude::*;
 
 use super::import_dialog::ImportDialog;
-use super::session::Opened;
-use super::state::{Action, AppState};
+use super::state::{Action, AppState, Opened};
 use super::storage::{self, Loaded, StorageError};
 use crate::saves::SavedGame;
 

@@ -7,8 +7,8 @@
 //! - autosaves the game in play after every decision (and undo);
 //! - forgets the current game when the player leaves it.
 //!
-//! Also the state it adds to the app ([`Saving`], the notices, the replay)
-//! and the reducer's part for the actions that change it ([`apply`]).
+//! The state it adds to the app and the reducer's part for its actions are
+//! in `state/session.rs`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,109 +16,9 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use super::palette::Seat;
-use super::replay_bar::Replay;
-use super::state::{Action, AppState, Play};
+use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
-use crate::engine::city::Game;
-use crate::engine::TileGame;
 use crate::share;
-
-/// How the game in play is saved.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Saving {
-    /// Its save id (None until the first autosave gives it one).
-    pub id: Option<String>,
-    /// It came from a share link: each move offers the new link.
-    pub from_link: bool,
-    /// Decisions it had when it was opened.
-    pub base: usize,
-}
-
-/// A game to open as the local game in play.
-#[derive(Clone, Debug)]
-pub struct Opened {
-    pub game: Game,
-    pub seats: Vec<Seat>,
-    /// The save it continues (None: a new save).
-    pub id: Option<String>,
-    pub from_link: bool,
-}
-
-/// Whether [`apply`] handles the action.
-pub fn handles(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Open(_)
-            | Action::SaveId(_)
-            | Action::Notice(_)
-            | Action::DismissNotice(_)
-            | Action::ReplayOpen
-            | Action::ReplayTo(_)
-            | Action::ReplayStep(_)
-            | Action::ReplayClose
-    )
-}
-
-/// The reducer's part for the session's actions (and the replay's).
-pub fn apply(s: &mut AppState, action: Action) {
-    match action {
-        Action::Open(o) => {
-            let o = *o;
-            s.saving = Saving {
-                id: o.id,
-                from_link: o.from_link,
-                base: o.game.history().len(),
-            };
-            s.play = Some(Play::new(o.game, o.seats));
-            s.replay = None;
-            s.setup_error = None;
-            s.help = false;
-        }
-        Action::SaveId(id) => s.saving.id = Some(id),
-        Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
-        Action::DismissNotice(i) if i < s.notices.len() => {
-            s.notices.remove(i);
-        }
-        Action::ReplayOpen => {
-            if let Some(p) = &s.play {
-                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.history().len()));
-            }
-        }
-        Action::ReplayTo(n) => {
-            if let Some(p) = &s.play {
-                if s.replay.as_ref().map(|r| r.n) != Some(n) {
-                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
-                }
-            }
-        }
-        Action::ReplayStep(d) => {
-            if let (Some(p), Some(r)) = (&s.play, &s.replay) {
-                let n = (r.n as i64 + d).clamp(0, r.total as i64) as usize;
-                if n != r.n {
-                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
-                }
-            }
-        }
-        Action::ReplayClose => s.replay = None,
-        _ => {}
-    }
-}
-
-/// Whether an action may run while the replay shows the past (the others
-/// would change the game).
-pub fn allowed_in_replay(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Help(_)
-            | Action::Cancel
-            | Action::CloseGameOver
-            | Action::ShowGameOver
-            | Action::NewGameScreen
-            | Action::Start(_)
-            | Action::StartGame(..)
-    )
-}
 
 /// The page's URL without its fragment.
 pub fn page_url() -> String {

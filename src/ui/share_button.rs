@@ -10,9 +10,9 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::session::page_url;
-use super::state::Shared;
 use crate::engine::city::Game;
 use crate::share;
+use crate::view::Shared;
 
 /// The link of `game` on this page.
 pub fn link_of(game: &Game) -> String {

@@ -12,11 +12,11 @@ use std::fmt;
 
 use wasm_bindgen::JsValue;
 
-use super::palette::{PlayerColour, Seat};
 use crate::ai::Level;
 use crate::engine::any::AnyGame;
 use crate::engine::city::Game;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
+use crate::view::palette::{PlayerColour, Seat};
 
 /// The saved-games document.
 pub const DOC_KEY: &str = "the-city/saves";

@@ -5,14 +5,15 @@
 
 use yew::prelude::*;
 
-use super::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
-use super::palette::PlayerColour;
 use super::pieces_layer::MEEPLE;
-use super::state::{RegionShape, Shared, Targets};
 use super::tile_defs::tile_ref;
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::city::Choice;
 use crate::engine::core::geom::Cell;
+use crate::view::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
+use crate::view::palette::PlayerColour;
+use crate::view::targets::{RegionShape, Targets};
+use crate::view::Shared;
 
 fn num(v: f64) -> String {
     format!("{v:.1}")
@@ -20,7 +21,7 @@ fn num(v: f64) -> String {
 
 #[derive(Properties, PartialEq)]
 pub struct TargetsLayerProps {
-    pub targets: Shared<Targets>,
+    pub targets: Shared<Targets<Choice>>,
     pub on_cell: Callback<Cell>,
     pub on_choice: Callback<Choice>,
     /// True while a drag just ended: the click that follows is not a pick.

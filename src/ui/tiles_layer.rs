@@ -4,10 +4,11 @@
 
 use yew::prelude::*;
 
-use super::geometry::{tile_transform, TILE};
-use super::state::{Scene, Shared};
 use super::tile_defs::tile_ref;
 use crate::engine::city::tiles::Catalogue;
+use crate::view::geometry::{tile_transform, TILE};
+use crate::view::scene::Scene;
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct TilesLayerProps {
