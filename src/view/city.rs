@@ -770,3 +770,6 @@ pub fn hint_words(game: &Game, cat: &Catalogue, c: Choice, tile: Option<TileType
         Choice::Tower(None) => "build no tower".into(),
     }
 }
+
+#[cfg(test)]
+mod tests;

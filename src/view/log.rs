@@ -90,3 +90,52 @@ pub fn turns<E>(
     out.retain(|t| !t.lines.is_empty());
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_counts_and_capitals_read_as_english() {
+        let names: Vec<String> = ["A", "B", "C"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(names_of(0, &names), "nobody");
+        assert_eq!(names_of(0b010, &names), "B");
+        assert_eq!(names_of(0b101, &names), "A and C");
+        assert_eq!(names_of(0b111, &names), "A, B and C");
+        assert_eq!(name(7, &names), "?");
+        assert_eq!(plural(1, "tile", "tiles"), "1 tile");
+        assert_eq!(plural(0, "tile", "tiles"), "0 tiles");
+        assert_eq!(capitalise("école"), "École");
+        assert_eq!(capitalise(""), "");
+    }
+
+    #[test]
+    fn turns_group_the_events_and_leave_out_silent_turns() {
+        // (turn, placer, sentence)
+        let events = [
+            (0, None, Some("setup")),
+            (1, Some(0), Some("placed")),
+            (1, None, None),
+            (2, Some(1), None),
+            (3, None, Some("scored")),
+            (3, Some(0), Some("placed")),
+        ];
+        let turns = turns(
+            &events,
+            |e| e.0,
+            |e| e.1,
+            |e| {
+                e.2.map(|t| LogLine {
+                    text: t.to_string(),
+                    scored: t == "scored",
+                })
+            },
+        );
+        let got: Vec<(u32, Option<u8>, usize)> = turns
+            .iter()
+            .map(|t| (t.turn, t.player, t.lines.len()))
+            .collect();
+        assert_eq!(got, [(0, None, 1), (1, Some(0), 1), (3, Some(0), 2)]);
+        assert!(turns[2].lines[0].scored && !turns[2].lines[1].scored);
+    }
+}
