@@ -125,8 +125,8 @@ async function main() {
     check('a few turns are played', Number(turnBefore) >= 3, `turn ${turnBefore}`);
     const saved = await stored(a.page);
     const doc = JSON.parse(saved['the-city/saves'] || '{}');
-    check('the game is autosaved (document version 2, one game, the current id)',
-      doc.version === 2 && doc.games && doc.games.length === 1 && saved['the-city/current'] === doc.games[0].id,
+    check('the game is autosaved (document version 3, one game, the current id)',
+      doc.version === 3 && doc.games && doc.games.length === 1 && saved['the-city/current'] === doc.games[0].id,
       JSON.stringify(Object.keys(saved)));
     await a.page.reload({ waitUntil: 'load' });
     await a.page.waitForSelector(play, { timeout: 30000 });
@@ -367,14 +367,14 @@ async function main() {
     // ------------------------------------------- saves of a newer version
     const h = await openPage(browser);
     allProblems.push(h.problems);
-    const newer = '{"kind":"the-city/saves","version":3,"games":[{"future":true}]}';
+    const newer = '{"kind":"the-city/saves","version":4,"games":[{"future":true}]}';
     await h.context.addInitScript((t) => {
       if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
     }, newer);
     await h.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
     await h.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
     msgs = await notices(h.page);
-    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v3)')), JSON.stringify(msgs));
+    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v4)')), JSON.stringify(msgs));
     await h.page.click('[data-testid=start-game]');
     await h.page.waitForSelector(play, { timeout: TIMEOUT });
     await act(h.page, 0);
