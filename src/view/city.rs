@@ -1,8 +1,8 @@
 //! The City's adapter: The City's game told in the view model's terms. The
 //! scene (tiles, followers, the wall, the gate, towers), the targets of each
 //! decision, the prompt with its buttons, the panel, the log's sentences and
-//! the hints' words. Everything The City-specific the screens show is here;
-//! the view's other modules know no ruleset.
+//! the hints' words. Everything specific to The City that the screens show
+//! is here; the view's other modules know no ruleset.
 
 use std::rc::Rc;
 
