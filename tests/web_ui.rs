@@ -242,7 +242,9 @@ fn the_reducer_tries_turns_confirms_and_undoes_a_placement() {
 /// or foreign answer does not), and a hint's answer tries the tile.
 #[wasm_bindgen_test]
 fn computer_seats_move_only_by_the_engines_answer() {
-    use the_city::ai::{self, Level};
+    use the_city::ai::{AnyThinker, Level};
+    use the_city::engine::any::{AnyChoice, AnyGame};
+    use the_city::ui::state::EngineAsk;
     use the_city::ui::worker::{FromEngine, GameWire};
     let g = new_game(&["Aude", "Bernat"], 9, [8, 6, 6]);
     let mut seats = seats(&["Aude", "Bernat"]);
@@ -265,16 +267,19 @@ fn computer_seats_move_only_by_the_engines_answer() {
     let st = apply(Action::PickCell(the_city::engine::Cell::new(0, 0)));
     assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
     // What the worker would answer, computed here from the same request.
-    let game = GameWire::of(&st.play.as_ref().unwrap().game)
+    let game = GameWire::of_city(&st.play.as_ref().unwrap().game)
         .game()
         .unwrap();
-    let m = ai::think(&game, ask.level, ask.seed)
-        .unwrap()
-        .run(u32::MAX)
-        .unwrap();
+    let answer = |g: &AnyGame, ask: &EngineAsk| {
+        AnyThinker::new(g, ask.level, ask.seed)
+            .unwrap()
+            .run(u32::MAX)
+            .unwrap()
+    };
+    let m = answer(&game, &ask);
     let stale = apply(Action::Engine(FromEngine::Decided {
         request: ask.request ^ 2,
-        choice: m.first,
+        choice: m.0,
         then: None,
     }));
     assert_eq!(
@@ -284,24 +289,22 @@ fn computer_seats_move_only_by_the_engines_answer() {
     );
     let st = apply(Action::Engine(FromEngine::Decided {
         request: ask.request,
-        choice: m.first,
-        then: m.then,
+        choice: m.0,
+        then: m.1,
     }));
     let play = st.play.as_ref().unwrap();
-    assert_eq!(play.game.history(), &[m.first]);
+    assert_eq!(AnyChoice::City(play.game.history()[0]), m.0);
+    assert_eq!(play.game.history().len(), 1);
     // Play on until the human's tile, then ask for a hint.
     let mut st = st;
     while st.play.as_ref().unwrap().computer_to_move().is_some() {
         let p = st.play.as_ref().unwrap();
         let ask = p.engine_ask().unwrap();
-        let m = ai::think(&*p.game, ask.level, ask.seed)
-            .unwrap()
-            .run(u32::MAX)
-            .unwrap();
+        let m = answer(&AnyGame::City((*p.game).clone()), &ask);
         st = apply(Action::Engine(FromEngine::Decided {
             request: ask.request,
-            choice: m.first,
-            then: m.then,
+            choice: m.0,
+            then: m.1,
         }));
     }
     let p = st.play.as_ref().unwrap();
@@ -315,24 +318,21 @@ fn computer_seats_move_only_by_the_engines_answer() {
         .expect("a hint is asked");
     assert!(ask.hint);
     let p = st.play.as_ref().unwrap();
-    let m = ai::think(&*p.game, ask.level, ask.seed)
-        .unwrap()
-        .run(u32::MAX)
-        .unwrap();
+    let m = answer(&AnyGame::City((*p.game).clone()), &ask);
     let st = apply(Action::Engine(FromEngine::Decided {
         request: ask.request,
-        choice: m.first,
-        then: m.then,
+        choice: m.0,
+        then: m.1,
     }));
     let p = st.play.as_ref().unwrap();
-    let Choice::Place { cell, rot } = m.first else {
+    let AnyChoice::City(Choice::Place { cell, rot }) = m.0 else {
         panic!("a tile decision's hint is a placement")
     };
     let ghost = p.targets.ghost.expect("the hint tries the tile");
     assert_eq!((ghost.cell, ghost.rot), (cell, rot));
     assert_eq!(
         ghost.follower.is_some(),
-        matches!(m.then, Some(Choice::Follower(Some(_)))),
+        matches!(m.1, Some(AnyChoice::City(Choice::Follower(Some(_))))),
         "the hint's follower is shown on the tile"
     );
     assert!(p.ui.message.as_deref().unwrap_or("").starts_with("Hint:"));

@@ -28,6 +28,7 @@ pub mod selfplay;
 #[cfg(test)]
 mod tests;
 
+use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
 use crate::engine::{Seat, TileGame};
 use serde::{Deserialize, Serialize};
@@ -274,5 +275,38 @@ impl<G: Playable> Thinker<G> {
         let m = self.search.as_mut()?.run(batches)?;
         self.decided = Some(m);
         Some(m)
+    }
+}
+
+/// A decision of either ruleset being thought about: what the Web Worker
+/// holds. One `match` per call; the search inside is the ruleset's own,
+/// monomorphic.
+pub enum AnyThinker {
+    City(Thinker<crate::engine::city::Game>),
+}
+
+impl AnyThinker {
+    /// Starts thinking about the decision of the player to move (`None` when
+    /// the game is over), as `think` does.
+    pub fn new(game: &AnyGame, level: Level, seed: u64) -> Option<AnyThinker> {
+        match game {
+            AnyGame::City(g) => think(g, level, seed).map(AnyThinker::City),
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        match self {
+            AnyThinker::City(t) => t.progress(),
+        }
+    }
+
+    /// Runs at most `batches` batches; the choice and its follow-up once
+    /// decided (see `Thinker::run`).
+    pub fn run(&mut self, batches: u32) -> Option<(AnyChoice, Option<AnyChoice>)> {
+        match self {
+            AnyThinker::City(t) => t
+                .run(batches)
+                .map(|m| (AnyChoice::City(m.first), m.then.map(AnyChoice::City))),
+        }
     }
 }

@@ -75,6 +75,15 @@ impl From<city::Game> for AnyGame {
     }
 }
 
+impl AnyChoice {
+    /// The City's choice, when it is one.
+    pub fn as_city(self) -> Option<city::Choice> {
+        match self {
+            AnyChoice::City(c) => Some(c),
+        }
+    }
+}
+
 impl AnySetup {
     pub fn ruleset(&self) -> Ruleset {
         match self {

@@ -120,7 +120,7 @@ pub fn app() -> Html {
             let timer = ask.zip(game).map(|(ask, game)| {
                 let msg = ToEngine::Think {
                     request: ask.request,
-                    game: GameWire::of(&game),
+                    game: GameWire::of_city(&game),
                     level: ask.level,
                     seed: ask.seed,
                 };

@@ -4,6 +4,7 @@
 
 use super::play::Play;
 use crate::ai::{Level, Progress};
+use crate::engine::any::AnyChoice;
 use crate::engine::city::Choice;
 use crate::engine::TileGame;
 use crate::ui::worker::FromEngine;
@@ -73,9 +74,10 @@ impl Play {
             } if request == ask.request => self.thinking = Some(Progress { done, total }),
             FromEngine::Decided {
                 request,
-                choice,
+                choice: AnyChoice::City(choice),
                 then,
             } if request == ask.request => {
+                let then = then.and_then(AnyChoice::as_city);
                 if ask.hint {
                     self.show_hint(choice, then);
                 } else {
