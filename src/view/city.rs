@@ -10,22 +10,33 @@ use super::geometry;
 use super::log::{self, capitalise, name, names_of, plural, LogLine, LogTurn};
 use super::palette::{PlayerColour, Seat};
 use super::panel::{PanelData, PlayerRow, WallSupply};
-use super::prompt::{Prompt, PromptButton};
+use super::prompt::{Pointer, Prompt, PromptButton};
 use super::scene::{Scene, SceneFollower, SceneTile, SceneTower, SceneWall};
-use super::targets::{RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
+use super::targets::{self, RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
 use super::tile_art;
+use super::words::{cell_name, dir_name};
 use super::{GameView, Shared};
 use crate::engine::city::events::{EndReason, Event, Logged, ScoreCause};
 use crate::engine::city::tiles::{Catalogue, FeatureKind, RegionKind, TileType};
-use crate::engine::city::walls::End;
+use crate::engine::city::walls::{self, End};
 use crate::engine::city::{Choice, Decision, Game, Role};
+use crate::engine::core::geom::{Cell, Dir, Side};
 use crate::engine::TileGame;
+
+pub mod command;
+pub mod describe;
+pub mod recent;
 
 // ------------------------------------------------------------ the whole view
 
 /// Everything the screens show of `game` that depends on the game alone,
-/// once per move.
+/// once per move (prompts for a mouse and keys).
 pub fn game_view(game: &Game, seats: &[Seat]) -> GameView<Choice> {
+    game_view_on(game, seats, Pointer::Mouse)
+}
+
+/// [`game_view`] with prompts for the way the player points.
+pub fn game_view_on(game: &Game, seats: &[Seat], pointer: Pointer) -> GameView<Choice> {
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     let colours: Vec<PlayerColour> = seats.iter().map(|s| s.colour).collect();
     // The legal choices, listed once (for a tile, every placement).
@@ -47,7 +58,7 @@ pub fn game_view(game: &Game, seats: &[Seat]) -> GameView<Choice> {
                 .map(Rc::new)
                 .collect(),
         ),
-        prompt_base: prompt(game, &legal, &names),
+        prompt_base: prompt_on(game, &legal, &names, pointer),
         names: Rc::new(names),
         colours: Rc::new(colours),
         placements: Rc::new(placements),
@@ -146,7 +157,7 @@ pub const SOURCES: [&str; 5] = ["streets", "markets", "towers", "stewards", "gua
 
 /// The panel of `game`.
 pub fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerColour]) -> PanelData {
-    let projected = game.projected_scores();
+    let projected = projected(game);
     let over = game.is_over();
     let winners = if over { game.winners() } else { 0 };
     let to_move = (!over).then(|| game.to_move());
@@ -185,16 +196,143 @@ pub fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerCol
     }
 }
 
-/// The points the builder would score by a tower choice (tried on a copy).
+/// The points a tower at `end` scores itself (R9.2, R9.3): the pieces of
+/// its arm back to the previous tower or the gate. Only the tower: when the
+/// tower is the game's last action, the end of the game's scoring that
+/// follows it is not the tower's.
 pub fn tower_points(game: &Game, end: End) -> u32 {
-    let builder = game.to_move() as usize;
-    let before = game.players()[builder].score;
+    game.walls().tower_points(end)
+}
+
+/// The scores if the game ended now, steady through a turn: what the turn
+/// has completed but not yet scored (after the tile, before its follower
+/// step; after a wall piece, before its guard step) counts as scored, as
+/// if the player declined the follower or the guard. Between two turns it
+/// is the engine's projection.
+pub fn projected(game: &Game) -> Vec<u32> {
     let mut g = game.clone();
     g.set_logging(false);
-    if g.play(Choice::Tower(Some(end))).is_err() {
-        return 0;
+    loop {
+        let no = match g.decision() {
+            Some(Decision::Follower) => Choice::Follower(None),
+            Some(Decision::Guard) => Choice::Guard(false),
+            _ => break,
+        };
+        if g.play(no).is_err() {
+            break;
+        }
     }
-    g.players()[builder].score.saturating_sub(before)
+    g.projected_scores()
+}
+
+/// A guard's line as the board and the prompt show it (R8.2, R12.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuardLine {
+    /// The cells of the line, from the piece inwards.
+    pub cells: Vec<Cell>,
+    pub public: u32,
+    pub historic: u32,
+    /// What it would score if the game ended now.
+    pub points: u32,
+}
+
+impl GuardLine {
+    /// "row" or "column": the piece's side says which.
+    pub fn word(side: Side) -> &'static str {
+        match side.dir {
+            Dir::N | Dir::S => "column",
+            Dir::E | Dir::W => "row",
+        }
+    }
+}
+
+/// The line a guard on the piece on `side` watches, and what it holds.
+pub fn guard_line(game: &Game, side: Side) -> GuardLine {
+    let cat = game.catalogue();
+    let board = game.board();
+    let line = walls::guard_line(board, side);
+    let (mut public, mut historic) = (0, 0);
+    let cells = line
+        .iter()
+        .map(|&i| {
+            let p = board.placed()[i];
+            let def = cat.get(p.tile);
+            public += def.public_buildings();
+            historic += def.historic_buildings();
+            p.cell
+        })
+        .collect();
+    GuardLine {
+        cells,
+        public,
+        historic,
+        points: 2 * public + 3 * historic,
+    }
+}
+
+/// "the column of 3 tiles south of it: 1 public and no historic building".
+fn line_words(side: Side, l: &GuardLine) -> String {
+    format!(
+        "the {} of {} {} of it: {}",
+        GuardLine::word(side),
+        plural(l.cells.len() as u32, "tile", "tiles"),
+        dir_name(side.dir.opposite()),
+        buildings(l.public, l.historic)
+    )
+}
+
+/// "1 public and 2 historic buildings", "no public or historic building".
+fn buildings(public: u32, historic: u32) -> String {
+    match (public, historic) {
+        (0, 0) => "no public or historic building".into(),
+        (p, 0) => plural(p, "public building", "public buildings"),
+        (0, h) => plural(h, "historic building", "historic buildings"),
+        (p, h) => format!(
+            "{p} public and {}",
+            plural(h, "historic building", "historic buildings")
+        ),
+    }
+}
+
+/// "the north side of 2,-1".
+pub fn side_name(side: Side) -> String {
+    format!(
+        "the {} side of {}",
+        dir_name(side.dir),
+        cell_name(side.cell)
+    )
+}
+
+/// Why the last wall piece got no guard when its guard step was skipped
+/// (the engine takes a decision with one legal choice at once), told to
+/// the player: the piece opposite holds a guard (R8.4), or no follower was
+/// in supply (R8.1).
+pub fn guard_note(game: &Game, names: &[String]) -> Option<String> {
+    if !matches!(game.history().last(), Some(Choice::Wall(_)))
+        || game.decision() == Some(Decision::Guard)
+    {
+        return None;
+    }
+    let piece = game.walls().pieces.last()?;
+    if piece.guard.is_some() {
+        return None;
+    }
+    let opposite = walls::opposite_piece(game.board(), game.walls(), piece.side)
+        .and_then(|i| game.walls().pieces.get(i))
+        .filter(|p| p.guard.is_some());
+    let why = match opposite {
+        Some(o) => format!(
+            "the piece at the other end of its {}, on {}, already has a guard",
+            GuardLine::word(piece.side),
+            side_name(o.side)
+        ),
+        None => "no follower was left in supply".into(),
+    };
+    Some(format!(
+        "{} could post no guard on the wall piece on {}: {why}.",
+        name(piece.placer, names),
+        side_name(piece.side)
+    ))
 }
 
 /// "a citizen on the street", "a seller on the fish market", ...
@@ -249,9 +387,28 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                         choice: c,
                         region: r,
                         label: region_label(&def.regions[r as usize].kind),
+                        shape: RegionShape::placed(
+                            p.cell,
+                            p.rot,
+                            tile_art::region_outline(cat, p.tile, r),
+                        ),
                         feature,
                     });
                 }
+            }
+            // Rings on one tile that would cover one another are moved apart.
+            let mut pos: Vec<geometry::Pt> = t.regions.iter().map(|r| r.pos).collect();
+            let (x, y) = (
+                p.cell.x as f64 * geometry::TILE,
+                p.cell.y as f64 * geometry::TILE,
+            );
+            targets::spread(
+                &mut pos,
+                targets::RING_GAP,
+                ((x + 14.0, y + 14.0), (x + 86.0, y + 86.0)),
+            );
+            for (r, q) in t.regions.iter_mut().zip(pos) {
+                r.pos = q;
             }
         }
         Decision::Gate => {
@@ -262,6 +419,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                         choice: c,
                         key: "gate".into(),
                         label: None,
+                        words: format!("Put the gate on {}", side_name(side)),
                     });
                 }
             }
@@ -281,23 +439,51 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                                 }
                                 .into(),
                             ),
+                            words: format!(
+                                "Build at the {} end, on {}",
+                                end_name(e),
+                                side_name(side)
+                            ),
                         });
                     }
                 }
             }
         }
         Decision::Guard => {
-            t.mark = game.walls().pieces.last().map(|p| p.side);
+            if let Some(piece) = game.walls().pieces.last() {
+                t.mark = Some(piece.side);
+                let line = guard_line(game, piece.side);
+                if legal.contains(&Choice::Guard(true)) {
+                    // The new piece itself takes the guard.
+                    t.sides.push(SideTarget {
+                        side: piece.side,
+                        choice: Choice::Guard(true),
+                        key: "guard".into(),
+                        label: Some(format!("+{}", line.points)),
+                        words: format!(
+                            "Post a guard on the new piece: {} now",
+                            plural(line.points, "point", "points")
+                        ),
+                    });
+                }
+                t.line = line.cells;
+            }
         }
         Decision::Tower => {
             for &c in legal {
                 if let Choice::Tower(Some(e)) = c {
                     if let Some(v) = game.walls().end_vertex(e) {
+                        let points = tower_points(game, e);
                         t.vertices.push(VertexTarget {
                             vertex: v,
                             choice: c,
                             key: e.name().into(),
-                            label: format!("+{}", tower_points(game, e)),
+                            label: format!("+{points}"),
+                            words: format!(
+                                "Tower at the {} end: {}",
+                                end_name(e),
+                                plural(points, "point", "points")
+                            ),
                         });
                     }
                 }
@@ -358,9 +544,28 @@ fn round_reason(game: &Game, names: &[String]) -> Option<String> {
     ))
 }
 
-/// The prompt of `game`'s decision (`legal`: its legal choices).
+/// The prompt of `game`'s decision (`legal`: its legal choices), for a mouse
+/// and keys.
 pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice> {
+    prompt_on(game, legal, names, Pointer::Mouse)
+}
+
+/// The prompt of `game`'s decision, in the words of the way the player
+/// points at the board (clicks and keys, or taps).
+pub fn prompt_on(
+    game: &Game,
+    legal: &[Choice],
+    names: &[String],
+    pointer: Pointer,
+) -> Prompt<Choice> {
     let nm = |p: u8| names.get(p as usize).cloned().unwrap_or_default();
+    let touch = pointer == Pointer::Touch;
+    let (click, glowing) = if touch {
+        ("Tap", "tap")
+    } else {
+        ("Click", "click")
+    };
+    let note = guard_note(game, names);
     let Some(decision) = game.decision() else {
         let w = game.winners();
         let n = w.count_ones();
@@ -378,6 +583,7 @@ pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice>
                 .map(|r| format!("It ended because {}.", end_reason(r)))
                 .unwrap_or_default(),
             why: None,
+            note: None,
             buttons: Vec::new(),
         };
     };
@@ -389,20 +595,28 @@ pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice>
             let stack = game.drawn().map_or(1, |d| d.1);
             let detail = if game.turns() == 0 {
                 "The first tile starts the city: turn it as you like and place it.".to_string()
-            } else if stack == 1 {
-                "Click a glowing space to try the tile there; turn it with R or a right click; press Enter or “Place tile” to confirm.".to_string()
-            } else {
+            } else if stack >= 2 {
                 "Walls phase: completing a street or market now starts a wall round.".to_string()
+            } else if touch {
+                "Tap a glowing space to try the tile there, tap it again to turn it, then “Place tile”.".to_string()
+            } else {
+                "Click a glowing space to try the tile there; turn it with R or a right click; press Enter or “Place tile” to confirm.".to_string()
             };
             ("place", format!("{who}: place your tile"), detail, vec![])
         }
         Decision::Follower => {
             let supply = game.players()[p as usize].supply;
+            let how = if touch {
+                "Tap a ring on the tile, or “No follower”."
+            } else {
+                "Click a ring on the tile (hover it to see the whole feature), or play none."
+            };
             (
                 "follower",
                 format!("{who}: put a follower on the new tile?"),
                 format!(
-                    "Click a ring on the tile (hover it to see the whole feature), or play none. {supply} in supply."
+                    "{how} {} in supply.",
+                    plural(supply as u32, "follower", "followers")
                 ),
                 vec![PromptButton {
                     testid: "no-follower".into(),
@@ -416,7 +630,9 @@ pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice>
         Decision::Gate => (
             "gate",
             format!("{who}: place the city gate"),
-            "The first wall round starts with the gate: click any glowing side of the city's outline.".to_string(),
+            format!(
+                "The first wall round starts with the gate: {glowing} any glowing side of the city's outline."
+            ),
             vec![],
         ),
         Decision::Wall => {
@@ -441,22 +657,28 @@ pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice>
                 })
                 .collect();
             let gap = game.gap().unwrap_or(0);
+            let supply = game.walls().supply;
             (
                 "wall",
                 format!("{who}: build a wall piece"),
                 format!(
-                    "Extend the wall at one of its two glowing ends. {} wall pieces left in the supply; the gap is {gap}.",
-                    game.walls().supply
+                    "{click} one of the wall's two glowing ends to extend it. {} left in the supply; the gap is {gap}.",
+                    plural(supply, "wall piece", "wall pieces")
                 ),
                 buttons,
             )
         }
         Decision::Guard => {
             let mut buttons = vec![];
+            let piece = game.walls().pieces.last().map(|x| x.side);
+            let line = piece.map(|side| (side, guard_line(game, side)));
             if legal.contains(&Choice::Guard(true)) {
                 buttons.push(PromptButton {
                     testid: "guard-yes".into(),
-                    label: "Post a guard".into(),
+                    label: match &line {
+                        Some((_, l)) => format!("Post a guard (+{} now)", l.points),
+                        None => "Post a guard".into(),
+                    },
                     choice: Choice::Guard(true),
                     primary: true,
                     declines: false,
@@ -469,24 +691,41 @@ pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice>
                 primary: false,
                 declines: true,
             });
+            let detail = match &line {
+                Some((side, l)) => format!(
+                    "A guard here watches {}: {} if the game ended now. At the end a guard scores 2 points per public building and 3 per historic building in its line, as it is then.",
+                    line_words(*side, l),
+                    plural(l.points, "point", "points")
+                ),
+                None => "At the end a guard scores 2 points per public building and 3 per historic building in its row of tiles.".to_string(),
+            };
             (
                 "guard",
                 format!("{who}: post a guard on the new wall piece?"),
-                "At the end a guard scores 2 points per public building and 3 per historic building in its row of tiles.".to_string(),
+                detail,
                 buttons,
             )
         }
         Decision::Tower => {
+            let closed = game.walls().is_closed();
             let mut buttons: Vec<PromptButton<Choice>> = legal
                 .iter()
                 .filter_map(|&c| match c {
                     Choice::Tower(Some(e)) => Some(PromptButton {
                         testid: format!("tower-{}", e.name()),
-                        label: format!(
-                            "Tower at the {} end (+{})",
-                            end_name(e),
-                            tower_points(game, e)
-                        ),
+                        label: if closed {
+                            format!(
+                                "Tower counting the {} arm (+{})",
+                                end_name(e),
+                                tower_points(game, e)
+                            )
+                        } else {
+                            format!(
+                                "Tower at the {} end (+{})",
+                                end_name(e),
+                                tower_points(game, e)
+                            )
+                        },
                         choice: c,
                         primary: false,
                         declines: false,
@@ -501,12 +740,13 @@ pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice>
                 primary: false,
                 declines: true,
             });
-            let towers = game.players()[p as usize].towers;
+            let towers = game.players()[p as usize].towers as u32;
             (
                 "tower",
                 format!("{who}: build a tower?"),
                 format!(
-                    "A tower on a wall end scores 1 point per piece back to the previous tower or the gate. {towers} towers left."
+                    "A tower on a wall end scores 1 point per piece back to the previous tower or the gate. {} left.",
+                    plural(towers, "tower", "towers")
                 ),
                 buttons,
             )
@@ -518,8 +758,57 @@ pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice>
         title,
         detail,
         why,
+        note,
         buttons,
     }
+}
+
+/// The end of the game's scoring, item by item: which guard scored what
+/// (R12.3) and each stewards' area (R12.1), as (seat, sentence, points).
+pub fn final_lines(game: &Game, names: &[String]) -> Vec<(u8, String, u32)> {
+    let mut out = Vec::new();
+    if !game.is_over() {
+        return out;
+    }
+    for piece in &game.walls().pieces {
+        let Some(g) = piece.guard else { continue };
+        let l = guard_line(game, piece.side);
+        out.push((
+            g,
+            format!(
+                "{}'s guard on {} watches {}: {}.",
+                name(g, names),
+                side_name(piece.side),
+                line_words(piece.side, &l),
+                plural(l.points, "point", "points")
+            ),
+            l.points,
+        ));
+    }
+    for l in game.events() {
+        if let Event::StewardsScored {
+            players,
+            markets,
+            points,
+        } = l.event
+        {
+            for p in 0..names.len().min(8) as u8 {
+                if players & (1 << p) != 0 {
+                    out.push((
+                        p,
+                        format!(
+                            "{}'s stewards hold a residential area beside {}: {}.",
+                            name(p, names),
+                            plural(markets, "market", "markets"),
+                            plural(points, "point", "points")
+                        ),
+                        points,
+                    ));
+                }
+            }
+        }
+    }
+    out
 }
 
 // ----------------------------------------------------------------- the log
@@ -650,16 +939,15 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
             plural(pieces, "piece", "pieces")
         )),
         Event::GatePlaced { player, side } => plain(format!(
-            "{} set the city gate on the {} side of {},{}.",
+            "{} set the city gate on {}.",
             name(player, names),
-            side.dir.letter(),
-            side.cell.x,
-            side.cell.y
+            side_name(side)
         )),
-        Event::WallPlaced { player, arm, .. } => plain(format!(
-            "{} built a wall piece at the {} end.",
+        Event::WallPlaced { player, arm, side } => plain(format!(
+            "{} built a wall piece at the {} end, on {}.",
             name(player, names),
-            end_name(arm)
+            end_name(arm),
+            side_name(side)
         )),
         Event::GuardPlaced { player, .. } => {
             plain(format!("{} posted a guard on it.", name(player, names)))
@@ -677,11 +965,14 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
             if sides == 0 {
                 None
             } else {
-                plain(format!(
-                    "The last {} of the outline {} walled in for the final scoring.",
-                    plural(sides, "open side", "open sides"),
-                    if sides == 1 { "is" } else { "are" }
-                ))
+                plain(if sides == 1 {
+                    "The last open side of the outline is walled in for the final scoring."
+                        .to_string()
+                } else {
+                    format!(
+                        "The last {sides} open sides of the outline are walled in for the final scoring."
+                    )
+                })
             }
         }
         Event::FollowerRemoved { player, kind } => plain(format!(
@@ -720,10 +1011,9 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
             points,
         } => Some(LogLine {
             text: format!(
-                "{}'s guard overlooks {} and {}: {}.",
+                "{}'s guard overlooks {}: {}.",
                 name(player, names),
-                plural(public, "public building", "public buildings"),
-                plural(historic, "historic building", "historic buildings"),
+                buildings(public, historic),
                 plural(points, "point", "points")
             ),
             scored: points > 0,

@@ -20,6 +20,7 @@ pub mod prompt;
 pub mod scene;
 pub mod targets;
 pub mod tile_art;
+pub mod words;
 
 use crate::engine::core::geom::{Cell, Rotation};
 use log::LogTurn;

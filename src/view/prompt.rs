@@ -24,7 +24,19 @@ pub struct Prompt<C> {
     pub detail: String,
     /// The reason a wall round is being played.
     pub why: Option<String>,
+    /// Something the player should know about what just happened (a guard
+    /// that could not be posted, and why).
+    pub note: Option<String>,
     pub buttons: Vec<PromptButton<C>>,
+}
+
+/// How the player points at the board: the prompts speak of clicks and
+/// keys, or of taps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pointer {
+    #[default]
+    Mouse,
+    Touch,
 }
 
 impl<C: Copy> Prompt<C> {

@@ -3,6 +3,7 @@
 
 use super::geometry::{Bounds, Pt};
 use super::palette::PlayerColour;
+use super::targets::RegionShape;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
 use crate::engine::core::shape::TileType;
 
@@ -74,5 +75,38 @@ impl Scene {
                 max: Cell::new(hi.x + 1, hi.y + 1),
             },
         }
+    }
+}
+
+/// A street or market that just scored: drawn lit, with its points rising
+/// from it in the scorers' colours.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scored {
+    pub shapes: Vec<RegionShape>,
+    pub points: u32,
+    /// The colours of the players who scored it.
+    pub colours: Vec<PlayerColour>,
+    /// Where the points rise from.
+    pub at: Pt,
+}
+
+/// What happened since the last decision of a person, marked on the board
+/// until their next one: what scored, and the wall pieces, gate, guards
+/// and towers built (the computer's moves, so that they can be followed).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recent {
+    pub scored: Vec<Scored>,
+    /// Wall pieces and the gate.
+    pub walls: Vec<Side>,
+    pub guards: Vec<Side>,
+    pub towers: Vec<Vertex>,
+}
+
+impl Recent {
+    pub fn is_empty(&self) -> bool {
+        self.scored.is_empty()
+            && self.walls.is_empty()
+            && self.guards.is_empty()
+            && self.towers.is_empty()
     }
 }

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::engine::city::{Options, Setup};
-use crate::engine::core::geom::{Cell, Rotation};
+use crate::engine::core::geom::Rotation;
 use crate::engine::core::random;
 use crate::engine::core::rng::below;
 use crate::view::targets::{self, InHand};
@@ -222,9 +222,29 @@ fn at_a_follower_decision_the_region_targets_are_exactly_the_legal_followers() {
     let last = *g.board().placed().last().unwrap();
     for r in &v.base_targets.regions {
         assert_eq!(r.choice, Choice::Follower(Some(r.region)));
-        // On the new tile, where the artwork puts the region's follower.
+        // On the new tile, where the artwork puts the region's follower
+        // (moved apart from the others when two rings would overlap).
         let spot = tile_art::anchor(cat, last.tile, r.region);
-        assert_eq!(r.pos, geometry::on_board(last.cell, last.rot, spot));
+        let anchor = geometry::on_board(last.cell, last.rot, spot);
+        let apart = v.base_targets.regions.iter().all(|o| {
+            let a = geometry::on_board(
+                last.cell,
+                last.rot,
+                tile_art::anchor(cat, last.tile, o.region),
+            );
+            o.region == r.region
+                || ((a.0 - anchor.0).powi(2) + (a.1 - anchor.1).powi(2)).sqrt() >= targets::RING_GAP
+        });
+        if apart {
+            assert_eq!(r.pos, anchor);
+        }
+        let (x, y) = (last.cell.x as f64 * 100.0, last.cell.y as f64 * 100.0);
+        assert!(
+            r.pos.0 >= x + 14.0
+                && r.pos.0 <= x + 86.0
+                && r.pos.1 >= y + 14.0
+                && r.pos.1 <= y + 86.0
+        );
         let kind = &cat.get(last.tile).regions[r.region as usize].kind;
         assert_eq!(r.label, region_label(kind));
         // The feature it would join includes the region itself.
@@ -247,11 +267,42 @@ fn at_a_follower_decision_the_region_targets_are_exactly_the_legal_followers() {
     assert_eq!(p.player, Some(g.to_move()));
     assert_eq!(p.title, format!("{who}: put a follower on the new tile?"));
     let supply = g.players()[g.to_move() as usize].supply;
-    assert!(p.detail.ends_with(&format!("{supply} in supply.")));
+    assert!(p
+        .detail
+        .ends_with(&format!("{supply} followers in supply.")));
+    // In taps for a touch screen, in clicks for a mouse.
+    let touch = game_view_on(&g, &seats(&NAMES[..2]), Pointer::Touch).prompt_base;
+    assert!(touch.detail.starts_with("Tap a ring"), "{}", touch.detail);
+    assert!(p.detail.starts_with("Click a ring"), "{}", p.detail);
     assert_eq!(button_ids(p), ["no-follower"]);
     assert_eq!(p.buttons[0].choice, Choice::Follower(None));
     assert!(legal.contains(&p.buttons[0].choice));
     assert_eq!(p.declining(), Some(Choice::Follower(None)));
+}
+
+/// No follower ring covers another on the tile, in any follower decision.
+#[test]
+fn follower_rings_on_a_tile_do_not_cover_one_another() {
+    let mut checked = 0;
+    for seed in 1..30 {
+        let mut g = new_game(2, seed);
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            if g.decision() == Some(Decision::Follower) {
+                let t = view(&g).base_targets;
+                for (i, a) in t.regions.iter().enumerate() {
+                    for b in &t.regions[i + 1..] {
+                        let d = ((a.pos.0 - b.pos.0).powi(2) + (a.pos.1 - b.pos.1).powi(2)).sqrt();
+                        assert!(d >= targets::RING_GAP - 0.5, "seed {seed}: {d}");
+                    }
+                }
+                checked += 1;
+            }
+            let c = g.legal_choices();
+            g.play(c[below(&mut rng, c.len() as u64) as usize]).unwrap();
+        }
+    }
+    assert!(checked > 200);
 }
 
 #[test]
@@ -359,12 +410,13 @@ fn a_wall_decision_offers_the_next_side_of_each_legal_end_and_its_buttons() {
 fn a_guard_decision_marks_the_new_piece_and_offers_yes_and_no() {
     let g = find(|g| g.decision() == Some(Decision::Guard));
     let v = view(&g);
-    assert_eq!(v.base_targets.mark, g.walls().pieces.last().map(|p| p.side));
-    assert_eq!(v.base_targets.focusable(), 0);
+    let piece = g.walls().pieces.last().unwrap().side;
+    assert_eq!(v.base_targets.mark, Some(piece));
     let p = &v.prompt_base;
     assert_eq!(p.decision, "guard");
     let legal = g.legal_choices();
-    let expected: Vec<&str> = if legal.contains(&Choice::Guard(true)) {
+    let allowed = legal.contains(&Choice::Guard(true));
+    let expected: Vec<&str> = if allowed {
         vec!["guard-yes", "guard-no"]
     } else {
         vec!["guard-no"]
@@ -374,10 +426,161 @@ fn a_guard_decision_marks_the_new_piece_and_offers_yes_and_no() {
     assert_eq!(p.declining(), Some(Choice::Guard(false)));
     assert_eq!(
         p.buttons.iter().find(|b| b.primary).map(|b| b.choice),
-        legal
-            .contains(&Choice::Guard(true))
-            .then_some(Choice::Guard(true))
+        allowed.then_some(Choice::Guard(true))
     );
+    // The board offers the new piece itself for the guard (so the keyboard
+    // and a click can post one), with the line it would watch.
+    assert_eq!(v.base_targets.focusable(), usize::from(allowed));
+    if allowed {
+        let t = &v.base_targets.sides[0];
+        assert_eq!(
+            (t.side, t.choice, t.key.as_str()),
+            (piece, Choice::Guard(true), "guard")
+        );
+    }
+    let line = guard_line(&g, piece);
+    assert_eq!(v.base_targets.line, line.cells);
+    assert_eq!(
+        line.cells.first(),
+        Some(&piece.cell),
+        "the line starts behind the piece"
+    );
+}
+
+/// A guard's preview is what the guard scores at the end if nothing
+/// changes: the line's public and historic buildings, 2 and 3 points each
+/// (R12.3), shown on the board ("+N") and in the prompt.
+#[test]
+fn a_guard_preview_shows_its_line_and_the_points_it_would_score_now() {
+    let mut seen = 0;
+    for seed in 1..120 {
+        let mut g = new_game(2, seed);
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            if g.decision() == Some(Decision::Guard)
+                && g.legal_choices().contains(&Choice::Guard(true))
+            {
+                let piece = g.walls().pieces.last().unwrap().side;
+                let line = guard_line(&g, piece);
+                let v = view(&g);
+                let t = &v.base_targets.sides[0];
+                assert_eq!(
+                    t.label.as_deref(),
+                    Some(format!("+{}", line.points).as_str())
+                );
+                assert_eq!(
+                    v.prompt_base.buttons[0].label,
+                    format!("Post a guard (+{} now)", line.points)
+                );
+                assert!(
+                    v.prompt_base.detail.contains(GuardLine::word(piece)),
+                    "{}",
+                    v.prompt_base.detail
+                );
+                // Post it, play on to the end: with the line unchanged, it
+                // scores what the preview said.
+                let mut h = g.clone();
+                h.play(Choice::Guard(true)).unwrap();
+                let mut r = random::choice_rng(seed + 1000);
+                random::play_out(&mut h, &mut r);
+                if guard_line(&h, piece).cells == line.cells {
+                    let lines = final_lines(&h, &names(2));
+                    let me = g.to_move();
+                    let side = side_name(piece);
+                    assert!(
+                        lines.iter().any(|(p, text, pts)| *p == me
+                            && text.contains(&side)
+                            && *pts == line.points),
+                        "{lines:?}"
+                    );
+                    seen += 1;
+                }
+            }
+            let c = g.legal_choices();
+            g.play(c[below(&mut rng, c.len() as u64) as usize]).unwrap();
+        }
+        if seen >= 3 {
+            return;
+        }
+    }
+    panic!("too few guards checked: {seen}");
+}
+
+fn names(n: usize) -> Vec<String> {
+    NAMES[..n].iter().map(|s| s.to_string()).collect()
+}
+
+/// When the engine skips a guard step (no guard is possible), the next
+/// prompt says why (R8.1, R8.4).
+#[test]
+fn a_guard_that_could_not_be_posted_is_explained() {
+    for seed in 1..300 {
+        let mut g = new_game(2, seed);
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            let c = g.legal_choices();
+            let choice = c[below(&mut rng, c.len() as u64) as usize];
+            g.play(choice).unwrap();
+            if matches!(choice, Choice::Wall(_))
+                && g.decision() != Some(Decision::Guard)
+                && !g.is_over()
+            {
+                let piece = *g.walls().pieces.last().unwrap();
+                let note = view(&g).prompt_base.note.expect("a note");
+                assert!(note.contains("could post no guard"), "{note}");
+                assert!(note.contains(&side_name(piece.side)), "{note}");
+                let opposite = walls::opposite_piece(g.board(), g.walls(), piece.side)
+                    .is_some_and(|i| g.walls().pieces[i].guard.is_some());
+                assert_eq!(note.contains("already has a guard"), opposite, "{note}");
+                return;
+            }
+        }
+    }
+    panic!("no skipped guard step found");
+}
+
+/// Issue 13: on a game's last action the tower's "+N" showed the whole end
+/// of the game's scoring (+40 for an arm of 14 pieces); it is what the
+/// tower itself scores, as the engine then scores it (R9.2).
+#[test]
+fn a_tower_on_the_games_last_action_previews_only_its_own_points() {
+    let mut regressions = 0;
+    for seed in 1..200 {
+        let mut g = new_game(2, seed);
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            if g.decision() == Some(Decision::Tower) {
+                let v = view(&g);
+                for t in &v.base_targets.vertices {
+                    let mut h = g.clone();
+                    h.play(t.choice).unwrap();
+                    let scored = h.events().iter().rev().find_map(|l| match l.event {
+                        Event::TowerPlaced { points, .. } => Some(points),
+                        _ => None,
+                    });
+                    let points = scored.expect("a tower was placed");
+                    assert_eq!(t.label, format!("+{points}"), "seed {seed}");
+                    let b = v
+                        .prompt_base
+                        .buttons
+                        .iter()
+                        .find(|b| b.choice == t.choice)
+                        .unwrap();
+                    assert!(b.label.ends_with(&format!("(+{points})")), "{}", b.label);
+                    let me = g.to_move() as usize;
+                    if h.is_over() && h.players()[me].score - g.players()[me].score > points {
+                        regressions += 1;
+                    }
+                }
+            }
+            let c = g.legal_choices();
+            g.play(c[below(&mut rng, c.len() as u64) as usize]).unwrap();
+        }
+        if regressions >= 2 {
+            return;
+        }
+    }
+    panic!("no game whose last action is a tower followed by more end-of-game points");
 }
 
 #[test]
@@ -391,16 +594,12 @@ fn a_tower_decision_offers_the_wall_ends_with_the_points_they_would_score() {
         .collect();
     let offered: Vec<Choice> = v.base_targets.vertices.iter().map(|t| t.choice).collect();
     assert_eq!(offered, towers);
-    let me = g.to_move() as usize;
     for t in &v.base_targets.vertices {
         let Choice::Tower(Some(e)) = t.choice else {
             unreachable!()
         };
         assert_eq!(Some(t.vertex), g.walls().end_vertex(e));
-        let mut h = g.clone();
-        h.play(t.choice).unwrap();
-        let gained = h.players()[me].score - g.players()[me].score;
-        assert_eq!(t.label, format!("+{gained}"));
+        assert_eq!(t.label, format!("+{}", g.walls().tower_points(e)));
     }
     let p = &v.prompt_base;
     assert_eq!(p.decision, "tower");
@@ -412,6 +611,33 @@ fn a_tower_decision_offers_the_wall_ends_with_the_points_they_would_score() {
         .as_deref()
         .unwrap()
         .ends_with("· the round's pieces are built."));
+}
+
+/// "final now" does not jump inside a turn: what the tile or a wall piece
+/// completed counts before its follower or guard step, as after it.
+#[test]
+fn the_projected_score_is_steady_through_a_turn() {
+    let mut checked = 0;
+    for seed in 1..40 {
+        let mut g = new_game(3, seed);
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            let no = match g.decision() {
+                Some(Decision::Follower) => Some(Choice::Follower(None)),
+                Some(Decision::Guard) => Some(Choice::Guard(false)),
+                _ => None,
+            };
+            if let Some(no) = no {
+                let mut h = g.clone();
+                h.play(no).unwrap();
+                assert_eq!(projected(&g), projected(&h), "seed {seed}");
+                checked += 1;
+            }
+            let c = g.legal_choices();
+            g.play(c[below(&mut rng, c.len() as u64) as usize]).unwrap();
+        }
+    }
+    assert!(checked > 100);
 }
 
 // --------------------------------------------------------------- the end
@@ -504,4 +730,207 @@ fn hints_say_the_choice_in_words() {
         hint_words(&g, cat, Choice::Wall(End::Ccw), None),
         "build at the counter-clockwise end"
     );
+}
+
+// ------------------------------------------------- what just happened
+
+#[test]
+fn what_scored_and_what_was_built_since_a_position_is_marked() {
+    let colours: Vec<PlayerColour> = PlayerColour::ALL[..2].to_vec();
+    let (mut scored, mut built) = (0, 0);
+    for seed in 1..20 {
+        let mut g = new_game(2, seed);
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            let before = g.clone();
+            let c = g.legal_choices();
+            g.play(c[below(&mut rng, c.len() as u64) as usize]).unwrap();
+            let r = recent::recent(&before, &g, &colours);
+            let new = &g.events()[before.events().len()..];
+            let mut points = 0;
+            for l in new {
+                match l.event {
+                    Event::FeatureScored {
+                        points: p, winners, ..
+                    } if winners != 0 && p > 0 => {
+                        points += p;
+                    }
+                    Event::WallPlaced { side, .. } => {
+                        assert!(r.walls.contains(&side));
+                        built += 1;
+                    }
+                    Event::TowerPlaced { vertex, .. } => assert!(r.towers.contains(&vertex)),
+                    Event::GuardPlaced { side, .. } => assert!(r.guards.contains(&side)),
+                    _ => {}
+                }
+            }
+            assert_eq!(
+                r.scored.iter().map(|s| s.points).sum::<u32>(),
+                points,
+                "seed {seed}"
+            );
+            for s in &r.scored {
+                assert!(!s.shapes.is_empty() && !s.colours.is_empty());
+                scored += 1;
+            }
+            // Nothing is recent between a position and itself.
+            assert!(recent::recent(&g, &g, &colours).is_empty());
+        }
+    }
+    assert!(scored > 50 && built > 50, "{scored} {built}");
+}
+
+// ---------------------------------------------------------- the text view
+
+/// Every legal choice can be typed: a space and a turn for the tile, the
+/// option's word for everything else; nonsense is answered with the options.
+#[test]
+fn every_legal_choice_can_be_typed_in_the_text_view() {
+    use super::command::{command, Command};
+    use super::describe::{options, turn_name};
+    let names = names(3);
+    let mut typed = 0;
+    for seed in 1..6 {
+        let mut g = new_game(3, seed);
+        let mut rng = random::choice_rng(seed);
+        while !g.is_over() {
+            for c in g.legal_choices() {
+                let line = match c {
+                    Choice::Place { cell, rot } => {
+                        format!("{},{} {}", cell.x, cell.y, turn_name(rot))
+                    }
+                    _ => {
+                        options(&g)
+                            .into_iter()
+                            .find(|o| o.choice == c)
+                            .expect("an option")
+                            .key
+                    }
+                };
+                assert_eq!(command(&g, &names, &line, None), Command::Play(c), "{line}");
+                typed += 1;
+            }
+            match command(&g, &names, "nonsense", None) {
+                Command::Say(s) => assert!(s.contains("is not"), "{s}"),
+                c => panic!("{c:?}"),
+            }
+            let c = g.legal_choices();
+            g.play(c[below(&mut rng, c.len() as u64) as usize]).unwrap();
+        }
+        assert_eq!(
+            command(&g, &names, "1", None),
+            Command::Say("The game is over: nothing more can be played.".into())
+        );
+    }
+    assert!(typed > 1000);
+}
+
+#[test]
+fn the_text_view_describes_tiles_the_board_and_the_wall() {
+    use super::command::{command, Command};
+    use super::describe::*;
+    let cat = Catalogue::builtin().unwrap();
+    let names = names(2);
+    // A straight street tile, turned: the street's ends turn with it.
+    let s = cat.by_id("S2").unwrap();
+    let words = tile_words(cat, s, Rotation::ALL[0]);
+    let turned = tile_words(cat, s, Rotation::ALL[1]);
+    assert!(
+        words.contains("a street from east to west")
+            || words.contains("a street from north to south"),
+        "{words}"
+    );
+    assert_ne!(words, turned);
+    assert!(tile_words(cat, cat.by_id("X1").unwrap(), Rotation::ALL[0])
+        .contains("meeting at a crossing"));
+    let g = find(|g| g.walls().pieces.len() >= 3 && g.at_placement());
+    let b = board_words(&g);
+    assert!(b.starts_with(&format!("{} tiles placed", g.turns())), "{b}");
+    let w = walls_words(&g, &names);
+    assert!(w.starts_with("The gate is on the "), "{w}");
+    let cell = g.board().placed()[0].cell;
+    match command(&g, &names, &format!("look {},{}", cell.x, cell.y), None) {
+        Command::Say(s) => assert!(s.starts_with(&format!("{},{}: ", cell.x, cell.y)), "{s}"),
+        c => panic!("{c:?}"),
+    }
+    // The tile in hand fits where it is offered, with its turns.
+    let Some(Decision::PlaceTile { tile }) = g.decision() else {
+        unreachable!()
+    };
+    let (c, r) = g.placements(tile)[0];
+    match command(&g, &names, &format!("look {},{}", c.x, c.y), None) {
+        Command::Say(s) => assert!(s.contains(&format!("turned {}", turn_name(r))), "{s}"),
+        c => panic!("{c:?}"),
+    }
+    // A space typed without a turn takes the turn in hand when it fits.
+    assert_eq!(
+        command(&g, &names, &format!("{} {}", c.x, c.y), Some(r)),
+        Command::Play(Choice::Place { cell: c, rot: r })
+    );
+    assert!(options_words(&g).starts_with("The tile fits on: "));
+    assert_eq!(command(&g, &names, "undo", None), Command::Undo);
+    assert!(
+        matches!(command(&g, &names, "scores", None), Command::Say(s) if s.starts_with("Scores: Aude "))
+    );
+}
+
+#[test]
+fn the_end_lists_each_guard_and_stewards_area_with_its_points() {
+    let names = names(3);
+    for seed in 1..8 {
+        let mut g = new_game(3, seed);
+        random::play_out(&mut g, &mut random::choice_rng(seed));
+        let lines = final_lines(&g, &names);
+        for (i, p) in g.players().iter().enumerate() {
+            let sum: u32 = lines
+                .iter()
+                .filter(|l| l.0 as usize == i)
+                .map(|l| l.2)
+                .sum();
+            assert_eq!(
+                sum,
+                p.breakdown.guards + p.breakdown.stewards,
+                "seed {seed} player {i}: {lines:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sentences_count_in_good_english() {
+    let names = names(2);
+    let one = sentence(&Event::ClosingWalls { sides: 1 }, &names)
+        .unwrap()
+        .text;
+    assert_eq!(
+        one,
+        "The last open side of the outline is walled in for the final scoring."
+    );
+    let two = sentence(&Event::ClosingWalls { sides: 2 }, &names)
+        .unwrap()
+        .text;
+    assert_eq!(
+        two,
+        "The last 2 open sides of the outline are walled in for the final scoring."
+    );
+    let none = sentence(
+        &Event::GuardScored {
+            player: 0,
+            public: 0,
+            historic: 0,
+            points: 0,
+        },
+        &names,
+    )
+    .unwrap()
+    .text;
+    assert_eq!(
+        none,
+        "Aude's guard overlooks no public or historic building: 0 points."
+    );
+    let g = find(|g| {
+        g.decision() == Some(Decision::Tower) && g.players()[g.to_move() as usize].towers == 1
+    });
+    let p = view(&g).prompt_base;
+    assert!(p.detail.ends_with(" 1 tower left."), "{}", p.detail);
 }
