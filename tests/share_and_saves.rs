@@ -239,6 +239,7 @@ fn sample_save_docs() -> &'static Vec<String> {
             include_str!("fixtures/saves/v1.json").to_string(),
             include_str!("fixtures/saves/v2.json").to_string(),
             include_str!("fixtures/saves/v3.json").to_string(),
+            include_str!("fixtures/saves/v4.json").to_string(),
         ]
     })
 }
@@ -462,9 +463,10 @@ fn saves_fixture_v1_migrates_to_default_seats() {
     assert_eq!(colours, ["red", "blue", "green", "yellow"]);
     assert!(g3.seats.iter().all(|s| s.computer.is_none()));
     assert!(doc.games().iter().all(|g| !g.from_link));
-    // Written again, it is a version 3 document, every game The City's.
+    // Written again, it is a version 4 document, every game The City's.
     let json = doc.to_json();
-    assert!(json.contains("\"version\":3"), "{json}");
+    assert!(json.contains("\"version\":4"), "{json}");
+    assert!(json.contains("\"link_base\":0"), "{json}");
     assert!(json.contains("\"seats\""), "{json}");
     assert_eq!(json.matches("\"game\":\"the-city\"").count(), doc.len());
     assert!(doc.games().iter().all(|g| g.ruleset == Ruleset::City));
@@ -545,13 +547,52 @@ fn saves_fixture_v3_reads_the_game_of_each_entry() {
     assert!(e.contains("game"), "{e}");
 }
 
+/// Version 4: a game from a link keeps where its link started (undo stops
+/// there); the list's summary (turns, scores) is read from the record.
+#[test]
+fn saves_fixture_v4_reads_where_a_link_started() {
+    let json = include_str!("fixtures/saves/v4.json");
+    let doc = saves::parse(json).unwrap();
+    let v3 = saves::parse(include_str!("fixtures/saves/v3.json")).unwrap();
+    assert_eq!(doc.len(), v3.len());
+    for (a, b) in doc.games().iter().zip(v3.games()) {
+        assert_eq!(
+            (&a.id, &a.seats, &a.record, a.from_link),
+            (&b.id, &b.seats, &b.record, b.from_link)
+        );
+        // A version 3 save from a link did not know where the link started.
+        assert_eq!(b.link_base, 0);
+        assert_eq!(a.summary, b.summary);
+    }
+    let g2 = doc.get("g2").unwrap();
+    assert_eq!((g2.from_link, g2.link_base), (true, 2));
+    let g1 = doc.get("g1").unwrap();
+    let game = g1.load().unwrap();
+    assert_eq!(g1.summary.scores, game.scores());
+    assert_eq!(g1.summary.turns, 70);
+    assert_eq!(saves::parse(&doc.to_json()).unwrap(), doc);
+    // A start past the game's end, or on a game not from a link, is refused.
+    let past = json.replacen("\"link_base\": 2", "\"link_base\": 999", 1);
+    let e = saves::parse(&past).unwrap_err().to_string();
+    assert!(e.contains("(\"g2\")") && e.contains("link start"), "{e}");
+    let not_link = json.replacen("\"link_base\": 0", "\"link_base\": 1", 1);
+    assert!(saves::parse(&not_link).is_err());
+    // save_linked writes it.
+    let mut d = saves::SaveDoc::new();
+    d.save_linked("x", &game, g1.seats.clone(), Some(40), 1.0)
+        .unwrap();
+    let back = saves::parse(&d.to_json()).unwrap();
+    let x = back.get("x").unwrap();
+    assert_eq!((x.from_link, x.link_base), (true, 40));
+}
+
 #[test]
 fn saves_refuse_tampering_and_newer_versions() {
     let json = include_str!("fixtures/saves/v1.json");
-    let newer = json.replace("\"version\": 1", "\"version\": 4");
+    let newer = json.replace("\"version\": 1", "\"version\": 5");
     assert_eq!(
         saves::parse(&newer).unwrap_err(),
-        SaveError::NewerVersion(4)
+        SaveError::NewerVersion(5)
     );
     // A version 1 entry with version 2's fields is refused (unknown fields).
     let mixed = json.replace("\"id\": \"g2\",", "\"id\": \"g2\", \"from_link\": true,");

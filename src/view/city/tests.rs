@@ -934,3 +934,25 @@ fn sentences_count_in_good_english() {
     let p = view(&g).prompt_base;
     assert!(p.detail.ends_with(" 1 tower left."), "{}", p.detail);
 }
+
+/// "Save record" in the middle of a turn: the file is named for the whole
+/// turns it holds and the player is told the turn in progress is left out.
+#[test]
+fn a_record_saved_in_the_middle_of_a_turn_says_what_it_holds() {
+    let g = find(|g| g.decision() == Some(Decision::Follower) && g.turns() >= 9);
+    let (whole, name, note) = record_download(&g);
+    let seed = g.setup().seed.unwrap();
+    assert_eq!(whole.turns(), g.turns() - 1);
+    assert_eq!(name, format!("the-city-{seed}-turn-{}.cgn", g.turns() - 1));
+    let note = note.expect("a note");
+    assert!(
+        note.contains(&format!("turn {}, in progress, is not in it", g.turns())),
+        "{note}"
+    );
+    // Between turns the record is the whole game, and nothing is said.
+    let g = find(|g| g.at_placement() && g.turns() >= 3);
+    let (whole, name, note) = record_download(&g);
+    assert_eq!(whole.history(), g.history());
+    assert!(name.ends_with(&format!("-turn-{}.cgn", g.turns())));
+    assert_eq!(note, None);
+}
