@@ -486,6 +486,9 @@ mod v2 {
     }
 }
 
+/// Versions 3 and 4 share one form: version 4 adds `link_base`, which a
+/// version 3 entry must not have and a version 4 entry must
+/// ([`entry_of`] checks), so that one reader serves both.
 mod v3 {
     use super::SavedSeat;
     use crate::engine::any::Ruleset;
@@ -503,6 +506,9 @@ mod v3 {
         pub players: Vec<String>,
         pub seats: Vec<SavedSeat>,
         pub from_link: bool,
+        /// Version 4 only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub link_base: Option<usize>,
         pub record: super::SavedRecord,
     }
 
@@ -518,49 +524,7 @@ mod v3 {
                 players: e.players,
                 seats: e.seats,
                 from_link: e.from_link,
-                record: e.record,
-            }
-        }
-    }
-}
-
-mod v4 {
-    use super::SavedSeat;
-    use crate::engine::any::Ruleset;
-    use serde::{Deserialize, Serialize};
-
-    /// The document has the shape of version 1's.
-    pub use super::v1::Doc;
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Entry {
-        pub id: String,
-        pub name: String,
-        pub game: Ruleset,
-        pub created: f64,
-        pub updated: f64,
-        pub finished: bool,
-        pub players: Vec<String>,
-        pub seats: Vec<SavedSeat>,
-        pub from_link: bool,
-        pub link_base: usize,
-        pub record: super::SavedRecord,
-    }
-
-    impl From<super::v3::Entry> for Entry {
-        fn from(e: super::v3::Entry) -> Self {
-            Entry {
-                link_base: 0,
-                id: e.id,
-                name: e.name,
-                game: e.game,
-                created: e.created,
-                updated: e.updated,
-                finished: e.finished,
-                players: e.players,
-                seats: e.seats,
-                from_link: e.from_link,
+                link_base: None,
                 record: e.record,
             }
         }
@@ -579,7 +543,7 @@ mod v4 {
                 players: e.players,
                 seats: e.seats,
                 from_link: e.from_link,
-                link_base: e.link_base,
+                link_base: e.link_base.unwrap_or(0),
                 summary: Default::default(),
             }
         }
@@ -597,7 +561,7 @@ mod v4 {
                 players: g.players.clone(),
                 seats: g.seats.clone(),
                 from_link: g.from_link,
-                link_base: g.link_base,
+                link_base: Some(g.link_base),
                 record: g.record.clone(),
             }
         }
@@ -666,17 +630,19 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
 fn entry_of(version: u64, entry: Value) -> Result<SavedGame, String> {
     match version {
         1 => serde_json::from_value::<v1::Entry>(entry)
-            .map(|e| SavedGame::from(v4::Entry::from(v3::Entry::from(v2::Entry::from(e)))))
+            .map(|e| SavedGame::from(v3::Entry::from(v2::Entry::from(e))))
             .map_err(|e| e.to_string()),
         2 => serde_json::from_value::<v2::Entry>(entry)
-            .map(|e| SavedGame::from(v4::Entry::from(v3::Entry::from(e))))
+            .map(|e| SavedGame::from(v3::Entry::from(e)))
             .map_err(|e| e.to_string()),
-        3 => serde_json::from_value::<v3::Entry>(entry)
-            .map(|e| SavedGame::from(v4::Entry::from(e)))
-            .map_err(|e| e.to_string()),
-        4 => serde_json::from_value::<v4::Entry>(entry)
-            .map(SavedGame::from)
-            .map_err(|e| e.to_string()),
+        3 | 4 => {
+            let e = serde_json::from_value::<v3::Entry>(entry).map_err(|e| e.to_string())?;
+            match (version, e.link_base) {
+                (3, Some(_)) => Err("unknown field `link_base`".into()),
+                (4, None) => Err("missing field `link_base`".into()),
+                _ => Ok(SavedGame::from(e)),
+            }
+        }
         v => Err(format!("there is no version {v}")),
     }
 }
@@ -688,13 +654,13 @@ impl SaveDoc {
 
     /// The document as JSON, in the current version.
     pub fn to_json(&self) -> String {
-        let doc = v4::Doc {
+        let doc = v1::Doc {
             kind: KIND.to_string(),
             version: VERSION,
             games: self
                 .games
                 .iter()
-                .filter_map(|g| serde_json::to_value(v4::Entry::from(g)).ok())
+                .filter_map(|g| serde_json::to_value(v3::Entry::from(g)).ok())
                 .collect(),
         };
         serde_json::to_string(&doc).unwrap_or_default()

@@ -577,6 +577,17 @@ fn saves_fixture_v4_reads_where_a_link_started() {
     assert!(e.contains("(\"g2\")") && e.contains("link start"), "{e}");
     let not_link = json.replacen("\"link_base\": 0", "\"link_base\": 1", 1);
     assert!(saves::parse(&not_link).is_err());
+    // Version 3 has no link start; version 4 must say it.
+    let v3 = include_str!("fixtures/saves/v3.json").replacen(
+        "\"from_link\": false,",
+        "\"from_link\": false, \"link_base\": 0,",
+        1,
+    );
+    let e = saves::parse(&v3).unwrap_err().to_string();
+    assert!(e.contains("link_base"), "{e}");
+    let without = json.replacen("\"link_base\": 0,", "", 1);
+    let e = saves::parse(&without).unwrap_err().to_string();
+    assert!(e.contains("link_base"), "{e}");
     // save_linked writes it.
     let mut d = saves::SaveDoc::new();
     d.save_linked("x", &game, g1.seats.clone(), Some(40), 1.0)

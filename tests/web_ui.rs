@@ -163,28 +163,42 @@ fn camera_fits_and_zooms_about_a_point() {
 
 #[wasm_bindgen_test]
 fn keys_map_to_commands() {
+    use the_city::view::targets::Arrow;
     assert!(matches!(
-        keys::command("z", true, false, false),
+        keys::command("z", true, false, false, false),
         Some(KeyCommand::App(Action::Undo))
     ));
     assert!(matches!(
-        keys::command("r", false, false, false),
+        keys::command("r", false, false, false, false),
         Some(KeyCommand::App(Action::Rotate))
     ));
+    // Tab is the page's: it moves between the board and the buttons.
+    assert!(keys::command("Tab", false, false, false, true).is_none());
+    assert!(keys::command("Tab", false, true, false, false).is_none());
+    // Arrows: on the board they go between its targets, elsewhere they pan.
     assert!(matches!(
-        keys::command("Tab", false, true, false),
-        Some(KeyCommand::App(Action::Focus { back: true }))
+        keys::command("ArrowLeft", false, false, false, true),
+        Some(KeyCommand::App(Action::Arrow(Arrow::Left)))
     ));
     assert!(matches!(
-        keys::command("ArrowLeft", false, false, false),
+        keys::command("ArrowLeft", false, false, false, false),
         Some(KeyCommand::Camera(CameraAction::Step { .. }))
     ));
     assert!(matches!(
-        keys::command("+", false, false, false),
+        keys::command("ArrowUp", false, true, false, true),
+        Some(KeyCommand::Camera(CameraAction::Step { .. }))
+    ));
+    assert!(matches!(
+        keys::command(" ", false, false, false, true),
+        Some(KeyCommand::App(Action::Confirm))
+    ));
+    assert!(keys::command(" ", false, false, false, false).is_none());
+    assert!(matches!(
+        keys::command("+", false, false, false, false),
         Some(KeyCommand::Camera(CameraAction::Zoom { .. }))
     ));
     assert!(
-        keys::command("r", true, false, false).is_none(),
+        keys::command("r", true, false, false, false).is_none(),
         "Ctrl+R reloads"
     );
 }
@@ -439,6 +453,9 @@ async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
         BoardProps {
             scene: play.view.scene.clone(),
             targets: play.targets.clone(),
+            recent: play.recent.clone(),
+            coords: false,
+            focus_words: None,
             camera: Camera::default(),
             on_camera: Callback::noop(),
             on_cell: Callback::from(move |c| p2.borrow_mut().push(c)),
@@ -697,6 +714,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         seats: seats(&["Aude", "Bernat"]),
         id: Some("g1".into()),
         from_link: true,
+        link_base: total,
     })));
     assert_eq!(st.saving.id.as_deref(), Some("g1"));
     assert!(st.saving.from_link);
@@ -725,6 +743,26 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
     assert_eq!(st.replay.as_ref().unwrap().n, total);
     let st = apply(Action::ReplayClose);
     assert!(st.replay.is_none());
+    // A game from a link: undo stops at the position the link held.
+    let st = apply(Action::Undo);
+    let p = st.play.as_ref().unwrap();
+    assert_eq!(p.game.history().len(), total);
+    assert!(!p.can_undo());
+    assert!(p
+        .ui
+        .message
+        .as_deref()
+        .unwrap()
+        .contains("came from a link"));
+    // The same game opened from a save (not a link) undoes.
+    let st = apply(Action::Open(Box::new(Opened {
+        game: g.clone(),
+        seats: seats(&["Aude", "Bernat"]),
+        id: Some("g1".into()),
+        from_link: false,
+        link_base: 0,
+    })));
+    assert_eq!(st.play.as_ref().unwrap().floor, 0);
     let st = apply(Action::Undo);
     assert_eq!(st.play.as_ref().unwrap().game.history().len(), total - 1);
     // A new game forgets the save id and the link.
@@ -799,8 +837,8 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     clear();
     let g = finished_game(8);
     let s = seats(&["Aude", "Bernat"]);
-    storage::save_game("a", &g, &s, false).unwrap();
-    storage::save_game("b", &new_game(&["Aude", "Bernat"], 9, [8, 6, 6]), &s, false).unwrap();
+    storage::save_game("a", &g, &s, None).unwrap();
+    storage::save_game("b", &new_game(&["Aude", "Bernat"], 9, [8, 6, 6]), &s, None).unwrap();
     assert_eq!(storage::load().unwrap().doc.len(), 2);
     // One entry tampered with: the other is kept, the text is backed up once.
     let raw = ls.get_item(DOC_KEY).unwrap().unwrap();
@@ -823,13 +861,13 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     ls.set_item(DOC_KEY, newer).unwrap();
     let loaded = storage::load().unwrap();
     assert!(loaded.doc.is_empty() && loaded.unsafe_why.is_some());
-    let e = storage::save_game("c", &g, &s, false).unwrap_err();
+    let e = storage::save_game("c", &g, &s, None).unwrap_err();
     assert!(matches!(e, StorageError::Unsafe(_)), "{e}");
     assert_eq!(ls.get_item(DOC_KEY).unwrap().as_deref(), Some(newer));
     assert_eq!(backups(), 2);
     // Not JSON at all: backed up, then saving starts a new document.
     ls.set_item(DOC_KEY, "{oops").unwrap();
-    storage::save_game("c", &g, &s, false).unwrap();
+    storage::save_game("c", &g, &s, None).unwrap();
     assert_eq!(backups(), 3);
     assert_eq!(storage::load().unwrap().doc.len(), 1);
     clear();

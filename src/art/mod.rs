@@ -159,6 +159,6 @@ pub const ART_CSS: &str = "\
 .art-goods-grain{fill:#e9c766;stroke:#7a5a1c;stroke-width:.35}
 .art-goods-livestock{fill:#f4eedd;stroke:#5f4c34;stroke-width:.35}
 .art-goods-head{fill:#3f3326}
-.art-fountain{fill:#d9ccab;stroke:#5c5140;stroke-width:.6}
+.art-apron{fill:#b9ae98;pointer-events:none}
 .art-tree{fill:#6e8b45;stroke:#45592a;stroke-width:.5;pointer-events:none}
 ";

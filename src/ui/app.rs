@@ -198,7 +198,7 @@ pub fn app() -> Html {
                     <div class="game-extras">
                         <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={d.clone()} />
                         if state.replay.is_none() {
-                            <ShareButton game={Shared(play.game.clone())} prominent={moved_from_link} />
+                            <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()} prominent={moved_from_link} />
                             <ImportDialog dispatch={d.clone()} />
                         }
                     </div>
@@ -208,16 +208,16 @@ pub fn app() -> Html {
             <main>
                 if let Some(play) = &state.play {
                     <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
-                        dispatch={d.clone()} />
+                        dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
+                        leaving={state.leaving} />
                 } else {
                     <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />
                     <SavesList dispatch={d.clone()} />
                 }
             </main>
-            if !playing {
-                <footer><WorkerLine status={(*status).clone()} /></footer>
-            }
+            // The engine worker's state, for the tests: not shown.
+            <WorkerLine status={(*status).clone()} />
             if state.help {
                 <Help on_close={help(false)} />
             }

@@ -14,13 +14,15 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::camera::{Camera, CameraAction, MAX_SPAN, MIN_SPAN};
+use super::coords_layer::coords_layer;
 use super::pieces_layer::PiecesLayer;
+use super::recent_layer::RecentLayer;
 use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
 use super::tiles_layer::TilesLayer;
 use crate::engine::city::Choice;
 use crate::engine::core::geom::Cell;
-use crate::view::scene::Scene;
+use crate::view::scene::{Recent, Scene};
 use crate::view::targets::Targets;
 use crate::view::Shared;
 
@@ -28,6 +30,15 @@ use crate::view::Shared;
 pub struct BoardProps {
     pub scene: Shared<Scene>,
     pub targets: Shared<Targets<Choice>>,
+    /// What happened since the last decision of a person.
+    #[prop_or_else(|| Shared::new(Recent::default()))]
+    pub recent: Shared<Recent>,
+    /// Show the spaces' coordinates.
+    #[prop_or_default]
+    pub coords: bool,
+    /// What the keyboard focus is on, in words (read by screen readers).
+    #[prop_or_default]
+    pub focus_words: Option<String>,
     pub camera: Camera,
     pub on_camera: Callback<CameraAction>,
     pub on_cell: Callback<Cell>,
@@ -353,19 +364,32 @@ pub fn board(props: &BoardProps) -> Html {
         })
     };
 
+    let coords = props.coords.then(|| {
+        let cells: Vec<Cell> = props.targets.cells.iter().map(|c| c.cell).collect();
+        coords_layer(&props.scene, &cells)
+    });
     html! {
-        <svg ref={svg_ref} class="board-svg" data-testid="board" viewBox={props.camera.view_box()}
-            preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"
-            role="img" aria-label="The city"
-            onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
-            onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
-            onclick={onclick} oncontextmenu={oncontextmenu}>
-            <TileDefs types={props.scene.types.clone()} />
-            <rect class="ground" x="-40000" y="-40000" width="80000" height="80000" fill="url(#ground)" />
-            <TilesLayer scene={props.scene.clone()} />
-            <PiecesLayer scene={props.scene.clone()} />
-            <TargetsLayer targets={props.targets.clone()} on_cell={props.on_cell.clone()}
-                on_choice={props.on_choice.clone()} is_drag={is_drag} />
-        </svg>
+        <>
+            <svg ref={svg_ref} class="board-svg" data-testid="board" viewBox={props.camera.view_box()}
+                preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"
+                tabindex="0" role="application" aria-roledescription="board"
+                aria-label="The city. Arrow keys go from space to space or target to target, Enter takes it, R turns the tile, N says no."
+                aria-describedby="board-focus"
+                onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
+                onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
+                onclick={onclick} oncontextmenu={oncontextmenu}>
+                <TileDefs types={props.scene.types.clone()} />
+                <rect class="ground" x="-40000" y="-40000" width="80000" height="80000" fill="url(#ground)" />
+                <TilesLayer scene={props.scene.clone()} />
+                <RecentLayer recent={props.recent.clone()} top=false />
+                <PiecesLayer scene={props.scene.clone()} />
+                <RecentLayer recent={props.recent.clone()} top=true />
+                <TargetsLayer targets={props.targets.clone()} on_cell={props.on_cell.clone()}
+                    on_choice={props.on_choice.clone()} is_drag={is_drag} />
+                { for coords }
+            </svg>
+            <p id="board-focus" class="sr-only" aria-live="polite" data-testid="board-focus">
+                { props.focus_words.clone().unwrap_or_default() }</p>
+        </>
     }
 }

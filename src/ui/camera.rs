@@ -87,6 +87,9 @@ pub enum CameraAction {
     Fit(Bounds),
     /// Show these cells unless the player moved the camera by hand.
     AutoFit(Bounds),
+    /// Bring a board point into view (the keyboard's focus), if it is not
+    /// well inside it already.
+    Show { x: f64, y: f64 },
 }
 
 impl Reducible for Camera {
@@ -109,6 +112,18 @@ impl Reducible for Camera {
             },
             CameraAction::Zoom { factor, at } => c.zoomed(factor, at),
             CameraAction::Fit(b) => Camera::fitted(b),
+            CameraAction::Show { x, y } => {
+                let inner = c.span * 0.35;
+                if (x - c.cx).abs() <= inner && (y - c.cy).abs() <= inner {
+                    return self;
+                }
+                Camera {
+                    cx: x,
+                    cy: y,
+                    manual: true,
+                    ..c
+                }
+            }
             CameraAction::AutoFit(b) => {
                 if c.manual {
                     return self;

@@ -12,6 +12,7 @@ pub mod app;
 pub mod board;
 pub mod camera;
 pub mod computer_bar;
+pub mod coords_layer;
 pub mod download;
 pub mod game_log;
 pub mod game_over;
@@ -19,20 +20,25 @@ pub mod hand;
 pub mod help;
 pub mod import_dialog;
 pub mod keys;
+pub mod legend;
 pub mod log_entry;
+pub mod modal;
 pub mod new_game;
 pub mod notice;
 pub mod panel;
 pub mod pieces_layer;
 pub mod play_screen;
 pub mod prompt;
+pub mod recent_layer;
 pub mod replay_bar;
 pub mod saves_list;
+pub mod score_strip;
 pub mod session;
 pub mod share_button;
 pub mod state;
 pub mod storage;
 pub mod targets_layer;
+pub mod text_view;
 pub mod tile_art;
 pub mod tile_defs;
 pub mod tiles_layer;
@@ -46,7 +52,11 @@ pub use worker_line::{WorkerLine, WorkerLineProps, WorkerStatus};
 /// `worker_loader.js`, `worker.js` and `worker_bg.wasm` next to index.html).
 pub const WORKER_LOADER: &str = "./worker_loader.js";
 
-/// Mounts [`App`] on the document body.
+/// Mounts [`App`] on the document body, in place of the loading sign
+/// index.html shows while the wasm starts.
 pub fn start() {
+    if let Some(el) = gloo::utils::document().get_element_by_id("loading") {
+        el.remove();
+    }
     yew::Renderer::<App>::new().render();
 }

@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use super::pieces_layer::MEEPLE;
+use crate::view::log::plural;
 use crate::view::panel::{stack_name, PanelData};
 use crate::view::Shared;
 
@@ -36,23 +37,27 @@ pub fn panel(props: &PanelProps) -> Html {
                         <span class="computer-tag" title={format!("Played by the computer ({level})")}>
                             { format!("computer · {level}") }</span>
                     }
-                    if r.to_move { <span class="turn-mark" title="to move">{ "◆" }</span> }
+                    if r.to_move { <span class="turn-mark" title="to move" role="img" aria-label="to move">{ "◆" }</span> }
                     <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
                 </div>
-                <div class="projected" title="If the game ended now (closing walls, stewards and guards scored)">
-                    { "final now: " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
+                <div class="projected">
+                    <abbr title="The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored">
+                        { "final now" }</abbr>{ ": " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
                 </div>
                 <table class="breakdown" data-testid={format!("breakdown-{i}")}>
                     <tr>{ for p.sources.iter().map(|&s| html! { <th>{ s }</th> }) }</tr>
                     <tr>{ for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }</tr>
                 </table>
                 <div class="supply">
-                    <span class="followers" data-testid={format!("supply-{i}")} title={format!("{} followers in supply", r.supply)}>
+                    <span class="followers" data-testid={format!("supply-{i}")} role="img"
+                        title={format!("{} in supply", plural(r.supply as u32, "follower", "followers"))}
+                        aria-label={format!("{} in supply", plural(r.supply as u32, "follower", "followers"))}>
                         { for supply }
                         if r.supply == 0 { <i>{ "no followers left" }</i> }
                     </span>
                     if let Some(towers) = r.towers {
-                        <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left">
+                        <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left" role="img"
+                            aria-label={format!("{} left", plural(towers as u32, "tower", "towers"))}>
                             { format!("♜ {towers}") }
                         </span>
                     }
@@ -84,9 +89,13 @@ pub fn panel(props: &PanelProps) -> Html {
                     { "Tiles left: " }<b data-testid="tiles-left">{ left }</b>
                     <span class="stacks">{ for stacks }</span>
                 </div>
-                <div class="placed">{ format!("{} tiles in the city", p.placed) }
+                <div class="placed">{ format!("{} in the city", plural(p.placed as u32, "tile", "tiles")) }
                     if p.set_aside > 0 { { format!(" · {} set aside", p.set_aside) } }
                 </div>
+                <details class="explain" data-testid="explain-final">
+                    <summary>{ "What is “final now”?" }</summary>
+                    <p>{ "The score each player would have if the game ended at once: the rest of the outline walled in, what that completes scored, followers on unfinished streets and markets sent home without points, then stewards (2 per market next to their residential area) and guards (2 per public, 3 per historic building in their line). Inside a turn, what the turn has completed counts as scored." }</p>
+                </details>
                 <div class="deal" title="The same seed and stacks deal the same tiles">
                     if let Some(seed) = p.seed { { "Seed " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
                     { format!("stacks {}", p.stacks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")) }

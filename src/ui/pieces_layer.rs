@@ -17,10 +17,12 @@ fn num(v: f64) -> String {
     format!("{v:.1}")
 }
 
-/// A meeple at `p` in a player's colour.
-pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes) -> Html {
+/// A meeple at `p` in a player's colour; `lying` turns it on its side (a
+/// steward, as the rulebook draws them).
+pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes, lying: bool) -> Html {
+    let turn = if lying { " rotate(-90)" } else { "" };
     html! {
-        <g class={class} transform={format!("translate({} {}) scale({scale})", num(p.0), num(p.1))}>
+        <g class={class} transform={format!("translate({} {}) scale({scale}){turn}", num(p.0), num(p.1))}>
             <path class="piece-shadow" d={MEEPLE} transform="translate(1.6 2.2)" />
             <path d={MEEPLE} fill={colour.hex()} stroke={colour.edge()} stroke-width="1.4" stroke-linejoin="round" />
         </g>
@@ -28,7 +30,7 @@ pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes) -> Html {
 }
 
 /// A stretch of wall drawn just outside the side it covers.
-fn wall_piece(side: Side, key: usize) -> Html {
+pub fn wall_piece(side: Side, key: usize) -> Html {
     let (a, b) = side_points(side);
     let (ox, oy) = outward(side);
     let off = |p: Pt, k: f64| (p.0 + ox * k, p.1 + oy * k);
@@ -56,7 +58,7 @@ fn closing_piece(side: Side) -> Html {
     }
 }
 
-fn gate(side: Side) -> Html {
+pub fn gate(side: Side) -> Html {
     let (a, b) = side_points(side);
     let (ox, oy) = outward(side);
     let m = side_point(side);
@@ -84,10 +86,10 @@ fn gate(side: Side) -> Html {
     }
 }
 
-fn tower(p: Pt, colour: PlayerColour, points: u32) -> Html {
+pub fn tower(p: Pt, colour: PlayerColour, points: u32) -> Html {
     html! {
         <g class="tower" data-testid="tower" transform={format!("translate({} {})", num(p.0), num(p.1))}>
-            <title>{ format!("tower: {points} points") }</title>
+            <title>{ format!("Tower: {}", crate::view::log::plural(points, "point", "points")) }</title>
             <circle r="13" class="tower-base" />
             <path d="M-13,0 A13,13 0 0 1 13,0" class="tower-crenel" />
             <circle r="8.5" fill={colour.hex()} stroke={colour.edge()} stroke-width="1.5" />
@@ -116,14 +118,19 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
         let (ox, oy) = outward(w.side);
         Some(html! {
             <g data-testid="guard">
-                { meeple((m.0 + ox * 8.0, m.1 + oy * 8.0), colour(g), 0.8, classes!("guard")) }
+                { meeple((m.0 + ox * 8.0, m.1 + oy * 8.0), colour(g), 0.8, classes!("guard"), false) }
             </g>
         })
     });
-    let followers = s
-        .followers
-        .iter()
-        .map(|f| meeple(f.pos, colour(f.player), 1.0, classes!("follower", f.role)));
+    let followers = s.followers.iter().map(|f| {
+        meeple(
+            f.pos,
+            colour(f.player),
+            1.0,
+            classes!("follower", f.role),
+            f.role == "steward",
+        )
+    });
     html! {
         <g class="pieces">
             <g class="closing" data-count={s.closing.len().to_string()}>

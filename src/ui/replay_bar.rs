@@ -48,7 +48,12 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
                         let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                             return;
                         };
-                        if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        if typing(e)
+                            || super::modal::open()
+                            || e.ctrl_key()
+                            || e.meta_key()
+                            || e.alt_key()
+                        {
                             return;
                         }
                         let action = match e.key().as_str() {
@@ -78,9 +83,9 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
                 title="Step through the game from its first decision">{ "Replay" }</button>
         };
     };
-    let history = props.game.history();
-    let turn = replay::turn_at::<Game>(history, r.n);
-    let turns = replay::turns::<Game>(history);
+    // Turns numbered as the chronicle numbers them.
+    let turn = replay::turn_of(&*r.play.game);
+    let turns = replay::turn_of(&*props.game);
     let slide = {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
@@ -91,17 +96,20 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
             }
         })
     };
+    // A typed turn shows its start; the field then lets go of the
+    // keyboard, so that ← and → step again.
     let jump = {
         let d = d.clone();
         let game = props.game.clone();
         Callback::from(move |e: Event| {
             if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 if let Ok(t) = i.value().trim().parse::<usize>() {
-                    d.dispatch(Action::ReplayTo(replay::position_after_turn::<Game>(
+                    d.dispatch(Action::ReplayTo(replay::start_of_turn::<Game>(
                         game.history(),
                         t,
                     )));
                 }
+                let _ = i.blur();
             }
         })
     };
@@ -121,9 +129,10 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
             <button class="small" data-testid="replay-last" title="The last position (End)" disabled={r.n >= r.total}
                 onclick={click(Action::ReplayTo(r.total))}>{ "▶|" }</button>
             <input type="range" class="replay-slider" data-testid="replay-slider" aria-label="Decision"
+                aria-valuetext={format!("decision {} of {}, turn {turn}", r.n, r.total)}
                 min="0" max={r.total.to_string()} value={r.n.to_string()} oninput={slide} />
             <label class="replay-turn">{ "Turn " }
-                <input type="number" data-testid="replay-turn" min="0" max={turns.to_string()}
+                <input type="number" data-testid="replay-turn" min="1" max={turns.to_string()}
                     value={turn.to_string()} onchange={jump} />
             </label>
             <button class="small" data-testid="replay-close" title="Back to the game (Esc)"

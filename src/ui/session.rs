@@ -18,16 +18,82 @@ use yew::prelude::*;
 
 use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
+use crate::engine::city::Game;
+use crate::engine::TileGame;
 use crate::share;
+use crate::view::palette::{seats_from_param, Seat};
+use crate::view::words::plain;
 
-/// The page's URL without its fragment.
+/// The page's URL without its fragment and without a `seats` parameter
+/// (which only travels with a link).
 pub fn page_url() -> String {
     let loc = gloo::utils::window().location();
     let href = loc.href().unwrap_or_default();
-    match href.split_once('#') {
+    let base = match href.split_once('#') {
         Some((base, _)) => base.to_string(),
         None => href,
+    };
+    match base.split_once('?') {
+        Some((path, query)) => {
+            let kept: Vec<&str> = query
+                .split('&')
+                .filter(|kv| !kv.is_empty() && !kv.starts_with("seats="))
+                .collect();
+            if kept.is_empty() {
+                path.to_string()
+            } else {
+                format!("{path}?{}", kept.join("&"))
+            }
+        }
+        None => base,
     }
+}
+
+/// The `seats` parameter of the page's URL, if any.
+fn seats_param() -> Option<String> {
+    let search = gloo::utils::window().location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("seats="))
+        .map(|v| {
+            js_sys::decode_uri_component(v)
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_else(|| v.to_string())
+        })
+}
+
+/// The seats for a game opened from a link: those the link carried beside
+/// it; else those of a game saved in this browser that the link continues
+/// (or is an earlier position of: the same deal and players, one history
+/// the start of the other), the most recently saved first; else every seat
+/// a person's, in the first colours.
+fn link_seats(game: &Game) -> Vec<Seat> {
+    let names = &game.setup().players;
+    if let Some(seats) = seats_param().and_then(|p| seats_from_param(&p, names)) {
+        return seats;
+    }
+    if let Ok(loaded) = storage::load() {
+        for entry in loaded.doc.list() {
+            if entry.players != *names {
+                continue;
+            }
+            let Ok(saved) = entry
+                .load()
+                .map_err(|e| e.to_string())
+                .and_then(|g| g.into_city())
+            else {
+                continue;
+            };
+            let (a, b) = (saved.history(), game.history());
+            let related = a.starts_with(b) || b.starts_with(a);
+            if related && saved.setup() == game.setup() {
+                return storage::from_saved(entry);
+            }
+        }
+    }
+    storage::default_seats(game)
 }
 
 /// Drop the fragment from the address bar (no reload, no `hashchange`).
@@ -52,18 +118,21 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         .and_then(|g| g.into_city())
     {
         Ok(game) => {
-            let seats = storage::default_seats(&game);
+            let seats = link_seats(&game);
+            let link_base = game.history().len();
             d.dispatch(Action::Open(Box::new(Opened {
                 game,
                 seats,
                 id: None,
                 from_link: true,
+                link_base,
             })));
             true
         }
         Err(e) => {
             d.dispatch(Action::Notice(format!(
-                "The game link could not be opened: {e}. Ask for the link again; nothing else was changed."
+                "The game link could not be opened: {}. Ask for the link again; nothing else was changed.",
+                plain(&e)
             )));
             false
         }
@@ -108,8 +177,9 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
             seats: storage::from_saved(entry),
             id: Some(id),
             from_link: entry.from_link,
+            link_base: entry.link_base,
         }))),
-        Err(e) => d.dispatch(Action::Notice(e)),
+        Err(e) => d.dispatch(Action::Notice(plain(&e))),
     }
 }
 
@@ -168,7 +238,8 @@ pub fn session(props: &SessionProps) -> Html {
                     let doc = storage::load().map(|l| l.doc).unwrap_or_default();
                     doc.fresh_id(storage::now())
                 });
-                let result = storage::save_game(&id, &play.game, &play.seats, saving.from_link);
+                let link = saving.from_link.then_some(saving.base);
+                let result = storage::save_game(&id, &play.game, &play.seats, link);
                 if saving.id.is_none() {
                     d.dispatch(Action::SaveId(id));
                 }

@@ -30,7 +30,8 @@ pub struct TargetsLayerProps {
 
 fn highlight(shapes: &[RegionShape], colour: &str) -> Html {
     html! {
-        <g class="feature-highlight" data-testid="feature-highlight" data-count={shapes.len().to_string()}>
+        <g class="feature-highlight" data-testid="feature-highlight" data-count={shapes.len().to_string()}
+            clip-path="url(#tiles-clip)">
             { for shapes.iter().map(|s| if s.street {
                 html! { <path d={s.d.clone()} transform={s.transform.clone()} fill="none"
                     stroke={colour.to_string()} stroke-width="15" stroke-linecap="round" /> }
@@ -144,14 +145,21 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
             Callback::from(move |_: PointerEvent| hover.set(None))
         };
         let focused = t.focus == Some(i);
+        let area = if r.shape.street {
+            html! { <path class="region-hit street" d={r.shape.d.clone()} transform={r.shape.transform.clone()} /> }
+        } else {
+            html! { <path class="region-hit" d={r.shape.d.clone()} transform={r.shape.transform.clone()} /> }
+        };
         html! {
             <g key={format!("r{}", r.region)} class={classes!("target-region", focused.then_some("focused"))}
                 data-testid="region-target" data-region={r.region.to_string()}
-                transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}
                 onpointerover={enter} onpointerout={leave} onclick={pick(r.choice)}>
                 <title>{ format!("Put {}", r.label) }</title>
-                <circle r="13" class="ring" stroke={colour.hex()} />
-                <path d={MEEPLE} transform="scale(0.72)" fill={colour.hex()} class="ghost-meeple" />
+                { area }
+                <g class="ring-at" transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}>
+                    <circle r="15" class="ring" stroke={colour.hex()} />
+                    <path d={MEEPLE} transform="scale(0.8)" fill={colour.hex()} class="ghost-meeple" />
+                </g>
             </g>
         }
     });
@@ -167,8 +175,9 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 data-testid="side-target" data-end={s.key.clone()}
                 data-side={format!("{},{},{}", s.side.cell.x, s.side.cell.y, s.side.dir.letter())}
                 onclick={pick(s.choice)}>
-                <rect class="hit" x={num(a.0.min(b.0) - 16.0)} y={num(a.1.min(b.1) - 16.0)}
-                    width={num((a.0 - b.0).abs() + 32.0)} height={num((a.1 - b.1).abs() + 32.0)} rx="12" />
+                <title>{ s.words.clone() }</title>
+                <rect class="hit" x={num(a.0.min(b.0) - 28.0)} y={num(a.1.min(b.1) - 28.0)}
+                    width={num((a.0 - b.0).abs() + 56.0)} height={num((a.1 - b.1).abs() + 56.0)} rx="16" />
                 <line class="glow" x1={num(a.0)} y1={num(a.1)} x2={num(b.0)} y2={num(b.1)} />
                 { for s.label.as_ref().map(|l| html! {
                     <text x={num(lp.0)} y={num(lp.1)} class="target-label big">{ l.clone() }</text>
@@ -182,9 +191,9 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
         // Two towers offered on one vertex (after the wall closed): side by side.
         let shift = if t.vertices.iter().filter(|w| w.vertex == v.vertex).count() > 1 {
             if i == 0 {
-                -18.0
+                -30.0
             } else {
-                18.0
+                30.0
             }
         } else {
             0.0
@@ -195,8 +204,21 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 data-testid="vertex-target" data-end={v.key.clone()}
                 transform={format!("translate({} {})", num(p.0 + shift), num(p.1))}
                 onclick={pick(v.choice)}>
-                <circle r="16" class="ring" stroke={colour.hex()} />
+                <title>{ v.words.clone() }</title>
+                <circle r="28" class="hit" />
+                <circle r="18" class="ring" stroke={colour.hex()} />
                 <text y="5" class="target-label">{ v.label.clone() }</text>
+            </g>
+        }
+    });
+    // The row or column a guard would watch.
+    let line = (!t.line.is_empty()).then(|| {
+        html! {
+            <g class="guard-line" data-testid="guard-line" data-count={t.line.len().to_string()}>
+                { for t.line.iter().map(|c| html! {
+                    <rect x={num(c.x as f64 * TILE + 3.0)} y={num(c.y as f64 * TILE + 3.0)}
+                        width="94" height="94" rx="4" stroke={colour.hex()} />
+                }) }
             </g>
         }
     });
@@ -213,6 +235,7 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
             { for preview }
             { for cells }
             { for ghost }
+            { for line }
             { for mark }
             { for sides }
             { for regions }

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use super::geometry;
 use super::log::{self, capitalise, name, names_of, plural, LogLine, LogTurn};
 use super::palette::{PlayerColour, Seat};
-use super::panel::{PanelData, PlayerRow, WallSupply};
+use super::panel::{EndLine, PanelData, PlayerRow, WallSupply};
 use super::prompt::{Pointer, Prompt, PromptButton};
 use super::scene::{Scene, SceneFollower, SceneTile, SceneTower, SceneWall};
 use super::targets::{self, RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
@@ -59,6 +59,16 @@ pub fn game_view_on(game: &Game, seats: &[Seat], pointer: Pointer) -> GameView<C
                 .collect(),
         ),
         prompt_base: prompt_on(game, &legal, &names, pointer),
+        end_lines: Rc::new(
+            final_lines(game, &names)
+                .into_iter()
+                .map(|(player, text, points)| EndLine {
+                    player,
+                    text,
+                    points,
+                })
+                .collect(),
+        ),
         names: Rc::new(names),
         colours: Rc::new(colours),
         placements: Rc::new(placements),

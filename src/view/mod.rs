@@ -25,7 +25,7 @@ pub mod words;
 use crate::engine::core::geom::{Cell, Rotation};
 use log::LogTurn;
 use palette::PlayerColour;
-use panel::PanelData;
+use panel::{EndLine, PanelData};
 use prompt::Prompt;
 use scene::Scene;
 use targets::Targets;
@@ -74,4 +74,6 @@ pub struct GameView<C> {
     pub prompt_base: Prompt<C>,
     /// Region, side and vertex targets (no cells: those depend on the rotation).
     pub base_targets: Targets<C>,
+    /// After the game: its end's scoring item by item.
+    pub end_lines: Rc<Vec<EndLine>>,
 }

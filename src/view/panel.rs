@@ -61,3 +61,12 @@ pub fn stack_name(k: usize) -> String {
         None => (k + 1).to_string(),
     }
 }
+
+/// One item of the end of the game's scoring: which guard, which stewards'
+/// area, for whom and how much.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndLine {
+    pub player: u8,
+    pub text: String,
+    pub points: u32,
+}

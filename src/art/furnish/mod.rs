@@ -1,6 +1,6 @@
 //! The City's furnishing: what stands on a tile's ground. Public buildings
 //! and the historic landmarks first (at the dead ends of streets running
-//! into their area, else in the roomiest spots), fountains where a street
+//! into their area, else in the roomiest spots), a paved apron where a street
 //! opens into a market, then a follower spot per region kept clear, then row
 //! houses along streets, borders and tile edges, more houses inwards, market
 //! stalls and pens, and trees in the gaps. Small variations (roof tones,
@@ -32,7 +32,9 @@ enum Kind {
     Stall(Goods),
     Pen,
     Tree,
-    Fountain,
+    /// Paving where a street opens into a market square (not a well or a
+    /// fountain: those would look like the historic wells).
+    Apron,
     /// Room kept free around a follower anchor.
     Clearing,
 }
@@ -147,14 +149,14 @@ impl<'a> Town<'a> {
         let mut historic_done = vec![false; self.layout.def.regions.len()];
         for (e, dir, r) in ends {
             let RegionKind::Residential { historic, .. } = self.layout.kind(r).clone() else {
-                // A market: a fountain where the street opens into the square.
+                // A market: the street opens into the square on a paved apron.
                 let rect = Rect {
                     c: add(e, mul(dir, 6.5)),
                     u: dir,
                     hw: 3.6,
                     hh: 3.6,
                 };
-                self.place(rect, r, Kind::Fountain);
+                self.place(rect, r, Kind::Apron);
                 continue;
             };
             if let (Some(name), false) = (historic, historic_done[r as usize]) {

@@ -1,6 +1,6 @@
 //! How The City's furnishing is drawn: the ground's paint (residential
 //! areas, market squares by goods), borders, cobbled streets and the
-//! crossing square, roofs, public buildings, stalls, pens, goods, fountains
+//! crossing square, roofs, public buildings, stalls, pens, goods, aprons
 //! and trees, merged into as few paths as their styles allow.
 
 use super::landmarks::{draw_landmark, landmark_design};
@@ -244,9 +244,25 @@ fn draw(out: &mut Out, p: &Placed) {
                 &[(-3.2, -1.8), (2.4, -1.2), (-0.6, 2.2), (3.6, 2.6)],
             );
         }
-        Kind::Fountain => {
-            out.add(b, r, "art-fountain", None, None, f.octagon(0.0, 0.0, hw));
-            out.add(b, r, "art-water", None, None, f.circle(0.0, 0.0, hw * 0.55));
+        Kind::Apron => {
+            // The street's paving widening into the square, from the end
+            // of the street (6.5 behind the rectangle's centre): decoration.
+            let w = 6.6;
+            out.add(
+                Layer::Street,
+                None,
+                "art-apron",
+                None,
+                None,
+                f.poly(&[
+                    (-7.5, -w),
+                    (-0.5, -w),
+                    (hw, -w - 3.0),
+                    (hw, w + 3.0),
+                    (-0.5, w),
+                    (-7.5, w),
+                ]),
+            );
         }
         Kind::Tree => {
             out.add(

@@ -11,8 +11,10 @@ use super::session::{self, Opened, Saving};
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::city::{Choice, Game, Options, Setup, SetupError};
 use crate::engine::core::geom::Cell;
+use crate::engine::TileGame;
 use crate::ui::worker::FromEngine;
 use crate::view::palette::Seat;
+use crate::view::targets::Arrow;
 
 /// What the new-game screen asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -97,6 +99,12 @@ pub struct AppState {
     pub replay: Option<Replay>,
     /// Messages shown until dismissed (notice.rs).
     pub notices: Vec<String>,
+    /// The text view of the game (screen readers, typed moves) is open.
+    pub text_view: bool,
+    /// "Leave this game?" is asked.
+    pub leaving: bool,
+    /// The board shows each space's coordinates.
+    pub coords: bool,
 }
 
 /// Everything that can happen to the app.
@@ -114,15 +122,20 @@ pub enum Action {
     Choose(Choice),
     Confirm,
     Cancel,
-    Focus {
-        back: bool,
-    },
+    /// An arrow key on the board: the next space or target that way.
+    Arrow(Arrow),
     Undo,
     /// Say no: no follower, no guard or no tower.
     No,
     CloseGameOver,
     ShowGameOver,
     Help(bool),
+    /// Open or close the text view.
+    TextView(bool),
+    /// Ask "leave this game?" (true), or answer no (false).
+    Leave(bool),
+    /// Show or hide the coordinates of the spaces.
+    Coords,
     /// An answer from the engine worker.
     Engine(FromEngine),
     /// Ask the engine for a hint for the human to move.
@@ -156,6 +169,7 @@ impl Reducible for AppState {
         ) {
             s.saving = Default::default();
             s.replay = None;
+            s.leaving = false;
         }
         if session::handles(&action) {
             session::apply(&mut s, action);
@@ -187,6 +201,16 @@ impl Reducible for AppState {
             }
             Action::NewGameScreen => s.play = None,
             Action::Help(on) => s.help = on,
+            Action::TextView(on) => s.text_view = on,
+            Action::Coords => s.coords = !s.coords,
+            // Leaving a finished game asks nothing.
+            Action::Leave(true) if s.play.as_ref().is_some_and(|p| p.game.is_over()) => {
+                s.play = None;
+                s.saving = Default::default();
+                s.replay = None;
+            }
+            Action::Leave(on) => s.leaving = on,
+            Action::Cancel if s.leaving => s.leaving = false,
             Action::SetSpeed(speed) => s.speed = speed,
             Action::Cancel if s.help => s.help = false,
             // How to play covers the board: the game waits (but an answer
@@ -213,7 +237,7 @@ impl Reducible for AppState {
                     Action::Choose(c) => p.play(c),
                     Action::Confirm => p.confirm(),
                     Action::Cancel => p.cancel(),
-                    Action::Focus { back } => p.focus_next(back),
+                    Action::Arrow(a) => p.arrow(a),
                     Action::No => p.say_no(),
                     _ => {}
                 }

@@ -83,7 +83,13 @@ impl Play {
                 } else {
                     let mut g = (*self.game).clone();
                     match g.play(choice) {
-                        Ok(()) => self.set_game(g),
+                        Ok(()) => {
+                            if self.all_computers() {
+                                // A game to watch: each move is marked until the next.
+                                self.recent_base = self.game.clone();
+                            }
+                            self.set_game(g)
+                        }
                         Err(e) => {
                             self.paused = true;
                             self.thinking = None;

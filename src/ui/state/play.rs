@@ -11,12 +11,28 @@ use crate::engine::city::tiles::{RegionIdx, TileType};
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::geom::{Cell, Rotation};
 use crate::engine::TileGame;
-use crate::view::city;
+use crate::view::city::{self, describe, recent};
+use crate::view::geometry::{self, TILE};
 use crate::view::palette::Seat;
-use crate::view::prompt::Prompt;
-use crate::view::targets::{self, InHand, Targets};
+use crate::view::prompt::{Pointer, Prompt};
+use crate::view::scene::Recent;
+use crate::view::targets::{self, Arrow, InHand, Targets};
 use crate::view::tile_art;
+use crate::view::words::cell_name;
 use crate::view::{GameView, Shared};
+
+/// How this browser's player points: a coarse pointer (a finger) gets
+/// prompts that speak of taps.
+pub fn pointer() -> Pointer {
+    let coarse = web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if coarse {
+        Pointer::Touch
+    } else {
+        Pointer::Mouse
+    }
+}
 
 /// UI state of a game in progress.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -55,6 +71,16 @@ pub struct Play {
     /// The last decision was a person's (not the computer's, not an undo):
     /// in a game from a link, its new link is worth sending.
     pub last_move_human: bool,
+    /// Undo stops at this many decisions: a game from a link cannot take
+    /// back the moves it arrived with.
+    pub floor: usize,
+    /// What happened since the last decision of a person, marked on the
+    /// board until the next one.
+    pub recent: Shared<Recent>,
+    /// The game as it was before that decision.
+    pub(super) recent_base: Rc<Game>,
+    /// Prompts for clicks or for taps.
+    pub pointer: Pointer,
 }
 
 /// A new number for each game put in play.
@@ -76,14 +102,22 @@ impl PartialEq for Play {
             && self.paused == other.paused
             && self.view_only == other.view_only
             && self.last_move_human == other.last_move_human
+            && self.floor == other.floor
+            && self.recent == other.recent
     }
 }
 
 impl Play {
     pub fn new(game: Game, seats: Vec<Seat>) -> Play {
-        let view = city::game_view(&game, &seats);
+        let pointer = pointer();
+        let view = city::game_view_on(&game, &seats, pointer);
+        let game = Rc::new(game);
         let mut p = Play {
-            game: Rc::new(game),
+            recent_base: game.clone(),
+            recent: Shared::new(Recent::default()),
+            pointer,
+            floor: 0,
+            game,
             seats: Rc::new(seats),
             ui: UiState::default(),
             view,
@@ -165,7 +199,8 @@ impl Play {
     /// Replace the game after a move or an undo.
     pub(super) fn set_game(&mut self, game: Game) {
         let prev_rot = self.ui.rot;
-        self.view = city::game_view(&game, &self.seats);
+        self.view = city::game_view_on(&game, &self.seats, self.pointer);
+        self.recent = Shared::new(recent::recent(&self.recent_base, &game, &self.view.colours));
         self.game = Rc::new(game);
         self.version += 1;
         self.ui = UiState::default();
@@ -176,10 +211,13 @@ impl Play {
         self.refresh_targets();
     }
 
+    /// A person's decision (the board, the prompt, the text view).
     pub(super) fn play(&mut self, choice: Choice) {
         let mut g = (*self.game).clone();
         match g.play(choice) {
             Ok(()) => {
+                // What happens from here on is marked until their next one.
+                self.recent_base = self.game.clone();
                 self.set_game(g);
                 self.last_move_human = true;
             }
@@ -253,37 +291,59 @@ impl Play {
         }
     }
 
-    pub(super) fn focus_next(&mut self, back: bool) {
+    /// An arrow key on the board: the tile tried on the nearest legal
+    /// space that way, or the focus on the nearest target that way.
+    pub(super) fn arrow(&mut self, a: Arrow) {
         if self.drawn_tile().is_some() {
-            let cells = self.cells_now();
-            if cells.is_empty() {
-                return;
-            }
-            let n = cells.len();
-            let i = match self
+            let cells: Vec<Cell> = self.targets.cells.iter().map(|c| c.cell).collect();
+            let points: Vec<geometry::Pt> = cells
+                .iter()
+                .map(|c| ((c.x as f64 + 0.5) * TILE, (c.y as f64 + 0.5) * TILE))
+                .collect();
+            let from = self
                 .ui
                 .tentative
-                .and_then(|c| cells.iter().position(|&x| x == c))
-            {
-                Some(i) if back => (i + n - 1) % n,
-                Some(i) => (i + 1) % n,
-                None if back => n - 1,
-                None => 0,
-            };
-            self.ui.tentative = Some(cells[i]);
+                .and_then(|c| cells.iter().position(|&x| x == c));
+            if let Some(i) = targets::step(&points, from, a) {
+                if self.ui.tentative != Some(cells[i]) {
+                    self.pick_cell(cells[i]);
+                }
+            }
         } else {
             let n = self.targets.focusable();
-            if n == 0 {
-                return;
-            }
-            self.ui.focus = Some(match self.ui.focus {
-                Some(i) if back => (i + n - 1) % n,
-                Some(i) => (i + 1) % n,
-                None if back => n - 1,
-                None => 0,
-            });
+            let points: Vec<geometry::Pt> =
+                (0..n).filter_map(|i| self.targets.point_at(i)).collect();
+            self.ui.focus = targets::step(&points, self.ui.focus, a);
+            self.ui.message = None;
+            self.refresh_targets();
         }
-        self.refresh_targets();
+    }
+
+    /// What the board's keyboard focus is on, in words (for screen readers).
+    pub fn focus_words(&self) -> Option<String> {
+        if let (Some(tile), Some(g)) = (self.drawn_tile(), self.targets.ghost) {
+            return Some(format!(
+                "The tile tried on {}, turned {}: {}. Enter places it, R turns it.",
+                cell_name(g.cell),
+                describe::turn_name(g.rot),
+                describe::tile_words(self.game.catalogue(), tile, g.rot)
+            ));
+        }
+        let n = self.ui.focus?;
+        self.targets
+            .label_at(n)
+            .map(|l| format!("{l}. Enter takes it."))
+    }
+
+    /// Where the board's keyboard focus is, on the board.
+    pub fn focus_point(&self) -> Option<geometry::Pt> {
+        if let Some(g) = self.targets.ghost {
+            return Some((
+                (g.cell.x as f64 + 0.5) * TILE,
+                (g.cell.y as f64 + 0.5) * TILE,
+            ));
+        }
+        self.targets.point_at(self.targets.focus?)
     }
 
     pub(super) fn cancel(&mut self) {
@@ -295,13 +355,26 @@ impl Play {
         self.refresh_targets();
     }
 
+    /// Whether undo can take anything back.
+    pub fn can_undo(&self) -> bool {
+        self.game.history().len() > self.floor
+    }
+
     pub(super) fn undo(&mut self) {
+        if !self.can_undo() && self.floor > 0 {
+            self.ui.message = Some(
+                "This game came from a link: the moves it arrived with cannot be taken back."
+                    .into(),
+            );
+            self.refresh_targets();
+            return;
+        }
         match self.game.undo() {
             Some(mut g) => {
                 if self.seats.iter().any(|s| s.computer.is_none()) {
                     // Take back the computer's replies too, up to the last
-                    // decision of a human (or the start).
-                    while !g.history().is_empty() && self.is_computer(g.to_move()) {
+                    // decision of a human (or the start, or the link's position).
+                    while g.history().len() > self.floor && self.is_computer(g.to_move()) {
                         match g.undo() {
                             Some(h) => g = h,
                             None => break,
@@ -311,6 +384,7 @@ impl Play {
                     // Watching computers: stop them, or they play again.
                     self.paused = true;
                 }
+                self.recent_base = Rc::new(g.clone());
                 self.set_game(g)
             }
             None => {

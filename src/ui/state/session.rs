@@ -17,7 +17,8 @@ pub struct Saving {
     pub id: Option<String>,
     /// It came from a share link: each move offers the new link.
     pub from_link: bool,
-    /// Decisions it had when it was opened.
+    /// Decisions it had when it was opened (for a game from a link, when
+    /// its link was first opened: undo stops there).
     pub base: usize,
 }
 
@@ -29,6 +30,9 @@ pub struct Opened {
     /// The save it continues (None: a new save).
     pub id: Option<String>,
     pub from_link: bool,
+    /// For a game from a link, the decisions the link held (undo stops
+    /// there); ignored otherwise.
+    pub link_base: usize,
 }
 
 /// Whether [`apply`] handles the action.
@@ -51,12 +55,22 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
     match action {
         Action::Open(o) => {
             let o = *o;
+            let base = if o.from_link {
+                o.link_base.min(o.game.history().len())
+            } else {
+                o.game.history().len()
+            };
             s.saving = Saving {
                 id: o.id,
                 from_link: o.from_link,
-                base: o.game.history().len(),
+                base,
             };
-            s.play = Some(Play::new(o.game, o.seats));
+            let mut play = Play::new(o.game, o.seats);
+            if o.from_link {
+                play.floor = base;
+            }
+            s.play = Some(play);
+            s.leaving = false;
             s.replay = None;
             s.setup_error = None;
             s.help = false;
@@ -97,6 +111,9 @@ pub(super) fn allowed_in_replay(a: &Action) -> bool {
     matches!(
         a,
         Action::Help(_)
+            | Action::TextView(_)
+            | Action::Coords
+            | Action::Leave(_)
             | Action::Cancel
             | Action::CloseGameOver
             | Action::ShowGameOver

@@ -37,7 +37,8 @@ fn dirs_words(mask: u8) -> String {
 /// public building on the west".
 pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
     let def = cat.get(tile);
-    let mut clauses: Vec<(u8, String)> = Vec::new();
+    // Streets, then markets, then residential areas.
+    let mut clauses: [Vec<String>; 3] = Default::default();
     let mut crossing = 0u8;
     for (r, region) in def.regions.iter().enumerate() {
         let reach = def.reach(rot, r as u8);
@@ -53,11 +54,12 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
                     [a] => format!("a street from the {} ending on the tile", dir_name(*a)),
                     _ => format!("a street reaching {}", dirs_words(reach)),
                 };
-                clauses.push((0, text));
+                clauses[0].push(text);
             }
-            RegionKind::Market(g) => clauses.push((
-                1,
-                format!("a {} market on the {}", g.name(), dirs_words(reach)),
+            RegionKind::Market(g) => clauses[1].push(format!(
+                "a {} market on the {}",
+                g.name(),
+                dirs_words(reach)
             )),
             RegionKind::Residential { public, historic } => {
                 let mut with = Vec::new();
@@ -76,25 +78,20 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
                 } else {
                     format!(" with {}", with.join(" and "))
                 };
-                clauses.push((
-                    2,
-                    format!("a residential area{with} on the {}", dirs_words(reach)),
+                clauses[2].push(format!(
+                    "a residential area{with} on the {}",
+                    dirs_words(reach)
                 ));
             }
         }
     }
     if crossing != 0 {
-        clauses.push((
-            0,
-            format!(
-                "streets from the {} meeting at a crossing",
-                dirs_words(crossing)
-            ),
+        clauses[0].push(format!(
+            "streets from the {} meeting at a crossing",
+            dirs_words(crossing)
         ));
     }
-    clauses.sort_by_key(|c| c.0);
-    let text: Vec<String> = clauses.into_iter().map(|c| c.1).collect();
-    text.join("; ")
+    clauses.concat().join("; ")
 }
 
 /// The tile in hand: its features as drawn, and where it fits.
@@ -102,9 +99,8 @@ pub fn hand_words(game: &Game) -> Option<String> {
     let Some(Decision::PlaceTile { tile }) = game.decision() else {
         return None;
     };
-    let placements = game.placements(tile);
-    let mut cells: Vec<Cell> = placements.iter().map(|p| p.0).collect();
-    cells.sort_by_key(|c| (c.y, c.x));
+    // The placements come cell by cell.
+    let mut cells: Vec<Cell> = game.placements(tile).iter().map(|p| p.0).collect();
     cells.dedup();
     Some(format!(
         "The tile in hand, unturned: {}. It fits on {}.",
@@ -171,30 +167,37 @@ pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> String {
     text
 }
 
+/// The cells from the board's north-west corner to its south-east one, one
+/// ring wider, row by row: reading order without sorting.
+fn reading_order(game: &Game) -> impl Iterator<Item = Cell> {
+    let (lo, hi) = game.board().bounds();
+    (lo.y - 1..=hi.y + 1).flat_map(move |y| (lo.x - 1..=hi.x + 1).map(move |x| Cell::new(x, y)))
+}
+
 /// Every tile, row by row from the north, west to east.
 pub fn board_words(game: &Game) -> String {
     let cat = game.catalogue();
-    let mut placed: Vec<_> = game.board().placed().to_vec();
-    if placed.is_empty() {
+    let board = game.board();
+    if board.placed().is_empty() {
         return "The board is empty: the first tile goes on 0,0.".into();
     }
-    placed.sort_by_key(|p| (p.cell.y, p.cell.x));
-    let (lo, hi) = game.board().bounds();
+    let (lo, hi) = board.bounds();
     let mut out = format!(
         "{} placed, from {} in the north-west to {} in the south-east (x grows to the east, y to the south).",
-        plural(placed.len() as u32, "tile", "tiles"),
+        plural(board.placed().len() as u32, "tile", "tiles"),
         cell_name(lo),
         cell_name(hi)
     );
     let mut row = None;
-    for p in placed {
-        if row != Some(p.cell.y) {
-            row = Some(p.cell.y);
-            out.push_str(&format!("\nRow {}:", p.cell.y));
+    for cell in reading_order(game) {
+        let Some(p) = board.get(cell) else { continue };
+        if row != Some(cell.y) {
+            row = Some(cell.y);
+            out.push_str(&format!("\nRow {}:", cell.y));
         }
         out.push_str(&format!(
             " {}, {}.",
-            cell_name(p.cell),
+            cell_name(cell),
             tile_words(cat, p.tile, p.rot)
         ));
     }
@@ -384,8 +387,11 @@ pub fn options(game: &Game) -> Vec<TextOption> {
             choice: c,
         });
     }
-    // "no" last.
-    out.sort_by_key(|o| o.key == "no");
+    // "no" last (the engine lists it first).
+    if let Some(i) = out.iter().position(|o| o.key == "no") {
+        let no = out.remove(i);
+        out.push(no);
+    }
     out
 }
 
@@ -394,19 +400,17 @@ pub fn place_words(game: &Game) -> Option<String> {
     let Some(Decision::PlaceTile { tile }) = game.decision() else {
         return None;
     };
-    let mut placements = game.placements(tile);
-    placements.sort_by_key(|p| (p.0.y, p.0.x, p.1.quarter_turns()));
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < placements.len() {
-        let cell = placements[i].0;
-        let mut turns = Vec::new();
-        while i < placements.len() && placements[i].0 == cell {
-            turns.push(turn_name(placements[i].1));
-            i += 1;
-        }
-        parts.push(format!("{} ({})", cell_name(cell), turns.join(", ")));
-    }
+    let placements = game.placements(tile);
+    let parts: Vec<String> = reading_order(game)
+        .filter_map(|cell| {
+            let turns: Vec<String> = Rotation::ALL
+                .into_iter()
+                .filter(|&r| placements.contains(&(cell, r)))
+                .map(turn_name)
+                .collect();
+            (!turns.is_empty()).then(|| format!("{} ({})", cell_name(cell), turns.join(", ")))
+        })
+        .collect();
     Some(format!(
         "The tile fits on: {}. Type a space to place it there, with a turn if you like (“1,0 90”).",
         parts.join("; ")

@@ -3,8 +3,6 @@
 //! with their points in the scorers' colours), and the wall pieces, gate,
 //! guards and towers built since.
 
-use std::collections::HashMap;
-
 use super::super::geometry::{self, Pt};
 use super::super::palette::PlayerColour;
 use super::super::scene::{Recent, Scored};
@@ -50,8 +48,7 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
     let cat = now.catalogue();
     let placed = now.board().placed();
     let old = before.board().placed().len();
-    let mut groups: HashMap<usize, Vec<(usize, RegionIdx)>> = HashMap::new();
-    let mut order = Vec::new();
+    let mut groups: Vec<(usize, Vec<(usize, RegionIdx)>)> = Vec::new();
     for (i, p) in placed.iter().enumerate() {
         for r in 0..cat.get(p.tile).regions.len() as RegionIdx {
             let f = now.feature_of(i, r);
@@ -59,17 +56,13 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
                 continue;
             }
             let key = f as *const _ as usize;
-            groups
-                .entry(key)
-                .or_insert_with(|| {
-                    order.push(key);
-                    Vec::new()
-                })
-                .push((i, r));
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.push((i, r)),
+                None => groups.push((key, vec![(i, r)])),
+            }
         }
     }
-    for key in order {
-        let regions = &groups[&key];
+    for (_, regions) in &groups {
         if regions
             .iter()
             .any(|&(i, r)| i < old && before.feature_of(i, r).done)
