@@ -186,8 +186,32 @@ pub fn app() -> Html {
             && p.game.history().len() > state.saving.base
             && !p.game.is_over()
     });
+    // The first stop of Tab in a game: straight to the text view.
+    let skip = {
+        let d = d.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            d.dispatch(Action::TextView(true));
+            // Once it is drawn, into its command line.
+            Timeout::new(0, || {
+                if let Some(el) = gloo::utils::document()
+                    .query_selector("[data-testid=text-command]")
+                    .ok()
+                    .flatten()
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+                {
+                    let _ = el.focus();
+                }
+            })
+            .forget();
+        })
+    };
     html! {
         <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"))}>
+            if playing && state.replay.is_none() {
+                <a class="skip-link" href="#text-view-title" data-testid="skip-to-text" onclick={skip}>
+                    { "Skip to the text view (for screen readers and typed moves)" }</a>
+            }
             <Session play={state.play.clone()} saving={state.saving.clone()} dispatch={d.clone()} />
             <header class="title-bar">
                 <h1>{ "Carcassonne: The City" }</h1>

@@ -39,6 +39,10 @@ pub struct BoardProps {
     /// What the keyboard focus is on, in words (read by screen readers).
     #[prop_or_default]
     pub focus_words: Option<String>,
+    /// A touch screen: the camera looks closely where the targets are
+    /// too small for a finger (the new tile's follower rings).
+    #[prop_or_default]
+    pub touch: bool,
     pub camera: Camera,
     pub on_camera: Callback<CameraAction>,
     pub on_cell: Callback<Cell>,
@@ -161,11 +165,32 @@ pub fn board(props: &BoardProps) -> Html {
     let cam = use_mut_ref(|| props.camera);
     *cam.borrow_mut() = props.camera;
 
-    // Follow the city as it grows (unless the player moved the camera).
+    // Hit areas of at least 44 CSS pixels whatever the zoom: the SVG gets
+    // `--hit`, 22 px in board units (static/style.css sizes the targets'
+    // hit areas from it), after each change of the camera.
+    {
+        let svg_ref = svg_ref.clone();
+        use_effect_with(props.camera, move |cam| {
+            if let Some(svg) = svg_ref.cast::<web_sys::Element>() {
+                let r = svg.get_bounding_client_rect();
+                let px = r.width().min(r.height());
+                if px > 1.0 {
+                    let units = 22.0 * cam.span / px;
+                    set_style(&svg, &[("--hit", &format!("{units:.1}"))]);
+                }
+            }
+        });
+    }
+    // Follow the city as it grows (unless the player moved the camera); on
+    // a touch screen, look closely at the new tile for its follower.
     {
         let on_camera = props.on_camera.clone();
-        use_effect_with(props.scene.bounds, move |b| {
-            on_camera.emit(CameraAction::AutoFit(*b));
+        let look = props.targets.zoom.filter(|_| props.touch);
+        use_effect_with((props.scene.bounds, look), move |(b, look)| {
+            on_camera.emit(match look {
+                Some(cell) => CameraAction::Look(*cell),
+                None => CameraAction::AutoFit(*b),
+            });
         });
     }
 

@@ -90,6 +90,9 @@ pub enum CameraAction {
     /// Bring a board point into view (the keyboard's focus), if it is not
     /// well inside it already.
     Show { x: f64, y: f64 },
+    /// Look closely at one cell (a small screen's follower decision),
+    /// unless the player moved the camera by hand.
+    Look(crate::engine::core::geom::Cell),
 }
 
 impl Reducible for Camera {
@@ -112,17 +115,26 @@ impl Reducible for Camera {
             },
             CameraAction::Zoom { factor, at } => c.zoomed(factor, at),
             CameraAction::Fit(b) => Camera::fitted(b),
-            CameraAction::Show { x, y } => {
-                let inner = c.span * 0.35;
-                if (x - c.cx).abs() <= inner && (y - c.cy).abs() <= inner {
+            CameraAction::Look(cell) => {
+                if c.manual {
                     return self;
                 }
                 Camera {
-                    cx: x,
-                    cy: y,
-                    manual: true,
-                    ..c
+                    cx: (cell.x as f64 + 0.5) * TILE,
+                    cy: (cell.y as f64 + 0.5) * TILE,
+                    span: 2.4 * TILE,
+                    manual: false,
                 }
+            }
+            CameraAction::Show { x, y } => {
+                // Within the view (less a margin): nothing to do. A fitted
+                // view shows every target, so this moves only a camera the
+                // player moved, and keeps it theirs.
+                let inner = c.span * 0.44;
+                if (x - c.cx).abs() <= inner && (y - c.cy).abs() <= inner {
+                    return self;
+                }
+                Camera { cx: x, cy: y, ..c }
             }
             CameraAction::AutoFit(b) => {
                 if c.manual {

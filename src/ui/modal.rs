@@ -18,6 +18,16 @@ pub fn open() -> bool {
         .is_some()
 }
 
+/// Give an element the keyboard focus (an HTML or an SVG element, such as
+/// the board); whether it could take it.
+pub fn focus_el(el: &web_sys::Element) -> bool {
+    if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
+        return h.focus().is_ok();
+    }
+    el.dyn_ref::<web_sys::SvgElement>()
+        .is_some_and(|s| s.focus().is_ok())
+}
+
 fn focusables(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
     let Ok(list) = root.query_selector_all(FOCUSABLE) else {
         return Vec::new();
@@ -73,10 +83,8 @@ pub fn modal(props: &ModalProps) -> Html {
                 }
             }
             move || {
-                if let Some(el) = before.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    if el.is_connected() {
-                        let _ = el.focus();
-                    }
+                if let Some(el) = before.filter(|e| e.is_connected()) {
+                    focus_el(&el);
                 }
             }
         });

@@ -38,11 +38,11 @@ pub fn panel(props: &PanelProps) -> Html {
                             { format!("computer · {level}") }</span>
                     }
                     if r.to_move { <span class="turn-mark" title="to move" role="img" aria-label="to move">{ "◆" }</span> }
+                    <span class="projected">
+                        <abbr title="The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored">
+                            { "final now" }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
+                    </span>
                     <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
-                </div>
-                <div class="projected">
-                    <abbr title="The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored">
-                        { "final now" }</abbr>{ ": " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
                 </div>
                 <table class="breakdown" data-testid={format!("breakdown-{i}")}>
                     <tr>{ for p.sources.iter().map(|&s| html! { <th>{ s }</th> }) }</tr>

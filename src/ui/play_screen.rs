@@ -73,8 +73,7 @@ fn focus(sel: &str) -> bool {
         .query_selector(sel)
         .ok()
         .flatten()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        .is_some_and(|e| e.focus().is_ok())
+        .is_some_and(|e| modal::focus_el(&e))
 }
 
 #[function_component(PlayScreen)]
@@ -276,18 +275,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         let legend_open = legend_open.clone();
         Callback::from(move |_: ()| legend_open.set(false))
     };
-    let skip = {
-        let d = d.clone();
-        Callback::from(move |e: MouseEvent| {
-            e.prevent_default();
-            d.dispatch(Action::TextView(true));
-            // Once it is drawn, into its command line.
-            gloo::timers::callback::Timeout::new(0, || {
-                focus("[data-testid=text-command]");
-            })
-            .forget();
-        })
-    };
+
     let camera_click = |a: CameraAction| {
         let cd = camera.dispatcher();
         Callback::from(move |_: MouseEvent| cd.dispatch(a))
@@ -298,12 +286,11 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         <div class="play" data-testid="play" data-decision={prompt.decision}
             data-turn={play.game.turns().to_string()} data-version={play.version.to_string()}
             data-computer={computer.is_some().to_string()}>
-            <a class="skip-link" href="#text-view-title" data-testid="skip-to-text" onclick={skip}>
-                { "Skip to the text view (for screen readers and typed moves)" }</a>
             <Announcer turns={play.view.log.clone()} />
             <div class="board-area">
                 <Board scene={play.view.scene.clone()} targets={play.targets.clone()} camera={*camera}
                     recent={play.recent.clone()} coords={props.coords} focus_words={play.focus_words()}
+                    touch={play.pointer == crate::view::prompt::Pointer::Touch}
                     on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate} />
                 <div class="board-tools">
                     <button data-testid="zoom-in" title="Zoom in (+)" aria-label="Zoom in"

@@ -9,7 +9,7 @@ use super::pieces_layer::MEEPLE;
 use super::tile_defs::tile_ref;
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::city::Choice;
-use crate::engine::core::geom::Cell;
+use crate::engine::core::geom::{Cell, Dir};
 use crate::view::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
 use crate::view::palette::PlayerColour;
 use crate::view::targets::{RegionShape, Targets};
@@ -135,31 +135,45 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
     // The region whose feature is lit: the hovered one, else the focused one.
     let lit = (*hover).or(t.focus).and_then(|i| t.regions.get(i));
     let feature = lit.map(|r| highlight(&r.feature, colour.hex()));
-    let regions = t.regions.iter().enumerate().map(|(i, r)| {
-        let enter = {
-            let hover = hover.clone();
-            Callback::from(move |_: PointerEvent| hover.set(Some(i)))
-        };
-        let leave = {
+    let hover_on = |i: usize| {
+        let hover = hover.clone();
+        Callback::from(move |_: PointerEvent| hover.set(Some(i)))
+    };
+    let hover_off = {
+        let hover = hover.clone();
+        move || {
             let hover = hover.clone();
             Callback::from(move |_: PointerEvent| hover.set(None))
-        };
+        }
+    };
+    // Each region whole is a hit area (a finger's), under every ring; the
+    // rings show where the follower goes, and are the test hook.
+    let areas = t.regions.iter().enumerate().map(|(i, r)| {
+        let class = classes!("region-hit", r.shape.street.then_some("street"));
+        html! {
+            <path key={format!("a{}", r.region)} class={class} d={r.shape.d.clone()}
+                transform={r.shape.transform.clone()} data-region={r.region.to_string()}
+                onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)} />
+        }
+    });
+    // A finger's circle round each ring, under all the rings.
+    let ring_hits = t.regions.iter().enumerate().map(|(i, r)| {
+        html! {
+            <circle key={format!("h{}", r.region)} class="ring-hit" data-region={r.region.to_string()}
+                cx={num(r.pos.0)} cy={num(r.pos.1)}
+                onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)} />
+        }
+    });
+    let regions = t.regions.iter().enumerate().map(|(i, r)| {
         let focused = t.focus == Some(i);
-        let area = if r.shape.street {
-            html! { <path class="region-hit street" d={r.shape.d.clone()} transform={r.shape.transform.clone()} /> }
-        } else {
-            html! { <path class="region-hit" d={r.shape.d.clone()} transform={r.shape.transform.clone()} /> }
-        };
         html! {
             <g key={format!("r{}", r.region)} class={classes!("target-region", focused.then_some("focused"))}
                 data-testid="region-target" data-region={r.region.to_string()}
-                onpointerover={enter} onpointerout={leave} onclick={pick(r.choice)}>
+                transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}
+                onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)}>
                 <title>{ format!("Put {}", r.label) }</title>
-                { area }
-                <g class="ring-at" transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}>
-                    <circle r="15" class="ring" stroke={colour.hex()} />
-                    <path d={MEEPLE} transform="scale(0.8)" fill={colour.hex()} class="ghost-meeple" />
-                </g>
+                <circle r="15" class="ring" stroke={colour.hex()} />
+                <path d={MEEPLE} transform="scale(0.8)" fill={colour.hex()} class="ghost-meeple" />
             </g>
         }
     });
@@ -176,8 +190,16 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 data-side={format!("{},{},{}", s.side.cell.x, s.side.cell.y, s.side.dir.letter())}
                 onclick={pick(s.choice)}>
                 <title>{ s.words.clone() }</title>
-                <rect class="hit" x={num(a.0.min(b.0) - 28.0)} y={num(a.1.min(b.1) - 28.0)}
-                    width={num((a.0 - b.0).abs() + 56.0)} height={num((a.1 - b.1).abs() + 56.0)} rx="16" />
+                // The hit band: the side's length, a little inside the city
+                // and a finger's width (or more) outside it.
+                <g transform={format!("translate({} {}) rotate({})", num(m.0), num(m.1), match s.side.dir {
+                    Dir::S => 0,
+                    Dir::W => 90,
+                    Dir::N => 180,
+                    Dir::E => 270,
+                })}>
+                    <rect class="hit" x="-50" y="-14" width="100" />
+                </g>
                 <line class="glow" x1={num(a.0)} y1={num(a.1)} x2={num(b.0)} y2={num(b.1)} />
                 { for s.label.as_ref().map(|l| html! {
                     <text x={num(lp.0)} y={num(lp.1)} class="target-label big">{ l.clone() }</text>
@@ -205,7 +227,7 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 transform={format!("translate({} {})", num(p.0 + shift), num(p.1))}
                 onclick={pick(v.choice)}>
                 <title>{ v.words.clone() }</title>
-                <circle r="28" class="hit" />
+                <circle class="hit" />
                 <circle r="18" class="ring" stroke={colour.hex()} />
                 <text y="5" class="target-label">{ v.label.clone() }</text>
             </g>
@@ -238,6 +260,8 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
             { for line }
             { for mark }
             { for sides }
+            { for areas }
+            { for ring_hits }
             { for regions }
             { for vertices }
         </g>

@@ -420,6 +420,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
             for (r, q) in t.regions.iter_mut().zip(pos) {
                 r.pos = q;
             }
+            t.zoom = (!t.regions.is_empty()).then_some(p.cell);
         }
         Decision::Gate => {
             for &c in legal {

@@ -99,6 +99,9 @@ pub struct Targets<C> {
     pub mark: Option<Side>,
     /// The cells a guard on that piece would watch (its row or column).
     pub line: Vec<Cell>,
+    /// A cell to look at closely on a small screen (the new tile, whose
+    /// follower rings are too close together for a finger from afar).
+    pub zoom: Option<Cell>,
     /// The keyboard focus: an index into `regions`, `sides` or `vertices`
     /// (whichever is not empty).
     pub focus: Option<usize>,
@@ -118,6 +121,7 @@ impl<C> Default for Targets<C> {
             vertices: Vec::new(),
             mark: None,
             line: Vec::new(),
+            zoom: None,
             focus: None,
             colour: None,
         }
