@@ -102,7 +102,7 @@ async function main() {
     await clickDecision(p);
     const detail2 = await p.textContent('.prompt-detail');
     check('prompts speak of taps on a touch screen', /Tap /.test(detail2) && !/right click/.test(detail2), detail2);
-    const strip = await p.locator('[data-testid=score-strip]').boundingBox();
+    const strip = await p.locator('[data-testid=scoreline]').boundingBox();
     const board = await p.locator('[data-testid=board]').boundingBox();
     check('the scores are above the board, in the first screen', !!strip && strip.y + strip.height <= board.y && strip.y < 844,
       JSON.stringify({ strip, board }));
@@ -155,7 +155,7 @@ async function main() {
     const tablet = await openPage(browser, { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
     await startGame(tablet.page, origin);
     const tb = await tablet.page.locator('[data-testid=board]').boundingBox();
-    const ts = await tablet.page.locator('[data-testid=score-strip]').boundingBox();
+    const ts = await tablet.page.locator('[data-testid=scoreline]').boundingBox();
     check('a tablet held upright gets the phone layout (board full width, scores above)',
       tb && tb.width > 760 && ts && ts.y < tb.y, JSON.stringify({ tb, ts }));
     await tablet.page.screenshot({ path: path.join(ARTIFACTS, 'layout-tablet.png') });

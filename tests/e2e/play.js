@@ -268,7 +268,9 @@ async function main() {
     });
     await phone.page.waitForTimeout(50);
     const after = await viewBox(phone.page);
-    check('a pinch zooms in', after[2] < before[2] * 0.6, `${before} -> ${after}`);
+    // (A touch screen already looks closely at the new tile for its
+    // follower: the pinch then zooms in as far as the camera goes.)
+    check('a pinch zooms in', after[2] < before[2] * 0.6 || (after[2] === 160 && before[2] > 160), `${before} -> ${after}`);
     const box = await phone.page.locator('[data-testid=board]').boundingBox();
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     check('the layout fits a phone screen', box && box.width <= 390 && box.height > 300 && width <= 390,

@@ -336,7 +336,9 @@ async function main() {
     await a.page.waitForFunction(() => document.querySelector('[data-testid=save-name]')
       && document.querySelector('[data-testid=save-name]').textContent === 'Our long game');
     check('a save can be renamed', JSON.parse((await stored(a.page))['the-city/saves']).games[0].name === 'Our long game');
+    // Deleting asks in the row first (no browser confirm()).
     await a.page.click('[data-testid=save-delete]');
+    await a.page.click('[data-testid=save-delete-yes]');
     await a.page.waitForSelector('[data-testid=save-row]', { state: 'detached' });
     check('a save can be deleted', JSON.parse((await stored(a.page))['the-city/saves']).games.length === 0);
     check('the backup survives', Object.keys(await stored(a.page)).includes(backups[0]));
