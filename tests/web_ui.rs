@@ -456,6 +456,7 @@ async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
             recent: play.recent.clone(),
             coords: false,
             focus_words: None,
+            touch: false,
             camera: Camera::default(),
             on_camera: Callback::noop(),
             on_cell: Callback::from(move |c| p2.borrow_mut().push(c)),
@@ -895,4 +896,202 @@ async fn notices_show_text_and_are_dismissed() {
     click(&one(&items[1], "[data-testid=notice-dismiss]"));
     settle().await;
     assert_eq!(*got.borrow(), Some(1));
+}
+
+// ------------------------------------------------ keyboard, dialogs, words
+
+/// The board's arrows move the tried tile between legal spaces, and the
+/// focus between targets; the guard is a target of the board.
+#[wasm_bindgen_test]
+fn arrows_on_the_board_try_spaces_and_focus_targets() {
+    use the_city::view::targets::Arrow;
+    let mut g = new_game(&["Aude", "Bernat"], 11, [8, 6, 6]);
+    play_until(&mut g, 11, |g| g.turns() >= 4 && g.at_placement());
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    assert!(st.play.as_ref().unwrap().targets.ghost.is_none());
+    let st = apply(Action::Arrow(Arrow::Right));
+    let ghost = st
+        .play
+        .as_ref()
+        .unwrap()
+        .targets
+        .ghost
+        .expect("an arrow tries the tile");
+    let words = st.play.as_ref().unwrap().focus_words().unwrap();
+    assert!(words.starts_with("The tile tried on "), "{words}");
+    let st = apply(Action::Confirm);
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.game.turns(), 5);
+    assert_eq!(play.game.board().placed().last().unwrap().cell, ghost.cell);
+    // A guard decision: the new piece is the board's one target.
+    let g = {
+        let mut seed = 1;
+        loop {
+            let mut g = new_game(&["Aude", "Bernat"], seed, [8, 6, 6]);
+            play_until(&mut g, seed, |g| {
+                g.decision() == Some(Decision::Guard)
+                    && g.legal_choices().contains(&Choice::Guard(true))
+            });
+            if g.decision() == Some(Decision::Guard) {
+                break g;
+            }
+            seed += 1;
+        }
+    };
+    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.targets.focusable(), 1);
+    assert!(!play.targets.line.is_empty(), "the line it would watch");
+    let st = apply(Action::Arrow(Arrow::Up));
+    assert_eq!(st.play.as_ref().unwrap().ui.focus, Some(0));
+    let pieces = st.play.as_ref().unwrap().game.walls().pieces.len();
+    let st = apply(Action::Confirm);
+    let play = st.play.as_ref().unwrap();
+    assert!(
+        play.game.walls().pieces[pieces - 1].guard.is_some(),
+        "Enter posts the guard"
+    );
+}
+
+/// "New game" in a game in progress asks first (no confirm()); a finished
+/// game is left at once.
+#[wasm_bindgen_test]
+fn leaving_a_game_asks_in_a_dialog_of_the_page() {
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    apply(Action::StartGame(
+        Box::new(new_game(&["A", "B"], 2, [8, 6, 6])),
+        seats(&["A", "B"]),
+    ));
+    let st = apply(Action::Leave(true));
+    assert!(st.leaving && st.play.is_some());
+    let st = apply(Action::Cancel);
+    assert!(!st.leaving && st.play.is_some());
+    apply(Action::Leave(true));
+    let st = apply(Action::NewGameScreen);
+    assert!(!st.leaving && st.play.is_none());
+    apply(Action::StartGame(
+        Box::new(finished_game(4)),
+        seats(&["Aude", "Bernat"]),
+    ));
+    let st = apply(Action::Leave(true));
+    assert!(!st.leaving && st.play.is_none());
+}
+
+#[derive(Properties, PartialEq)]
+struct ModalHarness {
+    closed: Rc<RefCell<u32>>,
+}
+
+#[function_component(ModalTest)]
+fn modal_test(props: &ModalHarness) -> Html {
+    let closed = props.closed.clone();
+    let close = Callback::from(move |_: ()| *closed.borrow_mut() += 1);
+    html! {
+        <the_city::ui::modal::Modal title="A dialog" on_close={close} testid="modal-test">
+            <button data-testid="first">{ "One" }</button>
+            <button data-testid="last">{ "Two" }</button>
+        </the_city::ui::modal::Modal>
+    }
+}
+
+/// A dialog: named by its title, modal, the focus on its first control,
+/// Tab kept inside, Esc closes.
+#[wasm_bindgen_test]
+async fn a_modal_dialog_keeps_the_focus_and_closes_on_esc() {
+    let closed = Rc::new(RefCell::new(0));
+    let root = fresh_div("modal-test-root");
+    let _app = yew::Renderer::<ModalTest>::with_root_and_props(
+        root.clone(),
+        ModalHarness {
+            closed: closed.clone(),
+        },
+    )
+    .render();
+    settle().await;
+    let dialog = one(&root, "[role=dialog]");
+    assert_eq!(dialog.get_attribute("aria-modal").as_deref(), Some("true"));
+    let label = dialog.get_attribute("aria-labelledby").unwrap();
+    assert_eq!(text(&one(&root, &format!("#{label}"))), "A dialog");
+    let doc = web_support::document();
+    let active = || {
+        doc.active_element()
+            .and_then(|e| e.get_attribute("data-testid"))
+    };
+    assert_eq!(active().as_deref(), Some("first"));
+    let key = |k: &str, shift: bool| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(k);
+        init.set_shift_key(shift);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        let e =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        doc.active_element().unwrap().dispatch_event(&e).unwrap();
+    };
+    key("Tab", true);
+    settle().await;
+    assert_eq!(
+        active().as_deref(),
+        Some("last"),
+        "Shift+Tab from the first goes round to the last"
+    );
+    key("Tab", false);
+    settle().await;
+    assert_eq!(
+        active().as_deref(),
+        Some("first"),
+        "Tab from the last goes round to the first"
+    );
+    key("Escape", false);
+    settle().await;
+    assert_eq!(*closed.borrow(), 1);
+}
+
+/// The announcer says what the chronicle gets, not what it had.
+#[wasm_bindgen_test]
+async fn the_announcer_reads_out_each_new_move() {
+    use the_city::ui::text_view::{Announcer, AnnouncerProps};
+    let names = vec!["Aude".to_string(), "Bernat".to_string()];
+    let mut g = new_game(&["Aude", "Bernat"], 3, [8, 6, 6]);
+    play_until(&mut g, 3, |g| g.turns() >= 2);
+    let turns = |g: &Game| {
+        Rc::new(
+            log_turns(g.events(), &names)
+                .into_iter()
+                .map(Rc::new)
+                .collect::<Vec<_>>(),
+        )
+    };
+    let root = fresh_div("announcer");
+    let mut app = yew::Renderer::<Announcer>::with_root_and_props(
+        root.clone(),
+        AnnouncerProps { turns: turns(&g) },
+    )
+    .render();
+    settle().await;
+    assert_eq!(
+        text(&one(&root, "[data-testid=announcer]")),
+        "",
+        "nothing on opening"
+    );
+    play_until(&mut g, 3, |g| g.turns() >= 3);
+    app.update(AnnouncerProps { turns: turns(&g) });
+    settle().await;
+    let said = text(&one(&root, "[data-testid=announcer]"));
+    assert!(said.contains("placed a tile at"), "{said}");
+    assert_eq!(
+        one(&root, "[data-testid=announcer]")
+            .get_attribute("aria-live")
+            .as_deref(),
+        Some("polite")
+    );
 }
