@@ -167,17 +167,33 @@ pub fn board(props: &BoardProps) -> Html {
 
     // Hit areas of at least 44 CSS pixels whatever the zoom: the SVG gets
     // `--hit`, 22 px in board units (static/style.css sizes the targets'
-    // hit areas from it), after each change of the camera.
+    // hit areas from it), after each change of the camera. The SVG's size
+    // is read when it is drawn and when the window is resized, not on each
+    // move (reading it would force a layout).
+    let size = use_mut_ref(|| 0.0f64);
     {
         let svg_ref = svg_ref.clone();
-        use_effect_with(props.camera, move |cam| {
-            if let Some(svg) = svg_ref.cast::<web_sys::Element>() {
-                let r = svg.get_bounding_client_rect();
-                let px = r.width().min(r.height());
-                if px > 1.0 {
-                    let units = 22.0 * cam.span / px;
-                    set_style(&svg, &[("--hit", &format!("{units:.1}"))]);
+        let size = size.clone();
+        use_effect_with((), move |_| {
+            let measure = move || {
+                if let Some(svg) = svg_ref.cast::<web_sys::Element>() {
+                    let r = svg.get_bounding_client_rect();
+                    *size.borrow_mut() = r.width().min(r.height());
                 }
+            };
+            measure();
+            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| measure());
+            move || drop(listener)
+        });
+    }
+    {
+        let svg_ref = svg_ref.clone();
+        let size = size.clone();
+        use_effect_with(props.camera, move |cam| {
+            let px = *size.borrow();
+            if let (Some(svg), true) = (svg_ref.cast::<web_sys::Element>(), px > 1.0) {
+                let units = 22.0 * cam.span / px;
+                set_style(&svg, &[("--hit", &format!("{units:.1}"))]);
             }
         });
     }

@@ -17,10 +17,12 @@ use super::tile_art;
 use super::words::{cell_name, dir_name};
 use super::{GameView, Shared};
 use crate::engine::city::events::{EndReason, Event, Logged, ScoreCause};
-use crate::engine::city::tiles::{Catalogue, FeatureKind, RegionKind, TileType};
+use crate::engine::city::scoring;
+use crate::engine::city::tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileType};
 use crate::engine::city::walls::{self, End};
 use crate::engine::city::{Choice, Decision, Game, Role};
 use crate::engine::core::geom::{Cell, Dir, Side};
+use crate::engine::core::rules::majority;
 use crate::engine::TileGame;
 
 pub mod command;
@@ -217,22 +219,37 @@ pub fn tower_points(game: &Game, end: End) -> u32 {
 /// The scores if the game ended now, steady through a turn: what the turn
 /// has completed but not yet scored (after the tile, before its follower
 /// step; after a wall piece, before its guard step) counts as scored, as
-/// if the player declined the follower or the guard. Between two turns it
-/// is the engine's projection.
+/// the engine will score it (R5.6), on top of the engine's projection
+/// (which leaves such a feature alone: it has no open side for the closing
+/// to complete). Between two turns it is the engine's projection.
 pub fn projected(game: &Game) -> Vec<u32> {
-    let mut g = game.clone();
-    g.set_logging(false);
-    loop {
-        let no = match g.decision() {
-            Some(Decision::Follower) => Choice::Follower(None),
-            Some(Decision::Guard) => Choice::Guard(false),
-            _ => break,
-        };
-        if g.play(no).is_err() {
-            break;
+    let mut scores = game.projected_scores();
+    if game.is_over() {
+        return scores;
+    }
+    let n = scores.len();
+    let mut counted: Vec<usize> = Vec::new();
+    for (i, p) in game.board().placed().iter().enumerate() {
+        for r in 0..game.catalogue().get(p.tile).regions.len() as RegionIdx {
+            let f = game.feature_of(i, r);
+            let key = f as *const _ as usize;
+            if f.done || !f.is_complete() || counted.contains(&key) {
+                continue;
+            }
+            counted.push(key);
+            let points = match f.kind() {
+                FeatureKind::Street => scoring::street_points(f.tile_count()),
+                _ => scoring::market_points(f.tile_count(), f.goods_count()),
+            };
+            let winners = majority(&f.followers[..n]);
+            for (k, s) in scores.iter_mut().enumerate() {
+                if winners & (1 << k) != 0 {
+                    *s += points;
+                }
+            }
         }
     }
-    g.projected_scores()
+    scores
 }
 
 /// A guard's line as the board and the prompt show it (R8.2, R12.3).
