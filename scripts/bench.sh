@@ -10,6 +10,9 @@
 # decision times of this build and of commit REV (default: the commit
 # before the engine was split into core + rulesets), built side by side and
 # run alternately in this one run, best of 5 each; prints this/REV ratios.
+# Times swing with other load on a shared machine; INSTRUCTIONS=1 also
+# counts the instructions of both builds' workloads under callgrind, which
+# load does not change (the AI workload takes about an hour).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -51,6 +54,16 @@ if [ "${1:-}" = "--compare" ]; then
     awk -v l="$l" -v b="${bm[$l]}" -v c="${cm[$l]}" 'BEGIN {
       printf "AI %-6s mean decision: base %.1f ms, this build %.1f ms, this/base time %.3f\n", l, b, c, c / b }'
   done
+  if [ "${INSTRUCTIONS:-}" = 1 ]; then
+    refs() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      sed -nE 's/.*Collected : ([0-9]+).*/\1/p'; }
+    for ex in bench_random ai_time; do
+      b=$(refs "$base/target/release/examples/$ex")
+      c=$(refs "./target/release/examples/$ex")
+      awk -v e="$ex" -v b="$b" -v c="$c" 'BEGIN {
+        printf "%s instructions: base %.4g, this build %.4g, this/base %.4f\n", e, b, c, c / b }'
+    done
+  fi
   exit 0
 fi
 
