@@ -186,9 +186,9 @@ fn spot_of(
     if id == "bridge" {
         return Ok(Spot::Bridge);
     }
-    tile.region_index(id).map(Spot::Region).ok_or_else(|| {
-        RecordError::new(no, format!("tile {} has no region {id:?} (B5.1)", tile.id))
-    })
+    tile.region_index(id)
+        .map(Spot::Region)
+        .ok_or_else(|| RecordError::new(no, format!("tile {} has no region {id} (B5.1)", tile.id)))
 }
 
 /// The wood tokens of a turn line, named from the tile placed at `cell`.
@@ -289,9 +289,12 @@ fn play_turn_line(
     let follower = match tokens[tokens.len() - 1] {
         "-" => None,
         f => {
-            let id = f.strip_prefix('@').ok_or_else(|| {
-                RecordError::new(no, format!("{f:?} is not a follower like @c, @bridge or -"))
-            })?;
+            let id = f
+                .strip_prefix('@')
+                .filter(|id| !id.is_empty())
+                .ok_or_else(|| {
+                    RecordError::new(no, format!("{f:?} is not a follower like @c, @bridge or -"))
+                })?;
             Some(spot_of(def, id, no)?)
         }
     };
