@@ -334,3 +334,17 @@ classic_record_test!(b9_2_second_edition_scores_a_city_for_each_farm_leader);
 classic_record_test!(b9_3_e5_first_edition_scores_4_per_city);
 classic_record_test!(b9_3_first_edition_counts_farmers_round_a_city_together);
 classic_record_test!(b9_4_farm_scoring_other_than_3rd_needs_oc_proportional_off);
+
+#[test]
+fn b6_1_projected_scores_count_this_turns_completions_as_completed() {
+    let mut g = new_game(2, &["F", "E", "U"]);
+    g.play(Choice::Place(Placement::new(Cell::new(0, -1), rot(1))))
+        .unwrap();
+    g.play(Choice::Follower(Some(Spot::Region(0)))).unwrap();
+    assert_eq!(g.projected_scores(), [3, 0], "B8.1: 2 tiles + 1 pennant");
+    // Bob's E closes the city; his follower step is pending.
+    g.play(Choice::Place(Placement::new(Cell::new(0, -2), rot(2))))
+        .unwrap();
+    assert_eq!(g.scores(), [0, 0]);
+    assert_eq!(g.projected_scores(), [8, 0], "B6.3: scored as completed");
+}

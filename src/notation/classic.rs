@@ -259,7 +259,7 @@ fn play_turn_line(
         None => (line, None),
     };
     let tokens: Vec<&str> = main.split_whitespace().collect();
-    if tokens.len() < 5 || (tokens.len() - 5) % 3 != 0 {
+    if tokens.len() < 5 || !(tokens.len() - 5).is_multiple_of(3) {
         return err(
             no,
             "a turn line is `N. TILE X,Y rR [WOOD ...] FOLLOWER [| EXTRA[; EXTRA]]`",

@@ -7,16 +7,16 @@
 //! scoring (B6) → end check (B7.1). The expansions of issue 11 plug into the
 //! named hook points of this loop as plain calls:
 //!
-//! - *placement allowed* ([`Game::placement_problem`]): the side table of
+//! - *placement allowed* (`Game::placement_problem`): the side table of
 //!   B3.2 and G2.1 (`SideKind::may_face`); Old City's wood widens it (O3);
-//! - *tile placed* ([`Game::tile_placed`]): after the features are joined,
+//! - *tile placed* (`Game::tile_placed`): after the features are joined,
 //!   before the follower step; Old City's guesthouse, coins and wyvern steps
 //!   (O5, O4, O6) go here, as decisions of their own;
-//! - *features completed* ([`Game::features_completed`]): the points of each
+//! - *features completed* (`Game::features_completed`): the points of each
 //!   completed feature (G3.1 fixed points, O2.3 plaza, O4.3, O5.3, O6.6);
-//! - *draw* ([`Game::draw`]): an unplayable tile is removed (B3.3) or, with
+//! - *draw* (`Game::draw`): an unplayable tile is removed (B3.3) or, with
 //!   Old City, goes to the bottom of the pile (O1.4, O1.5);
-//! - *final scoring* ([`Game::final_scoring`]): B8 and B9; Old City's O7.
+//! - *final scoring* (`Game::final_scoring`): B8 and B9; Old City's O7.
 //!
 //! Decisions whose only legal choice is "no follower" (no follower left, or
 //! no free region on the tile) are taken by the engine at once and are not
@@ -974,6 +974,8 @@ impl TileGame for Game {
         }
         let mut g = self.clone();
         g.log_events = false;
+        // Completions of a tile whose follower step is pending score first.
+        g.features_completed();
         g.final_scoring();
         g.scores()
     }

@@ -25,32 +25,72 @@ const MAX_TYPES: usize = 255;
 /// id, count, edges N E S W, city segments (sides, `+` = pennant), roads
 /// (sides of each road), fields (`half-edges > adjacent cities`, each city
 /// named by its sides), cloister. Copied from check2.py.
+/// One row of the table: what JCZ says of a base tile type.
+struct JczRow {
+    letter: &'static str,
+    jcz: &'static str,
+    count: u8,
+    /// Side kinds N E S W.
+    edges: &'static str,
+    /// City segments by their sides, `+` with a pennant.
+    cities: &'static str,
+    /// Roads by their sides.
+    roads: &'static str,
+    /// Fields: `half-edges > adjacent cities`, `;` between fields.
+    fields: &'static str,
+    cloister: bool,
+}
+
+// A table row in the order check2.py writes it (one call a line).
+#[allow(clippy::too_many_arguments)]
+const fn row(
+    letter: &'static str,
+    jcz: &'static str,
+    count: u8,
+    edges: &'static str,
+    cities: &'static str,
+    roads: &'static str,
+    fields: &'static str,
+    cloister: bool,
+) -> JczRow {
+    JczRow {
+        letter,
+        jcz,
+        count,
+        edges,
+        cities,
+        roads,
+        fields,
+        cloister,
+    }
+}
+
 #[rustfmt::skip]
-const EXPECTED_BASE: [(&str, &str, u8, &str, &str, &str, &str, bool); 24] = [
-    ("A", "BA/LR", 2, "FFRF", "", "S", "NL NR EL ER SL SR WL WR >", true),
-    ("B", "BA/L", 4, "FFFF", "", "", "NL NR EL ER SL SR WL WR >", true),
-    ("C", "BA/Cccc+", 1, "CCCC", "NESW+", "", "", false),
-    ("D", "BA/RCr", 4, "CRFR", "N", "WE", "EL WR > N; ER SL SR WL >", false),
-    ("E", "BA/C", 5, "CFFF", "N", "", "EL ER SL SR WL WR > N", false),
-    ("F", "BA/CFc+", 2, "FCFC", "EW+", "", "NL NR > EW; SL SR > EW", false),
-    ("G", "BA/CFc.1", 1, "FCFC", "EW", "", "NL NR > EW; SL SR > EW", false),
-    ("H", "BA/CFC.2", 3, "CFCF", "N S", "", "EL ER WL WR > N S", false),
-    ("I", "BA/CC.2", 2, "CFFC", "N W", "", "EL ER SL SR > N W", false),
-    ("J", "BA/CRr", 3, "CRRF", "N", "ES", "EL SR WL WR > N; ER SL >", false),
-    ("K", "BA/RrC", 3, "CFRR", "N", "SW", "WR EL ER SL > N; SR WL >", false),
-    ("L", "BA/CRRR", 3, "CRRR", "N", "E S W", "EL WR > N; ER SL >; SR WL >", false),
-    ("M", "BA/Cc+", 2, "CFFC", "NW+", "", "EL ER SL SR > NW", false),
-    ("N", "BA/Cc.1", 3, "CFFC", "NW", "", "EL ER SL SR > NW", false),
-    ("O", "BA/CcRr+", 2, "CRRC", "NW+", "ES", "EL SR > NW; ER SL >", false),
-    ("P", "BA/CcRr", 3, "CRRC", "NW", "ES", "EL SR > NW; ER SL >", false),
-    ("Q", "BA/Ccc+", 1, "CCFC", "NEW+", "", "SL SR > NEW", false),
-    ("R", "BA/Ccc", 3, "CCFC", "NEW", "", "SL SR > NEW", false),
-    ("S", "BA/CccR+", 2, "CCRC", "NEW+", "S", "SL > NEW; SR > NEW", false),
-    ("T", "BA/CccR", 1, "CCRC", "NEW", "S", "SL > NEW; SR > NEW", false),
-    ("U", "BA/RFr", 8, "FRFR", "", "WE", "WR NL NR EL >; ER SL SR WL >", false),
-    ("V", "BA/Rr", 9, "FFRR", "", "SW", "WR NL NR EL ER SL >; SR WL >", false),
-    ("W", "BA/RRR", 4, "FRRR", "", "E S W", "WR NL NR EL >; ER SL >; SR WL >", false),
-    ("X", "BA/RRRR", 1, "RRRR", "", "N E S W", "WR NL >; NR EL >; ER SL >; SR WL >", false),
+const EXPECTED_BASE: [JczRow; 24] = [
+    row("A", "BA/LR", 2, "FFRF", "", "S", "NL NR EL ER SL SR WL WR >", true),
+    row("B", "BA/L", 4, "FFFF", "", "", "NL NR EL ER SL SR WL WR >", true),
+    row("C", "BA/Cccc+", 1, "CCCC", "NESW+", "", "", false),
+    row("D", "BA/RCr", 4, "CRFR", "N", "WE", "EL WR > N; ER SL SR WL >", false),
+    row("E", "BA/C", 5, "CFFF", "N", "", "EL ER SL SR WL WR > N", false),
+    row("F", "BA/CFc+", 2, "FCFC", "EW+", "", "NL NR > EW; SL SR > EW", false),
+    row("G", "BA/CFc.1", 1, "FCFC", "EW", "", "NL NR > EW; SL SR > EW", false),
+    row("H", "BA/CFC.2", 3, "CFCF", "N S", "", "EL ER WL WR > N S", false),
+    row("I", "BA/CC.2", 2, "CFFC", "N W", "", "EL ER SL SR > N W", false),
+    row("J", "BA/CRr", 3, "CRRF", "N", "ES", "EL SR WL WR > N; ER SL >", false),
+    row("K", "BA/RrC", 3, "CFRR", "N", "SW", "WR EL ER SL > N; SR WL >", false),
+    row("L", "BA/CRRR", 3, "CRRR", "N", "E S W", "EL WR > N; ER SL >; SR WL >", false),
+    row("M", "BA/Cc+", 2, "CFFC", "NW+", "", "EL ER SL SR > NW", false),
+    row("N", "BA/Cc.1", 3, "CFFC", "NW", "", "EL ER SL SR > NW", false),
+    row("O", "BA/CcRr+", 2, "CRRC", "NW+", "ES", "EL SR > NW; ER SL >", false),
+    row("P", "BA/CcRr", 3, "CRRC", "NW", "ES", "EL SR > NW; ER SL >", false),
+    row("Q", "BA/Ccc+", 1, "CCFC", "NEW+", "", "SL SR > NEW", false),
+    row("R", "BA/Ccc", 3, "CCFC", "NEW", "", "SL SR > NEW", false),
+    row("S", "BA/CccR+", 2, "CCRC", "NEW+", "S", "SL > NEW; SR > NEW", false),
+    row("T", "BA/CccR", 1, "CCRC", "NEW", "S", "SL > NEW; SR > NEW", false),
+    row("U", "BA/RFr", 8, "FRFR", "", "WE", "WR NL NR EL >; ER SL SR WL >", false),
+    row("V", "BA/Rr", 9, "FFRR", "", "SW", "WR NL NR EL ER SL >; SR WL >", false),
+    row("W", "BA/RRR", 4, "FRRR", "", "E S W", "WR NL NR EL >; ER SL >; SR WL >", false),
+    row("X", "BA/RRRR", 1, "RRRR", "", "N E S W", "WR NL >; NR EL >; ER SL >; SR WL >", false),
 ];
 /// Edge strings (N E S W; c city, f field, r road, g gate; `+` pennant)
 /// named by JCloisterZone's City Gates engine tests.
@@ -618,11 +658,11 @@ impl Checker {
         let pos = t.positions();
         let n = t.regions.len();
         // usage
-        for r in 0..n {
+        for (r, &at) in pos.iter().enumerate() {
             if t.is(r, "cloister") {
                 continue;
             }
-            if pos[r] == 0 {
+            if at == 0 {
                 let extra = if t.is(r, "city") {
                     " and no gate names it"
                 } else {
@@ -949,18 +989,26 @@ impl Checker {
                 self.err(&format!("tile {}", t.id), "a base tile has no bridge");
             }
         }
-        for row in EXPECTED_BASE {
-            match base.iter().find(|t| t.id == row.0) {
+        for row in &EXPECTED_BASE {
+            match base.iter().find(|t| t.id == row.letter) {
                 Some(t) => self.table_test(t, row),
-                None => self.err("base", format!("tile {} missing", row.0)),
+                None => self.err("base", format!("tile {} missing", row.letter)),
             }
         }
     }
 
     /// Compare one base tile with research/classic.md §1.2.
-    #[allow(clippy::type_complexity)]
-    fn table_test(&mut self, t: &Draft, row: (&str, &str, u8, &str, &str, &str, &str, bool)) {
-        let (_, jcz, count, edges, cities_s, roads_s, fields_s, cloister) = row;
+    fn table_test(&mut self, t: &Draft, row: &JczRow) {
+        let JczRow {
+            jcz,
+            count,
+            edges,
+            cities: cities_s,
+            roads: roads_s,
+            fields: fields_s,
+            cloister,
+            ..
+        } = *row;
         let w = format!("tile {} vs JCZ {jcz}", t.id);
         if t.count != count {
             self.err(&w, format!("count {}, expected {count}", t.count));
