@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Performance figures for the README (benchmarks, not tests):
-#  1. random full games per second, native release, single thread;
+#  1. random full games per second, native release, single thread, for The
+#     City and for classic Carcassonne (base game, farms scored);
 #  2. the same workload compiled to wasm32 and run in Node, as a wasm/native
 #     time ratio measured in this one run (alternating, best of 3 each);
 #  3. criterion's statistics for the native workload (`cargo bench`).
@@ -85,17 +86,25 @@ mkdir -p target/bench-wasm
 wasm-bindgen --target nodejs --out-dir target/bench-wasm \
   target/wasm32-unknown-unknown/release/examples/bench_random.wasm
 
+# One line per workload and target: "<target> <game>: N games in S s = ...".
 secs() { sed -E 's/.* in ([0-9.]+) s .*/\1/'; }
-best_native=999 best_wasm=999
+min() { echo "$1 $2" | awk '{print ($1 < $2) ? $1 : $2}'; }
+games="the-city classic"
+declare -A best_native best_wasm
+for g in $games; do best_native[$g]=999; best_wasm[$g]=999; done
 for i in 1 2 3; do
-  n=$(./target/release/examples/bench_random | tee /dev/stderr | secs)
-  w=$(node target/bench-wasm/bench_random.js | tee /dev/stderr | secs)
-  best_native=$(echo "$n $best_native" | awk '{print ($1 < $2) ? $1 : $2}')
-  best_wasm=$(echo "$w $best_wasm" | awk '{print ($1 < $2) ? $1 : $2}')
+  out_native=$(./target/release/examples/bench_random | tee /dev/stderr)
+  out_wasm=$(node target/bench-wasm/bench_random.js | tee /dev/stderr)
+  for g in $games; do
+    best_native[$g]=$(min "$(echo "$out_native" | grep " $g:" | secs)" "${best_native[$g]}")
+    best_wasm[$g]=$(min "$(echo "$out_wasm" | grep " $g:" | secs)" "${best_wasm[$g]}")
+  done
 done
-awk -v n="$best_native" -v w="$best_wasm" 'BEGIN {
-  printf "random games: native %.0f games/s, wasm (Node %s) %.0f games/s, wasm/native time ratio %.2f\n",
-    2000 / n, "'"$(node --version)"'", 2000 / w, w / n }'
+for g in $games; do
+  awk -v g="$g" -v n="${best_native[$g]}" -v w="${best_wasm[$g]}" -v node="$(node --version)" 'BEGIN {
+    printf "random games (%s): native %.0f games/s, wasm (Node %s) %.0f games/s, wasm/native time ratio %.2f\n",
+      g, 2000 / n, node, 2000 / w, w / n }'
+done
 
 if [ "${1:-}" != "--quick" ]; then
   cargo bench --bench random_games
