@@ -423,21 +423,22 @@ impl Game {
     fn placement_problem(&self, t: TileType, p: Placement) -> Option<IllegalChoice> {
         let def = self.catalogue.get(t);
         let Placement { cell, rot, wood } = p;
-        let what = format!("tile {} cannot go at {cell} {rot}", def.id);
+        // The reason's opening, written only when there is a problem.
+        let what = || format!("tile {} cannot go at {cell} {rot}", def.id);
         if !wood.is_none() {
             return Some(illegal(
                 "O3",
-                format!("{what}: wood needs the old-city expansion with oc-wood"),
+                format!("{}: wood needs the old-city expansion with oc-wood", what()),
             ));
         }
         if !Board::in_range(cell) {
             return Some(illegal(
                 "B3.1",
-                format!("{what}: that cell is off the board"),
+                format!("{}: that cell is off the board", what()),
             ));
         }
         if self.board.is_tile(cell) {
-            return Some(illegal("B3.1", format!("{what}: the cell is taken")));
+            return Some(illegal("B3.1", format!("{}: the cell is taken", what())));
         }
         if !Dir::ALL
             .iter()
@@ -445,7 +446,7 @@ impl Game {
         {
             return Some(illegal(
                 "B3.1",
-                format!("{what}: it shares no side with a placed tile"),
+                format!("{}: it shares no side with a placed tile", what()),
             ));
         }
         for d in Dir::ALL {
@@ -457,7 +458,8 @@ impl Game {
                     return Some(illegal(
                         "B3.2",
                         format!(
-                            "{what}: its {} on side {d} faces a {} side of the tile at {n}",
+                            "{}: its {} on side {d} faces a {} side of the tile at {n}",
+                            what(),
                             mine.word(),
                             theirs.word()
                         ),
