@@ -208,7 +208,7 @@ classic_record_test!(b4_5_a_completed_feature_scores_once, |g| {
 // ------------------------------------------------ B5 Followers
 
 classic_record_test!(b5_1_thief_knight_monk_and_farmer, |g| {
-    let kinds: Vec<FeatureKind> = g.followers().iter().map(|f| f.kind).collect();
+    let kinds: Vec<FeatureKind> = g.followers().iter().map(|f| f.role).collect();
     assert_eq!(
         kinds,
         [
@@ -274,7 +274,7 @@ classic_record_test!(b6_5_tied_knights_each_score_in_full);
 classic_record_test!(b6_5_the_most_knights_take_the_city);
 classic_record_test!(b6_6_farmers_stay_on_the_board, |g| {
     assert_eq!(g.followers().len(), 1);
-    assert_eq!(g.followers()[0].kind, FeatureKind::Field);
+    assert_eq!(g.followers()[0].role, FeatureKind::Field);
 });
 
 // ------------------------------------------------ B7 End of the game

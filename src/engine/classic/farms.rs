@@ -4,10 +4,9 @@
 //! farm is adjacent to a city only through a tile's `touches` (B4.4), and
 //! only completed cities count.
 
-use super::features::{Features, Node};
+use super::features::{ClassicTable, Node};
 use super::options::FarmScoring;
 use super::tiles::Catalogue;
-use crate::engine::core::grid::Placed;
 use crate::engine::core::rules::{majority, MAX_SEATS};
 
 /// Points one set of players scores (each winner the full points).
@@ -20,27 +19,23 @@ pub struct FarmAward {
 }
 
 /// What farm scoring reads of a game.
-pub struct Table<'a> {
+pub struct FarmTable<'a> {
     pub catalogue: &'a Catalogue,
-    pub placed: &'a [Placed],
-    pub features: &'a Features,
-    /// Per placed tile: its first region node.
-    pub node_base: &'a [Node],
+    pub table: &'a ClassicTable,
     pub players: usize,
 }
 
-impl Table<'_> {
+impl FarmTable<'_> {
     /// Every (farm, completed city) pair of roots that some tile's
     /// `touches` makes adjacent (B4.4), for farms holding a farmer;
     /// deduplicated, sorted by farm.
     fn farm_city_pairs(&self) -> Vec<(Node, Node)> {
-        let f = self.features;
+        let f = self.table.features();
         let mut pairs = Vec::new();
-        for (i, p) in self.placed.iter().enumerate() {
-            let base = self.node_base[i];
+        for (i, p) in self.table.grid().placed().iter().enumerate() {
             for &(field, city) in &self.catalogue.get(p.tile).touches {
-                let farm = f.find(base + field as Node);
-                let town = f.find(base + city as Node);
+                let farm = f.find(self.table.node_of(i, field));
+                let town = f.find(self.table.node_of(i, city));
                 if f.get(farm).follower_count() > 0 && f.get(town).is_complete() {
                     pairs.push((farm, town));
                 }
@@ -52,12 +47,12 @@ impl Table<'_> {
     }
 
     fn farmers(&self, farm: Node) -> &[u8] {
-        &self.features.get(farm).followers[..self.players.min(MAX_SEATS)]
+        &self.table.features().get(farm).followers[..self.players.min(MAX_SEATS)]
     }
 }
 
 /// B9 under the edition the options name.
-pub fn score_farms(t: &Table, rule: FarmScoring) -> Vec<FarmAward> {
+pub fn score_farms(t: &FarmTable, rule: FarmScoring) -> Vec<FarmAward> {
     match rule {
         FarmScoring::Third => score_farms_3rd_edition(t),
         FarmScoring::Second => score_farms_2nd_edition(t),
@@ -68,7 +63,7 @@ pub fn score_farms(t: &Table, rule: FarmScoring) -> Vec<FarmAward> {
 /// B9.1 (`3rd`): each farm on its own; the player(s) with most farmers in
 /// it score 3 per completed city adjacent to it. A city may score for
 /// several farms, even for the same player.
-pub fn score_farms_3rd_edition(t: &Table) -> Vec<FarmAward> {
+pub fn score_farms_3rd_edition(t: &FarmTable) -> Vec<FarmAward> {
     let pairs = t.farm_city_pairs();
     let mut out = Vec::new();
     let mut k = 0;
@@ -91,7 +86,7 @@ pub fn score_farms_3rd_edition(t: &Table) -> Vec<FarmAward> {
 /// B9.2 (`2nd`): a player scores 3 for each completed city such that in at
 /// least one farm adjacent to it they have the most farmers (ties
 /// included); each city at most once per player.
-pub fn score_farms_2nd_edition(t: &Table) -> Vec<FarmAward> {
+pub fn score_farms_2nd_edition(t: &FarmTable) -> Vec<FarmAward> {
     let mut by_city: Vec<(Node, Node)> = t
         .farm_city_pairs()
         .into_iter()
@@ -121,7 +116,7 @@ pub fn score_farms_2nd_edition(t: &Table) -> Vec<FarmAward> {
 /// B9.3 (`1st`): for each completed city, each player's farmers in all the
 /// farms adjacent to it (each farm once) are counted together; the
 /// player(s) with the most, at least one, score 4.
-pub fn score_farms_1st_edition(t: &Table) -> Vec<FarmAward> {
+pub fn score_farms_1st_edition(t: &FarmTable) -> Vec<FarmAward> {
     let mut by_city: Vec<(Node, Node)> = t
         .farm_city_pairs()
         .into_iter()

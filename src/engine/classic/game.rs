@@ -23,8 +23,8 @@
 //! in the history.
 
 use super::events::{EndReason, Event, Logged};
-use super::farms::{self, Table};
-use super::features::{Feature, FeatureKind, Features, Node, Part};
+use super::farms::{self, FarmTable};
+use super::features::{ClassicTable, Feature, FeatureKind, FollowerSpot, Node, Part};
 use super::options::FarmScoring;
 use super::scoring::{self, Breakdown};
 use super::setup::{pile_counts, Setup, SetupError};
@@ -34,7 +34,7 @@ use crate::engine::core::deal::{box_of, unseen, Pile};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::core::grid::Placed;
 use crate::engine::core::rng::Pcg64;
-use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame, MAX_SEATS};
+use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -154,17 +154,6 @@ fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
     IllegalChoice::new(rule, reason)
 }
 
-/// A follower on a region of a placed tile (B5.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FollowerSpot {
-    pub player: Seat,
-    /// Index of the placed tile (0 is the start tile).
-    pub tile: usize,
-    pub spot: Spot,
-    pub kind: FeatureKind,
-    node: Node,
-}
-
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerState {
     pub score: u32,
@@ -203,20 +192,13 @@ const RING: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
-/// The most nodes one placement can touch: its own regions, the
-/// neighbours' regions facing it and the cloisters round it.
-const MAX_TOUCHED: usize = 16 + 4 * 16 + 8;
-
 #[derive(Clone, Debug)]
 pub struct Game {
     catalogue: &'static Catalogue,
     setup: Arc<Setup>,
-    board: Board,
-    /// Per placed tile: its first region node.
-    node_base: Vec<Node>,
-    features: Features,
+    /// Placed tiles, their features and the followers on them.
+    table: ClassicTable,
     players: Vec<PlayerState>,
-    followers: Vec<FollowerSpot>,
     pile: Pile,
     current: Seat,
     in_hand: Option<TileType>,
@@ -258,9 +240,7 @@ impl Game {
         let n = setup.players.len();
         let mut g = Game {
             catalogue,
-            board: Board::new(false),
-            node_base: Vec::with_capacity(setup.deck.len() + 1),
-            features: Features::default(),
+            table: ClassicTable::new(false),
             players: vec![
                 PlayerState {
                     supply: setup.followers(),
@@ -268,7 +248,6 @@ impl Game {
                 };
                 n
             ],
-            followers: Vec::new(),
             pile: Pile::new(setup.deck.clone()),
             current: 0,
             in_hand: None,
@@ -300,7 +279,7 @@ impl Game {
     }
 
     pub fn board(&self) -> &Board {
-        &self.board
+        self.table.grid()
     }
 
     pub fn players(&self) -> &[PlayerState] {
@@ -308,7 +287,7 @@ impl Game {
     }
 
     pub fn followers(&self) -> &[FollowerSpot] {
-        &self.followers
+        self.table.followers()
     }
 
     pub fn records(&self) -> &[TurnRecord] {
@@ -341,29 +320,22 @@ impl Game {
 
     /// The feature a region of a placed tile belongs to.
     pub fn feature_of(&self, tile: usize, region: RegionIdx) -> &Feature {
-        self.features.get(self.node_base[tile] + region as Node)
+        self.table.feature_of(tile, region)
     }
 
     /// Every (placed tile, region) of the feature holding that region.
     pub fn feature_regions(&self, tile: usize, region: RegionIdx) -> Vec<(usize, RegionIdx)> {
-        let root = self.features.find(self.node_base[tile] + region as Node);
-        let mut v = Vec::new();
-        for (i, p) in self.board.placed().iter().enumerate() {
-            for r in 0..self.catalogue.get(p.tile).regions.len() {
-                if self.features.find(self.node_base[i] + r as Node) == root {
-                    v.push((i, r as RegionIdx));
-                }
-            }
-        }
-        v
+        let node = self.table.node_of(tile, region);
+        self.table.feature_regions(node, self.catalogue)
     }
 
     /// Roads, cities and cloisters scored so far (each exactly once, B4.5).
     pub fn scored_feature_count(&self) -> usize {
-        self.features
+        let features = self.table.features();
+        features
             .roots()
             .filter(|&r| {
-                let f = self.features.get(r);
+                let f = features.get(r);
                 f.done && f.kind() != Some(FeatureKind::Field)
             })
             .count()
@@ -394,7 +366,7 @@ impl Game {
     /// Calls `f` for each legal placement until it returns false.
     fn for_each_placement(&self, t: TileType, mut f: impl FnMut(Cell, Rotation) -> bool) {
         let def = self.catalogue.get(t);
-        for cell in self.board.frontier() {
+        for cell in self.board().frontier() {
             let allowed = self.allowed_edges(cell);
             for rot in Rotation::ALL {
                 if def.edges(rot) & !allowed == 0 && !f(cell, rot) {
@@ -409,7 +381,7 @@ impl Game {
     fn allowed_edges(&self, cell: Cell) -> u16 {
         let mut allowed = 0xFFFFu16;
         for d in Dir::ALL {
-            if let Some(p) = self.board.get(cell.neighbour(d)) {
+            if let Some(p) = self.board().get(cell.neighbour(d)) {
                 let theirs = self.catalogue.get(p.tile).side_kind(p.rot, d.opposite());
                 let shift = 4 * d.index();
                 allowed &= !(0xF << shift) | (theirs.may_face() << shift);
@@ -437,12 +409,12 @@ impl Game {
                 format!("{}: that cell is off the board", what()),
             ));
         }
-        if self.board.is_tile(cell) {
+        if self.board().is_tile(cell) {
             return Some(illegal("B3.1", format!("{}: the cell is taken", what())));
         }
         if !Dir::ALL
             .iter()
-            .any(|&d| self.board.is_tile(cell.neighbour(d)))
+            .any(|&d| self.board().is_tile(cell.neighbour(d)))
         {
             return Some(illegal(
                 "B3.1",
@@ -451,7 +423,7 @@ impl Game {
         }
         for d in Dir::ALL {
             let n = cell.neighbour(d);
-            if let Some(q) = self.board.get(n) {
+            if let Some(q) = self.board().get(n) {
                 let mine = def.side_kind(rot, d);
                 let theirs = self.catalogue.get(q.tile).side_kind(q.rot, d.opposite());
                 if theirs.may_face() & mine.bit() == 0 {
@@ -473,7 +445,7 @@ impl Game {
     /// Why a follower on `spot` of the tile just placed (placed index
     /// `tile`) is not allowed, or `None` (B5).
     fn follower_problem(&self, tile: usize, spot: Spot) -> Option<IllegalChoice> {
-        let p = self.board.placed()[tile];
+        let p = self.board().placed()[tile];
         let def = self.catalogue.get(p.tile);
         let r = match spot {
             Spot::Bridge => {
@@ -496,7 +468,7 @@ impl Game {
         if self.players[self.current as usize].supply == 0 {
             return Some(illegal("B5.4", "no follower is left in supply"));
         }
-        let f = self.features.get(self.node_base[tile] + r as Node);
+        let f = self.table.feature_of(tile, r);
         if f.follower_count() > 0 {
             return Some(illegal(
                 "B5.2",
@@ -521,7 +493,7 @@ impl Game {
         let mut g = self.clone();
         g.log_events = false;
         g.lay(tile, p.cell, p.rot);
-        g.follower_problem(g.board.placed().len() - 1, spot)
+        g.follower_problem(g.board().placed().len() - 1, spot)
     }
 
     /// Bit r set for each region of placed tile `tile` a follower may go on.
@@ -529,12 +501,11 @@ impl Game {
         if self.players[self.current as usize].supply == 0 {
             return 0;
         }
-        let def = self.catalogue.get(self.board.placed()[tile].tile);
-        let base = self.node_base[tile];
+        let def = self.catalogue.get(self.board().placed()[tile].tile);
         let mut mask = 0u16;
         for (r, region) in def.regions.iter().enumerate() {
             if region.kind.feature().is_some()
-                && self.features.get(base + r as Node).follower_count() == 0
+                && self.table.feature_of(tile, r as RegionIdx).follower_count() == 0
             {
                 mask |= 1 << r;
             }
@@ -577,101 +548,41 @@ impl Game {
     /// keeping open sides (B4.3) and noting what it completed. Returns its
     /// placed index.
     fn lay(&mut self, tile: TileType, cell: Cell, rot: Rotation) -> usize {
-        let idx = self.board.placed().len();
+        let idx = self.board().placed().len();
         let def = self.catalogue.get(tile);
-        let mut neighbours = [None; 4];
-        let mut empty_sides = 0u8;
-        for d in Dir::ALL {
-            neighbours[d.index()] = self.board.tile_at(cell.neighbour(d));
-            if neighbours[d.index()].is_none() {
-                empty_sides |= 1 << d.index();
-            }
-        }
-        self.board.place(Placed { tile, rot, cell });
-        let base = self.features.len() as Node;
-        self.node_base.push(base);
-        let mut touched = [0 as Node; MAX_TOUCHED];
-        let mut n_touched = 0;
-        // The cloisters round the cell lose an empty neighbour (B4.3).
+        let mut touched = self
+            .table
+            .place(Placed { tile, rot, cell }, self.catalogue, |r| {
+                let kind = def.kind(r);
+                let pennants = match kind {
+                    Some(RegionKind::City { pennants, .. }) => pennants,
+                    _ => 0,
+                };
+                Part {
+                    kind: kind.and_then(RegionKind::feature),
+                    pennants,
+                }
+            });
+        // B4.3: a cloister's open count is the empty cells round it; the
+        // cloisters round this cell lose one.
         let mut empty_ring = 0u16;
         for (dx, dy) in RING {
-            match self.board.tile_at(Cell::new(cell.x + dx, cell.y + dy)) {
-                None => empty_ring += 1,
-                Some(j) => {
-                    if let Some(c) = self.catalogue.get(self.board.placed()[j].tile).cloister {
-                        let node = self.node_base[j] + c as Node;
-                        let f = self.features.get_mut(node);
-                        f.open = f.open.saturating_sub(1);
-                        touched[n_touched] = node;
-                        n_touched += 1;
-                    }
-                }
-            }
-        }
-        for (r, region) in def.regions.iter().enumerate() {
-            let kind = region.kind.feature();
-            let pennants = match region.kind {
-                RegionKind::City { pennants, .. } => pennants,
-                _ => 0,
-            };
-            let mut f = Feature::new(idx, Part { kind, pennants });
-            f.open = match kind {
-                Some(FeatureKind::Road | FeatureKind::City) => {
-                    (def.reach(rot, r as RegionIdx) & empty_sides).count_ones() as u16
-                }
-                Some(FeatureKind::Cloister) => empty_ring,
-                _ => 0,
-            };
-            let node = self.features.add(f);
-            if matches!(
-                kind,
-                Some(FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister)
-            ) {
-                touched[n_touched] = node;
-                n_touched += 1;
-            }
-        }
-        for d in Dir::ALL {
-            let Some(j) = neighbours[d.index()] else {
+            let Some(j) = self.board().tile_at(Cell::new(cell.x + dx, cell.y + dy)) else {
+                empty_ring += 1;
                 continue;
             };
-            let q = self.board.placed()[j];
-            let nd = self.catalogue.get(q.tile);
-            let nbase = self.node_base[j];
-            let od = d.opposite();
-            for (r, region) in nd.regions.iter().enumerate() {
-                if matches!(
-                    region.kind,
-                    RegionKind::Road { .. } | RegionKind::City { .. }
-                ) && nd.reach(q.rot, r as RegionIdx) & (1 << od.index()) != 0
-                {
-                    let node = nbase + r as Node;
-                    let f = self.features.get_mut(node);
-                    f.open = f.open.saturating_sub(1);
-                    touched[n_touched] = node;
-                    n_touched += 1;
-                }
-            }
-            // B4.1: facing slots of the same type join (B2.2: slot i faces
-            // slot 2 − i); a gate joins nothing (G2.2).
-            let mine = def.slots(rot, d);
-            let theirs = nd.slots(q.rot, od);
-            for i in 0..3 {
-                let (a, b) = (mine[i], theirs[2 - i]);
-                let ka = def.regions[a as usize].kind.feature();
-                if ka.is_some() && ka == nd.regions[b as usize].kind.feature() {
-                    self.features.union(base + a as Node, nbase + b as Node);
-                }
+            if let Some(c) = self.catalogue.get(self.board().placed()[j].tile).cloister {
+                let node = self.table.node_of(j, c);
+                let f = self.table.features_mut().get_mut(node);
+                f.open = f.open.saturating_sub(1);
+                touched.push(node);
             }
         }
-        self.completed.clear();
-        for &n in &touched[..n_touched] {
-            let root = self.features.find(n);
-            let f = self.features.get(root);
-            if f.is_complete() && !f.done && !self.completed.contains(&root) {
-                self.completed.push(root);
-            }
+        if let Some(c) = def.cloister {
+            let node = self.table.node_of(idx, c);
+            self.table.features_mut().get_mut(node).open = empty_ring;
         }
+        self.completed = self.table.newly_complete(&touched, Feature::is_complete);
         idx
     }
 
@@ -708,23 +619,18 @@ impl Game {
     }
 
     fn place_follower(&mut self, spot: Option<Spot>) {
-        let idx = self.board.placed().len() - 1;
+        let idx = self.board().placed().len() - 1;
         if let Some(Spot::Region(r)) = spot {
-            let p = self.board.placed()[idx];
-            let node = self.node_base[idx] + r as Node;
+            let p = self.board().placed()[idx];
             let player = self.current;
-            let f = self.features.get_mut(node);
-            f.followers[player as usize] += 1;
-            let kind = f.kind().unwrap_or(FeatureKind::Field);
+            let kind = self
+                .table
+                .feature_of(idx, r)
+                .kind()
+                .unwrap_or(FeatureKind::Field);
+            self.table.add_follower(player, idx, r, kind);
             let ps = &mut self.players[player as usize];
             ps.supply = ps.supply.saturating_sub(1);
-            self.followers.push(FollowerSpot {
-                player,
-                tile: idx,
-                spot: Spot::Region(r),
-                kind,
-                node,
-            });
             if let Some(rec) = self.records.last_mut() {
                 rec.follower = spot;
             }
@@ -745,7 +651,7 @@ impl Game {
     fn features_completed(&mut self) {
         let completed = std::mem::take(&mut self.completed);
         for &root in &completed {
-            let f = *self.features.get(root);
+            let f = *self.table.features().get(root);
             let points = scoring::completed_points(&f, self.setup.options.small_city);
             self.award(root, points, false);
         }
@@ -756,11 +662,11 @@ impl Game {
     /// Score feature `root` for its majority and mark it done; during play
     /// its followers go back to supply (B6.5), at the end they stay.
     fn award(&mut self, root: Node, points: u32, at_end: bool) {
-        let f = *self.features.get(root);
+        let f = *self.table.features().get(root);
         if f.done {
             return;
         }
-        self.features.get_mut(root).done = true;
+        self.table.features_mut().get_mut(root).done = true;
         let Some(kind) = f.kind() else { return };
         let n = self.players.len();
         let winners = majority(&f.followers[..n]);
@@ -788,22 +694,14 @@ impl Game {
 
     /// Every follower on the feature `root` goes back to supply.
     fn return_followers(&mut self, root: Node) -> u32 {
-        if self.features.get(root).follower_count() == 0 {
+        if self.table.features().get(root).follower_count() == 0 {
             return 0;
         }
-        let mut returned = 0;
-        let mut i = 0;
-        while i < self.followers.len() {
-            if self.features.find(self.followers[i].node) == root {
-                let s = self.followers.swap_remove(i);
-                self.players[s.player as usize].supply += 1;
-                returned += 1;
-            } else {
-                i += 1;
-            }
+        let back = self.table.return_followers(root);
+        for f in &back {
+            self.players[f.player as usize].supply += 1;
         }
-        self.features.get_mut(root).followers = [0; MAX_SEATS];
-        returned
+        back.len() as u32
     }
 
     /// B7.1: the next seat draws; an empty pile ends the game.
@@ -824,25 +722,25 @@ impl Game {
     /// cloisters with followers (B8.1), then farms (B9). Followers stay on
     /// the board. Old City's O7 plugs in here.
     fn final_scoring(&mut self) {
+        let features = self.table.features();
         let mut roots: Vec<Node> = self
-            .followers
+            .table
+            .followers()
             .iter()
-            .filter(|s| s.kind != FeatureKind::Field)
-            .map(|s| self.features.find(s.node))
+            .filter(|s| s.role != FeatureKind::Field)
+            .map(|s| features.find(s.node))
             .collect();
         roots.sort_unstable();
         roots.dedup();
         for root in roots {
-            let points = scoring::final_points(self.features.get(root));
+            let points = scoring::final_points(self.table.features().get(root));
             self.award(root, points, true);
         }
         let rule = self.setup.options.farm_scoring;
         let awards = farms::score_farms(
-            &Table {
+            &FarmTable {
                 catalogue: self.catalogue,
-                placed: self.board.placed(),
-                features: &self.features,
-                node_base: &self.node_base,
+                table: &self.table,
                 players: self.players.len(),
             },
             rule,
@@ -926,7 +824,7 @@ impl TileGame for Game {
             }
             (Decision::Follower, Choice::Follower(None)) => Ok(()),
             (Decision::Follower, Choice::Follower(Some(spot))) => {
-                let i = self.board.placed().len() - 1;
+                let i = self.board().placed().len() - 1;
                 self.follower_problem(i, spot).map_or(Ok(()), Err)
             }
             _ => Err(illegal(
@@ -994,7 +892,7 @@ impl TileGame for Game {
 
     /// Tiles placed by the players (the start tile not counted).
     fn turns(&self) -> usize {
-        self.board.placed().len().saturating_sub(1)
+        self.board().placed().len().saturating_sub(1)
     }
 
     fn is_placement(choice: &Choice) -> bool {

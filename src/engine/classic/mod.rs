@@ -16,15 +16,15 @@ pub mod tiles;
 
 pub use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
 pub use events::{EndReason, Event, Logged};
+pub use features::FollowerSpot;
 pub use game::{
-    Axis, Bridge, Choice, Decision, FollowerSpot, Game, Placement, PlayerState, Spot, TurnRecord,
-    Wood,
+    Axis, Bridge, Choice, Decision, Game, Placement, PlayerState, Spot, TurnRecord, Wood,
 };
 pub use options::{Expansions, FarmScoring, OldCityOptions, Options, SmallCity};
 pub use scoring::Breakdown;
 pub use setup::{Setup, SetupError, FOLLOWERS};
 pub use tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, SideKind, TileDef, TileType};
 
-/// Classic's grid: 96 tiles from (0,0) stay inside ±97 (`Grid::in_range`).
-/// No outline tracking: classic has no walls round the city.
+/// Classic's grid (the table's, `features::ClassicTable`): 96 tiles from
+/// (0,0) stay inside ±97 (`Grid::in_range`).
 pub type Board = crate::engine::core::grid::Grid<100>;
