@@ -178,3 +178,30 @@ fn written_records_keep_extra_tags_and_read_back() {
         text
     );
 }
+
+#[test]
+fn a_record_written_mid_turn_holds_the_whole_turns_before_it() {
+    let cat = Catalogue::builtin().unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let setup = Setup::from_seed(cat, names, Expansions::BASE, Options::default(), 5).unwrap();
+    let mut g = Game::new(cat, setup).unwrap();
+    random::play_out(&mut g, &mut random::choice_rng(5));
+    let h = g.history();
+    for n in 0..=h.len() {
+        let at = g.at(n);
+        let back = record::read(&record::write(&at, &[], DeckTag::Auto))
+            .unwrap()
+            .game;
+        // The position after the last whole turn: `at` itself at a tile
+        // decision, else the position before the tile of the turn in progress.
+        let whole = if at.at_placement() || at.is_over() {
+            n
+        } else {
+            h[..n]
+                .iter()
+                .rposition(|c| matches!(c, the_city::engine::classic::Choice::Place(_)))
+                .unwrap()
+        };
+        assert_eq!(back.history(), &h[..whole], "position {n}");
+    }
+}

@@ -353,7 +353,7 @@ fn play_turn_line(
     Ok(())
 }
 
-/// Write a game as a CGN-C record.
+/// Write a game as a CGN-C record (its whole turns).
 pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> String {
     let setup = game.setup();
     let catalogue = game.catalogue();
@@ -382,7 +382,13 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
         }
     }
     out.push('\n');
-    for (i, t) in game.records().iter().enumerate() {
+    // A record holds whole turns: in the middle of a turn (its follower step
+    // pending) it ends before that turn and reads back to the position
+    // before its tile.
+    let mid_turn = !game.is_over() && !game.at_placement();
+    let records = game.records();
+    let whole = &records[..records.len() - usize::from(mid_turn && !records.is_empty())];
+    for (i, t) in whole.iter().enumerate() {
         out.push_str(&turn_line(game, i + 1, t));
         out.push('\n');
     }
