@@ -130,6 +130,18 @@ pub enum Choice {
     Follower(Option<Spot>),
 }
 
+impl Choice {
+    /// What kind of answer this is, in words.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Choice::Place(_) => "a tile placement",
+            Choice::Guesthouse(_) => "a guesthouse",
+            Choice::Wyvern(_) => "a wyvern target",
+            Choice::Follower(_) => "a follower",
+        }
+    }
+}
+
 /// The kind of decision the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Decision {
@@ -829,7 +841,11 @@ impl TileGame for Game {
             }
             _ => Err(illegal(
                 "T",
-                format!("the game waits for {}, not {choice:?}", decision.name()),
+                format!(
+                    "the game waits for {}, not {}",
+                    decision.name(),
+                    choice.name()
+                ),
             )),
         }
     }

@@ -107,6 +107,19 @@ const OLD_CITY_KEEP: [(&str, Option<bool>); 5] = [
     ("ccrr", None),
 ];
 
+/// How much of FORMAT-2.md a load checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Every check of FORMAT-2.md and check2.py.
+    Every,
+    /// What the engine needs to run safely: the file's shape, each tile's
+    /// regions, slots and `touches` as references that resolve, counts,
+    /// the start tile, Old City's list as numbers of base tiles. (The
+    /// browser app loads its embedded copy so, to keep its size budget; the
+    /// same bytes pass every check in the native tests.)
+    Structure,
+}
+
 /// What the loader keeps of a catalogue that passed every check.
 pub(super) struct Checked {
     pub tiles: Vec<TileDef>,
@@ -255,7 +268,13 @@ impl Checker {
 
     // ------------------------------------------------------------ a tile
 
-    fn read_tile(&mut self, n: usize, tile: &Value, seen: &mut BTreeSet<String>) -> Option<Draft> {
+    /// One tile: its shape, and with `EVERY` every check of it.
+    fn read_tile<const EVERY: bool>(
+        &mut self,
+        n: usize,
+        tile: &Value,
+        seen: &mut BTreeSet<String>,
+    ) -> Option<Draft> {
         let Some(obj) = tile.as_object() else {
             self.err(&format!("tile #{n}"), "not an object");
             return None;
@@ -277,7 +296,9 @@ impl Checker {
         let mut ok = true;
         let set = match obj.get("expansion").and_then(Value::as_str) {
             Some("base") => {
-                if !(id.len() == 1 && ('A'..='X').contains(&id.chars().next().unwrap_or('?'))) {
+                if EVERY
+                    && !(id.len() == 1 && ('A'..='X').contains(&id.chars().next().unwrap_or('?')))
+                {
                     self.err(&w, "a base tile id is one letter A..X");
                 }
                 Some(TileSet::Base)
@@ -287,7 +308,7 @@ impl Checker {
                     .strip_prefix('G')
                     .filter(|n| n.len() == 2)
                     .and_then(|n| n.parse::<u32>().ok());
-                if !matches!(num, Some(1..=24)) {
+                if EVERY && !matches!(num, Some(1..=24)) {
                     self.err(&w, "a City Gates tile id is G01..G24");
                 }
                 Some(TileSet::CityGates)
@@ -338,7 +359,7 @@ impl Checker {
                 String::new()
             }
         };
-        if set == Some(TileSet::CityGates) && note.is_empty() {
+        if EVERY && set == Some(TileSet::CityGates) && note.is_empty() {
             self.err(&w, "a City Gates tile needs a note saying what it shows");
         }
         let Some(raw_regions) = obj
@@ -353,7 +374,7 @@ impl Checker {
             self.err(&w, format!("more than {MAX_REGIONS} regions"));
             return None;
         }
-        let regions = self.read_regions(&w, raw_regions, &mut ok);
+        let regions = self.read_regions::<EVERY>(&w, raw_regions, &mut ok);
         let sides_obj = obj.get("sides").and_then(Value::as_object);
         let Some(sides_obj) = sides_obj.filter(|m| {
             let mut keys: Vec<&str> = m.keys().map(String::as_str).collect();
@@ -408,13 +429,52 @@ impl Checker {
             touches: touches.clone(),
             touch_pairs: Vec::new(),
         };
-        self.check_sides(&w, &draft);
-        self.check_geometry(&w, &mut draft);
+        self.read_touches(&w, &mut draft);
+        if EVERY {
+            self.check_sides(&w, &draft);
+            self.check_geometry(&w, &draft);
+        }
         Some(draft)
     }
 
-    /// The regions in id order; `None` (with `ok` false) when one cannot be read.
-    fn read_regions(
+    /// `touches` as `[field, city]` pairs of the tile, each once.
+    fn read_touches(&mut self, w: &str, t: &mut Draft) {
+        let index = |rid: &str| t.regions.iter().position(|r| r.id == rid);
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for entry in &t.touches {
+            let pair: Option<Vec<&str>> = entry
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .and_then(|a| a.iter().map(Value::as_str).collect());
+            let Some(pair) = pair else {
+                self.err(
+                    w,
+                    format!("touches entry {entry} is not a pair of region ids"),
+                );
+                continue;
+            };
+            let (f, c) = (index(pair[0]), index(pair[1]));
+            let (Some(f), Some(c)) = (
+                f.filter(|&f| t.is(f, "field")),
+                c.filter(|&c| t.is(c, "city")),
+            ) else {
+                self.err(
+                    w,
+                    format!("touches entry {entry} must be [field, city] of this tile"),
+                );
+                continue;
+            };
+            if pairs.contains(&(f, c)) {
+                self.err(w, format!("touches pair {entry} listed twice"));
+            }
+            pairs.push((f, c));
+        }
+        t.touch_pairs = pairs;
+    }
+
+    /// The regions in id order; `None` (with `ok` false) when one cannot be
+    /// read. With `EVERY`, the naming rule and the keys allowed are checked too.
+    fn read_regions<const EVERY: bool>(
         &mut self,
         w: &str,
         raw: &Map<String, Value>,
@@ -469,10 +529,10 @@ impl Checker {
                     continue;
                 }
             };
-            if !pattern_ok {
+            if EVERY && !pattern_ok {
                 self.err(w, format!("{rtype} region id {rid:?} must be {words}"));
             }
-            for key in obj.keys() {
+            for key in obj.keys().filter(|_| EVERY) {
                 if !allowed.contains(&key.as_str()) {
                     self.err(w, format!("region {rid:?} ({rtype}) may not have {key:?}"));
                 }
@@ -499,7 +559,12 @@ impl Checker {
                         None => false,
                         Some(Value::Bool(true)) => true,
                         Some(_) => {
-                            self.err(w, format!("road {rid:?}: bridge is written only as true"));
+                            if EVERY {
+                                self.err(
+                                    w,
+                                    format!("road {rid:?}: bridge is written only as true"),
+                                );
+                            }
                             false
                         }
                     };
@@ -654,7 +719,7 @@ impl Checker {
         }
     }
 
-    fn check_geometry(&mut self, w: &str, t: &mut Draft) {
+    fn check_geometry(&mut self, w: &str, t: &Draft) {
         let pos = t.positions();
         let n = t.regions.len();
         // usage
@@ -761,37 +826,8 @@ impl Checker {
                 );
             }
         }
-        // touches
-        let index = |rid: &str| t.regions.iter().position(|r| r.id == rid);
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for entry in &t.touches {
-            let pair: Option<Vec<&str>> = entry
-                .as_array()
-                .filter(|a| a.len() == 2)
-                .and_then(|a| a.iter().map(Value::as_str).collect());
-            let Some(pair) = pair else {
-                self.err(
-                    w,
-                    format!("touches entry {entry} is not a pair of region ids"),
-                );
-                continue;
-            };
-            let (f, c) = (index(pair[0]), index(pair[1]));
-            let (Some(f), Some(c)) = (
-                f.filter(|&f| t.is(f, "field")),
-                c.filter(|&c| t.is(c, "city")),
-            ) else {
-                self.err(
-                    w,
-                    format!("touches entry {entry} must be [field, city] of this tile"),
-                );
-                continue;
-            };
-            if pairs.contains(&(f, c)) {
-                self.err(w, format!("touches pair {entry} listed twice"));
-            }
-            pairs.push((f, c));
-        }
+        // touches: every boundary contact of a field with a city or gate
+        let pairs = &t.touch_pairs;
         let owner = |r: usize| match t.kind(r) {
             RegionKind::Gate { city } => city as usize,
             _ => r,
@@ -835,7 +871,6 @@ impl Checker {
                 );
             }
         }
-        t.touch_pairs = pairs;
         self.check_planar(w, t, &pos, &one_sided);
     }
 
@@ -1299,6 +1334,28 @@ impl Checker {
         }
     }
 
+    /// Old City's list as copies of base tiles, no more than there are.
+    fn read_old_city(&mut self, remove: Option<&Value>, base: &[&Draft]) -> BTreeMap<String, u8> {
+        let mut out = BTreeMap::new();
+        let Some(remove) = remove.and_then(Value::as_object) else {
+            self.err("old_city_remove", "missing or not an object");
+            return out;
+        };
+        for (tid, n) in remove {
+            let tile = base.iter().find(|t| &t.id == tid);
+            match (tile, as_count(n)) {
+                (Some(t), Some(n)) if n >= 1 && n <= t.count as i64 - i64::from(t.start) => {
+                    out.insert(tid.clone(), n as u8);
+                }
+                _ => self.err(
+                    "old_city_remove",
+                    format!("{tid}: {n} copies of a base tile cannot be taken out"),
+                ),
+            }
+        }
+        out
+    }
+
     fn check_old_city(&mut self, remove: Option<&Value>, base: &[&Draft]) -> BTreeMap<String, u8> {
         let w = "old_city_remove";
         let mut out = BTreeMap::new();
@@ -1378,8 +1435,17 @@ impl Checker {
     }
 }
 
-/// Read and check a catalogue; every problem is reported.
-pub(super) fn check(json: &str) -> Result<Checked, CatalogueError> {
+/// Read and check a catalogue to `depth`; every problem is reported.
+pub(super) fn check(json: &str, depth: Depth) -> Result<Checked, CatalogueError> {
+    match depth {
+        Depth::Every => check_to::<true>(json),
+        Depth::Structure => check_to::<false>(json),
+    }
+}
+
+/// With `EVERY`, every check; else `Depth::Structure`'s. A constant, so a
+/// build that only reads the structure carries none of the other checks.
+pub(super) fn check_to<const EVERY: bool>(json: &str) -> Result<Checked, CatalogueError> {
     let data: Value = serde_json::from_str(json)
         .map_err(|e| CatalogueError(vec![format!("not a catalogue: {e}")]))?;
     let mut c = Checker { errors: Vec::new() };
@@ -1423,7 +1489,7 @@ pub(super) fn check(json: &str) -> Result<Checked, CatalogueError> {
     let good: Vec<Draft> = tiles
         .iter()
         .enumerate()
-        .filter_map(|(n, t)| c.read_tile(n, t, &mut seen))
+        .filter_map(|(n, t)| c.read_tile::<EVERY>(n, t, &mut seen))
         .collect();
     if good.len() != tiles.len() {
         c.err(
@@ -1439,9 +1505,13 @@ pub(super) fn check(json: &str) -> Result<Checked, CatalogueError> {
         .iter()
         .filter(|t| t.set == TileSet::CityGates)
         .collect();
-    c.check_base(&base);
-    c.check_city_gates(&cg);
-    let old_city_remove = c.check_old_city(top.get("old_city_remove"), &base);
+    let old_city_remove = if EVERY {
+        c.check_base(&base);
+        c.check_city_gates(&cg);
+        c.check_old_city(top.get("old_city_remove"), &base)
+    } else {
+        c.read_old_city(top.get("old_city_remove"), &base)
+    };
     if !c.errors.is_empty() {
         return Err(CatalogueError(c.errors));
     }
