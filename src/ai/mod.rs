@@ -291,6 +291,7 @@ impl AnyThinker {
     pub fn new(game: &AnyGame, level: Level, seed: u64) -> Option<AnyThinker> {
         match game {
             AnyGame::City(g) => think(g, level, seed).map(AnyThinker::City),
+            AnyGame::Classic(_) => None, // the computer plays classic with issue 12
         }
     }
 

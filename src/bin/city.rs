@@ -1,5 +1,7 @@
-//! `city`: the command-line tool. Replays and writes City Game Notation
-//! records, plays random games, and runs the AI's self-play matches.
+//! `city`: the command-line tool. Replays and writes game records of both
+//! rulesets (CGN for The City, CGN-C for classic Carcassonne), plays random
+//! games, turns records into share links and back, and runs the AI's
+//! self-play matches.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -11,17 +13,21 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
-    use the_city::engine::any::AnyGame;
+    use the_city::engine::any::{AnyGame, Ruleset};
     use the_city::engine::city::{Catalogue, Game, Options, Setup, DEFAULT_STACKS};
+    use the_city::engine::classic;
     use the_city::engine::core::random;
-    use the_city::notation::{self, city as record, DeckTag};
+    use the_city::notation::{self, city as record, classic as classic_record, DeckTag};
     use the_city::share;
 
     const USAGE: &str = "usage:
-  city replay FILE.cgn
-      replay a record; print its summary as one JSON object
-  city random --seed S --players K [--stacks \"30 25 20\"] [--options \"name=value ...\"]
+  city replay FILE
+      replay a record of either game (its [Game] tag says which); print its summary
+      as one JSON object
+  city random [--game the-city] --seed S --players K [--stacks \"30 25 20\"] [--options \"name=value ...\"]
+  city random --game classic --seed S --players K [--expansions \"...\"] [--options \"name=value ...\"] [--tiles N]
       play a whole game choosing uniformly among the legal choices; print its record
+      with an explicit Deck tag (--tiles N: only the first N tiles of the shuffled pile)
   city share FILE.cgn
       print the share link of a record (setup and every decision; other tags are dropped)
   city unshare LINK
@@ -85,6 +91,7 @@ mod cli {
         let rec = notation::read(&text).map_err(|e| e.to_string())?;
         let json = match &rec.game {
             AnyGame::City(g) => serde_json::to_string(&record::summary(g)),
+            AnyGame::Classic(g) => serde_json::to_string(&classic_record::summary(g)),
         };
         println!("{}", json.map_err(|e| e.to_string())?);
         Ok(())
@@ -150,31 +157,103 @@ mod cli {
     }
 
     fn random_game(args: &[String]) -> Result<(), String> {
-        let f = flags(args, &["seed", "players", "stacks", "options"])?;
-        let seed: u64 = flag(&f, "seed")
+        let f = flags(
+            args,
+            &[
+                "game",
+                "seed",
+                "players",
+                "stacks",
+                "options",
+                "expansions",
+                "tiles",
+            ],
+        )?;
+        match flag(&f, "game").unwrap_or("the-city") {
+            "the-city" => {
+                for only_classic in ["expansions", "tiles"] {
+                    if flag(&f, only_classic).is_some() {
+                        return Err(format!("--{only_classic} is for --game classic"));
+                    }
+                }
+                random_city_game(&f)
+            }
+            "classic" => random_classic_game(&f),
+            other => Err(format!(
+                "unknown game {other:?}: {}",
+                Ruleset::ALL.map(|r| r.name()).join(" or ")
+            )),
+        }
+    }
+
+    fn seed_flag(f: &[(String, String)]) -> Result<u64, String> {
+        flag(f, "seed")
             .ok_or("--seed S is required")?
             .parse()
-            .map_err(|_| "--seed must be a decimal u64".to_string())?;
-        let k: usize = flag(&f, "players")
+            .map_err(|_| "--seed must be a decimal u64".to_string())
+    }
+
+    fn player_names(f: &[(String, String)], ruleset: Ruleset) -> Result<Vec<String>, String> {
+        let seats = ruleset.seats();
+        let range = format!("--players must be {} to {}", seats.start(), seats.end());
+        let k: usize = flag(f, "players")
             .ok_or("--players K is required")?
             .parse()
-            .map_err(|_| "--players must be 2, 3 or 4".to_string())?;
-        if !(2..=4).contains(&k) {
-            return Err("--players must be 2, 3 or 4".into());
+            .map_err(|_| range.clone())?;
+        if !seats.contains(&k) {
+            return Err(range);
         }
-        let stacks = match flag(&f, "stacks") {
+        Ok(["Ann", "Bob", "Cid", "Dee", "Eve"][..k]
+            .iter()
+            .map(|s| s.to_string())
+            .collect())
+    }
+
+    fn random_classic_game(f: &[(String, String)]) -> Result<(), String> {
+        if flag(f, "stacks").is_some() {
+            return Err("--stacks is for --game the-city".into());
+        }
+        let seed = seed_flag(f)?;
+        let names = player_names(f, Ruleset::Classic)?;
+        let expansions = classic::Expansions::parse(flag(f, "expansions").unwrap_or(""))?;
+        let options = classic::Options::parse(flag(f, "options").unwrap_or(""), expansions)?;
+        let catalogue = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
+        let mut setup = classic::Setup::from_seed(catalogue, names, expansions, options, seed)
+            .map_err(|e| e.to_string())?;
+        if let Some(n) = flag(f, "tiles") {
+            let n: usize = n
+                .parse()
+                .ok()
+                .filter(|&n| n <= setup.deck.len())
+                .ok_or(format!(
+                    "--tiles must be a number from 0 to {}",
+                    setup.deck.len()
+                ))?;
+            setup.deck.truncate(n);
+            setup.seed = None;
+        }
+        let mut game = classic::Game::new(catalogue, setup).map_err(|e| e.to_string())?;
+        random::play_out(&mut game, &mut random::choice_rng(seed));
+        let note = vec![(
+            "Note".to_string(),
+            format!("random play; pile dealt from Seed {seed}"),
+        )];
+        print!("{}", classic_record::write(&game, &note, DeckTag::Deck));
+        Ok(())
+    }
+
+    fn random_city_game(f: &[(String, String)]) -> Result<(), String> {
+        let seed = seed_flag(f)?;
+        let names = player_names(f, Ruleset::City)?;
+        let stacks = match flag(f, "stacks") {
             Some(s) => record::parse_stacks(s)?,
             None => DEFAULT_STACKS,
         };
-        let options = match flag(&f, "options") {
+        let options = match flag(f, "options") {
             Some(s) => Options::parse(s)?,
             None => Options::default(),
         };
         let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
-        let names = ["Ann", "Bob", "Cid", "Dee"][..k]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
         let setup =
             Setup::from_seed(catalogue, names, seed, stacks, options).map_err(|e| e.to_string())?;
         let mut game = Game::new(catalogue, setup).map_err(|e| e.to_string())?;
