@@ -956,3 +956,28 @@ fn a_record_saved_in_the_middle_of_a_turn_says_what_it_holds() {
     assert!(name.ends_with(&format!("-turn-{}.cgn", g.turns())));
     assert_eq!(note, None);
 }
+
+/// Issue 13's regression record: a game whose last action is a tower that
+/// scores 16, followed by the end-of-game scoring. At the tower decision the
+/// preview says +16, not the whole end of the game.
+#[test]
+fn the_tower_preview_regression_record() {
+    let text = include_str!("../../../tests/fixtures/view/tower_preview_on_the_last_action.cgn");
+    let record = crate::notation::city::read(text).unwrap();
+    let full = record.game;
+    assert!(full.is_over());
+    let history = full.history().to_vec();
+    let g = full.undo().unwrap();
+    assert_eq!(g.decision(), Some(Decision::Tower));
+    let last = *history.last().unwrap();
+    let v = view(&g);
+    let target = v
+        .base_targets
+        .vertices
+        .iter()
+        .find(|t| t.choice == last)
+        .unwrap();
+    assert_eq!(target.label, "+16");
+    let me = g.to_move() as usize;
+    assert!(full.players()[me].score - g.players()[me].score > 16 + 10);
+}
