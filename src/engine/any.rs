@@ -289,3 +289,40 @@ impl AnyGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both() -> (AnyGame, AnyGame) {
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let cat = city::Catalogue::builtin().unwrap();
+        let setup = city::Setup::from_seed(cat, names.clone(), 7, [30, 25, 20], Default::default())
+            .unwrap();
+        let city = AnyGame::new(AnySetup::City(setup)).unwrap();
+        let cat = classic::Catalogue::builtin().unwrap();
+        let setup =
+            classic::Setup::from_seed(cat, names, Default::default(), Default::default(), 7)
+                .unwrap();
+        let classic = AnyGame::new(AnySetup::Classic(setup)).unwrap();
+        (city, classic)
+    }
+
+    /// Issue 9: a choice of the wrong ruleset is an error naming both
+    /// games, never a panic, and the game is left as it was.
+    #[test]
+    fn a_choice_of_the_other_ruleset_is_an_error() {
+        let (mut city, mut classic) = both();
+        let city_choice = city.legal_choices()[0];
+        let classic_choice = classic.legal_choices()[0];
+        let e = city.play(classic_choice).unwrap_err().to_string();
+        assert!(e.contains("another game") && e.contains("The City"), "{e}");
+        assert_eq!(city.decisions(), 0);
+        let e = classic.play(city_choice).unwrap_err().to_string();
+        assert!(e.contains("another game"), "{e}");
+        assert_eq!(classic.decisions(), 0);
+        let e = AnyGame::replay(city.setup(), &[city_choice, classic_choice]).unwrap_err();
+        assert!(e.starts_with("decision 2: "), "{e}");
+        assert!(city.play(city_choice).is_ok() && classic.play(classic_choice).is_ok());
+    }
+}
