@@ -384,3 +384,71 @@ fn classic_an_illegal_record_exits_1_with_line_and_reason() {
         "{err}"
     );
 }
+
+#[test]
+fn classic_selfplay_prints_the_json_summary_and_refuses_bad_setups() {
+    let (code, out, err) = city(&[
+        "selfplay",
+        "--game",
+        "classic",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--players",
+        "5",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("a_wins") + n("b_wins") + n("ties"), 3);
+    // The same seed, the same match.
+    let (_, again, _) = city(&[
+        "selfplay",
+        "--game",
+        "classic",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--players",
+        "5",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(out, again);
+    for (args, says) in [
+        (vec!["--players", "6"], "--players must be from 2 to 5"),
+        (vec!["--options", "farm-scoring=9th"], "farm-scoring"),
+        (vec!["--expansions", "dragons"], "dragons"),
+    ] {
+        let mut a = vec![
+            "selfplay", "--game", "classic", "--a", "greedy", "--b", "random", "--games", "1",
+        ];
+        a.extend(args);
+        let (code, _, err) = city(&a);
+        assert_eq!(code, 1);
+        assert!(err.contains(says), "{err}");
+    }
+    let (code, _, err) = city(&[
+        "selfplay",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--expansions",
+        "city-gates",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--game classic"), "{err}");
+}

@@ -2,7 +2,7 @@
 //! wasm-friendly (no threads, no clock: every budget is a number of
 //! playouts). Written once for any ruleset (`Playable`: the decision loop's
 //! `TileGame` plus a few hints per ruleset, in one adapter file each:
-//! `city.rs`), monomorphic in the search's hot loop.
+//! `city.rs`, `classic.rs`), monomorphic in the search's hot loop.
 //!
 //! Five levels:
 //! - `random`: a uniformly random legal choice;
@@ -22,11 +22,14 @@
 //! candidate moves on a redealt copy (a move that ends the turn draws a tile).
 
 mod city;
+mod classic;
 mod eval;
 mod search;
 pub mod selfplay;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_classic;
 
 use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
@@ -283,6 +286,7 @@ impl<G: Playable> Thinker<G> {
 /// monomorphic.
 pub enum AnyThinker {
     City(Thinker<crate::engine::city::Game>),
+    Classic(Thinker<crate::engine::classic::Game>),
 }
 
 impl AnyThinker {
@@ -291,13 +295,14 @@ impl AnyThinker {
     pub fn new(game: &AnyGame, level: Level, seed: u64) -> Option<AnyThinker> {
         match game {
             AnyGame::City(g) => think(g, level, seed).map(AnyThinker::City),
-            AnyGame::Classic(_) => None, // the computer plays classic with issue 12
+            AnyGame::Classic(g) => think(g, level, seed).map(AnyThinker::Classic),
         }
     }
 
     pub fn progress(&self) -> Progress {
         match self {
             AnyThinker::City(t) => t.progress(),
+            AnyThinker::Classic(t) => t.progress(),
         }
     }
 
@@ -308,6 +313,9 @@ impl AnyThinker {
             AnyThinker::City(t) => t
                 .run(batches)
                 .map(|m| (AnyChoice::City(m.first), m.then.map(AnyChoice::City))),
+            AnyThinker::Classic(t) => t
+                .run(batches)
+                .map(|m| (AnyChoice::Classic(m.first), m.then.map(AnyChoice::Classic))),
         }
     }
 }

@@ -32,7 +32,8 @@ mod cli {
       print the share link of a record (setup and every decision; other tags are dropped)
   city unshare LINK
       print the record a share link holds (LINK alone, with its '#', or a whole URL)
-  city selfplay --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--json]
+  city selfplay [--game the-city|classic] [--expansions \"...\"] [--options \"name=value ...\"]
+                --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--json]
       play seeded games between two AI levels (random, greedy, easy, normal, hard),
       seats rotating; print win rates and mean scores with 95% confidence intervals";
 
@@ -104,10 +105,29 @@ mod cli {
     }
 
     fn selfplay(args: &[String]) -> Result<(), String> {
-        use the_city::ai::{selfplay::selfplay, Level};
+        use the_city::ai::selfplay::{classic_game, selfplay, selfplay_of};
+        use the_city::ai::Level;
         let json = args.iter().any(|a| a == "--json");
         let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
-        let f = flags(&rest, &["a", "b", "games", "players", "seed"])?;
+        let f = flags(
+            &rest,
+            &[
+                "a",
+                "b",
+                "games",
+                "players",
+                "seed",
+                "game",
+                "expansions",
+                "options",
+            ],
+        )?;
+        let ruleset = match flag(&f, "game") {
+            None => Ruleset::City,
+            Some(g) => {
+                Ruleset::from_name(g).ok_or(format!("unknown game {g:?}: the-city or classic"))?
+            }
+        };
         let level = |name: &str| -> Result<Level, String> {
             let v = flag(&f, name).ok_or(format!("--{name} LEVEL is required"))?;
             Level::from_name(v).ok_or(format!(
@@ -119,17 +139,43 @@ mod cli {
             .ok_or("--games N is required")?
             .parse()
             .map_err(|_| "--games must be a whole number".to_string())?;
+        let seats = ruleset.seats();
         let players: usize = flag(&f, "players")
             .unwrap_or("2")
             .parse()
             .ok()
-            .filter(|k| (2..=4).contains(k))
-            .ok_or("--players must be 2, 3 or 4")?;
+            .filter(|k| seats.contains(k))
+            .ok_or(format!(
+                "--players must be from {} to {} for {}",
+                seats.start(),
+                seats.end(),
+                ruleset.title()
+            ))?;
         let seed: u64 = match flag(&f, "seed") {
-            Some(s) => s.parse().map_err(|_| "--seed must be a decimal u64")?,
+            Some(s) => s
+                .parse()
+                .map_err(|_| "--seed must be a whole number from 0 to 18446744073709551615")?,
             None => 1,
         };
-        let result = selfplay(a, b, games, players, seed);
+        let result = match ruleset {
+            Ruleset::City => {
+                if flag(&f, "expansions").is_some() || flag(&f, "options").is_some() {
+                    return Err("--expansions and --options are for --game classic".into());
+                }
+                selfplay(a, b, games, players, seed)
+            }
+            Ruleset::Classic => {
+                let expansions = classic::Expansions::parse(flag(&f, "expansions").unwrap_or(""))?;
+                let options =
+                    classic::Options::parse(flag(&f, "options").unwrap_or(""), expansions)?;
+                // Check the setup once, so that a bad one is an error, not a panic.
+                classic_game(players, expansions, options, seed)?;
+                let deal = |s| {
+                    classic_game(players, expansions, options, s).expect("a setup checked above")
+                };
+                selfplay_of(deal, a, b, games, players, seed, &mut |_, _| {})
+            }
+        };
         if json {
             println!("{}", result.summary_json());
         } else {
