@@ -1,0 +1,3 @@
+//! The classic artwork's own checks.
+
+use super::*;
