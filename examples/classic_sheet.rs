@@ -26,21 +26,41 @@ fn shapes_svg(out: &mut String, shapes: &[Shape]) {
 
 /// A piece centred at (x, y) in tile units, in a player's colour.
 fn piece_svg(out: &mut String, p: Piece, x: f32, y: f32, colour: PlayerColour) {
-    let _ = write!(out, "<g class=\"{}\" transform=\"translate({x} {y})\">", colour.css_class());
+    let _ = write!(
+        out,
+        "<g class=\"{}\" transform=\"translate({x} {y})\">",
+        colour.css_class()
+    );
     shapes_svg(out, &piece_art(p));
     out.push_str("</g>");
 }
 
 /// One tile at (x, y), `size` px, turned `q` quarter turns; with its
 /// followers (one per region, on its spot) when `followers`.
-fn tile_svg(out: &mut String, def: &TileDef, art: &TileArt, x: f32, y: f32, size: f32, q: u8, followers: bool) {
+#[allow(clippy::too_many_arguments)]
+fn tile_svg(
+    out: &mut String,
+    def: &TileDef,
+    art: &TileArt,
+    x: f32,
+    y: f32,
+    size: f32,
+    q: u8,
+    followers: bool,
+) {
     let k = size / 100.0;
-    let _ = write!(out, "<g transform=\"translate({x} {y}) scale({k})\"><g transform=\"rotate({} 50 50)\">", u32::from(q) * 90);
+    let _ = write!(
+        out,
+        "<g transform=\"translate({x} {y}) scale({k})\"><g transform=\"rotate({} 50 50)\">",
+        u32::from(q) * 90
+    );
     shapes_svg(out, &art.shapes);
     out.push_str("</g>");
     if followers {
         for (r, region) in def.regions.iter().enumerate() {
-            let Some(f) = region.kind.feature() else { continue };
+            let Some(f) = region.kind.feature() else {
+                continue;
+            };
             // The spot turns with the tile; the piece stays upright.
             let (ax, ay) = art.anchors[r];
             let (ax, ay) = match q {
@@ -69,7 +89,10 @@ fn document(width: f32, height: f32, body: &str) -> String {
 }
 
 fn text(out: &mut String, x: f32, y: f32, size: u32, s: &str) {
-    let _ = write!(out, "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\">{s}</text>");
+    let _ = write!(
+        out,
+        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\">{s}</text>"
+    );
 }
 
 /// Whether `b` may lie on side `d` of `a` (B3.2, G2.1).
@@ -82,7 +105,10 @@ fn fits(a: &TileDef, ra: Rotation, d: Dir, b: &TileDef, rb: Rotation) -> bool {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -100,7 +126,13 @@ fn main() {
     {
         let (size, cols, gap) = (180.0, 6usize, 18.0);
         let mut b = String::new();
-        text(&mut b, 20.0, 34.0, 22, "Classic Carcassonne: 48 tile types (left: bare; right: followers on their spots)");
+        text(
+            &mut b,
+            20.0,
+            34.0,
+            22,
+            "Classic Carcassonne: 48 tile types (left: bare; right: followers on their spots)",
+        );
         for (n, def) in cat.tiles.iter().enumerate() {
             let (row, col) = (n / (cols / 2), n % (cols / 2));
             let x = 20.0 + (2 * col) as f32 * (size + gap);
@@ -116,7 +148,13 @@ fn main() {
                     SideKind::Gate => 'g',
                 })
                 .collect();
-            text(&mut b, x, y + size + 20.0, 15, &format!("{} ×{}  {edges}", def.id, def.count));
+            text(
+                &mut b,
+                x,
+                y + size + 20.0,
+                15,
+                &format!("{} ×{}  {edges}", def.id, def.count),
+            );
         }
         let rows = cat.tiles.len().div_ceil(cols / 2);
         let w = 40.0 + cols as f32 * (size + gap);
@@ -126,14 +164,23 @@ fn main() {
     // 2. The pieces, large and at board size on a tile.
     {
         let mut b = String::new();
-        text(&mut b, 20.0, 34.0, 22, "Pieces (x4, then at board size on tiles; each player colour)");
+        text(
+            &mut b,
+            20.0,
+            34.0,
+            22,
+            "Pieces (x4, then at board size on tiles; each player colour)",
+        );
         for (i, &p) in Piece::ALL.iter().enumerate() {
             let x = 30.0 + i as f32 * 130.0;
             let _ = write!(b, "<g transform=\"translate({x} 60) scale(1.2)\"><rect width=\"100\" height=\"100\" fill=\"#86b04f\"/>");
             if p.on_tile() {
                 shapes_svg(&mut b, &piece_art(p));
             } else {
-                let _ = write!(b, "<g transform=\"translate(50 50) scale(3)\" class=\"pc-blue\">");
+                let _ = write!(
+                    b,
+                    "<g transform=\"translate(50 50) scale(3)\" class=\"pc-blue\">"
+                );
                 shapes_svg(&mut b, &piece_art(p));
                 b.push_str("</g>");
             }
@@ -149,8 +196,17 @@ fn main() {
                 let x = 30.0 + i as f32 * 200.0;
                 let _ = write!(b, "<g transform=\"translate({x} {y}) scale(1.6)\">");
                 shapes_svg(&mut b, &arts[t].shapes);
-                for (j, &p) in [Piece::Thief, Piece::Knight, Piece::Monk, Piece::Farmer].iter().enumerate() {
-                    piece_svg(&mut b, p, 20.0 + (j % 2) as f32 * 56.0, 24.0 + (j / 2) as f32 * 50.0, *colour);
+                for (j, &p) in [Piece::Thief, Piece::Knight, Piece::Monk, Piece::Farmer]
+                    .iter()
+                    .enumerate()
+                {
+                    piece_svg(
+                        &mut b,
+                        p,
+                        20.0 + (j % 2) as f32 * 56.0,
+                        24.0 + (j / 2) as f32 * 50.0,
+                        *colour,
+                    );
                 }
                 piece_svg(&mut b, Piece::Veil, 76.0, 74.0, *colour);
                 b.push_str("</g>");
@@ -161,8 +217,18 @@ fn main() {
         let y = 580.0;
         for (i, (t, pieces)) in [
             (f, vec![(Piece::Bridge, 0u32)]),
-            (u, vec![(Piece::Wall, 0), (Piece::WoodenGate, 1), (Piece::Guesthouse, 9)]),
-            (c, vec![(Piece::Wyvern, 8), (Piece::Knight, 8), (Piece::Veil, 8)]),
+            (
+                u,
+                vec![
+                    (Piece::Wall, 0),
+                    (Piece::WoodenGate, 1),
+                    (Piece::Guesthouse, 9),
+                ],
+            ),
+            (
+                c,
+                vec![(Piece::Wyvern, 8), (Piece::Knight, 8), (Piece::Veil, 8)],
+            ),
         ]
         .into_iter()
         .enumerate()
@@ -187,19 +253,33 @@ fn main() {
     }
 
     // 3. Seams: each tile type in its four rotations among matching neighbours.
-    for (name, set) in [("seams-base", TileSet::Base), ("seams-gates", TileSet::CityGates)] {
+    for (name, set) in [
+        ("seams-base", TileSet::Base),
+        ("seams-gates", TileSet::CityGates),
+    ] {
         let size = 64.0;
         let board = 3.0 * size;
         let mut b = String::new();
         let mut rng = Lcg(7);
-        let types: Vec<usize> = (0..cat.tiles.len()).filter(|&i| cat.tiles[i].set == set).collect();
+        let types: Vec<usize> = (0..cat.tiles.len())
+            .filter(|&i| cat.tiles[i].set == set)
+            .collect();
         for (row, &t) in types.iter().enumerate() {
             let def = &cat.tiles[t];
             let y = 20.0 + row as f32 * (board + 14.0);
             text(&mut b, 10.0, y + board / 2.0, 16, &def.id);
             for rot in Rotation::ALL {
                 let x = 60.0 + f32::from(rot.quarter_turns()) * (board + 24.0);
-                tile_svg(&mut b, def, &arts[t], x + size, y + size, size, rot.quarter_turns(), false);
+                tile_svg(
+                    &mut b,
+                    def,
+                    &arts[t],
+                    x + size,
+                    y + size,
+                    size,
+                    rot.quarter_turns(),
+                    false,
+                );
                 for d in Dir::ALL {
                     // A neighbour that matches, another type when one does.
                     let mut options: Vec<(usize, Rotation)> = Vec::new();
@@ -213,7 +293,16 @@ fn main() {
                     let (n, nr) = options[rng.next(options.len())];
                     let (dx, dy) = d.step();
                     let (nx, ny) = (x + size * (1 + dx) as f32, y + size * (1 + dy) as f32);
-                    tile_svg(&mut b, &cat.tiles[n], &arts[n], nx, ny, size, nr.quarter_turns(), false);
+                    tile_svg(
+                        &mut b,
+                        &cat.tiles[n],
+                        &arts[n],
+                        nx,
+                        ny,
+                        size,
+                        nr.quarter_turns(),
+                        false,
+                    );
                 }
             }
         }
@@ -251,7 +340,10 @@ fn main() {
             let r = Rotation::ALL[rng.next(4)];
             let def = &cat.tiles[t];
             if nbrs.iter().all(|&(d, n, nr)| {
-                let (ka, kb) = (def.side_kind(r, d), cat.tiles[n].side_kind(nr, d.opposite()));
+                let (ka, kb) = (
+                    def.side_kind(r, d),
+                    cat.tiles[n].side_kind(nr, d.opposite()),
+                );
                 ka == kb || (ka.may_face() & kb.bit() != 0 && rng.next(3) == 0)
             }) {
                 grid[cell] = Some((t, r));
@@ -262,12 +354,29 @@ fn main() {
             let oy = 20.0 + i as f32 * (h as f32 * 96.0 + 30.0);
             for (cell, g) in grid.iter().enumerate() {
                 if let Some((t, r)) = *g {
-                    let (x, y) = (20.0 + (cell % w) as f32 * size, oy + (cell / w) as f32 * size);
-                    tile_svg(&mut b, &cat.tiles[t], &arts[t], x, y, size, r.quarter_turns(), i == 0 && cell % 3 == 0);
+                    let (x, y) = (
+                        20.0 + (cell % w) as f32 * size,
+                        oy + (cell / w) as f32 * size,
+                    );
+                    tile_svg(
+                        &mut b,
+                        &cat.tiles[t],
+                        &arts[t],
+                        x,
+                        y,
+                        size,
+                        r.quarter_turns(),
+                        i == 0 && cell % 3 == 0,
+                    );
                 }
             }
         }
-        files.push(("board".into(), 40.0 + w as f32 * 96.0, 60.0 + h as f32 * 136.0, b));
+        files.push((
+            "board".into(),
+            40.0 + w as f32 * 96.0,
+            60.0 + h as f32 * 136.0,
+            b,
+        ));
     }
 
     for (name, w, h, body) in files {

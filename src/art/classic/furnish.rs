@@ -104,10 +104,7 @@ impl<'a> Tile<'a> {
             if room < 0.0 {
                 continue;
             }
-            let near: f32 = keep
-                .iter()
-                .map(|&(q, k)| (dist(p, q) - k).min(0.0))
-                .sum();
+            let near: f32 = keep.iter().map(|&(q, k)| (dist(p, q) - k).min(0.0)).sum();
             let score = room.min(cap) + 1.5 * near - 0.04 * dist(p, CENTRE);
             if best.is_none_or(|b| score > b.0) {
                 best = Some((score, p));
@@ -218,7 +215,12 @@ impl<'a> Tile<'a> {
             let (w, d) = (self.rng.range(7.0, 11.0), self.rng.range(5.4, 7.4));
             let t = self.tangent(c);
             for (u, k) in [(t, 1.0), (perp(t), 1.0), (t, 0.7)] {
-                let rect = Rect { c, u, hw: w * k / 2.0, hh: d * k / 2.0 };
+                let rect = Rect {
+                    c,
+                    u,
+                    hw: w * k / 2.0,
+                    hh: d * k / 2.0,
+                };
                 if self.fits(&rect, r, &clear) {
                     self.houses.push((rect, r, tone, hip));
                     break;
@@ -237,8 +239,16 @@ impl<'a> Tile<'a> {
             for _ in 0..30 {
                 let c = (self.rng.range(12.0, 88.0), self.rng.range(12.0, 88.0));
                 let u = self.tangent(c);
-                let rect = Rect { c, u, hw: self.rng.range(9.0, 13.0), hh: self.rng.range(5.5, 7.5) };
-                if rect.samples().iter().all(|&p| self.room(p, f) > 1.5 && free(p, &clear))
+                let rect = Rect {
+                    c,
+                    u,
+                    hw: self.rng.range(9.0, 13.0),
+                    hh: self.rng.range(5.5, 7.5),
+                };
+                if rect
+                    .samples()
+                    .iter()
+                    .all(|&p| self.room(p, f) > 1.5 && free(p, &clear))
                     && self.crops.iter().all(|o| !rect.overlaps(o, 3.0))
                 {
                     self.crops.push(rect);
@@ -254,7 +264,9 @@ impl<'a> Tile<'a> {
                     6.0 + 8.8 * j as f32 + self.rng.range(-3.5, 3.5),
                 );
                 let roll = self.rng.unit();
-                let Some(a) = self.plan.area_at(p) else { continue };
+                let Some(a) = self.plan.area_at(p) else {
+                    continue;
+                };
                 if !fields.contains(&a.region) || !free(p, &clear) {
                     continue;
                 }
@@ -284,7 +296,10 @@ impl<'a> Tile<'a> {
                 && self.road_dist(p) >= ROAD_HALF + 0.8
                 && p.0.min(p.1).min(100.0 - p.0).min(100.0 - p.1) >= 0.8
                 && clear.iter().all(|&(q, k)| dist(p, q) >= k * 0.8)
-                && self.plan.cloister.is_none_or(|(_, c, _)| dist(p, c) > GARDEN * 1.1)
+                && self
+                    .plan
+                    .cloister
+                    .is_none_or(|(_, c, _)| dist(p, c) > GARDEN * 1.1)
         }) && self.houses.iter().all(|h| !rect.overlaps(&h.0, 0.5))
     }
 
@@ -372,7 +387,14 @@ impl<'a> Tile<'a> {
         }
         for &(gr, side) in &plan.gates {
             let c = add(perim(6.0 * side as f32 + 3.0), mul(normal(side), 5.5));
-            city_gate(&mut out, Frame { c, u: super::plan::along(side) }, gr);
+            city_gate(
+                &mut out,
+                Frame {
+                    c,
+                    u: super::plan::along(side),
+                },
+                gr,
+            );
         }
         for (rect, r, tone, hip) in &self.houses {
             roof(&mut out, rect, Some(*r), *tone, *hip);
@@ -382,10 +404,18 @@ impl<'a> Tile<'a> {
         }
         // A bridge: a stone deck over the city, the road on it.
         for (r, (p, q)) in plan.roads.iter().filter_map(|r| r.bridge.map(|b| (r, b))) {
-            let f = Frame { c: lerp(p, q, 0.5), u: norm(sub(q, p)) };
+            let f = Frame {
+                c: lerp(p, q, 0.5),
+                u: norm(sub(q, p)),
+            };
             let h = dist(p, q) * 0.5 + 5.0;
             out.add(b, Some(r.region), "ca-deck", f.rect(-h, -7.4, h, 7.4));
-            out.add(b, Some(r.region), "ca-deck-road", f.rect(-h - 0.4, -4.4, h + 0.4, 4.4));
+            out.add(
+                b,
+                Some(r.region),
+                "ca-deck-road",
+                f.rect(-h - 0.4, -4.4, h + 0.4, 4.4),
+            );
             let mut piers = f.rect(-h + 1.0, -9.0, -h + 4.0, 9.0);
             piers.append(f.rect(h - 4.0, -9.0, h - 1.0, 9.0));
             out.add(b, Some(r.region), "ca-deck", piers);

@@ -83,7 +83,11 @@ impl Bez {
     pub(super) fn part(&self, t0: f32, t1: f32) -> Bez {
         let (lo, hi) = (t0.min(t1), t0.max(t1));
         let left = self.split(hi).0;
-        let mid = if hi > EPS { left.split(lo / hi).1 } else { left };
+        let mid = if hi > EPS {
+            left.split(lo / hi).1
+        } else {
+            left
+        };
         if t1 < t0 {
             mid.rev()
         } else {
@@ -116,7 +120,6 @@ impl Bez {
 /// A city wall between two of its stretches: from the end of one (`from`)
 /// to the start of the next (`to`), the city on its right.
 pub(super) struct Chord {
-    pub(super) city: RegionIdx,
     pub(super) bez: Bez,
     from: f32,
     to: f32,
@@ -219,9 +222,9 @@ impl<'a> Plan<'a> {
             cloister: None,
             gates: Vec::new(),
         };
-        for s in 0..4 {
-            if let RegionKind::Gate { .. } = kind(sides[s][1]) {
-                plan.gates.push((sides[s][1], s));
+        for (s, side) in sides.iter().enumerate() {
+            if let RegionKind::Gate { .. } = kind(side[1]) {
+                plan.gates.push((side[1], s));
             }
         }
 
@@ -256,7 +259,6 @@ impl<'a> Plan<'a> {
                     let bez = plan.wall(b, next);
                     bez.to(&mut path);
                     plan.chords.push(Chord {
-                        city: c,
                         bez,
                         from: b,
                         to: next,
@@ -273,13 +275,19 @@ impl<'a> Plan<'a> {
             .filter(|&s| matches!(kind(sides[s][1]), RegionKind::Road { .. }))
             .collect();
         if let Some(m) = def.cloister {
-            let door = road_sides.first().map_or((0.0, 1.0), |&s| mul(normal(s), -1.0));
+            let door = road_sides
+                .first()
+                .map_or((0.0, 1.0), |&s| mul(normal(s), -1.0));
             plan.cloister = Some((m, CENTRE, door));
         }
 
         // Roads.
         for r in (0..n).filter(|&r| matches!(kind(r), RegionKind::Road { .. })) {
-            let rs: Vec<usize> = road_sides.iter().copied().filter(|&s| sides[s][1] == r).collect();
+            let rs: Vec<usize> = road_sides
+                .iter()
+                .copied()
+                .filter(|&s| sides[s][1] == r)
+                .collect();
             let mut bridge = None;
             let t = |s: usize| 6.0 * s as f32 + 3.0;
             let a = perim(t(rs[0]));
@@ -352,7 +360,12 @@ impl<'a> Plan<'a> {
         let gap = ahead(a, b);
         let sides = &self.def.shape.sides;
         let city_at = |s: usize| sides[s % 4][1];
-        let is_city = |s: usize| matches!(self.def.regions[city_at(s) as usize].kind, RegionKind::City { .. });
+        let is_city = |s: usize| {
+            matches!(
+                self.def.regions[city_at(s) as usize].kind,
+                RegionKind::City { .. }
+            )
+        };
         // `own`: the side of the stretch at this end; `out`: the side beyond.
         let end = |t: f32, own: usize, out: usize, sign: f32| -> Pt {
             if t.rem_euclid(6.0) > EPS {
@@ -467,7 +480,9 @@ impl<'a> Plan<'a> {
                 let out = (1..4)
                     .filter_map(|k| {
                         let t = (leg.at - 6.0 * k as f32).rem_euclid(24.0);
-                        self.legs.iter().position(|l| l.end == End::Hub && (l.at - t).abs() < EPS)
+                        self.legs
+                            .iter()
+                            .position(|l| l.end == End::Hub && (l.at - t).abs() < EPS)
                     })
                     .next()
                     .unwrap_or(i);
@@ -490,7 +505,12 @@ impl<'a> Plan<'a> {
         for (i, c) in self.chords.iter().enumerate() {
             events.push((c.to, Ev::Wall(i)));
         }
-        let mut starts: Vec<(f32, Option<usize>)> = self.legs.iter().enumerate().map(|(i, l)| (l.at, Some(i))).collect();
+        let mut starts: Vec<(f32, Option<usize>)> = self
+            .legs
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.at, Some(i)))
+            .collect();
         starts.extend(self.chords.iter().map(|c| (c.from, None)));
         if events.is_empty() {
             let label = self.label(0.5);
