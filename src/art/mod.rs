@@ -31,6 +31,7 @@
 //! streets) and `furnish` (The City's buildings, markets, landmarks and how
 //! everything is painted).
 
+pub mod classic;
 mod furnish;
 mod geometry;
 mod layout;
