@@ -55,8 +55,8 @@ fn tags_are_read_strictly() {
             "line 4: expansion old-city is named twice",
         ),
         (
-            "[Expansions \"city-gates\"]\n[Deck \"E\"]\n",
-            "line 4: the city-gates expansion is not supported by this version yet",
+            "[Expansions \"city-gates old-city\"]\n[Deck \"E\"]\n",
+            "line 4: the old-city expansion is not supported by this version yet",
         ),
         ("[Deck \"E Q Z\"]\n", "line 4: unknown tile \"Z\" in Deck"),
         (
@@ -103,8 +103,8 @@ fn wood_and_extras_parse_and_are_refused_in_the_base_game() {
         ("5. K 0,-2 r1 bridge 0,-2 UP -", "\"UP\" is not a bridge axis NS or EW"),
         ("5. K 0,-2 r1 plank 0,-2 S -", "\"plank\" is not wood"),
         ("5. K 0,-2 r1 wall 0,-2 -", "a turn line is"),
-        ("5. K 1,-1 r2 - | guesthouse 1", "`guesthouse 1`: there is no guesthouse step in this turn (O5.1)"),
-        ("5. K 1,-1 r2 - | wyvern 0,-1", "`wyvern 0,-1`: the wyvern does not move in this turn (O6.2)"),
+        ("5. K 1,-1 r2 - | guesthouse 1", "line 10: there are no guesthouses in this game (O5)"),
+        ("5. K 1,-1 r2 - | wyvern 0,-1", "line 10: wyvern 0,-1: there is no wyvern in this game (O6.2)"),
         ("5. K 1,-1 r2 - | wyvern 0,-1; guesthouse 1", "extras out of order"),
         ("5. K 1,-1 r2 - | guesthouse 9", "tile K has no region 9 (B5.1)"),
         ("5. K 1,-1 r2 - | dragon 0,0", "is not an extra"),

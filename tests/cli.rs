@@ -323,7 +323,7 @@ fn classic_random_honours_tiles_and_options() {
             "unknown expansion",
         ),
         (
-            vec!["--players", "2", "--expansions", "city-gates"],
+            vec!["--players", "2", "--expansions", "old-city"],
             "not supported by this version yet",
         ),
         (

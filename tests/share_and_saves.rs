@@ -716,8 +716,8 @@ fn classic_links_that_are_not_canonical_or_hold_a_bad_setup_are_refused() {
         ShareError::Damaged,
         "digits not minimal"
     );
-    let e = with(3, 1).to_string();
-    assert!(e.contains("city-gates expansion is not supported"), "{e}");
+    let e = with(3, 2).to_string();
+    assert!(e.contains("old-city expansion is not supported"), "{e}");
 }
 
 #[test]

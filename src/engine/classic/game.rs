@@ -452,10 +452,9 @@ impl Game {
         let def = self.catalogue.get(self.board().placed()[tile].tile);
         let Some(r) = self.region_of(tile, spot) else {
             return Some(match spot {
-                Spot::Bridge => illegal(
-                    "O3.9",
-                    format!("tile {} has no bridge built on it", def.id),
-                ),
+                Spot::Bridge => {
+                    illegal("O3.9", format!("tile {} has no bridge built on it", def.id))
+                }
                 Spot::Region(r) => illegal("B5.1", format!("tile {} has no region {r}", def.id)),
             });
         };
@@ -467,10 +466,16 @@ impl Game {
             return Some(illegal("B5.4", "no follower is left in supply"));
         }
         if self.occupied(tile, r) {
-            let name = def.regions.get(r as usize).map_or("bridge", |x| x.id.as_str());
+            let name = def
+                .regions
+                .get(r as usize)
+                .map_or("bridge", |x| x.id.as_str());
             return Some(illegal(
                 "B5.2",
-                format!("the {} of region {name} already holds a follower", kind.name()),
+                format!(
+                    "the {} of region {name} already holds a follower",
+                    kind.name()
+                ),
             ));
         }
         None
@@ -566,25 +571,25 @@ impl Game {
             bridges: &self.oc.bridges,
             bridge_nodes: self.oc.parts.wood,
         };
-        let mut touched = self
-            .table
-            .place(Placed { tile, rot, cell }, &layout, |r| match def.kind(r) {
-                Some(RegionKind::City { pennants, points }) => Part {
-                    kind: Some(FeatureKind::City),
-                    pennants,
-                    points: points.unwrap_or(0),
-                    plaza,
-                },
-                Some(k) => Part {
-                    kind: k.feature(),
-                    ..Part::NONE
-                },
-                // The bridge's node (O3.4): a road once one is built.
-                None => Part {
-                    kind: bridge.map(|_| FeatureKind::Road),
-                    ..Part::NONE
-                },
-            });
+        let mut touched =
+            self.table
+                .place(Placed { tile, rot, cell }, &layout, |r| match def.kind(r) {
+                    Some(RegionKind::City { pennants, points }) => Part {
+                        kind: Some(FeatureKind::City),
+                        pennants,
+                        points: points.unwrap_or(0),
+                        plaza,
+                    },
+                    Some(k) => Part {
+                        kind: k.feature(),
+                        ..Part::NONE
+                    },
+                    // The bridge's node (O3.4): a road once one is built.
+                    None => Part {
+                        kind: bridge.map(|_| FeatureKind::Road),
+                        ..Part::NONE
+                    },
+                });
         // B4.3: a cloister's open count is the empty cells round it; the
         // cloisters round this cell lose one.
         let mut empty_ring = 0u16;
@@ -965,13 +970,19 @@ impl TileGame for Game {
     fn legal_choices_into(&self, v: &mut Vec<Choice>) {
         v.clear();
         let last = self.board().placed().len() - 1;
-        let bridge = self.catalogue.get(self.board().placed()[last].tile).bridge_region();
+        let bridge = self
+            .catalogue
+            .get(self.board().placed()[last].tile)
+            .bridge_region();
         // None, then the spots of a mask in region order (the bridge last).
         let spots = |v: &mut Vec<Choice>, mask: u16, wrap: fn(Option<Spot>) -> Choice| {
             v.push(wrap(None));
             let mut mask = mask;
             while mask != 0 {
-                v.push(wrap(Some(spot_of(bridge, mask.trailing_zeros() as RegionIdx))));
+                v.push(wrap(Some(spot_of(
+                    bridge,
+                    mask.trailing_zeros() as RegionIdx,
+                ))));
                 mask &= mask - 1;
             }
         };
@@ -987,7 +998,12 @@ impl TileGame for Game {
             Phase::Guesthouse => spots(v, self.guest_mask, Choice::Guesthouse),
             Phase::Wyvern => {
                 let placed = self.board().placed();
-                v.extend(self.oc.targets.iter().map(|&t| Choice::Wyvern(placed[t].cell)));
+                v.extend(
+                    self.oc
+                        .targets
+                        .iter()
+                        .map(|&t| Choice::Wyvern(placed[t].cell)),
+                );
             }
             Phase::Follower => spots(v, self.follower_mask, Choice::Follower),
             Phase::Over => {}
@@ -1007,9 +1023,7 @@ impl TileGame for Game {
                 self.guesthouse_problem(last, spot)
             }
             (Decision::Wyvern, Choice::Wyvern(cell)) => self.wyvern_problem(cell),
-            (Decision::Follower, Choice::Follower(Some(spot))) => {
-                self.follower_problem(last, spot)
-            }
+            (Decision::Follower, Choice::Follower(Some(spot))) => self.follower_problem(last, spot),
             _ => Some(illegal(
                 "T",
                 format!(

@@ -8,10 +8,10 @@ use super::events::Event;
 use super::game::{Game, Spot};
 use super::options::{Expansions, OldCityOptions};
 use super::tiles::{FeatureKind, RegionIdx, TileType};
+use super::wood::Axis;
 use crate::engine::core::features::Node;
 use crate::engine::core::geom::Cell;
 use crate::engine::core::rules::{majority, IllegalChoice, MAX_SEATS};
-use super::wood::Axis;
 
 /// A player's Old City pieces in hand (O1.2), one bit each.
 pub const BRIDGE: u8 = 1;
@@ -48,7 +48,7 @@ impl Parts {
     /// The pieces each player starts with (O1.2; a part switched off hands
     /// none out).
     pub fn pieces(self) -> u8 {
-        u8::from(self.wood) * WOOD | u8::from(self.guesthouse) * GUESTHOUSE
+        (u8::from(self.wood) * WOOD) | (u8::from(self.guesthouse) * GUESTHOUSE)
     }
 }
 
@@ -174,7 +174,10 @@ impl Game {
         let def = self.catalogue.get(self.board().placed()[tile].tile);
         let mut mask = 0;
         for r in 0..=def.regions.len() as RegionIdx {
-            if self.region_of(tile, spot_of(def.bridge_region(), r)).is_none() {
+            if self
+                .region_of(tile, spot_of(def.bridge_region(), r))
+                .is_none()
+            {
                 continue;
             }
             let f = self.table.feature_of(tile, r);
@@ -202,7 +205,10 @@ impl Game {
                 Spot::Region(r) => no("B5.1", format!("tile {} has no region {r}", def.id)),
             };
         };
-        let name = def.regions.get(r as usize).map_or("bridge", |x| x.id.as_str());
+        let name = def
+            .regions
+            .get(r as usize)
+            .map_or("bridge", |x| x.id.as_str());
         let f = self.table.feature_of(tile, r);
         if f.kind() != Some(FeatureKind::Road) {
             return no("O5.1", format!("region {name} is not a road"));

@@ -99,7 +99,10 @@ impl Game {
 
     /// O6.6: the wyvern is on the cloister's tile or one round it.
     fn wyvern_by(&self, f: &Feature) -> bool {
-        let (Some(w), Some(c)) = (self.wyvern(), self.board().placed().get(f.tiles.trailing_zeros() as usize)) else {
+        let (Some(w), Some(c)) = (
+            self.wyvern(),
+            self.board().placed().get(f.tiles.trailing_zeros() as usize),
+        ) else {
             return false;
         };
         (w.x - c.cell.x).abs() <= 1 && (w.y - c.cell.y).abs() <= 1
@@ -113,7 +116,9 @@ impl Game {
         let scoring = self.scoring_tiles(f);
         match f.kind() {
             // B6.2; O5.3: a guesthouse doubles it.
-            Some(FeatureKind::Road) => (scoring * (1 + u32::from(self.has_guesthouse(root))), false),
+            Some(FeatureKind::Road) => {
+                (scoring * (1 + u32::from(self.has_guesthouse(root))), false)
+            }
             Some(FeatureKind::City) => {
                 if let Some(points) = city_gates::fixed_points(f) {
                     return (points, false);
@@ -130,7 +135,9 @@ impl Game {
                 (city_value(f.tile_count(), scoring, pennants, small), false)
             }
             // B6.4; O6.6: 8 with the wyvern on it or round it.
-            Some(FeatureKind::Cloister) => (COMPLETED_CLOISTER - u32::from(self.wyvern_by(f)), false),
+            Some(FeatureKind::Cloister) => {
+                (COMPLETED_CLOISTER - u32::from(self.wyvern_by(f)), false)
+            }
             _ => (0, false),
         }
     }

@@ -137,6 +137,7 @@ impl Setup {
     /// made it.
     pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
         check_players(&self.players)?;
+        check_supported(self.expansions)?;
         self.options.check(self.expansions).map_err(SetupError)?;
         let in_pile = pile_counts(catalogue, self.expansions);
         let mut left = in_pile.clone();
@@ -169,6 +170,17 @@ pub fn check_players(players: &[String]) -> Result<(), SetupError> {
     }
     for p in players {
         check_player_name(p).map_err(SetupError)?;
+    }
+    Ok(())
+}
+
+/// The expansions this version plays: The City Gates is complete; Old
+/// City is refused plainly until every part of it is (issue 11).
+pub fn check_supported(expansions: Expansions) -> Result<(), SetupError> {
+    if expansions.old_city {
+        return Err(SetupError(
+            "the old-city expansion is not supported by this version yet".into(),
+        ));
     }
     Ok(())
 }

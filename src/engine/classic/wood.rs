@@ -103,9 +103,9 @@ impl Wood {
 
     /// The pieces it uses (`old_city::BRIDGE`, `WALL`, `GATE` bits).
     pub fn pieces(&self) -> u8 {
-        u8::from(self.bridge.is_some()) * BRIDGE
-            | u8::from(self.wall.is_some()) * WALL
-            | u8::from(self.gate.is_some()) * GATE
+        (u8::from(self.bridge.is_some()) * BRIDGE)
+            | (u8::from(self.wall.is_some()) * WALL)
+            | (u8::from(self.gate.is_some()) * GATE)
     }
 }
 
@@ -218,7 +218,11 @@ impl Game {
             }
             match b.on {
                 None => {
-                    if b.axis.ends().iter().any(|&e| def.side_kind(rot, e) != Field) {
+                    if b.axis
+                        .ends()
+                        .iter()
+                        .any(|&e| def.side_kind(rot, e) != Field)
+                    {
                         return None;
                     }
                 }
@@ -260,11 +264,7 @@ impl Game {
             }
             *slot = Some(d);
         }
-        let wood = Wood {
-            bridge,
-            wall,
-            gate,
-        };
+        let wood = Wood { bridge, wall, gate };
         if wood.pieces() & !pieces != 0 {
             return None;
         }
@@ -344,7 +344,8 @@ impl Game {
         wood: Wood,
         around: &Around,
     ) -> Option<IllegalChoice> {
-        let bad = |rule, what: &str, why: &str| Some(IllegalChoice::new(rule, format!("{what}: {why}")));
+        let bad =
+            |rule, what: &str, why: &str| Some(IllegalChoice::new(rule, format!("{what}: {why}")));
         let pieces = self.players()[self.current_player() as usize].pieces;
         if wood.pieces() & !pieces != 0 {
             return bad("O3.1", "wood", "the player has used that piece already");
@@ -356,7 +357,11 @@ impl Game {
             let field_sides = "a bridge crosses its tile between two field sides";
             let mends = match b.on {
                 None => {
-                    if b.axis.ends().iter().any(|&e| def.side_kind(rot, e) != SideKind::Field) {
+                    if b.axis
+                        .ends()
+                        .iter()
+                        .any(|&e| def.side_kind(rot, e) != SideKind::Field)
+                    {
                         return bad("O3.2", &what, field_sides);
                     }
                     b.axis
@@ -433,6 +438,9 @@ impl Game {
             let bridged = m != def.side_kind(rot, d) || Some(t) != around[d.index()].map(|a| a.1);
             let (word, rule) = if bridged {
                 ("bridge end", "O3.6")
+            } else if m == SideKind::Gate || t == SideKind::Gate {
+                // G2.1: a gate never faces a city side.
+                (m.word(), "G2.1")
             } else {
                 (m.word(), "B3.2")
             };
@@ -479,7 +487,9 @@ impl Game {
         };
         *slot = Some(axis);
         let tile = self.board().placed()[j].tile;
-        let node = self.table.node_of(j, self.catalogue.get(tile).bridge_region());
+        let node = self
+            .table
+            .node_of(j, self.catalogue.get(tile).bridge_region());
         let open = axis
             .ends()
             .iter()
