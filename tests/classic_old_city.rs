@@ -1,0 +1,341 @@
+//! Old City (CLASSIC.md part O), tested while it is unfinished and still
+//! refused to players: each test lets this process set up Old City games
+//! (`setup::allow_unfinished_old_city`). One test (at least) per rule id
+//! done, named after it, as CGN-C records with expected results
+//! (tests/common/classic.rs), with the worked examples E11-E21 done.
+
+mod common;
+
+use the_city::engine::classic::setup::allow_unfinished_old_city;
+
+macro_rules! oc_record_test {
+    ($name:ident) => {
+        #[test]
+        fn $name() {
+            allow_unfinished_old_city();
+            common::classic::check_classic_record(
+                stringify!($name),
+                include_str!(concat!("records/classic/", stringify!($name), ".cgn")),
+            );
+        }
+    };
+}
+
+oc_record_test!(o3_e13_bridge_and_wall_seed_turn);
+
+// ------------------------------------------------ property tests (§I)
+
+mod props {
+    use proptest::prelude::*;
+    use the_city::engine::classic::setup::allow_unfinished_old_city;
+    use the_city::engine::classic::{
+        Axis, Bridge, Catalogue, Cell, Choice, Decision, Dir, Expansions, FarmScoring, Game,
+        OldCityOptions, Options, Placement, Rotation, Setup, SmallCity, Spot, Wood,
+    };
+    use the_city::engine::core::random;
+    use the_city::engine::core::rng::below;
+    use the_city::engine::TileGame;
+    use the_city::notation::classic::{self as record, DeckTag};
+
+    fn new_game(
+        cg: bool,
+        seed: u64,
+        players: usize,
+        options: Options,
+        tiles: Option<usize>,
+    ) -> Game {
+        allow_unfinished_old_city();
+        let cat = Catalogue::builtin().unwrap();
+        let names = (0..players).map(|i| format!("P{i}")).collect();
+        let exp = Expansions::parse(if cg {
+            "city-gates old-city"
+        } else {
+            "old-city"
+        })
+        .unwrap();
+        let mut setup = Setup::from_seed(cat, names, exp, options, seed).unwrap();
+        if let Some(n) = tiles {
+            setup.deck.truncate(n);
+            setup.seed = None;
+        }
+        Game::new(cat, setup).unwrap()
+    }
+
+    const PIECES: [u8; 4] = [1, 2, 4, 8];
+
+    /// §I with Old City, after every decision.
+    fn check_invariants(g: &Game, before: &[u32], pieces_before: &[u8], full_pile: bool) {
+        let o = g.setup().options.old_city;
+        let parts = g.parts();
+        let mut held = 0u32;
+        for (p, ps) in g.players().iter().enumerate() {
+            let on_board = g
+                .followers()
+                .iter()
+                .filter(|f| f.player as usize == p)
+                .count();
+            assert_eq!(
+                ps.supply as usize + on_board,
+                6,
+                "6 followers with Old City (O1.2)"
+            );
+            assert!(ps.score >= before[p], "scores never decrease");
+            assert_eq!(ps.score, ps.breakdown.total());
+            // Pieces are used at most once: never handed back.
+            assert_eq!(ps.pieces & !pieces_before[p], 0, "a piece came back");
+            held += ps.coins as u32;
+            if !parts.coins {
+                assert_eq!(ps.coins, 0);
+            }
+        }
+        // Wood and guesthouses on the board = pieces gone from hands.
+        let used: u32 = g
+            .players()
+            .iter()
+            .map(|ps| {
+                let start = parts.pieces();
+                PIECES
+                    .iter()
+                    .filter(|&&b| start & b != 0 && ps.pieces & b == 0)
+                    .count() as u32
+            })
+            .sum();
+        let mut on_board = g.guesthouses().len() as u32;
+        for r in g.records() {
+            let w = r.placement.wood;
+            on_board +=
+                w.bridge.is_some() as u32 + w.wall.is_some() as u32 + w.gate.is_some() as u32;
+        }
+        assert_eq!(used, on_board, "each piece used once, by its owner");
+        if let Some(limit) = o.coin_limit {
+            if parts.coins {
+                assert_eq!(
+                    held + g.coin_supply().unwrap() as u32,
+                    limit as u32,
+                    "coins conserved"
+                );
+            }
+        }
+        // The wyvern: on at most one tile, never a regal one, gone at the end.
+        if let Some(c) = g.wyvern() {
+            let t = g.board().tile_at(c).unwrap();
+            let def = g.catalogue().get(g.board().placed()[t].tile);
+            assert_eq!(def.pennants, 0, "the wyvern on a regal tile");
+            assert!(!g.is_over(), "the wyvern during the final scoring");
+        }
+        // B5.4: one follower a tile.
+        let mut tiles: Vec<usize> = g.followers().iter().map(|f| f.tile).collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        assert_eq!(tiles.len(), g.followers().len(), "one follower a tile");
+        let accounted = g.board().placed().len() + g.removed().len() + g.tiles_left();
+        assert_eq!(accounted, 1 + g.setup().deck.len());
+        assert!(g.removed().is_empty(), "Old City removes no tile (O1.4)");
+        if full_pile {
+            let cg = if g.setup().expansions.city_gates {
+                24
+            } else {
+                0
+            };
+            assert_eq!(1 + g.setup().deck.len(), 61 + cg);
+        }
+    }
+
+    /// Placements with every combination of wood round each frontier cell
+    /// (and a taken one), for the exhaustive comparison with `check`.
+    fn candidate_universe(g: &Game) -> Vec<Choice> {
+        let mut v = Vec::new();
+        match g.decision() {
+            Some(Decision::Place { .. }) => {
+                let mut woods = vec![Wood::NONE];
+                let mut bridges = vec![None];
+                for on in [None, Some(Dir::N), Some(Dir::E), Some(Dir::S), Some(Dir::W)] {
+                    for axis in [Axis::NorthSouth, Axis::EastWest] {
+                        bridges.push(Some(Bridge { on, axis }));
+                    }
+                }
+                let sides = [None, Some(Dir::N), Some(Dir::E), Some(Dir::S), Some(Dir::W)];
+                for &bridge in &bridges {
+                    for &wall in &sides {
+                        for &gate in &sides {
+                            let w = Wood { bridge, wall, gate };
+                            if !w.is_none() {
+                                woods.push(w);
+                            }
+                        }
+                    }
+                }
+                let mut cells = g.board().frontier().collect::<Vec<_>>();
+                cells.push(Cell::ORIGIN);
+                for cell in cells {
+                    for rot in Rotation::ALL {
+                        for &wood in &woods {
+                            v.push(Choice::Place(Placement { cell, rot, wood }));
+                        }
+                    }
+                }
+            }
+            Some(Decision::Guesthouse) => {
+                v.push(Choice::Guesthouse(None));
+                v.extend((0..12).map(|r| Choice::Guesthouse(Some(Spot::Region(r)))));
+                v.push(Choice::Guesthouse(Some(Spot::Bridge)));
+            }
+            Some(Decision::Wyvern) => {
+                let (lo, hi) = g.board().bounds();
+                for y in lo.y - 1..=hi.y + 1 {
+                    for x in lo.x - 1..=hi.x + 1 {
+                        v.push(Choice::Wyvern(Cell::new(x, y)));
+                    }
+                }
+            }
+            Some(Decision::Follower) => {
+                v.push(Choice::Follower(None));
+                v.extend((0..12).map(|r| Choice::Follower(Some(Spot::Region(r)))));
+                v.push(Choice::Follower(Some(Spot::Bridge)));
+            }
+            None => {}
+        }
+        v.push(Choice::Follower(None));
+        v.push(Choice::Guesthouse(None));
+        v.push(Choice::Wyvern(Cell::new(0, 0)));
+        v
+    }
+
+    pub fn run_game(
+        cg: bool,
+        seed: u64,
+        players: usize,
+        options: Options,
+        tiles: Option<usize>,
+        exhaustive: bool,
+    ) {
+        let mut g = new_game(cg, seed, players, options, tiles);
+        let mut rng = random::choice_rng(seed);
+        let mut before = g.scores();
+        let mut pieces: Vec<u8> = g.players().iter().map(|p| p.pieces).collect();
+        let mut legal = Vec::new();
+        while !g.is_over() {
+            g.legal_choices_into(&mut legal);
+            assert!(!legal.is_empty(), "a decision always has a legal choice");
+            let mut seen = legal.clone();
+            seen.sort_by_key(|c| format!("{c:?}"));
+            seen.dedup();
+            assert_eq!(seen.len(), legal.len(), "each choice offered once");
+            for c in &legal {
+                let mut h = g.clone();
+                h.play(*c)
+                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e}"));
+            }
+            if exhaustive {
+                for c in candidate_universe(&g) {
+                    assert_eq!(
+                        g.check(c).is_ok(),
+                        legal.contains(&c),
+                        "check and legal_choices disagree on {c:?} at {:?}: {:?}",
+                        g.decision(),
+                        g.check(c)
+                    );
+                }
+            }
+            let c = legal[below(&mut rng, legal.len() as u64) as usize];
+            g.play(c).unwrap();
+            check_invariants(&g, &before, &pieces, tiles.is_none());
+            before = g.scores();
+            pieces = g.players().iter().map(|p| p.pieces).collect();
+        }
+        assert!(g.ended_by().is_some());
+        assert!(g.wyvern().is_none(), "the wyvern is gone at the end (O6.7)");
+        for deck in [DeckTag::Auto, DeckTag::Deck] {
+            let text = record::write(&g, &[], deck);
+            let back = record::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.game.history(), g.history(), "{text}");
+            assert_eq!(back.game.scores(), g.scores());
+            assert_eq!(back.game.events(), g.events());
+            assert_eq!(record::summary(&back.game), record::summary(&g));
+        }
+    }
+
+    pub fn options_strategy() -> impl Strategy<Value = Options> {
+        (any::<bool>(), any::<[bool; 7]>()).prop_map(|(small, b)| Options {
+            small_city: if small {
+                SmallCity::Two
+            } else {
+                SmallCity::Four
+            },
+            farm_scoring: FarmScoring::Third,
+            old_city: OldCityOptions {
+                proportional: b[0],
+                wood: b[1],
+                coins: b[2],
+                guesthouse: b[3],
+                wyvern: b[4],
+                coin_limit: if b[5] { Some(10) } else { None },
+                plaza_pennants: b[6],
+            },
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 600, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(600), ..ProptestConfig::default() })]
+
+        #[test]
+        fn i_invariants_hold_in_random_games_with_old_city(
+            seed in any::<u64>(),
+            players in 2usize..=5,
+            cg in any::<bool>(),
+            options in options_strategy(),
+            tiles in prop_oneof![3 => Just(None), 1 => (0usize..=84).prop_map(Some)],
+        ) {
+            let tiles = tiles.map(|n| if cg { n } else { n.min(60) });
+            run_game(cg, seed, players, options, tiles, false);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(12), ..ProptestConfig::default() })]
+
+        #[test]
+        fn i_every_offered_choice_applies_and_nothing_else_does_with_old_city(
+            seed in any::<u64>(),
+            players in 2usize..=5,
+            cg in any::<bool>(),
+        ) {
+            run_game(cg, seed, players, Options::default(), None, true);
+        }
+    }
+}
+
+/// The random games above do reach every part: bridges, walls, wooden
+/// gates, guesthouses, the wyvern, coins, proportional shares.
+#[test]
+fn random_old_city_games_use_every_piece() {
+    use the_city::engine::classic::{Catalogue, Event, Expansions, Game, Options, Setup};
+    use the_city::engine::core::random;
+    use the_city::engine::TileGame;
+    allow_unfinished_old_city();
+    let cat = Catalogue::builtin().unwrap();
+    let mut counts = [0u32; 6];
+    for seed in 0..40u64 {
+        let exp = Expansions::parse("city-gates old-city").unwrap();
+        let names = vec!["A".to_string(), "B".to_string(), "C".to_string()];
+        let setup = Setup::from_seed(cat, names, exp, Options::default(), seed).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        random::play_out(&mut g, &mut random::choice_rng(seed));
+        for r in g.records() {
+            let w = r.placement.wood;
+            counts[0] += w.bridge.is_some() as u32;
+            counts[1] += w.wall.is_some() as u32;
+            counts[2] += w.gate.is_some() as u32;
+        }
+        counts[3] += g.guesthouses().len() as u32;
+        for e in g.events() {
+            match e.event {
+                Event::WyvernMoved { to: Some(_) } => counts[4] += 1,
+                Event::CoinsTaken { .. } => counts[5] += 1,
+                _ => {}
+            }
+        }
+    }
+    eprintln!("bridges, walls, gates, guesthouses, wyvern moves, coin takes: {counts:?}");
+    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+}
