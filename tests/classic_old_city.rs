@@ -21,7 +21,76 @@ macro_rules! oc_record_test {
     };
 }
 
+oc_record_test!(o1_1_old_city_takes_11_tiles_out_60_are_left);
+oc_record_test!(o1_1_with_city_gates_the_pile_holds_84);
+oc_record_test!(o1_1_the_pile_keeps_5_of_the_8_u);
+oc_record_test!(o1_2_six_followers_and_one_guesthouse_each);
+oc_record_test!(o1_3_a_part_switched_off_has_no_guesthouse);
+oc_record_test!(o1_3_a_part_switched_off_has_no_wood);
+oc_record_test!(o1_4_an_unplayable_tile_goes_to_the_bottom_of_the_pile);
+oc_record_test!(o1_4_o3_8_a_tile_playable_only_with_wood_is_placed_with_it);
+oc_record_test!(o1_5_a_pile_of_unplayable_tiles_ends_the_game);
+oc_record_test!(o2_3_e18_the_plaza_city_scores_3_a_tile_shared_8_each);
+oc_record_test!(o2_3_e18_plaza_pennants_on_score_3_each);
+oc_record_test!(o2_3_e18_an_incomplete_plaza_city_scores_0);
+oc_record_test!(o2_2_o6_5_e15_a_veiled_farmer_shares_the_farm_at_the_end);
+oc_record_test!(o2_2_e15_without_proportional_scoring_the_tied_farmers_score_in_full);
+oc_record_test!(o2_4_o4_3_e3_with_coins_a_city_scores_by_majority_without_pennant_points);
+oc_record_test!(o4_2_coin_limit_none_gives_the_same_coin);
+oc_record_test!(o4_3_e7_an_incomplete_city_with_coins_scores_1_a_tile);
+oc_record_test!(o3_7_e19_oc_coins_off);
+oc_record_test!(o3_7_e19_oc_coins_off_small_city_2);
+oc_record_test!(o3_7_e19_small_city_4);
+oc_record_test!(o3_7_e19_small_city_2);
+oc_record_test!(o3_1_each_piece_is_used_once);
+oc_record_test!(o3_2_a_bridge_crosses_between_two_field_sides);
+oc_record_test!(o3_3_a_bridge_must_mend_a_field_facing_a_road);
+oc_record_test!(o3_4_o3_9_a_bridge_is_a_road_a_thief_may_stand_on);
+oc_record_test!(o3_9_o5_1_the_guesthouse_may_go_on_a_bridge);
+oc_record_test!(o3_5_a_wall_needs_a_regal_city);
+oc_record_test!(o3_5_a_wooden_gate_between_a_road_and_a_regal_city);
+oc_record_test!(o3_6_the_far_end_of_a_bridge_must_match);
 oc_record_test!(o3_e13_bridge_and_wall_seed_turn);
+oc_record_test!(o4_1_o6_3_e16_coins_then_the_wyvern_then_the_score);
+oc_record_test!(o5_3_e17_a_guesthouse_road_scores_2_a_tile);
+oc_record_test!(o5_3_e17_an_incomplete_guesthouse_road_scores_0);
+oc_record_test!(o5_3_e17_without_the_guesthouse_the_road_scores_2);
+oc_record_test!(o5_1_the_guesthouse_needs_a_road_open_at_both_ends);
+oc_record_test!(o5_2_a_second_guesthouse_on_the_same_road);
+oc_record_test!(o6_4_o6_6_e14_a_veiled_knight_and_the_wyvern_tile_score_nothing);
+oc_record_test!(o6_2_a_regal_tile_moves_the_wyvern_when_a_target_exists);
+oc_record_test!(o6_1_a_target_holds_a_follower_on_an_incomplete_feature);
+oc_record_test!(o6_6_e21_a_cloister_next_to_the_wyvern_scores_8);
+
+#[test]
+fn o6_2_with_no_target_the_wyvern_is_set_aside() {
+    allow_unfinished_old_city();
+    let g = common::classic::check_classic_record(
+        "o6_2_with_no_target_the_wyvern_is_set_aside",
+        include_str!("records/classic/o6_2_with_no_target_the_wyvern_is_set_aside.cgn"),
+    )
+    .expect("the record reads");
+    assert_eq!(g.wyvern(), None);
+}
+
+/// E11, E12 (O2.1, O2.2): the proportional arithmetic.
+#[test]
+fn o2_1_e11_e12_proportional_shares_round_up() {
+    use the_city::engine::classic::old_city::shares;
+    assert_eq!(&shares(14, &[1, 1, 1], true)[..3], &[5, 5, 5]);
+    assert_eq!(&shares(18, &[2, 1, 1], true)[..3], &[10, 5, 5]);
+    assert_eq!(&shares(0, &[1, 1], true)[..2], &[0, 0]);
+    assert_eq!(&shares(9, &[0, 0], true)[..2], &[0, 0]);
+}
+
+/// E20 (O4.4): the most coins 3 a coin, tied leaders each; others 2.
+#[test]
+fn o4_4_e20_final_coins() {
+    use the_city::engine::classic::old_city::coin_points;
+    assert_eq!(coin_points(&[3, 3, 2]), [9, 9, 4]);
+    assert_eq!(coin_points(&[0, 0]), [0, 0]);
+    assert_eq!(coin_points(&[1, 0]), [3, 0]);
+}
 
 // ------------------------------------------------ property tests (§I)
 
@@ -338,4 +407,24 @@ fn random_old_city_games_use_every_piece() {
     }
     eprintln!("bridges, walls, gates, guesthouses, wyvern moves, coin takes: {counts:?}");
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+}
+
+/// With OC_DUMP=file: prints the replay summary (or error) of a record.
+#[test]
+fn dump_a_record_for_inspection() {
+    let Ok(path) = std::env::var("OC_DUMP") else {
+        return;
+    };
+    allow_unfinished_old_city();
+    for p in path.split(',') {
+        let text = std::fs::read_to_string(p).unwrap();
+        match the_city::notation::read(&text) {
+            Ok(r) => {
+                let g = r.game.as_classic().unwrap();
+                let s = the_city::notation::classic::summary(g);
+                eprintln!("{p}: {}", serde_json::to_string(&s).unwrap());
+            }
+            Err(e) => eprintln!("{p}: ERROR {e}"),
+        }
+    }
 }
