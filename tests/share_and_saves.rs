@@ -716,8 +716,9 @@ fn classic_links_that_are_not_canonical_or_hold_a_bad_setup_are_refused() {
         ShareError::Damaged,
         "digits not minimal"
     );
+    // An Old City setup with farm-scoring=2nd is said plainly (B9.4).
     let e = with(3, 2).to_string();
-    assert!(e.contains("old-city expansion is not supported"), "{e}");
+    assert!(e.contains("needs oc-proportional=off (B9.4)"), "{e}");
 }
 
 #[test]

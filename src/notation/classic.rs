@@ -9,7 +9,7 @@ use super::syntax::{
     check_turn_number, err, parse_cell, parse_rotation, tag_line, RecordError, Sections, Tags,
 };
 pub use super::DeckTag;
-use crate::engine::classic::setup::{check_players, check_supported, shuffled};
+use crate::engine::classic::setup::{check_players, shuffled};
 use crate::engine::classic::{
     Axis, Bridge, Catalogue, Decision, Expansions, Game, Options, Placement, Setup, Spot, Turn,
     TurnRecord, Wood,
@@ -83,9 +83,9 @@ fn setup_from_tags(
         .ok_or_else(|| RecordError::new(tag_end, "the Players tag is missing"))?;
     let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
     check_players(&players).map_err(|e| RecordError::new(pl, e.0))?;
-    let (el, expansions) = match tags.get("Expansions") {
-        None => (tag_end, Expansions::BASE),
-        Some((l, v)) => (l, Expansions::parse(v).map_err(at(l))?),
+    let expansions = match tags.get("Expansions") {
+        None => Expansions::BASE,
+        Some((l, v)) => Expansions::parse(v).map_err(at(l))?,
     };
     let options = match tags.get("Options") {
         None => Options::default(),
@@ -101,7 +101,6 @@ fn setup_from_tags(
             })?,
         )),
     };
-    check_supported(expansions).map_err(|e| RecordError::new(el, e.0))?;
     if let Some((l, deck)) = tags.get("Deck") {
         let mut ids = Vec::new();
         for id in deck.split_whitespace() {

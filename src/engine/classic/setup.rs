@@ -137,7 +137,6 @@ impl Setup {
     /// made it.
     pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
         check_players(&self.players)?;
-        check_supported(self.expansions)?;
         self.options.check(self.expansions).map_err(SetupError)?;
         let in_pile = pile_counts(catalogue, self.expansions);
         let mut left = in_pile.clone();
@@ -170,26 +169,6 @@ pub fn check_players(players: &[String]) -> Result<(), SetupError> {
     }
     for p in players {
         check_player_name(p).map_err(SetupError)?;
-    }
-    Ok(())
-}
-
-static UNFINISHED_OLD_CITY: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(false);
-
-/// Lets this process set up games with Old City while it is unfinished:
-/// for the tests of its parts only (issue 11), never for players.
-pub fn allow_unfinished_old_city() {
-    UNFINISHED_OLD_CITY.store(true, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// The expansions this version plays: The City Gates is complete; Old
-/// City is refused plainly until every part of it is (issue 11).
-pub fn check_supported(expansions: Expansions) -> Result<(), SetupError> {
-    if expansions.old_city && !UNFINISHED_OLD_CITY.load(std::sync::atomic::Ordering::Relaxed) {
-        return Err(SetupError(
-            "the old-city expansion is not supported by this version yet".into(),
-        ));
     }
     Ok(())
 }
