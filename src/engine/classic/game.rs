@@ -391,10 +391,18 @@ impl Game {
         for cell in self.board().frontier() {
             let around = self.around(cell);
             let allowed = allowed_edges(&around);
+            // What wood could possibly mend, a superset (O3): a quick test
+            // before the full one.
+            let mendable = if pieces != 0 {
+                mendable_edges(&around, pieces)
+            } else {
+                0
+            };
             for rot in Rotation::ALL {
-                let p = if def.edges(rot) & !allowed == 0 {
+                let edges = def.edges(rot);
+                let p = if edges & !allowed == 0 {
                     Placement::new(cell, rot)
-                } else if pieces != 0 {
+                } else if pieces != 0 && edges & !mendable == 0 {
                     match self.mend(def, cell, rot, &around, pieces) {
                         Some(wood) => Placement { cell, rot, wood },
                         None => continue,
@@ -937,6 +945,38 @@ fn allowed_edges(around: &super::wood::Around) -> u16 {
         if let Some((_, theirs)) = around[d.index()] {
             let shift = 4 * d.index();
             allowed &= !(0xF << shift) | (theirs.may_face() << shift);
+        }
+    }
+    allowed
+}
+
+/// For an empty cell: per side, a superset of the side kinds a tile may
+/// show there with the wood in `pieces` (O3: a field against a road with a
+/// bridge, a road against a field with a bridge on the neighbour, city and
+/// field apart with a wall, city and road with a wooden gate, a field
+/// against a city with a bridge and a wooden gate; nothing more against a
+/// gate, G2.1); every kind where no tile is.
+fn mendable_edges(around: &super::wood::Around, pieces: u8) -> u16 {
+    use super::old_city::{BRIDGE, GATE, WALL};
+    use super::tiles::SideKind::{City, Field, Gate, Road};
+    let has = |p: u8| pieces & p != 0;
+    let when = |ok: bool, bit: u16| if ok { bit } else { 0 };
+    let mut allowed = 0xFFFFu16;
+    for d in Dir::ALL {
+        if let Some((_, theirs)) = around[d.index()] {
+            let more = match theirs {
+                Road => when(has(BRIDGE), Field.bit()) | when(has(GATE), City.bit()),
+                Field => when(has(BRIDGE), Road.bit()) | when(has(WALL), City.bit()),
+                City => {
+                    when(
+                        has(WALL) || (pieces & (BRIDGE | GATE)) == (BRIDGE | GATE),
+                        Field.bit(),
+                    ) | when(has(GATE), Road.bit())
+                }
+                Gate => 0,
+            };
+            let shift = 4 * d.index();
+            allowed &= !(0xF << shift) | ((theirs.may_face() | more) << shift);
         }
     }
     allowed
