@@ -19,6 +19,8 @@ macro_rules! oc_record_test {
 }
 
 oc_record_test!(o1_1_old_city_takes_11_tiles_out_60_are_left);
+oc_record_test!(o1_6_o6_2_a_tile_without_a_pennant_never_moves_the_wyvern);
+oc_record_test!(o6_7_o7_1_the_wyvern_leaves_before_the_final_scoring);
 oc_record_test!(o1_1_with_city_gates_the_pile_holds_84);
 oc_record_test!(o1_1_the_pile_keeps_5_of_the_8_u);
 oc_record_test!(o1_2_six_followers_and_one_guesthouse_each);
