@@ -48,3 +48,4 @@ classic_record_test!(g3_1_fixed_points_take_precedence_over_small_city_2);
 classic_record_test!(g3_1_the_four_gate_city_without_a_knight_scores_for_nobody);
 classic_record_test!(g3_2_e8_a_road_closed_by_a_gate_does_not_count_the_gate_tile);
 classic_record_test!(g2_1_a_city_side_never_faces_a_gate);
+classic_record_test!(g2_1_no_wood_mends_a_gate_facing_a_city);

@@ -387,6 +387,54 @@ pub(super) fn spot_of(bridge: RegionIdx, r: RegionIdx) -> Spot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::classic::{Placement, Rotation, Turn, Wood};
+
+    /// E16 up to Ann's last turn: her regal O will complete a city with 2
+    /// pennants (tests/records/classic/o4_1_o6_3_e16_...).
+    fn before_e16_last_turn(limit: &str) -> Game {
+        let text = format!(
+            "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n\
+             [Expansions \"old-city\"]\n[Options \"coin-limit={limit}\"]\n\
+             [Deck \"N B E F G E O\"]\n\n1. N 0,-1 r2 @c\n2. B 0,1 r0 @m\n3. E 0,-2 r0 -\n\
+             4. F 1,-2 r1 - | wyvern 0,-1\n5. G 1,-3 r1 -\n6. E 1,-4 r2 -\n"
+        );
+        let r = crate::notation::read(&text).unwrap();
+        r.game.as_classic().unwrap().clone()
+    }
+
+    fn last_turn(g: &mut Game) {
+        let t = Turn {
+            placement: Placement {
+                cell: Cell::new(1, -1),
+                rot: Rotation::ALL[0],
+                wood: Wood::NONE,
+            },
+            guesthouse: None,
+            wyvern: Some(Cell::new(0, 1)),
+            follower: None,
+        };
+        g.play_turn(&t).unwrap();
+    }
+
+    #[test]
+    fn o4_2_a_short_supply_gives_what_is_left_an_empty_one_nothing() {
+        for (left, got, after) in [
+            (Some(10), 2, Some(8)),
+            (Some(1), 1, Some(0)),
+            (Some(0), 0, Some(0)),
+        ] {
+            let mut g = before_e16_last_turn("10");
+            g.oc.coin_supply = left;
+            last_turn(&mut g);
+            assert_eq!(g.players()[0].coins, got);
+            assert_eq!(g.coin_supply(), after);
+        }
+        let mut g = before_e16_last_turn("none");
+        assert_eq!(g.coin_supply(), None);
+        last_turn(&mut g);
+        assert_eq!(g.players()[0].coins, 2);
+        assert_eq!(g.coin_supply(), None);
+    }
 
     #[test]
     fn e11_proportional_arithmetic() {

@@ -400,6 +400,10 @@ impl Game {
                 return bad("O3.5", &what, "no tile shares that side");
             };
             let m = mine[d.index()];
+            if m == SideKind::Gate || t == SideKind::Gate {
+                // G2.1 (choice): no wood repairs a gate facing a city.
+                return bad("G2.1", &what, "no wood mends a city gate's side");
+            }
             if !matches!((m, t), (SideKind::City, o) | (o, SideKind::City) if o == other) {
                 let why = if piece == "wall" {
                     "a wall stands between a field side and a city side"
