@@ -221,3 +221,37 @@ fn a_record_written_mid_turn_holds_the_whole_turns_before_it() {
         assert_eq!(back.history(), &h[..whole], "position {n}");
     }
 }
+
+#[test]
+fn wood_is_read_in_any_order_and_from_either_tile_and_written_canonically() {
+    let head = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Blue, Red, Green, Yellow\"]\n\
+                [Expansions \"old-city\"]\n[Deck \"F B E K M\"]\n\n\
+                1. F 0,-1 r1 @c\n2. B -1,-1 r0 -\n3. E -1,-2 r0 -\n";
+    let canonical = "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S @1 | guesthouse 1";
+    for line in [
+        canonical,
+        "4. K 0,-2 r1 wall 0,-2 S bridge -1,-2 EW @1 | guesthouse 1",
+        "4. K 0,-2 r1 wall 0,-1 N bridge -1,-2 EW @1 | guesthouse 1",
+        "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-1 N @1 | guesthouse 1",
+    ] {
+        let r =
+            notation::read(&format!("{head}{line}\n")).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let g = r.game.as_classic().unwrap();
+        let back = record::write(g, &[], DeckTag::Deck);
+        assert!(back.contains(canonical), "{line}:\n{back}");
+    }
+    // Extras out of order, and the guesthouse named twice, are errors.
+    for (line, want) in [
+        (
+            "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S @1 | wyvern 0,-2; guesthouse 1",
+            "extras out of order",
+        ),
+        (
+            "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S bridge -1,-2 EW @1",
+            "named twice (O3.1)",
+        ),
+    ] {
+        let e = error(&format!("{head}{line}\n"));
+        assert!(e.contains(want), "{line}: {e}");
+    }
+}
