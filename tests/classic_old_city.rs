@@ -334,13 +334,18 @@ mod props {
     }
 
     pub fn options_strategy() -> impl Strategy<Value = Options> {
-        (any::<bool>(), any::<[bool; 7]>()).prop_map(|(small, b)| Options {
+        (any::<bool>(), any::<[bool; 7]>(), 0usize..3).prop_map(|(small, b, farms)| Options {
             small_city: if small {
                 SmallCity::Two
             } else {
                 SmallCity::Four
             },
-            farm_scoring: FarmScoring::Third,
+            // B9.4: another edition only without proportional scoring.
+            farm_scoring: if b[0] {
+                FarmScoring::Third
+            } else {
+                [FarmScoring::Third, FarmScoring::Second, FarmScoring::First][farms]
+            },
             old_city: OldCityOptions {
                 proportional: b[0],
                 wood: b[1],
@@ -354,7 +359,7 @@ mod props {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 600, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(600), ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(1500), ..ProptestConfig::default() })]
 
         #[test]
         fn i_invariants_hold_in_random_games_with_old_city(
@@ -370,7 +375,7 @@ mod props {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(12), ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 20, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(20), ..ProptestConfig::default() })]
 
         #[test]
         fn i_every_offered_choice_applies_and_nothing_else_does_with_old_city(
