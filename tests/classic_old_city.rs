@@ -375,6 +375,33 @@ mod props {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(200), ..ProptestConfig::default() })]
+
+        /// Determinization with Old City: a redeal keeps the tiles placed
+        /// and the count left, and replays to the same scores.
+        #[test]
+        fn a_redeal_keeps_what_was_placed_with_old_city(seed in any::<u64>(), stop in 0usize..200, cg in any::<bool>()) {
+            let mut g = new_game(cg, seed, 3, Options::default(), None);
+            let mut rng = random::choice_rng(seed);
+            let mut legal = Vec::new();
+            while !g.is_over() && g.history().len() < stop {
+                g.legal_choices_into(&mut legal);
+                g.play_unchecked(legal[below(&mut rng, legal.len() as u64) as usize]);
+            }
+            let r = g.redeal_unseen(&mut the_city::engine::core::rng::rng_for_seed(seed ^ 1));
+            prop_assert_eq!(r.decision(), g.decision());
+            prop_assert_eq!(r.tiles_left(), g.tiles_left());
+            let mut a = r.setup().deck.clone();
+            let mut b = g.setup().deck.clone();
+            a.sort_unstable();
+            b.sort_unstable();
+            prop_assert_eq!(a, b);
+            prop_assert_eq!(r.at(g.history().len()).scores(), g.scores());
+            prop_assert_eq!(r.restart().replayed(g.history()).map(|x| x.scores()).ok(), Some(g.scores()));
+        }
+    }
+
+    proptest! {
         #![proptest_config(ProptestConfig { cases: 20, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(20), ..ProptestConfig::default() })]
 
         #[test]
