@@ -19,6 +19,7 @@ macro_rules! oc_record_test {
 }
 
 oc_record_test!(o1_1_old_city_takes_11_tiles_out_60_are_left);
+oc_record_test!(o3_5_a_pennant_anywhere_in_the_joined_city_makes_it_regal);
 oc_record_test!(o6_6_small_city_counts_the_wyvern_tile);
 oc_record_test!(o6_6_a_tile_of_the_city_just_completed_may_hold_the_wyvern);
 oc_record_test!(o3_4_the_fields_beside_a_bridge_end_join);
