@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Performance figures for the README (benchmarks, not tests):
 #  1. random full games per second, native release, single thread, for The
-#     City and for classic Carcassonne (base game, farms scored);
+#     City, for classic Carcassonne (base game, farms scored) and for
+#     classic with The City Gates and Old City (every part on);
 #  2. the same workload compiled to wasm32 and run in Node, as a wasm/native
 #     time ratio measured in this one run (alternating, best of 3 each);
 #  3. criterion's statistics for the native workload (`cargo bench`).
@@ -90,7 +91,7 @@ wasm-bindgen --target nodejs --out-dir target/bench-wasm \
 # One line per workload and target: "<target> <game>: N games in S s = ...".
 secs() { sed -E 's/.* in ([0-9.]+) s .*/\1/'; }
 min() { echo "$1 $2" | awk '{print ($1 < $2) ? $1 : $2}'; }
-games="the-city classic"
+games="the-city classic classic-both"
 declare -A best_native best_wasm
 for g in $games; do best_native[$g]=999; best_wasm[$g]=999; done
 for i in 1 2 3; do
