@@ -46,7 +46,7 @@ if [ "${1:-}" = "--compare" ]; then
   for l in easy normal hard; do bm[$l]=1e9; cm[$l]=1e9; done
   for i in 1 2 3; do
     bo=$("$base"/target/release/examples/ai_time)
-    co=$(./target/release/examples/ai_time)
+    co=$(./target/release/examples/ai_time the-city)
     for l in easy normal hard; do
       bm[$l]=$(min "$(echo "$bo" | mean "$l")" "${bm[$l]}")
       cm[$l]=$(min "$(echo "$co" | mean "$l")" "${cm[$l]}")
@@ -61,8 +61,8 @@ if [ "${1:-}" = "--compare" ]; then
       sed -nE 's/.*Collected : ([0-9]+).*/\1/p'; }
     for ex in bench_random ai_time; do
       b=$(refs "$base/target/release/examples/$ex")
-      # This build's random-games binary runs classic too: time The City's only.
-      c=$(refs "./target/release/examples/$ex" $([ "$ex" = bench_random ] && echo the-city))
+      # This build's binaries run classic too: count The City's only.
+      c=$(refs "./target/release/examples/$ex" the-city)
       awk -v e="$ex" -v b="$b" -v c="$c" 'BEGIN {
         printf "%s instructions: base %.4g, this build %.4g, this/base %.4f\n", e, b, c, c / b }'
     done
