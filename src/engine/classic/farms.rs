@@ -47,6 +47,18 @@ impl FarmTable<'_> {
         pairs
     }
 
+    /// The same pairs as (city, farm), sorted by city: the 1st and 2nd
+    /// editions score city by city (`chunk_by` groups a city's farms).
+    fn city_farm_pairs(&self) -> Vec<(Node, Node)> {
+        let mut by_city: Vec<(Node, Node)> = self
+            .farm_city_pairs()
+            .into_iter()
+            .map(|(f, c)| (c, f))
+            .collect();
+        by_city.sort_unstable();
+        by_city
+    }
+
     fn farmers(&self, farm: Node) -> &[u8] {
         &self.table.features().get(farm).followers[..self.players.min(MAX_SEATS)]
     }
@@ -55,16 +67,13 @@ impl FarmTable<'_> {
 /// O2.2: each farm with a farmer: the completed cities adjacent to it
 /// (B4.4) and its farmers per seat, for proportional scoring.
 pub fn farms_with_cities(t: &FarmTable) -> Vec<(u32, [u8; MAX_SEATS])> {
-    let pairs = t.farm_city_pairs();
-    let mut out = Vec::new();
-    let mut k = 0;
-    while k < pairs.len() {
-        let farm = pairs[k].0;
-        let cities = pairs[k..].iter().take_while(|p| p.0 == farm).count();
-        k += cities;
-        out.push((cities as u32, t.table.features().get(farm).followers));
-    }
-    out
+    t.farm_city_pairs()
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|cities| {
+            let farm = cities[0].0;
+            (cities.len() as u32, t.table.features().get(farm).followers)
+        })
+        .collect()
 }
 
 /// B9 under the edition the options name.
@@ -80,14 +89,10 @@ pub fn score_farms(t: &FarmTable, rule: FarmScoring) -> Vec<FarmAward> {
 /// it score 3 per completed city adjacent to it. A city may score for
 /// several farms, even for the same player.
 pub fn score_farms_3rd_edition(t: &FarmTable) -> Vec<FarmAward> {
-    let pairs = t.farm_city_pairs();
     let mut out = Vec::new();
-    let mut k = 0;
-    while k < pairs.len() {
-        let farm = pairs[k].0;
-        let cities = pairs[k..].iter().take_while(|p| p.0 == farm).count();
-        k += cities;
-        let winners = majority(t.farmers(farm));
+    for group in t.farm_city_pairs().chunk_by(|a, b| a.0 == b.0) {
+        let cities = group.len();
+        let winners = majority(t.farmers(group[0].0));
         if winners != 0 {
             out.push(FarmAward {
                 winners,
@@ -103,21 +108,11 @@ pub fn score_farms_3rd_edition(t: &FarmTable) -> Vec<FarmAward> {
 /// least one farm adjacent to it they have the most farmers (ties
 /// included); each city at most once per player.
 pub fn score_farms_2nd_edition(t: &FarmTable) -> Vec<FarmAward> {
-    let mut by_city: Vec<(Node, Node)> = t
-        .farm_city_pairs()
-        .into_iter()
-        .map(|(f, c)| (c, f))
-        .collect();
-    by_city.sort_unstable();
     let mut out = Vec::new();
-    let mut k = 0;
-    while k < by_city.len() {
-        let city = by_city[k].0;
-        let mut winners = 0u8;
-        while k < by_city.len() && by_city[k].0 == city {
-            winners |= majority(t.farmers(by_city[k].1));
-            k += 1;
-        }
+    for farms in t.city_farm_pairs().chunk_by(|a, b| a.0 == b.0) {
+        let winners = farms
+            .iter()
+            .fold(0u8, |w, &(_, farm)| w | majority(t.farmers(farm)));
         if winners != 0 {
             out.push(FarmAward {
                 winners,
@@ -133,22 +128,13 @@ pub fn score_farms_2nd_edition(t: &FarmTable) -> Vec<FarmAward> {
 /// farms adjacent to it (each farm once) are counted together; the
 /// player(s) with the most, at least one, score 4.
 pub fn score_farms_1st_edition(t: &FarmTable) -> Vec<FarmAward> {
-    let mut by_city: Vec<(Node, Node)> = t
-        .farm_city_pairs()
-        .into_iter()
-        .map(|(f, c)| (c, f))
-        .collect();
-    by_city.sort_unstable();
     let mut out = Vec::new();
-    let mut k = 0;
-    while k < by_city.len() {
-        let city = by_city[k].0;
+    for farms in t.city_farm_pairs().chunk_by(|a, b| a.0 == b.0) {
         let mut farmers = [0u8; MAX_SEATS];
-        while k < by_city.len() && by_city[k].0 == city {
-            for (sum, &n) in farmers.iter_mut().zip(t.farmers(by_city[k].1)) {
+        for &(_, farm) in farms {
+            for (sum, &n) in farmers.iter_mut().zip(t.farmers(farm)) {
                 *sum = sum.saturating_add(n);
             }
-            k += 1;
         }
         let winners = majority(&farmers[..t.players.min(MAX_SEATS)]);
         if winners != 0 {
