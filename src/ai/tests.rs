@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::city::{Catalogue, Choice, Decision, Game, Options};
+use crate::engine::city::{Catalogue, Decision, Game, Options};
 use crate::engine::city::{Setup, DEFAULT_STACKS};
 use crate::engine::TileGame;
 use std::collections::HashMap;
@@ -34,7 +34,8 @@ fn kind(d: Decision) -> &'static str {
     }
 }
 
-fn assert_legal(g: &Game, c: Choice, who: &str) {
+/// `c` is one of the legal choices and `check` accepts it (any ruleset).
+pub(super) fn assert_legal<G: TileGame>(g: &G, c: G::Choice, who: &str) {
     assert!(
         g.legal_choices().contains(&c),
         "{who} chose {c:?}, not legal at {:?} (history {:?})",

@@ -2,8 +2,9 @@
 //! choice at every kind of decision, deterministically, without reading the
 //! draw order, and the levels are ordered in strength.
 
+use super::tests::assert_legal;
 use super::*;
-use crate::engine::classic::{Catalogue, Choice, Decision, Expansions, Game, Options, Setup};
+use crate::engine::classic::{Catalogue, Decision, Expansions, Game, Options, Setup};
 use crate::engine::TileGame;
 
 const TINY: SearchConfig = SearchConfig {
@@ -27,16 +28,6 @@ fn new_game(seed: u64, players: usize, tiles: usize) -> Game {
     let mut g = Game::new(cat, setup).unwrap();
     g.set_logging(false);
     g
-}
-
-fn assert_legal(g: &Game, c: Choice, who: &str) {
-    assert!(
-        g.legal_choices().contains(&c),
-        "{who} chose {c:?}, not legal at {:?} (history {:?})",
-        g.decision(),
-        g.history()
-    );
-    assert!(g.check(c).is_ok());
 }
 
 #[test]
