@@ -6,8 +6,9 @@
 //! a redeal keeps what the players have seen. Every property runs from a
 //! fixed seed, as tests/invariants.rs does: a CI run cannot fail by chance.
 
+mod common;
+
 use proptest::prelude::*;
-use the_city::engine::any::AnyGame;
 use the_city::engine::classic::events::Event;
 use the_city::engine::classic::{
     Catalogue, Cell, Choice, Decision, Expansions, FarmScoring, FeatureKind, Game, Options,
@@ -16,8 +17,6 @@ use the_city::engine::classic::{
 use the_city::engine::core::random;
 use the_city::engine::core::rng::{below, rng_for_seed};
 use the_city::engine::TileGame;
-use the_city::notation::classic::{self as record, DeckTag};
-use the_city::share;
 
 fn new_game(seed: u64, players: usize, options: Options, tiles: Option<usize>) -> Game {
     new_game_with(Expansions::BASE, seed, players, options, tiles)
@@ -197,24 +196,8 @@ fn run_game_with(
         g.play(Choice::Follower(None)).is_err(),
         "nothing applies after the end"
     );
-    // write → read reproduces the game, with a Seed tag and with a Deck tag.
-    for deck in [DeckTag::Auto, DeckTag::Deck] {
-        let text = record::write(&g, &[], deck);
-        let back = record::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(back.game.history(), g.history());
-        assert_eq!(back.game.scores(), g.scores());
-        assert_eq!(back.game.events(), g.events());
-        assert_eq!(back.game.ended_by(), g.ended_by());
-        assert_eq!(record::summary(&back.game), record::summary(&g));
-    }
-    // The share link opens to the same game, and a middle position too.
-    for n in [g.history().len(), g.history().len() / 2] {
-        let part = AnyGame::Classic(g.at(n));
-        let link = share::encode(&part);
-        let back = share::decode(&link).unwrap_or_else(|e| panic!("{e}: {link}"));
-        assert_eq!(back.history(), part.history());
-        assert_eq!(back.scores(), part.scores());
-    }
+    // Records (Seed and Deck tags) and share links reproduce the game.
+    common::classic::assert_record_and_link_round_trip(&g);
     // Undo is a replay without the last decision (none in an empty game).
     match g.undo() {
         Some(undone) => assert_eq!(undone.history(), &g.history()[..g.history().len() - 1]),

@@ -98,7 +98,6 @@ fn o4_4_e20_final_coins() {
 
 mod props {
     use proptest::prelude::*;
-    use the_city::engine::any::AnyGame;
     use the_city::engine::classic::{
         Axis, Bridge, Catalogue, Cell, Choice, Decision, Dir, Expansions, FarmScoring, Game,
         OldCityOptions, Options, Placement, Rotation, Setup, SmallCity, Spot, Wood,
@@ -106,8 +105,6 @@ mod props {
     use the_city::engine::core::random;
     use the_city::engine::core::rng::below;
     use the_city::engine::TileGame;
-    use the_city::notation::classic::{self as record, DeckTag};
-    use the_city::share;
 
     fn new_game(
         cg: bool,
@@ -316,22 +313,7 @@ mod props {
         }
         assert!(g.ended_by().is_some());
         assert!(g.wyvern().is_none(), "the wyvern is gone at the end (O6.7)");
-        for deck in [DeckTag::Auto, DeckTag::Deck] {
-            let text = record::write(&g, &[], deck);
-            let back = record::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(back.game.history(), g.history(), "{text}");
-            assert_eq!(back.game.scores(), g.scores());
-            assert_eq!(back.game.events(), g.events());
-            assert_eq!(record::summary(&back.game), record::summary(&g));
-        }
-        // The share link opens to the same game, and a middle position too.
-        for n in [g.history().len(), g.history().len() / 2] {
-            let part = AnyGame::Classic(g.at(n));
-            let link = share::encode(&part);
-            let back = share::decode(&link).unwrap_or_else(|e| panic!("{e}: {link}"));
-            assert_eq!(back.history(), part.history());
-            assert_eq!(back.scores(), part.scores());
-        }
+        crate::common::classic::assert_record_and_link_round_trip(&g);
     }
 
     pub fn options_strategy() -> impl Strategy<Value = Options> {

@@ -118,3 +118,27 @@ macro_rules! classic_record_test {
         }
     };
 }
+
+/// Written as CGN-C (with a `Seed` tag and with a `Deck` tag) the game reads
+/// back to the same game, and its share link (and one of its middle
+/// position) opens to the same decisions and scores.
+pub fn assert_record_and_link_round_trip(g: &Game) {
+    use the_city::engine::any::AnyGame;
+    use the_city::share;
+    for deck in [DeckTag::Auto, DeckTag::Deck] {
+        let text = record::write(g, &[], deck);
+        let back = record::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.game.history(), g.history(), "{text}");
+        assert_eq!(back.game.scores(), g.scores());
+        assert_eq!(back.game.events(), g.events());
+        assert_eq!(back.game.ended_by(), g.ended_by());
+        assert_eq!(record::summary(&back.game), record::summary(g));
+    }
+    for n in [g.history().len(), g.history().len() / 2] {
+        let part = AnyGame::Classic(g.at(n));
+        let link = share::encode(&part);
+        let back = share::decode(&link).unwrap_or_else(|e| panic!("{e}: {link}"));
+        assert_eq!(back.history(), part.history());
+        assert_eq!(back.scores(), part.scores());
+    }
+}
