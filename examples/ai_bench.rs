@@ -10,7 +10,7 @@
 //! prints the time per decision that had more than one legal choice.
 
 use std::time::Instant;
-use the_city::ai::{self, selfplay, Level, SearchConfig};
+use the_city::ai::{self, selfplay, DeepConfig, Level, Plan, SearchConfig};
 use the_city::engine::city::DEFAULT_STACKS;
 use the_city::engine::city::{Catalogue, Game, Options, Setup};
 use the_city::engine::core::rng::rng_for_seed;
@@ -70,8 +70,16 @@ fn main() {
             let opp: Level = args[2].parse().unwrap();
             let games = args.get(3).map_or(100, |s| s.parse().unwrap());
             let seed = args.get(4).map_or(1, |s| s.parse().unwrap());
-            cfg_match(cfg, opp, games, seed);
+            cfg_match(Plan::V1(cfg), opp, games, seed);
         }
+        Some("deep") => {
+            let cfg = parse_deep(&args[1]);
+            let opp: Level = args[2].parse().unwrap();
+            let games = args.get(3).map_or(100, |s| s.parse().unwrap());
+            let seed = args.get(4).map_or(1, |s| s.parse().unwrap());
+            cfg_match(Plan::Deep(cfg), opp, games, seed);
+        }
+        Some("profile") => profile(),
         _ => {
             eprintln!("usage: ai_bench match A B [games] [players] [seed] | time [games] [levels]")
         }
@@ -113,7 +121,7 @@ fn time_level(level: Level, games: u64) {
 }
 
 fn parse_cfg(s: &str) -> SearchConfig {
-    let mut c = SearchConfig::NORMAL;
+    let mut c = SearchConfig::NORMAL_V1;
     for part in s.split(',') {
         let (k, v) = part.split_once('=').unwrap();
         match k {
@@ -129,12 +137,32 @@ fn parse_cfg(s: &str) -> SearchConfig {
     c
 }
 
-/// A match of a custom search (side a) against a level.
-fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
+fn parse_deep(s: &str) -> DeepConfig {
+    let mut c = DeepConfig::HARD;
+    for part in s.split(',').filter(|p| !p.is_empty()) {
+        let (k, v) = part.split_once('=').unwrap();
+        match k {
+            "k" => c.candidates = v.parse().unwrap(),
+            "p" => c.per_move = v.parse().unwrap(),
+            "m" => c.budget = v.parse().unwrap(),
+            "h" => c.horizon = v.parse().unwrap(),
+            "f" => c.follower_value = v.parse().unwrap(),
+            "pf" => c.playout_follower = v.parse().unwrap(),
+            "r" => c.reply = v.parse().unwrap(),
+            "s" => c.shaping = v.parse().unwrap(),
+            _ => panic!("unknown key {k}"),
+        }
+    }
+    c
+}
+
+/// A match of a custom plan (side a) against a level.
+fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
     let cat = Catalogue::builtin().unwrap();
     let t = Instant::now();
     let (mut aw, mut bw, mut ties) = (0, 0, 0);
     let (mut asum, mut bsum) = (0.0, 0.0);
+    let mut diffs = Vec::new();
     let mut times = Vec::new();
     for i in 0..games {
         let sides = selfplay::seat_sides(2, i);
@@ -148,11 +176,7 @@ fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
             let c = if sides[g.to_move() as usize] {
                 let n = g.legal_choices().len();
                 let t0 = Instant::now();
-                let c = if n == 1 {
-                    g.legal_choices()[0]
-                } else {
-                    ai::search_choice(&g, &cfg, &mut rng_for_seed(ds), &mut |_| true).unwrap()
-                };
+                let c = ai::choose_plan(&g, plan, ds);
                 if n > 1 {
                     times.push(t0.elapsed().as_secs_f64());
                 }
@@ -166,12 +190,13 @@ fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
         let (a, b) = if sides[0] { (s[0], s[1]) } else { (s[1], s[0]) };
         asum += a as f64;
         bsum += b as f64;
+        diffs.push(a as f64 - b as f64);
         match a.cmp(&b) {
             std::cmp::Ordering::Greater => aw += 1,
             std::cmp::Ordering::Less => bw += 1,
             _ => ties += 1,
         }
-        if (i + 1) % 20 == 0 {
+        if (i + 1) % 10 == 0 {
             eprintln!(
                 "{} games: a {aw} b {bw} ties {ties} ({:.0} s)",
                 i + 1,
@@ -181,13 +206,90 @@ fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
     }
     times.sort_by(|a, b| a.total_cmp(b));
     let n = games as f64;
+    let d = selfplay::mean_interval(&diffs);
+    let nt = times.len().max(1);
     println!(
-        "{cfg:?} vs {opp}: {games} games, a {aw} b {bw} ties {ties} ({:.1}%), mean a {:.1} b {:.1}, decision mean {:.1} ms max {:.1} ms, {:.0} s",
+        "{plan:?} vs {opp}: {games} games, a {aw} b {bw} ties {ties} ({:.1}%), mean a {:.1} b {:.1}, diff {:.1} ({:.1}..{:.1}), decision mean {:.1} ms p95 {:.1} ms max {:.1} ms, {:.0} s",
         100.0 * (aw as f64 + 0.5 * ties as f64) / n,
         asum / n,
         bsum / n,
-        1e3 * times.iter().sum::<f64>() / times.len().max(1) as f64,
+        d.estimate,
+        d.low,
+        d.high,
+        1e3 * times.iter().sum::<f64>() / nt as f64,
+        1e3 * times.get(nt * 95 / 100).copied().unwrap_or(0.0),
         1e3 * times.last().copied().unwrap_or(0.0),
         t.elapsed().as_secs_f64()
     );
+}
+
+fn profile() {
+    use the_city::ai::Playable;
+    let cat = Catalogue::builtin().unwrap();
+    let names = vec!["A".to_string(), "B".to_string()];
+    let setup = Setup::from_seed(cat, names, 4242, DEFAULT_STACKS, Options::default()).unwrap();
+    let mut g = Game::new(cat, setup).unwrap();
+    g.set_logging(false);
+    let mut positions = Vec::new();
+    let mut k = 0;
+    while !g.is_over() {
+        if g.at_placement() && k % 10 == 0 {
+            positions.push(g.clone());
+        }
+        let c = ai::choose(&g, Level::Greedy, k);
+        g.play(c).unwrap();
+        k += 1;
+    }
+    let mut rng = rng_for_seed(1);
+    for (i, p) in positions.iter().enumerate() {
+        let n = 200;
+        let t = Instant::now();
+        let mut acc = 0usize;
+        for _ in 0..n {
+            let c = p.clone();
+            acc += c.turns();
+        }
+        let clone = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        for _ in 0..n {
+            acc += p.projected_scores()[0] as usize;
+        }
+        let proj = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        for _ in 0..n {
+            acc += p.redeal_unseen(&mut rng).turns();
+        }
+        let redeal = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        let mut tiles = 0;
+        let mut choices = Vec::new();
+        for _ in 0..n {
+            let mut c = p.redeal_unseen(&mut rng);
+            let stop = c.turns() + 20;
+            while !c.is_over() && !(c.turns() >= stop && c.at_placement()) {
+                c.legal_choices_into(&mut choices);
+                let ch = c.playout_choice(&choices, 0.25, &mut rng);
+                c.play_unchecked(ch);
+            }
+            tiles += c.turns() - p.turns();
+        }
+        let playout = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        let m = 5;
+        let mut nm = 0;
+        for _ in 0..m {
+            nm = ai::greedy_moves(p, &mut rng, 3.0).len();
+        }
+        let greedy = t.elapsed().as_secs_f64() / m as f64;
+        println!(
+            "pos {i} turn {}: clone {:.1} us, projected {:.1} us, redeal {:.1} us, playout(20) {:.1} us ({:.1} tiles), greedy_moves {:.2} ms ({nm} moves) [{acc}]",
+            p.turns(),
+            clone * 1e6,
+            proj * 1e6,
+            redeal * 1e6,
+            playout * 1e6,
+            tiles as f64 / n as f64,
+            greedy * 1e3
+        );
+    }
 }

@@ -66,14 +66,24 @@ pub fn greedy_moves<G: Playable>(
     rng: &mut Pcg64,
     follower_value: f64,
 ) -> Vec<Move<G::Choice>> {
-    let me = game.to_move();
     let mut det = game.redeal_unseen(rng);
     det.set_logging(false);
+    moves_on(&det, follower_value, true)
+}
+
+/// Every move at the current decision of `det` (already determinized) with
+/// its greedy value for the player to move; best first when `sort`.
+pub(crate) fn moves_on<G: Playable>(
+    det: &G,
+    follower_value: f64,
+    sort: bool,
+) -> Vec<Move<G::Choice>> {
+    let me = det.to_move();
     let mut moves = Vec::new();
     let mut firsts = Vec::new();
     det.legal_choices_into(&mut firsts);
     let mut thens = Vec::new();
-    let before = game.decision();
+    let before = det.decision();
     for &first in &firsts {
         let mut g = det.clone();
         g.play_unchecked(first);
@@ -100,8 +110,10 @@ pub fn greedy_moves<G: Playable>(
             });
         }
     }
-    // A stable sort: equal values keep the legal order.
-    moves.sort_by(|a, b| b.value.total_cmp(&a.value));
+    if sort {
+        // A stable sort: equal values keep the legal order.
+        moves.sort_by(|a, b| b.value.total_cmp(&a.value));
+    }
     moves
 }
 

@@ -22,6 +22,7 @@
 //! candidate moves on a redealt copy (a move that ends the turn draws a tile).
 
 mod city;
+mod deep;
 mod eval;
 mod search;
 pub mod selfplay;
@@ -57,6 +58,7 @@ pub trait Playable: TileGame {
     ) -> Self::Choice;
 }
 
+pub use deep::{Deep, DeepConfig, DeepStarted};
 pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
 pub use search::{Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
@@ -70,15 +72,20 @@ pub enum Level {
     Easy,
     Normal,
     Hard,
+    /// The hard level as it played before issue 14 (a measurement baseline,
+    /// not offered in the app).
+    #[serde(rename = "hard-v1")]
+    HardV1,
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 6] = [
         Level::Random,
         Level::Greedy,
         Level::Easy,
         Level::Normal,
         Level::Hard,
+        Level::HardV1,
     ];
 
     pub fn name(self) -> &'static str {
@@ -88,6 +95,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::HardV1 => "hard-v1",
         }
     }
 
@@ -95,13 +103,15 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == s)
     }
 
-    /// The search settings of a searching level (`None` for random and greedy).
-    pub fn search_config(self) -> Option<SearchConfig> {
+    /// How a level decides.
+    pub fn plan(self) -> Plan {
         match self {
-            Level::Random | Level::Greedy => None,
-            Level::Easy => Some(SearchConfig::EASY),
-            Level::Normal => Some(SearchConfig::NORMAL),
-            Level::Hard => Some(SearchConfig::HARD),
+            Level::Random => Plan::Random,
+            Level::Greedy => Plan::Greedy,
+            Level::Easy => Plan::V1(SearchConfig::EASY),
+            Level::Normal => Plan::V1(SearchConfig::NORMAL_V1),
+            Level::Hard => Plan::Deep(DeepConfig::HARD),
+            Level::HardV1 => Plan::V1(SearchConfig::HARD_V1),
         }
     }
 }
@@ -112,6 +122,16 @@ impl fmt::Display for Level {
     }
 }
 
+/// How a level decides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Plan {
+    Random,
+    Greedy,
+    /// The search of the levels before issue 14 (`search`).
+    V1(SearchConfig),
+    Deep(DeepConfig),
+}
+
 /// An unknown level name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownLevel(pub String);
@@ -120,7 +140,7 @@ impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown level {:?} (random, greedy, easy, normal or hard)",
+            "unknown level {:?} (random, greedy, easy, normal, hard or hard-v1)",
             self.0
         )
     }
@@ -175,11 +195,31 @@ pub fn search_choice<G: Playable>(
     Thinker::started(Search::start(game, cfg, rng)?).finish(progress)
 }
 
+/// The choice a plan makes for the player to move, seeded as the levels are
+/// (`choose`). Panics if the game is over.
+pub fn choose_plan<G: Playable>(game: &G, plan: Plan, seed: u64) -> G::Choice {
+    think_plan(game, plan, seed)
+        .expect("a game that is not over")
+        .finish(&mut |_| true)
+        .expect("a search that is never cancelled")
+}
+
+/// The choice the search before issue 14 makes with `cfg`, seeded as the
+/// levels seeded it (the pinned decisions of the old levels).
+pub fn choose_v1<G: Playable>(game: &G, cfg: &SearchConfig, seed: u64) -> G::Choice {
+    choose_plan(game, Plan::V1(*cfg), seed)
+}
+
 /// A decision being thought about, run a slice at a time so that the caller
 /// can report progress and stop in between (the Web Worker does).
 pub struct Thinker<G: Playable> {
     decided: Option<Move<G::Choice>>,
-    search: Option<Box<Search<G>>>,
+    search: Option<Running<G>>,
+}
+
+enum Running<G: Playable> {
+    V1(Box<Search<G>>),
+    Deep(Box<Deep<G>>),
 }
 
 /// Starts thinking about the decision of the player to move (`None` when the
@@ -187,6 +227,11 @@ pub struct Thinker<G: Playable> {
 /// need `Thinker::run`. Same position and seed, same move, however the run is
 /// sliced.
 pub fn think<G: Playable>(game: &G, level: Level, seed: u64) -> Option<Thinker<G>> {
+    think_plan(game, level.plan(), seed)
+}
+
+/// As `think`, with a plan of one's own (tuning).
+pub fn think_plan<G: Playable>(game: &G, plan: Plan, seed: u64) -> Option<Thinker<G>> {
     let choices = game.legal_choices();
     if choices.is_empty() {
         return None;
@@ -203,17 +248,21 @@ pub fn think<G: Playable>(game: &G, level: Level, seed: u64) -> Option<Thinker<G
         }));
     }
     let mut rng = rng_for_seed(seed ^ 0xA1_C0DE_5EED);
-    match level {
-        Level::Random => Some(decided(Move {
+    match plan {
+        Plan::Random => Some(decided(Move {
             first: choices[below(&mut rng, choices.len() as u64) as usize],
             then: None,
             value: 0.0,
         })),
-        Level::Greedy => Some(decided(greedy_move(game, &mut rng))),
-        _ => {
-            let cfg = level.search_config().unwrap_or(SearchConfig::NORMAL);
-            Some(Thinker::started(Search::start(game, &cfg, &mut rng)?))
-        }
+        Plan::Greedy => Some(decided(greedy_move(game, &mut rng))),
+        Plan::V1(cfg) => Some(Thinker::started(Search::start(game, &cfg, &mut rng)?)),
+        Plan::Deep(cfg) => Some(match Deep::start(game, &cfg, &mut rng)? {
+            DeepStarted::Decided(m) => decided(m),
+            DeepStarted::Searching(s) => Thinker {
+                decided: None,
+                search: Some(Running::Deep(s)),
+            },
+        }),
     }
 }
 
@@ -226,7 +275,7 @@ impl<G: Playable> Thinker<G> {
             },
             Started::Searching(s) => Thinker {
                 decided: None,
-                search: Some(s),
+                search: Some(Running::V1(s)),
             },
         }
     }
@@ -258,7 +307,8 @@ impl<G: Playable> Thinker<G> {
 
     pub fn progress(&self) -> Progress {
         match &self.search {
-            Some(s) => s.progress(),
+            Some(Running::V1(s)) => s.progress(),
+            Some(Running::Deep(s)) => s.progress(),
             None => Progress { done: 1, total: 1 },
         }
     }
@@ -271,7 +321,10 @@ impl<G: Playable> Thinker<G> {
         if let Some(m) = self.decided {
             return Some(m);
         }
-        let m = self.search.as_mut()?.run(batches)?;
+        let m = match self.search.as_mut()? {
+            Running::V1(s) => s.run(batches),
+            Running::Deep(s) => s.run(batches),
+        }?;
         self.decided = Some(m);
         Some(m)
     }
