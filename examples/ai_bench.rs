@@ -80,6 +80,11 @@ fn main() {
             cfg_match(Plan::Deep(cfg), opp, games, seed);
         }
         Some("profile") => profile(),
+        Some("habits") => {
+            let level: Level = args[1].parse().unwrap();
+            let games = args.get(2).map_or(10, |s| s.parse().unwrap());
+            habits(level, games);
+        }
         _ => {
             eprintln!("usage: ai_bench match A B [games] [players] [seed] | time [games] [levels]")
         }
@@ -150,6 +155,11 @@ fn parse_deep(s: &str) -> DeepConfig {
             "pf" => c.playout_follower = v.parse().unwrap(),
             "r" => c.reply = v.parse().unwrap(),
             "s" => c.shaping = v.parse().unwrap(),
+            "d" => c.depth = v.parse().unwrap(),
+            "x" => c.expand_after = v.parse().unwrap(),
+            "c" => c.children = v.parse().unwrap(),
+            "e" => c.explore = v.parse().unwrap(),
+            "w" => c.widen = v.parse().unwrap(),
             _ => panic!("unknown key {k}"),
         }
     }
@@ -165,8 +175,9 @@ fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
     let mut diffs = Vec::new();
     let mut times = Vec::new();
     for i in 0..games {
+        // Paired deals: games 2j and 2j+1 share a deal, seats swapped.
         let sides = selfplay::seat_sides(2, i);
-        let gs = selfplay::game_seed(seed, i);
+        let gs = selfplay::game_seed(seed, i / 2);
         let names = vec!["A".to_string(), "B".to_string()];
         let setup = Setup::from_seed(cat, names, gs, DEFAULT_STACKS, Options::default()).unwrap();
         let mut g = Game::new(cat, setup).unwrap();
@@ -292,4 +303,86 @@ fn profile() {
             greedy * 1e3
         );
     }
+}
+
+/// How a level uses its followers: placements per decision kind, feature
+/// kinds chosen, guards, and the final breakdown.
+fn habits(level: Level, games: u64) {
+    use the_city::engine::city::tiles::FeatureKind;
+    use the_city::engine::city::{Choice, Decision};
+    let cat = Catalogue::builtin().unwrap();
+    let mut follower_decisions = 0;
+    let mut placed = [0u32; 3];
+    let mut offered = [0u32; 3];
+    let mut guard_decisions = 0;
+    let mut guards = 0;
+    let mut bd = [0u64; 5];
+    let mut seats = 0;
+    for seed in 0..games {
+        let names = vec!["A".to_string(), "B".to_string()];
+        let setup =
+            Setup::from_seed(cat, names, 900 + seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        g.set_logging(false);
+        let mut k = 0;
+        while !g.is_over() {
+            let choices = g.legal_choices();
+            let c = ai::choose(&g, level, seed * 1000 + k);
+            k += 1;
+            if choices.len() > 1 {
+                match g.decision().unwrap() {
+                    Decision::Follower => {
+                        follower_decisions += 1;
+                        let tile = g.turns() - 1;
+                        let kind = |r| match g.feature_of(tile, r).kind() {
+                            FeatureKind::Street => 0,
+                            FeatureKind::Market => 1,
+                            FeatureKind::Residential => 2,
+                        };
+                        for &o in &choices {
+                            if let Choice::Follower(Some(r)) = o {
+                                offered[kind(r)] += 1;
+                            }
+                        }
+                        if let Choice::Follower(Some(r)) = c {
+                            placed[kind(r)] += 1;
+                        }
+                    }
+                    Decision::Guard => {
+                        guard_decisions += 1;
+                        if c == Choice::Guard(true) {
+                            guards += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            g.play(c).unwrap();
+        }
+        for p in g.players() {
+            let b = &p.breakdown;
+            for (i, v) in [b.streets, b.markets, b.stewards, b.guards, b.towers]
+                .into_iter()
+                .enumerate()
+            {
+                bd[i] += v as u64;
+            }
+            seats += 1;
+        }
+    }
+    let total: u32 = placed.iter().sum();
+    println!(
+        "{level}: {follower_decisions} follower decisions, placed {total} ({:.0}%): streets {}/{} markets {}/{} residential {}/{}; guards {guards}/{guard_decisions}",
+        100.0 * total as f64 / follower_decisions.max(1) as f64,
+        placed[0], offered[0], placed[1], offered[1], placed[2], offered[2]
+    );
+    let n = seats as f64;
+    println!(
+        "  mean per seat: streets {:.1} markets {:.1} stewards {:.1} guards {:.1} towers {:.1}",
+        bd[0] as f64 / n,
+        bd[1] as f64 / n,
+        bd[2] as f64 / n,
+        bd[3] as f64 / n,
+        bd[4] as f64 / n
+    );
 }

@@ -27,6 +27,10 @@ impl Playable for Game {
         self.setup().stacks.iter().sum()
     }
 
+    fn chance_key(&self) -> u32 {
+        self.drawn().map_or(0, |(t, _)| t as u32 + 1)
+    }
+
     fn playout_choice(&self, choices: &[Choice], follower_rate: f64, rng: &mut Pcg64) -> Choice {
         match self.decision() {
             Some(Decision::Follower) => {

@@ -1,63 +1,143 @@
-//! EXPERIMENT: the new search (issue 14), generic over `Playable`.
+//! The search of `normal` and `hard` (issue 14): determinized Monte Carlo
+//! with playouts to the end of the game, a budget counted in units of work,
+//! and an optional tree below the root (information-set MCTS).
+//!
+//! 1. The greedy evaluation ranks every move (`eval::greedy_moves`); the best
+//!    `candidates` are kept.
+//! 2. Sequential halving spends the budget on them in rounds: every surviving
+//!    move gets the same determinizations (`redeal_unseen`, one per batch,
+//!    with one playout seed for all: common random numbers), then the worse
+//!    half is dropped. A round lasts until it has spent its share of the
+//!    work, so decisions take about the same time early in the game (long
+//!    playouts) and late (short ones).
+//! 3. Below each root move, when `depth > 0`, a tree of the decisions that
+//!    follow (keyed by what the player then sees was drawn:
+//!    `Playable::chance_key`) is walked by UCB over the greedy ranking of the
+//!    moves there, widened progressively; a node is expanded once the edge
+//!    to it has been taken `expand_after` times.
+//! 4. A playout continues with the ruleset's fast policy
+//!    (`Playable::playout_choice`) for `horizon` tiles (to the end of the game
+//!    by default) and the position reached is valued by `Playable::leaf_value`
+//!    for every seat.
+//!
+//! Work is counted, never timed: one unit per decision played in a playout
+//! or in the tree, `LEAF_WORK` per position valued, one per move the greedy
+//! ranking of a new tree node values. Same position, seed and settings, same
+//! move, however the search is sliced.
 
-use super::eval::{greedy_moves, value, Move};
-use super::search::playout_with;
+use super::eval::{greedy_moves, moves_on, Move};
 use super::{Playable, Progress};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
 use crate::engine::Seat;
 use rand_core::Rng;
 
+/// The budget and shape of a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DeepConfig {
+    /// Moves kept after the greedy ranking.
     pub candidates: usize,
-    pub per_move: u32,
-    pub budget: u32,
+    /// Work per kept move (the budget grows with the moves kept) …
+    pub work_per_move: u32,
+    /// … up to this much in all.
+    pub work: u32,
+    /// Tiles placed in a playout before it is valued (large: to the end).
     pub horizon: u32,
+    /// Points a follower in supply is worth (greedy ranking and leaf value).
     pub follower_value: f64,
+    /// How often the playout policy puts a follower down when it may.
     pub playout_follower: f64,
-    /// Moves after the candidate played greedily in a playout.
-    pub reply: u32,
-    /// 0: the score difference; otherwise tanh(diff / shaping) * shaping
+    /// 0: a leaf is worth its value (score difference); otherwise
+    /// `shaping · tanh(value / shaping)`: a win matters more than its margin.
     pub shaping: f64,
+    /// Decision levels of tree below each root move (0: flat).
+    pub depth: u32,
+    /// Visits of an edge before the node after it is expanded.
+    pub expand_after: u32,
+    /// Moves kept at an inner node (greedy order).
+    pub children: usize,
+    /// UCB exploration, in points.
+    pub explore: f64,
+    /// Progressive widening: moves tried at an inner node = 1 + visits^widen.
+    pub widen: f64,
 }
+
+/// What valuing a position costs, in decisions played.
+pub const LEAF_WORK: u32 = 8;
 
 impl DeepConfig {
     pub const HARD: DeepConfig = DeepConfig {
         candidates: 12,
-        per_move: 1000,
-        budget: 12000,
-        horizon: 20,
+        work_per_move: 100_000,
+        work: 1_000_000,
+        horizon: 1000,
         follower_value: 3.0,
         playout_follower: 0.25,
-        reply: 0,
         shaping: 0.0,
+        depth: 0,
+        expand_after: 4,
+        children: 8,
+        explore: 10.0,
+        widen: 0.5,
+    };
+    pub const NORMAL: DeepConfig = DeepConfig {
+        candidates: 8,
+        work_per_move: 25_000,
+        work: 150_000,
+        ..DeepConfig::HARD
     };
 }
 
+/// How a search begins: with the answer at once (a single candidate), or
+/// with work to do.
+pub enum DeepStarted<G: Playable> {
+    Decided(Move<G::Choice>),
+    Searching(Box<Deep<G>>),
+}
+
+/// A search in progress, run a batch at a time (`run`).
 pub struct Deep<G: Playable> {
     cfg: DeepConfig,
     me: Seat,
     moves: Vec<Move<G::Choice>>,
     base: G,
     rng: Pcg64,
+    /// Indices of the moves still in the race, best first after each round.
     alive: Vec<usize>,
     sum: Vec<f64>,
     count: Vec<u32>,
     rounds: u32,
     round: u32,
-    batch: u32,
-    per_move: u32,
-    done: u32,
-    total: u32,
+    /// Work spent in this round.
+    round_work: u64,
+    done: u64,
+    total: u64,
     finished: bool,
+    /// The tree below the root moves, in an arena.
+    nodes: Vec<Node<G::Choice>>,
+    /// Per root move: (chance key, node) of the decisions after it.
+    root_next: Vec<Vec<(u32, u32)>>,
+    root_visits: Vec<u32>,
+    /// Scratch.
+    values: Vec<f64>,
+    path: Vec<(u32, usize)>,
+    choices: Vec<G::Choice>,
 }
 
-pub enum DeepStarted<G: Playable> {
-    Decided(Move<G::Choice>),
-    Searching(Box<Deep<G>>),
+/// A decision inside the tree: the player to move, their moves in greedy
+/// order and what they were worth to that player.
+struct Node<C> {
+    player: Seat,
+    moves: Vec<Move<C>>,
+    visits: u32,
+    n: Vec<u32>,
+    sum: Vec<f64>,
+    /// Per move: (chance key, node) of the decisions reached after it.
+    next: Vec<Vec<(u32, u32)>>,
 }
 
 impl<G: Playable> Deep<G> {
+    /// Ranks the moves and keeps the best `candidates`. `None` when the game
+    /// is over. `rng` is advanced; the search then draws from its own copy.
     pub fn start(game: &G, cfg: &DeepConfig, rng: &mut Pcg64) -> Option<DeepStarted<G>> {
         let me = game.to_move();
         let mut moves = greedy_moves(game, rng, cfg.follower_value);
@@ -66,13 +146,13 @@ impl<G: Playable> Deep<G> {
         }
         shuffle_ties(&mut moves, rng);
         moves.truncate(cfg.candidates.max(1));
-        if moves.len() == 1 || cfg.per_move == 0 {
+        if moves.len() == 1 || cfg.work_per_move == 0 {
             return Some(DeepStarted::Decided(moves[0]));
         }
-        let total = (cfg.per_move * moves.len() as u32).min(cfg.budget);
+        let n = moves.len();
+        let total = (cfg.work_per_move as u64 * n as u64).min(cfg.work as u64);
         let mut base = game.clone();
         base.set_logging(false);
-        let n = moves.len();
         Some(DeepStarted::Searching(Box::new(Deep {
             cfg: *cfg,
             me,
@@ -83,47 +163,54 @@ impl<G: Playable> Deep<G> {
             count: vec![0; n],
             rounds: (usize::BITS - (n - 1).leading_zeros()).max(1),
             round: 0,
-            batch: 0,
-            per_move: 0,
+            round_work: 0,
             done: 0,
             total,
             moves,
             finished: false,
+            nodes: Vec::new(),
+            root_next: vec![Vec::new(); n],
+            root_visits: vec![0; n],
+            values: Vec::new(),
+            path: Vec::new(),
+            choices: Vec::new(),
         })))
     }
 
+    /// Work done of the total, scaled to fit (`done == total` once finished).
     pub fn progress(&self) -> Progress {
-        let done = if self.finished { self.total } else { self.done };
-        Progress {
-            done,
-            total: self.total,
-        }
+        let scale = |w: u64| (w / 16).min(u32::MAX as u64) as u32;
+        let total = scale(self.total).max(1);
+        let done = if self.finished {
+            total
+        } else {
+            scale(self.done).min(total - 1)
+        };
+        Progress { done, total }
     }
 
+    /// Runs at most `batches` batches (one determinization tried on every
+    /// surviving move); the best move once the search is over.
     pub fn run(&mut self, batches: u32) -> Option<Move<G::Choice>> {
         let mut left = batches;
         loop {
-            if self.per_move == 0 {
-                if self.round >= self.rounds || self.alive.len() == 1 {
-                    self.finished = true;
-                    return Some(self.moves[self.alive[0]]);
-                }
-                self.per_move = (self.total / self.rounds / self.alive.len() as u32).max(1);
+            if self.round >= self.rounds || self.alive.len() == 1 {
+                self.finished = true;
+                return Some(self.moves[self.alive[0]]);
             }
             if left == 0 {
                 return None;
             }
             self.run_batch();
             left -= 1;
-            self.batch += 1;
-            if self.batch == self.per_move {
+            if self.round_work * self.rounds as u64 >= self.total {
                 let (sum, count) = (&self.sum, &self.count);
                 let mean = |i: usize| sum[i] / count[i].max(1) as f64;
+                // Stable: equal means keep the greedy order.
                 self.alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
                 self.alive.truncate(self.alive.len().div_ceil(2));
                 self.round += 1;
-                self.batch = 0;
-                self.per_move = 0;
+                self.round_work = 0;
             }
         }
     }
@@ -132,49 +219,176 @@ impl<G: Playable> Deep<G> {
         let deal_seed = self.rng.next_u64();
         let play_seed = self.rng.next_u64();
         let det = self.base.redeal_unseen(&mut rng_for_seed(deal_seed));
-        for &i in &self.alive {
+        let mut work = 0u64;
+        for k in 0..self.alive.len() {
+            let i = self.alive[k];
             let mut g = det.clone();
-            let m = self.moves[i];
-            g.play_unchecked(m.first);
-            if let Some(t) = m.then {
-                g.play_unchecked(t);
+            apply(&mut g, &self.moves[i]);
+            self.path.clear();
+            if self.cfg.depth > 0 {
+                self.root_visits[i] += 1;
+                work += self.descend(i, &mut g) as u64;
             }
-            let mut rng = rng_for_seed(play_seed);
-            for _ in 0..self.cfg.reply {
-                if g.is_over() {
-                    break;
-                }
-                let r = best_move(&g, self.cfg.follower_value);
-                g.play_unchecked(r.first);
-                if let Some(t) = r.then {
-                    g.play_unchecked(t);
-                }
-            }
-            playout_with(
+            work += playout(
                 &mut g,
                 self.cfg.horizon,
                 self.cfg.playout_follower,
-                &mut rng,
-            );
-            let v = value(&g, self.me, self.cfg.follower_value);
-            let v = if self.cfg.shaping > 0.0 {
-                (v / self.cfg.shaping).tanh() * self.cfg.shaping
-            } else {
-                v
-            };
-            self.sum[i] += v;
+                &mut self.choices,
+                &mut rng_for_seed(play_seed),
+            ) as u64;
+            work += LEAF_WORK as u64;
+            g.leaf_values(self.cfg.follower_value, &mut self.values);
+            let shape = |v: f64| shaped(v, self.cfg.shaping);
+            self.sum[i] += shape(self.values[self.me as usize]);
             self.count[i] += 1;
+            for &(node, j) in &self.path {
+                let nd = &mut self.nodes[node as usize];
+                nd.visits += 1;
+                nd.n[j] += 1;
+                nd.sum[j] += shape(self.values[nd.player as usize]);
+            }
         }
-        self.done = (self.done + self.alive.len() as u32).min(self.total);
+        self.round_work += work;
+        self.done += work;
+    }
+
+    /// Walks the tree below root move `i` on `g` (choosing by UCB, expanding
+    /// a node once the edge to it has been taken often enough), noting the
+    /// path; returns the work done.
+    fn descend(&mut self, i: usize, g: &mut G) -> u32 {
+        let cfg = self.cfg;
+        let mut work = 0;
+        let mut parent: Option<(u32, usize)> = None;
+        for _ in 0..cfg.depth {
+            if g.is_over() {
+                break;
+            }
+            let key = g.chance_key();
+            let (edge_visits, next) = match parent {
+                None => (self.root_visits[i], &self.root_next[i]),
+                Some((node, j)) => {
+                    let nd = &self.nodes[node as usize];
+                    (nd.n[j] + 1, &nd.next[j])
+                }
+            };
+            let node = match next.iter().find(|e| e.0 == key) {
+                Some(&(_, node)) => node,
+                None if edge_visits < cfg.expand_after => break,
+                None => {
+                    let mut moves = moves_on(g, cfg.follower_value, true);
+                    work += moves.len() as u32;
+                    moves.truncate(cfg.children.max(1));
+                    let n = moves.len();
+                    let id = self.nodes.len() as u32;
+                    self.nodes.push(Node {
+                        player: g.to_move(),
+                        moves,
+                        visits: 0,
+                        n: vec![0; n],
+                        sum: vec![0.0; n],
+                        next: vec![Vec::new(); n],
+                    });
+                    match parent {
+                        None => self.root_next[i].push((key, id)),
+                        Some((p, j)) => self.nodes[p as usize].next[j].push((key, id)),
+                    }
+                    id
+                }
+            };
+            let j = self.nodes[node as usize].select(&cfg);
+            let m = self.nodes[node as usize].moves[j];
+            apply(g, &m);
+            work += 1 + m.then.is_some() as u32;
+            self.path.push((node, j));
+            parent = Some((node, j));
+        }
+        work
     }
 }
 
-/// The greedy move on a determinized game (no redeal), first of the best.
-fn best_move<G: Playable>(g: &G, follower_value: f64) -> Move<G::Choice> {
-    super::eval::moves_on(g, follower_value, true)
-        .into_iter()
-        .next()
-        .expect("a decision")
+impl<C> Node<C> {
+    /// UCB1 among the first moves of the greedy order that progressive
+    /// widening allows; an untried one first.
+    fn select(&self, cfg: &DeepConfig) -> usize {
+        let allowed = ((1.0 + (self.visits as f64).powf(cfg.widen)) as usize)
+            .min(self.moves.len())
+            .max(1);
+        if let Some(j) = (0..allowed).find(|&j| self.n[j] == 0) {
+            return j;
+        }
+        let ln = (self.visits.max(1) as f64).ln();
+        let mut best = 0;
+        let mut best_u = f64::NEG_INFINITY;
+        for j in 0..allowed {
+            let n = self.n[j] as f64;
+            let u = self.sum[j] / n + cfg.explore * (ln / n).sqrt();
+            if u > best_u {
+                best_u = u;
+                best = j;
+            }
+        }
+        best
+    }
+}
+
+fn shaped(v: f64, shaping: f64) -> f64 {
+    if shaping > 0.0 {
+        shaping * (v / shaping).tanh()
+    } else {
+        v
+    }
+}
+
+fn apply<G: Playable>(g: &mut G, m: &Move<G::Choice>) {
+    g.play_unchecked(m.first);
+    if let Some(t) = m.then {
+        g.play_unchecked(t);
+    }
+}
+
+/// Plays `horizon` more tiles with the playout policy, stopping at a tile
+/// decision (no half-scored turn) or at the end of the game; returns the
+/// decisions played.
+pub(crate) fn playout<G: Playable>(
+    g: &mut G,
+    horizon: u32,
+    playout_follower: f64,
+    choices: &mut Vec<G::Choice>,
+    rng: &mut Pcg64,
+) -> u32 {
+    let stop = g.turns().saturating_add(horizon as usize);
+    let mut steps = 0;
+    while !g.is_over() {
+        if g.turns() >= stop && g.at_placement() {
+            break;
+        }
+        g.legal_choices_into(choices);
+        if choices.is_empty() {
+            break;
+        }
+        let c = g.playout_choice(choices, playout_follower, rng);
+        g.play_unchecked(c);
+        steps += 1;
+    }
+    steps
+}
+
+/// Runs `n` playouts to the end of the game from `game` (each on a fresh
+/// determinization), as the search runs them; returns the decisions played.
+/// The benchmark of `examples/ai_time.rs`.
+pub fn playouts<G: Playable>(game: &G, n: u32, seed: u64) -> u64 {
+    let mut rng = rng_for_seed(seed);
+    let mut base = game.clone();
+    base.set_logging(false);
+    let mut choices = Vec::new();
+    let mut values = Vec::new();
+    let mut steps = 0;
+    for _ in 0..n {
+        let mut g = base.redeal_unseen(&mut rng);
+        steps += playout(&mut g, u32::MAX, 0.25, &mut choices, &mut rng) as u64;
+        g.leaf_values(DeepConfig::HARD.follower_value, &mut values);
+    }
+    steps
 }
 
 fn shuffle_ties<C>(moves: &mut [Move<C>], rng: &mut Pcg64) {

@@ -56,6 +56,10 @@ pub trait Playable: TileGame {
         follower_rate: f64,
         rng: &mut Pcg64,
     ) -> Self::Choice;
+    /// What the player to move sees that a determinization chose (the tile
+    /// in hand), so that a search tree keeps apart the decisions of
+    /// different draws; 0 when nothing was drawn.
+    fn chance_key(&self) -> u32;
 }
 
 pub use deep::{Deep, DeepConfig, DeepStarted};

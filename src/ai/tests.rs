@@ -219,6 +219,38 @@ fn seats_rotate_between_games() {
     assert_eq!(selfplay::seat_sides(3, 0), [true, false, true]);
     assert_eq!(selfplay::seat_sides(3, 1), [false, true, true]);
     assert_eq!(selfplay::seat_sides(4, 1), [false, true, false, true]);
+    use selfplay::Seating;
+    assert_eq!(Seating::OneA.sides(3, 0), [true, false, false]);
+    assert_eq!(Seating::OneA.sides(3, 4), [false, true, false]);
+    assert_eq!(Seating::OneA.sides(4, 3), [false, false, false, true]);
+    assert_eq!(Seating::Alternate.sides(3, 1), selfplay::seat_sides(3, 1));
+    assert!((Seating::OneA.a_share(4) - 0.25).abs() < 1e-12);
+    assert_eq!(Seating::from_name("one-a"), Some(Seating::OneA));
+}
+
+#[test]
+fn one_seat_a_match() {
+    let m = selfplay::Match {
+        a: Level::Greedy,
+        b: Level::Random,
+        games: 3,
+        players: 3,
+        seed: 2,
+        seating: selfplay::Seating::OneA,
+    };
+    let mut seen = Vec::new();
+    let r = m.play_city(&mut |_, o| seen.push(o.sides.clone()));
+    assert_eq!(r.a_wins + r.b_wins + r.ties, 3);
+    assert_eq!(
+        seen,
+        [
+            [true, false, false],
+            [false, true, false],
+            [false, false, true]
+        ]
+    );
+    assert!(r.text().contains("a in one seat"), "{r}");
+    assert_eq!(r.summary_json()["seating"], "one-a");
 }
 
 #[test]

@@ -26,9 +26,11 @@ mod cli {
       print the share link of a record (setup and every decision; other tags are dropped)
   city unshare LINK
       print the record a share link holds (LINK alone, with its '#', or a whole URL)
-  city selfplay --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--json]
-      play seeded games between two AI levels (random, greedy, easy, normal, hard),
-      seats rotating; print win rates and mean scores with 95% confidence intervals";
+  city selfplay --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--seating one-a] [--json]
+      play seeded games between two AI levels (random, greedy, easy, normal, hard;
+      hard-v1: the hard level before issue 14, a baseline), seats rotating (a, b, a, b…;
+      with --seating one-a: a in one seat, b in the others); print win rates and mean
+      scores with 95% confidence intervals";
 
     /// Runs a command line; returns the exit status.
     pub fn run(args: Vec<String>) -> i32 {
@@ -97,15 +99,21 @@ mod cli {
     }
 
     fn selfplay(args: &[String]) -> Result<(), String> {
-        use the_city::ai::{selfplay::selfplay, Level};
+        use the_city::ai::selfplay::{Match, Seating};
+        use the_city::ai::Level;
         let json = args.iter().any(|a| a == "--json");
         let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
-        let f = flags(&rest, &["a", "b", "games", "players", "seed"])?;
+        let f = flags(&rest, &["a", "b", "games", "players", "seed", "seating"])?;
         let level = |name: &str| -> Result<Level, String> {
             let v = flag(&f, name).ok_or(format!("--{name} LEVEL is required"))?;
             Level::from_name(v).ok_or(format!(
-                "unknown level {v:?}: random, greedy, easy, normal or hard"
+                "unknown level {v:?}: random, greedy, easy, normal, hard or hard-v1"
             ))
+        };
+        let seating = match flag(&f, "seating") {
+            Some(s) => Seating::from_name(s)
+                .ok_or(format!("unknown seating {s:?}: alternate or one-a"))?,
+            None => Seating::Alternate,
         };
         let (a, b) = (level("a")?, level("b")?);
         let games: usize = flag(&f, "games")
@@ -122,7 +130,15 @@ mod cli {
             Some(s) => s.parse().map_err(|_| "--seed must be a decimal u64")?,
             None => 1,
         };
-        let result = selfplay(a, b, games, players, seed);
+        let result = Match {
+            a,
+            b,
+            games,
+            players,
+            seed,
+            seating,
+        }
+        .play_city(&mut |_, _| {});
         if json {
             println!("{}", result.summary_json());
         } else {
