@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Performance figures for the README (benchmarks, not tests):
-#  1. random full games per second, native release, single thread;
+#  1. random full games per second, native release, single thread, for The
+#     City and for classic Carcassonne (base game, farms scored);
 #  2. the same workload compiled to wasm32 and run in Node, as a wasm/native
 #     time ratio measured in this one run (alternating, best of 3 each);
 #  3. criterion's statistics for the native workload (`cargo bench`).
@@ -10,6 +11,9 @@
 # decision times of this build and of commit REV (default: the commit
 # before the engine was split into core + rulesets), built side by side and
 # run alternately in this one run, best of 5 each; prints this/REV ratios.
+# Times swing with other load on a shared machine; INSTRUCTIONS=1 also
+# counts the instructions of both builds' workloads under callgrind, which
+# load does not change (the AI workload takes about an hour).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -30,7 +34,7 @@ if [ "${1:-}" = "--compare" ]; then
   bn=999 cn=999
   for i in 1 2 3 4 5; do
     bn=$(min "$("$base"/target/release/examples/bench_random | secs)" "$bn")
-    cn=$(min "$(./target/release/examples/bench_random | secs)" "$cn")
+    cn=$(min "$(./target/release/examples/bench_random the-city | secs)" "$cn")
   done
   awk -v b="$bn" -v c="$cn" 'BEGIN {
     printf "random games (The City, 2 players): %s %.0f games/s, this build %.0f games/s, this/base speed %.3f\n",
@@ -51,6 +55,17 @@ if [ "${1:-}" = "--compare" ]; then
     awk -v l="$l" -v b="${bm[$l]}" -v c="${cm[$l]}" 'BEGIN {
       printf "AI %-6s mean decision: base %.1f ms, this build %.1f ms, this/base time %.3f\n", l, b, c, c / b }'
   done
+  if [ "${INSTRUCTIONS:-}" = 1 ]; then
+    refs() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      sed -nE 's/.*Collected : ([0-9]+).*/\1/p'; }
+    for ex in bench_random ai_time; do
+      b=$(refs "$base/target/release/examples/$ex")
+      # This build's random-games binary runs classic too: time The City's only.
+      c=$(refs "./target/release/examples/$ex" $([ "$ex" = bench_random ] && echo the-city))
+      awk -v e="$ex" -v b="$b" -v c="$c" 'BEGIN {
+        printf "%s instructions: base %.4g, this build %.4g, this/base %.4f\n", e, b, c, c / b }'
+    done
+  fi
   exit 0
 fi
 
@@ -72,17 +87,25 @@ mkdir -p target/bench-wasm
 wasm-bindgen --target nodejs --out-dir target/bench-wasm \
   target/wasm32-unknown-unknown/release/examples/bench_random.wasm
 
+# One line per workload and target: "<target> <game>: N games in S s = ...".
 secs() { sed -E 's/.* in ([0-9.]+) s .*/\1/'; }
-best_native=999 best_wasm=999
+min() { echo "$1 $2" | awk '{print ($1 < $2) ? $1 : $2}'; }
+games="the-city classic"
+declare -A best_native best_wasm
+for g in $games; do best_native[$g]=999; best_wasm[$g]=999; done
 for i in 1 2 3; do
-  n=$(./target/release/examples/bench_random | tee /dev/stderr | secs)
-  w=$(node target/bench-wasm/bench_random.js | tee /dev/stderr | secs)
-  best_native=$(echo "$n $best_native" | awk '{print ($1 < $2) ? $1 : $2}')
-  best_wasm=$(echo "$w $best_wasm" | awk '{print ($1 < $2) ? $1 : $2}')
+  out_native=$(./target/release/examples/bench_random | tee /dev/stderr)
+  out_wasm=$(node target/bench-wasm/bench_random.js | tee /dev/stderr)
+  for g in $games; do
+    best_native[$g]=$(min "$(echo "$out_native" | grep " $g:" | secs)" "${best_native[$g]}")
+    best_wasm[$g]=$(min "$(echo "$out_wasm" | grep " $g:" | secs)" "${best_wasm[$g]}")
+  done
 done
-awk -v n="$best_native" -v w="$best_wasm" 'BEGIN {
-  printf "random games: native %.0f games/s, wasm (Node %s) %.0f games/s, wasm/native time ratio %.2f\n",
-    2000 / n, "'"$(node --version)"'", 2000 / w, w / n }'
+for g in $games; do
+  awk -v g="$g" -v n="${best_native[$g]}" -v w="${best_wasm[$g]}" -v node="$(node --version)" 'BEGIN {
+    printf "random games (%s): native %.0f games/s, wasm (Node %s) %.0f games/s, wasm/native time ratio %.2f\n",
+      g, 2000 / n, node, 2000 / w, w / n }'
+done
 
 if [ "${1:-}" != "--quick" ]; then
   cargo bench --bench random_games

@@ -32,11 +32,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $wb\$"; then
 fi
 
 # Node tools, local to the project: wasm-opt (Debian's binaryen is too old to
-# read current rustc output) and playwright-core for the end-to-end tests.
-if ! [ -x .tools/node_modules/.bin/wasm-opt ] || ! [ -d .tools/node_modules/playwright-core ]; then
-  say "installing binaryen and playwright-core from npm into .tools/"
+# read current rustc output), playwright-core for the end-to-end tests and
+# axe-core for their accessibility audits.
+if ! [ -x .tools/node_modules/.bin/wasm-opt ] || ! [ -d .tools/node_modules/playwright-core ] \
+  || ! [ -f .tools/node_modules/axe-core/axe.min.js ]; then
+  say "installing binaryen, playwright-core and axe-core from npm into .tools/"
   mkdir -p .tools
-  (cd .tools && npm install --no-audit --no-fund --silent binaryen@132.0.0 playwright-core@1.65.1 >/dev/null)
+  (cd .tools && npm install --no-audit --no-fund --silent binaryen@132.0.0 playwright-core@1.65.1 axe-core@4.10.3 >/dev/null)
 fi
 
 # Headless Chromium and its driver from Debian, for the browser tests.

@@ -1,5 +1,6 @@
-//! Carcassonne: The City — the rules engine, game records and (on wasm32) the
-//! browser app. The engine depends on nothing web.
+//! Carcassonne: The City — the rules engine, game records, the view model
+//! (what the screens show, tested natively) and (on wasm32) the browser app.
+//! The engine and the view model depend on nothing web.
 
 pub mod ai;
 pub mod art;
@@ -10,3 +11,4 @@ pub mod saves;
 pub mod share;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+pub mod view;

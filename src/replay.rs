@@ -31,6 +31,25 @@ pub fn position_after_turn<G: TileGame>(history: &[G::Choice], t: usize) -> usiz
         .map_or(history.len(), |(i, _)| i)
 }
 
+/// The turn a position belongs to, numbered as the game's chronicle numbers
+/// turns (turn k is the one that places the k-th tile): the turn whose tile
+/// was placed last, or, at a tile decision, the turn about to place its
+/// tile. `game` is the game at that position (`game_at`).
+pub fn turn_of<G: TileGame>(game: &G) -> usize {
+    let placed = turn_at::<G>(game.history(), game.history().len());
+    placed + usize::from(game.at_placement() && !game.is_over())
+}
+
+/// The position where turn `t` starts (its tile about to be placed), for a
+/// turn number as the chronicle shows it; turn 0 and 1 are the start, a
+/// turn past the last placed tile is the last position.
+pub fn start_of_turn<G: TileGame>(history: &[G::Choice], t: usize) -> usize {
+    if t <= 1 {
+        return 0;
+    }
+    position_after_turn::<G>(history, t - 1)
+}
+
 /// The number of turns of the game (tiles placed in all of its history).
 pub fn turns<G: TileGame>(history: &[G::Choice]) -> usize {
     turn_at::<G>(history, history.len())
@@ -92,6 +111,37 @@ mod tests {
             }
         }
         assert!(mid > 10, "positions inside a turn: {mid}");
+    }
+
+    /// Issue 13: the replay's turn number is the chronicle's: the start is
+    /// turn 1, a tile decision belongs to the turn it starts, and typing a
+    /// turn shows its start.
+    #[test]
+    fn the_turn_shown_is_the_chronicles_turn() {
+        let g = finished(6);
+        let h = g.history();
+        assert_eq!(turn_of(&game_at(&g, 0)), 1);
+        assert_eq!(turn_of(&g), g.turns());
+        for n in 0..=h.len() {
+            let at = game_at(&g, n);
+            let t = turn_of(&at);
+            // The chronicle's newest turn, once the tile is down, is this one.
+            if !at.at_placement() || at.is_over() {
+                let logged = at.events().iter().rev().find_map(|l| match l.event {
+                    crate::engine::city::events::Event::TilePlaced { .. } => Some(l.turn as usize),
+                    _ => None,
+                });
+                assert_eq!(logged, Some(t), "position {n}");
+            }
+            // Typing the turn shows its start: the same turn, at its tile.
+            let start = start_of_turn::<Game>(h, t);
+            assert!(start <= n, "position {n}: turn {t} starts at {start}");
+            assert_eq!(turn_of(&game_at(&g, start)), t);
+            if start < h.len() {
+                assert!(matches!(h[start], Choice::Place { .. }));
+            }
+        }
+        assert_eq!(start_of_turn::<Game>(h, g.turns() + 5), h.len());
     }
 
     #[test]

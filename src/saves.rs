@@ -54,6 +54,18 @@
 //!
 //! (`Ruleset`'s names.) Entries of versions 1 and 2 are games of The City.
 //!
+//! # The document, version 4
+//!
+//! Version 4 adds where a game from a link starts for its receiver: undo
+//! stops there, at the sender's last move (0 for a game not from a link,
+//! and for games from links saved by versions 2 and 3, which did not know):
+//!
+//! ```json
+//!       "link_base": 42,
+//! ```
+//!
+//! (a number of decisions, at most the record's).
+//!
 //! # Versions
 //!
 //! [`parse`] reads every version up to [`VERSION`]: it looks at `version`
@@ -75,7 +87,7 @@ use serde_json::Value;
 use std::fmt;
 
 /// The version [`SaveDoc::to_json`] writes.
-pub const VERSION: u64 = 3;
+pub const VERSION: u64 = 4;
 
 /// The colour names a seat may have (the UI's palette, in its order).
 pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "purple"];
@@ -249,6 +261,32 @@ pub struct SavedGame {
     pub seats: Vec<SavedSeat>,
     /// The game was opened from a share link (version 2).
     pub from_link: bool,
+    /// For a game from a link, the decisions the link held: undo stops
+    /// there (version 4; 0 otherwise and for older saves).
+    pub link_base: usize,
+    /// What the list shows of it, read from its record when it was checked
+    /// (not stored).
+    pub summary: Summary,
+}
+
+/// What a list of saved games shows of one: how far it got and the scores.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Tiles placed.
+    pub turns: usize,
+    /// Decisions taken.
+    pub decisions: usize,
+    pub scores: Vec<u32>,
+}
+
+impl Summary {
+    pub fn of(game: &AnyGame) -> Summary {
+        Summary {
+            turns: game.turns(),
+            decisions: game.decisions(),
+            scores: game.scores(),
+        }
+    }
 }
 
 impl SavedGame {
@@ -272,6 +310,8 @@ impl SavedGame {
             players: game.players().to_vec(),
             seats: SavedSeat::defaults(game.players().len()),
             from_link: false,
+            link_base: 0,
+            summary: Summary::of(game),
         }
     }
 
@@ -279,6 +319,13 @@ impl SavedGame {
     pub fn with_seats(mut self, seats: Vec<SavedSeat>, from_link: bool) -> SavedGame {
         self.seats = seats;
         self.from_link = from_link;
+        self
+    }
+
+    /// The same save as a game from a link that held `base` decisions.
+    pub fn with_link_base(mut self, base: usize) -> SavedGame {
+        self.from_link = true;
+        self.link_base = base;
         self
     }
 
@@ -291,8 +338,9 @@ impl SavedGame {
         })
     }
 
-    /// Every check `parse` makes on an entry, including a replay of its game.
-    fn check(&self) -> Result<(), String> {
+    /// Every check `parse` makes on an entry, including a replay of its
+    /// game; what the list shows of it.
+    fn check(&self) -> Result<Summary, String> {
         check_id(&self.id)?;
         check_name(&self.name)?;
         for (what, t) in [("created", self.created), ("updated", self.updated)] {
@@ -336,7 +384,13 @@ impl SavedGame {
                 }
             ));
         }
-        Ok(())
+        if self.link_base > game.decisions() || (!self.from_link && self.link_base != 0) {
+            return Err(format!(
+                "its link start {} is not a position of its game",
+                self.link_base
+            ));
+        }
+        Ok(Summary::of(&game))
     }
 }
 
@@ -432,13 +486,13 @@ mod v2 {
     }
 }
 
+/// Versions 3 and 4 share one form: version 4 adds `link_base`, which a
+/// version 3 entry must not have and a version 4 entry must
+/// ([`entry_of`] checks), so that one reader serves both.
 mod v3 {
     use super::SavedSeat;
     use crate::engine::any::Ruleset;
     use serde::{Deserialize, Serialize};
-
-    /// The document has the shape of version 1's.
-    pub use super::v1::Doc;
 
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -452,6 +506,9 @@ mod v3 {
         pub players: Vec<String>,
         pub seats: Vec<SavedSeat>,
         pub from_link: bool,
+        /// Version 4 only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub link_base: Option<usize>,
         pub record: super::SavedRecord,
     }
 
@@ -467,6 +524,7 @@ mod v3 {
                 players: e.players,
                 seats: e.seats,
                 from_link: e.from_link,
+                link_base: None,
                 record: e.record,
             }
         }
@@ -485,6 +543,8 @@ mod v3 {
                 players: e.players,
                 seats: e.seats,
                 from_link: e.from_link,
+                link_base: e.link_base.unwrap_or(0),
+                summary: Default::default(),
             }
         }
     }
@@ -501,6 +561,7 @@ mod v3 {
                 players: g.players.clone(),
                 seats: g.seats.clone(),
                 from_link: g.from_link,
+                link_base: Some(g.link_base),
                 record: g.record.clone(),
             }
         }
@@ -534,7 +595,7 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
         .and_then(Value::as_u64)
         .ok_or_else(|| SaveError::Invalid("the version is not a whole number".into()))?;
     let entries = match version {
-        1..=3 => {
+        1..=4 => {
             let doc: v1::Doc =
                 serde_json::from_value(value).map_err(|e| SaveError::Invalid(e.to_string()))?;
             doc.games
@@ -546,8 +607,8 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
     let mut problems = Vec::new();
     for (index, entry) in entries.into_iter().enumerate() {
         let id = entry.get("id").and_then(Value::as_str).map(str::to_string);
-        let result = entry_of(version, entry).and_then(|g| {
-            g.check()?;
+        let result = entry_of(version, entry).and_then(|mut g| {
+            g.summary = g.check()?;
             if doc.get(&g.id).is_some() {
                 return Err(format!("another saved game has the id {:?}", g.id));
             }
@@ -574,9 +635,14 @@ fn entry_of(version: u64, entry: Value) -> Result<SavedGame, String> {
         2 => serde_json::from_value::<v2::Entry>(entry)
             .map(|e| SavedGame::from(v3::Entry::from(e)))
             .map_err(|e| e.to_string()),
-        3 => serde_json::from_value::<v3::Entry>(entry)
-            .map(SavedGame::from)
-            .map_err(|e| e.to_string()),
+        3 | 4 => {
+            let e = serde_json::from_value::<v3::Entry>(entry).map_err(|e| e.to_string())?;
+            match (version, e.link_base) {
+                (3, Some(_)) => Err("unknown field `link_base`".into()),
+                (4, None) => Err("missing field `link_base`".into()),
+                _ => Ok(SavedGame::from(e)),
+            }
+        }
         v => Err(format!("there is no version {v}")),
     }
 }
@@ -588,7 +654,7 @@ impl SaveDoc {
 
     /// The document as JSON, in the current version.
     pub fn to_json(&self) -> String {
-        let doc = v3::Doc {
+        let doc = v1::Doc {
             kind: KIND.to_string(),
             version: VERSION,
             games: self
@@ -642,7 +708,7 @@ impl SaveDoc {
         if let Some(old) = self.games.get(index) {
             game.created = old.created;
         }
-        game.check().map_err(|reason| SaveError::Entry {
+        game.summary = game.check().map_err(|reason| SaveError::Entry {
             index: Some(index),
             id: Some(game.id.clone()),
             reason,
@@ -682,14 +748,29 @@ impl SaveDoc {
         from_link: bool,
         now: f64,
     ) -> Result<(), SaveError> {
+        self.save_linked(id, game, seats, from_link.then_some(0), now)
+    }
+
+    /// [`SaveDoc::save_seated`] for a game that came from a link holding
+    /// `link` decisions (`None`: not from a link).
+    pub fn save_linked(
+        &mut self,
+        id: &str,
+        game: &AnyGame,
+        seats: Vec<SavedSeat>,
+        link: Option<usize>,
+        now: f64,
+    ) -> Result<(), SaveError> {
         let name = match self.get(id) {
             Some(old) => old.name.clone(),
             None => default_name(game),
         };
-        self.upsert(
-            SavedGame::from_game(id, &name, game, RecordKind::Link, now)
-                .with_seats(seats, from_link),
-        )
+        let entry = SavedGame::from_game(id, &name, game, RecordKind::Link, now)
+            .with_seats(seats, link.is_some());
+        self.upsert(match link {
+            Some(base) => entry.with_link_base(base),
+            None => entry,
+        })
     }
 
     /// Give a saved game a new name; it counts as an update.

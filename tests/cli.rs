@@ -170,3 +170,285 @@ fn selfplay_prints_the_json_summary() {
     assert_eq!(code, 1);
     assert!(err.contains("unknown level"), "{err}");
 }
+
+// ------------------------------------------------------------ classic
+
+#[test]
+fn classic_random_then_replay_gives_the_summary_of_the_same_game() {
+    for (seed, players) in [("7", "2"), ("8", "3"), ("9", "5")] {
+        let (code, record, err) = city(&[
+            "random",
+            "--game",
+            "classic",
+            "--seed",
+            seed,
+            "--players",
+            players,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(record.starts_with("[Game \"Carcassonne\"]"), "{record}");
+        assert!(record.contains("[Deck \""), "random writes the draw order");
+        assert!(
+            !record.contains("[Seed "),
+            "random writes Deck instead of Seed"
+        );
+        let path = temp_file(&format!("c{seed}.cgn"), &record);
+        let (code, json, err) = city(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut want = [
+            "players",
+            "scores",
+            "breakdown",
+            "coins_held",
+            "turns",
+            "removed",
+            "left",
+            "ended_by",
+        ];
+        want.sort_unstable();
+        let mut got = keys.clone();
+        got.sort_unstable();
+        assert_eq!(got, want);
+        let n: usize = players.parse().unwrap();
+        assert_eq!(v["players"].as_array().unwrap().len(), n);
+        for (b, s) in v["breakdown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(v["scores"].as_array().unwrap())
+        {
+            let sum: u64 = ["roads", "cities", "cloisters", "farms", "coins"]
+                .iter()
+                .map(|k| b[k].as_u64().unwrap())
+                .sum();
+            assert_eq!(
+                sum,
+                s.as_u64().unwrap(),
+                "the breakdown adds up to the score"
+            );
+        }
+        let lines = record
+            .lines()
+            .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+            .count();
+        assert_eq!(v["turns"].as_u64().unwrap() as usize, lines);
+        assert_eq!(
+            v["turns"].as_u64().unwrap() + v["removed"].as_u64().unwrap(),
+            71
+        );
+        assert_eq!(v["left"], 0);
+        assert_eq!(v["ended_by"], "pile-empty");
+        // The same seed gives the same record.
+        let (_, again, _) = city(&[
+            "random",
+            "--game",
+            "classic",
+            "--seed",
+            seed,
+            "--players",
+            players,
+        ]);
+        assert_eq!(again, record);
+    }
+}
+
+#[test]
+fn classic_replay_prints_the_summary_exactly() {
+    let record = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n[Deck \"F E B\"]\n\n1. F 0,-1 r1 @c\n";
+    let path = temp_file("c-progress.cgn", record);
+    let (code, json, err) = city(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        json.trim(),
+        "{\"players\":[\"Ann\",\"Bob\"],\"scores\":[0,0],\"breakdown\":[\
+         {\"roads\":0,\"cities\":0,\"cloisters\":0,\"farms\":0,\"coins\":0},\
+         {\"roads\":0,\"cities\":0,\"cloisters\":0,\"farms\":0,\"coins\":0}],\
+         \"coins_held\":[0,0],\"turns\":1,\"removed\":0,\"left\":2,\"ended_by\":null}"
+    );
+    let finished = record.replace("F E B", "F");
+    let path = temp_file("c-e7.cgn", &finished);
+    let (code, json, _) = city(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        json.trim(),
+        "{\"players\":[\"Ann\",\"Bob\"],\"scores\":[3,0],\"breakdown\":[\
+         {\"roads\":0,\"cities\":3,\"cloisters\":0,\"farms\":0,\"coins\":0},\
+         {\"roads\":0,\"cities\":0,\"cloisters\":0,\"farms\":0,\"coins\":0}],\
+         \"coins_held\":[0,0],\"turns\":1,\"removed\":0,\"left\":0,\"ended_by\":\"pile-empty\"}"
+    );
+}
+
+#[test]
+fn classic_random_honours_tiles_and_options() {
+    let (code, record, err) = city(&[
+        "random",
+        "--game",
+        "classic",
+        "--seed",
+        "4",
+        "--players",
+        "4",
+        "--tiles",
+        "12",
+        "--expansions",
+        "",
+        "--options",
+        "small-city=2 farm-scoring=1st",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(record.contains("[Options \"small-city=2 farm-scoring=1st\"]"));
+    let deck = record
+        .lines()
+        .find_map(|l| l.strip_prefix("[Deck \""))
+        .unwrap();
+    assert_eq!(deck.trim_end_matches("\"]").split_whitespace().count(), 12);
+    let path = temp_file("c-short.cgn", &record);
+    let (code, json, _) = city(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["turns"].as_u64().unwrap() + v["removed"].as_u64().unwrap(),
+        12
+    );
+    for (args, want) in [
+        (vec!["--players", "6"], "--players must be 2 to 5"),
+        (
+            vec!["--players", "2", "--options", "oc-wood=off"],
+            "needs the old-city expansion",
+        ),
+        (
+            vec!["--players", "2", "--expansions", "inns"],
+            "unknown expansion",
+        ),
+        (
+            vec!["--players", "2", "--expansions", "city-gates"],
+            "not supported by this version yet",
+        ),
+        (
+            vec!["--players", "2", "--tiles", "72"],
+            "--tiles must be a number from 0 to 71",
+        ),
+        (
+            vec!["--players", "2", "--stacks", "5 4 3"],
+            "--stacks is for --game the-city",
+        ),
+    ] {
+        let mut a = vec!["random", "--game", "classic", "--seed", "1"];
+        a.extend(args);
+        let (code, out, err) = city(&a);
+        assert_eq!(code, 1, "{a:?}");
+        assert!(out.is_empty());
+        assert!(err.contains(want), "{a:?}: {err}");
+    }
+    let (code, _, err) = city(&["random", "--game", "chess", "--seed", "1", "--players", "2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown game"), "{err}");
+    let (code, _, err) = city(&["random", "--seed", "1", "--players", "2", "--tiles", "5"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--tiles is for --game classic"), "{err}");
+}
+
+#[test]
+fn classic_an_illegal_record_exits_1_with_line_and_reason() {
+    let (_, record, _) = city(&[
+        "random",
+        "--game",
+        "classic",
+        "--seed",
+        "11",
+        "--players",
+        "2",
+    ]);
+    let bad: String = record
+        .lines()
+        .map(|l| {
+            if let Some(rest) = l.strip_prefix("3. ") {
+                let mut t: Vec<&str> = rest.split_whitespace().collect();
+                t[1] = "40,40";
+                format!("3. {}", t.join(" "))
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let line_no = bad.lines().position(|l| l.starts_with("3. ")).unwrap() + 1;
+    let path = temp_file("c-bad.cgn", &bad);
+    let (code, out, err) = city(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with(&format!("line {line_no}: ")) && err.trim_end().ends_with("(B3.1)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn classic_selfplay_prints_the_json_summary_and_refuses_bad_setups() {
+    let (code, out, err) = city(&[
+        "selfplay",
+        "--game",
+        "classic",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--players",
+        "5",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("a_wins") + n("b_wins") + n("ties"), 3);
+    // The same seed, the same match.
+    let (_, again, _) = city(&[
+        "selfplay",
+        "--game",
+        "classic",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--players",
+        "5",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(out, again);
+    for (args, says) in [
+        (vec!["--players", "6"], "--players must be from 2 to 5"),
+        (vec!["--options", "farm-scoring=9th"], "farm-scoring"),
+        (vec!["--expansions", "dragons"], "dragons"),
+    ] {
+        let mut a = vec![
+            "selfplay", "--game", "classic", "--a", "greedy", "--b", "random", "--games", "1",
+        ];
+        a.extend(args);
+        let (code, _, err) = city(&a);
+        assert_eq!(code, 1);
+        assert!(err.contains(says), "{err}");
+    }
+    let (code, _, err) = city(&[
+        "selfplay",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--expansions",
+        "city-gates",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--game classic"), "{err}");
+}

@@ -14,14 +14,15 @@ use the_city::engine::core::rng::below;
 use the_city::engine::TileGame;
 use the_city::ui::board::{Board, BoardProps};
 use the_city::ui::camera::{Bounds, Camera, CameraAction};
-use the_city::ui::geometry;
 use the_city::ui::keys::{self, KeyCommand};
-use the_city::ui::log;
-use the_city::ui::palette::{PlayerColour, Seat};
 use the_city::ui::panel::{Panel, PanelProps};
 use the_city::ui::play_screen::PlayScreen;
-use the_city::ui::state::{Action, AppState, GameView, Play, Shared};
-use the_city::ui::tile_art;
+use the_city::ui::state::{Action, AppState, Play};
+use the_city::view::city::{game_view, log_turns};
+use the_city::view::log;
+use the_city::view::palette::{PlayerColour, Seat};
+use the_city::view::Shared;
+use the_city::view::{geometry, tile_art};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -162,28 +163,42 @@ fn camera_fits_and_zooms_about_a_point() {
 
 #[wasm_bindgen_test]
 fn keys_map_to_commands() {
+    use the_city::view::targets::Arrow;
     assert!(matches!(
-        keys::command("z", true, false, false),
+        keys::command("z", true, false, false, false),
         Some(KeyCommand::App(Action::Undo))
     ));
     assert!(matches!(
-        keys::command("r", false, false, false),
+        keys::command("r", false, false, false, false),
         Some(KeyCommand::App(Action::Rotate))
     ));
+    // Tab is the page's: it moves between the board and the buttons.
+    assert!(keys::command("Tab", false, false, false, true).is_none());
+    assert!(keys::command("Tab", false, true, false, false).is_none());
+    // Arrows: on the board they go between its targets, elsewhere they pan.
     assert!(matches!(
-        keys::command("Tab", false, true, false),
-        Some(KeyCommand::App(Action::Focus { back: true }))
+        keys::command("ArrowLeft", false, false, false, true),
+        Some(KeyCommand::App(Action::Arrow(Arrow::Left)))
     ));
     assert!(matches!(
-        keys::command("ArrowLeft", false, false, false),
+        keys::command("ArrowLeft", false, false, false, false),
         Some(KeyCommand::Camera(CameraAction::Step { .. }))
     ));
     assert!(matches!(
-        keys::command("+", false, false, false),
+        keys::command("ArrowUp", false, true, false, true),
+        Some(KeyCommand::Camera(CameraAction::Step { .. }))
+    ));
+    assert!(matches!(
+        keys::command(" ", false, false, false, true),
+        Some(KeyCommand::App(Action::Confirm))
+    ));
+    assert!(keys::command(" ", false, false, false, false).is_none());
+    assert!(matches!(
+        keys::command("+", false, false, false, false),
         Some(KeyCommand::Camera(CameraAction::Zoom { .. }))
     ));
     assert!(
-        keys::command("r", true, false, false).is_none(),
+        keys::command("r", true, false, false, false).is_none(),
         "Ctrl+R reloads"
     );
 }
@@ -193,7 +208,7 @@ fn the_log_tells_a_whole_game_in_sentences() {
     let names = vec!["Aude".to_string(), "Bernat".to_string()];
     let mut g = new_game(&["Aude", "Bernat"], 3, [30, 25, 20]);
     random::play_out(&mut g, &mut random::choice_rng(3));
-    let turns = log::turns(g.events(), &names);
+    let turns = log_turns(g.events(), &names);
     assert!(turns.len() >= 20);
     let all: Vec<&str> = turns
         .iter()
@@ -241,7 +256,9 @@ fn the_reducer_tries_turns_confirms_and_undoes_a_placement() {
 /// or foreign answer does not), and a hint's answer tries the tile.
 #[wasm_bindgen_test]
 fn computer_seats_move_only_by_the_engines_answer() {
-    use the_city::ai::{self, Level};
+    use the_city::ai::{AnyThinker, Level};
+    use the_city::engine::any::{AnyChoice, AnyGame};
+    use the_city::ui::state::EngineAsk;
     use the_city::ui::worker::{FromEngine, GameWire};
     let g = new_game(&["Aude", "Bernat"], 9, [8, 6, 6]);
     let mut seats = seats(&["Aude", "Bernat"]);
@@ -264,16 +281,19 @@ fn computer_seats_move_only_by_the_engines_answer() {
     let st = apply(Action::PickCell(the_city::engine::Cell::new(0, 0)));
     assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
     // What the worker would answer, computed here from the same request.
-    let game = GameWire::of(&st.play.as_ref().unwrap().game)
+    let game = GameWire::of_city(&st.play.as_ref().unwrap().game)
         .game()
         .unwrap();
-    let m = ai::think(&game, ask.level, ask.seed)
-        .unwrap()
-        .run(u32::MAX)
-        .unwrap();
+    let answer = |g: &AnyGame, ask: &EngineAsk| {
+        AnyThinker::new(g, ask.level, ask.seed)
+            .unwrap()
+            .run(u32::MAX)
+            .unwrap()
+    };
+    let m = answer(&game, &ask);
     let stale = apply(Action::Engine(FromEngine::Decided {
         request: ask.request ^ 2,
-        choice: m.first,
+        choice: m.0,
         then: None,
     }));
     assert_eq!(
@@ -283,24 +303,22 @@ fn computer_seats_move_only_by_the_engines_answer() {
     );
     let st = apply(Action::Engine(FromEngine::Decided {
         request: ask.request,
-        choice: m.first,
-        then: m.then,
+        choice: m.0,
+        then: m.1,
     }));
     let play = st.play.as_ref().unwrap();
-    assert_eq!(play.game.history(), &[m.first]);
+    assert_eq!(AnyChoice::City(play.game.history()[0]), m.0);
+    assert_eq!(play.game.history().len(), 1);
     // Play on until the human's tile, then ask for a hint.
     let mut st = st;
     while st.play.as_ref().unwrap().computer_to_move().is_some() {
         let p = st.play.as_ref().unwrap();
         let ask = p.engine_ask().unwrap();
-        let m = ai::think(&*p.game, ask.level, ask.seed)
-            .unwrap()
-            .run(u32::MAX)
-            .unwrap();
+        let m = answer(&AnyGame::City((*p.game).clone()), &ask);
         st = apply(Action::Engine(FromEngine::Decided {
             request: ask.request,
-            choice: m.first,
-            then: m.then,
+            choice: m.0,
+            then: m.1,
         }));
     }
     let p = st.play.as_ref().unwrap();
@@ -314,24 +332,21 @@ fn computer_seats_move_only_by_the_engines_answer() {
         .expect("a hint is asked");
     assert!(ask.hint);
     let p = st.play.as_ref().unwrap();
-    let m = ai::think(&*p.game, ask.level, ask.seed)
-        .unwrap()
-        .run(u32::MAX)
-        .unwrap();
+    let m = answer(&AnyGame::City((*p.game).clone()), &ask);
     let st = apply(Action::Engine(FromEngine::Decided {
         request: ask.request,
-        choice: m.first,
-        then: m.then,
+        choice: m.0,
+        then: m.1,
     }));
     let p = st.play.as_ref().unwrap();
-    let Choice::Place { cell, rot } = m.first else {
+    let AnyChoice::City(Choice::Place { cell, rot }) = m.0 else {
         panic!("a tile decision's hint is a placement")
     };
     let ghost = p.targets.ghost.expect("the hint tries the tile");
     assert_eq!((ghost.cell, ghost.rot), (cell, rot));
     assert_eq!(
         ghost.follower.is_some(),
-        matches!(m.then, Some(Choice::Follower(Some(_)))),
+        matches!(m.1, Some(AnyChoice::City(Choice::Follower(Some(_))))),
         "the hint's follower is shown on the tile"
     );
     assert!(p.ui.message.as_deref().unwrap_or("").starts_with("Hint:"));
@@ -385,7 +400,7 @@ fn wall_round_targets_are_the_legal_sides_and_tower_ends_score() {
         Some(Decision::Gate),
         "seed 9 reaches a wall round"
     );
-    let view = GameView::of(&g, &seats(&["A", "B"]));
+    let view = game_view(&g, &seats(&["A", "B"]));
     let gates = g
         .legal_choices()
         .into_iter()
@@ -403,7 +418,7 @@ fn wall_round_targets_are_the_legal_sides_and_tower_ends_score() {
         g.decision() == Some(Decision::Tower) && !g.walls().tower_ends().is_empty()
     });
     if g.decision() == Some(Decision::Tower) {
-        let view = GameView::of(&g, &seats(&["A", "B"]));
+        let view = game_view(&g, &seats(&["A", "B"]));
         for v in &view.base_targets.vertices {
             let Choice::Tower(Some(e)) = v.choice else {
                 panic!("not a tower choice")
@@ -438,6 +453,10 @@ async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
         BoardProps {
             scene: play.view.scene.clone(),
             targets: play.targets.clone(),
+            recent: play.recent.clone(),
+            coords: false,
+            focus_words: None,
+            touch: false,
             camera: Camera::default(),
             on_camera: Callback::noop(),
             on_cell: Callback::from(move |c| p2.borrow_mut().push(c)),
@@ -566,7 +585,7 @@ async fn hovering_a_follower_target_lights_up_its_feature() {
         if g.decision() != Some(Decision::Follower) {
             continue;
         }
-        let view = GameView::of(&g, &seats(&["A", "B"]));
+        let view = game_view(&g, &seats(&["A", "B"]));
         let Some((i, t)) = view
             .base_targets
             .regions
@@ -621,7 +640,7 @@ async fn hovering_a_follower_target_lights_up_its_feature() {
 async fn the_panel_shows_scores_breakdown_and_supplies() {
     let mut g = new_game(&["Aude", "Bernat", "Cécile"], 8, [30, 25, 20]);
     random::play_out(&mut g, &mut random::choice_rng(8));
-    let view = GameView::of(&g, &seats(&["Aude", "Bernat", "Cécile"]));
+    let view = game_view(&g, &seats(&["Aude", "Bernat", "Cécile"]));
     let root = fresh_div("panel");
     let _app = yew::Renderer::<Panel>::with_root_and_props(
         root.clone(),
@@ -683,7 +702,7 @@ fn finished_game(seed: u64) -> Game {
 
 #[wasm_bindgen_test]
 fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
-    use the_city::ui::session::Opened;
+    use the_city::ui::state::Opened;
     let g = finished_game(3);
     let total = g.history().len();
     let mut s = Rc::new(AppState::default());
@@ -696,6 +715,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         seats: seats(&["Aude", "Bernat"]),
         id: Some("g1".into()),
         from_link: true,
+        link_base: total,
     })));
     assert_eq!(st.saving.id.as_deref(), Some("g1"));
     assert!(st.saving.from_link);
@@ -724,6 +744,26 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
     assert_eq!(st.replay.as_ref().unwrap().n, total);
     let st = apply(Action::ReplayClose);
     assert!(st.replay.is_none());
+    // A game from a link: undo stops at the position the link held.
+    let st = apply(Action::Undo);
+    let p = st.play.as_ref().unwrap();
+    assert_eq!(p.game.history().len(), total);
+    assert!(!p.can_undo());
+    assert!(p
+        .ui
+        .message
+        .as_deref()
+        .unwrap()
+        .contains("came from a link"));
+    // The same game opened from a save (not a link) undoes.
+    let st = apply(Action::Open(Box::new(Opened {
+        game: g.clone(),
+        seats: seats(&["Aude", "Bernat"]),
+        id: Some("g1".into()),
+        from_link: false,
+        link_base: 0,
+    })));
+    assert_eq!(st.play.as_ref().unwrap().floor, 0);
     let st = apply(Action::Undo);
     assert_eq!(st.play.as_ref().unwrap().game.history().len(), total - 1);
     // A new game forgets the save id and the link.
@@ -798,8 +838,8 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     clear();
     let g = finished_game(8);
     let s = seats(&["Aude", "Bernat"]);
-    storage::save_game("a", &g, &s, false).unwrap();
-    storage::save_game("b", &new_game(&["Aude", "Bernat"], 9, [8, 6, 6]), &s, false).unwrap();
+    storage::save_game("a", &g, &s, None).unwrap();
+    storage::save_game("b", &new_game(&["Aude", "Bernat"], 9, [8, 6, 6]), &s, None).unwrap();
     assert_eq!(storage::load().unwrap().doc.len(), 2);
     // One entry tampered with: the other is kept, the text is backed up once.
     let raw = ls.get_item(DOC_KEY).unwrap().unwrap();
@@ -822,13 +862,13 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     ls.set_item(DOC_KEY, newer).unwrap();
     let loaded = storage::load().unwrap();
     assert!(loaded.doc.is_empty() && loaded.unsafe_why.is_some());
-    let e = storage::save_game("c", &g, &s, false).unwrap_err();
+    let e = storage::save_game("c", &g, &s, None).unwrap_err();
     assert!(matches!(e, StorageError::Unsafe(_)), "{e}");
     assert_eq!(ls.get_item(DOC_KEY).unwrap().as_deref(), Some(newer));
     assert_eq!(backups(), 2);
     // Not JSON at all: backed up, then saving starts a new document.
     ls.set_item(DOC_KEY, "{oops").unwrap();
-    storage::save_game("c", &g, &s, false).unwrap();
+    storage::save_game("c", &g, &s, None).unwrap();
     assert_eq!(backups(), 3);
     assert_eq!(storage::load().unwrap().doc.len(), 1);
     clear();
@@ -856,4 +896,202 @@ async fn notices_show_text_and_are_dismissed() {
     click(&one(&items[1], "[data-testid=notice-dismiss]"));
     settle().await;
     assert_eq!(*got.borrow(), Some(1));
+}
+
+// ------------------------------------------------ keyboard, dialogs, words
+
+/// The board's arrows move the tried tile between legal spaces, and the
+/// focus between targets; the guard is a target of the board.
+#[wasm_bindgen_test]
+fn arrows_on_the_board_try_spaces_and_focus_targets() {
+    use the_city::view::targets::Arrow;
+    let mut g = new_game(&["Aude", "Bernat"], 11, [8, 6, 6]);
+    play_until(&mut g, 11, |g| g.turns() >= 4 && g.at_placement());
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    assert!(st.play.as_ref().unwrap().targets.ghost.is_none());
+    let st = apply(Action::Arrow(Arrow::Right));
+    let ghost = st
+        .play
+        .as_ref()
+        .unwrap()
+        .targets
+        .ghost
+        .expect("an arrow tries the tile");
+    let words = st.play.as_ref().unwrap().focus_words().unwrap();
+    assert!(words.starts_with("The tile tried on "), "{words}");
+    let st = apply(Action::Confirm);
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.game.turns(), 5);
+    assert_eq!(play.game.board().placed().last().unwrap().cell, ghost.cell);
+    // A guard decision: the new piece is the board's one target.
+    let g = {
+        let mut seed = 1;
+        loop {
+            let mut g = new_game(&["Aude", "Bernat"], seed, [8, 6, 6]);
+            play_until(&mut g, seed, |g| {
+                g.decision() == Some(Decision::Guard)
+                    && g.legal_choices().contains(&Choice::Guard(true))
+            });
+            if g.decision() == Some(Decision::Guard) {
+                break g;
+            }
+            seed += 1;
+        }
+    };
+    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    let play = st.play.as_ref().unwrap();
+    assert_eq!(play.targets.focusable(), 1);
+    assert!(!play.targets.line.is_empty(), "the line it would watch");
+    let st = apply(Action::Arrow(Arrow::Up));
+    assert_eq!(st.play.as_ref().unwrap().ui.focus, Some(0));
+    let pieces = st.play.as_ref().unwrap().game.walls().pieces.len();
+    let st = apply(Action::Confirm);
+    let play = st.play.as_ref().unwrap();
+    assert!(
+        play.game.walls().pieces[pieces - 1].guard.is_some(),
+        "Enter posts the guard"
+    );
+}
+
+/// "New game" in a game in progress asks first (no confirm()); a finished
+/// game is left at once.
+#[wasm_bindgen_test]
+fn leaving_a_game_asks_in_a_dialog_of_the_page() {
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    apply(Action::StartGame(
+        Box::new(new_game(&["A", "B"], 2, [8, 6, 6])),
+        seats(&["A", "B"]),
+    ));
+    let st = apply(Action::Leave(true));
+    assert!(st.leaving && st.play.is_some());
+    let st = apply(Action::Cancel);
+    assert!(!st.leaving && st.play.is_some());
+    apply(Action::Leave(true));
+    let st = apply(Action::NewGameScreen);
+    assert!(!st.leaving && st.play.is_none());
+    apply(Action::StartGame(
+        Box::new(finished_game(4)),
+        seats(&["Aude", "Bernat"]),
+    ));
+    let st = apply(Action::Leave(true));
+    assert!(!st.leaving && st.play.is_none());
+}
+
+#[derive(Properties, PartialEq)]
+struct ModalHarness {
+    closed: Rc<RefCell<u32>>,
+}
+
+#[function_component(ModalTest)]
+fn modal_test(props: &ModalHarness) -> Html {
+    let closed = props.closed.clone();
+    let close = Callback::from(move |_: ()| *closed.borrow_mut() += 1);
+    html! {
+        <the_city::ui::modal::Modal title="A dialog" on_close={close} testid="modal-test">
+            <button data-testid="first">{ "One" }</button>
+            <button data-testid="last">{ "Two" }</button>
+        </the_city::ui::modal::Modal>
+    }
+}
+
+/// A dialog: named by its title, modal, the focus on its first control,
+/// Tab kept inside, Esc closes.
+#[wasm_bindgen_test]
+async fn a_modal_dialog_keeps_the_focus_and_closes_on_esc() {
+    let closed = Rc::new(RefCell::new(0));
+    let root = fresh_div("modal-test-root");
+    let _app = yew::Renderer::<ModalTest>::with_root_and_props(
+        root.clone(),
+        ModalHarness {
+            closed: closed.clone(),
+        },
+    )
+    .render();
+    settle().await;
+    let dialog = one(&root, "[role=dialog]");
+    assert_eq!(dialog.get_attribute("aria-modal").as_deref(), Some("true"));
+    let label = dialog.get_attribute("aria-labelledby").unwrap();
+    assert_eq!(text(&one(&root, &format!("#{label}"))), "A dialog");
+    let doc = web_support::document();
+    let active = || {
+        doc.active_element()
+            .and_then(|e| e.get_attribute("data-testid"))
+    };
+    assert_eq!(active().as_deref(), Some("first"));
+    let key = |k: &str, shift: bool| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(k);
+        init.set_shift_key(shift);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        let e =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        doc.active_element().unwrap().dispatch_event(&e).unwrap();
+    };
+    key("Tab", true);
+    settle().await;
+    assert_eq!(
+        active().as_deref(),
+        Some("last"),
+        "Shift+Tab from the first goes round to the last"
+    );
+    key("Tab", false);
+    settle().await;
+    assert_eq!(
+        active().as_deref(),
+        Some("first"),
+        "Tab from the last goes round to the first"
+    );
+    key("Escape", false);
+    settle().await;
+    assert_eq!(*closed.borrow(), 1);
+}
+
+/// The announcer says what the chronicle gets, not what it had.
+#[wasm_bindgen_test]
+async fn the_announcer_reads_out_each_new_move() {
+    use the_city::ui::text_view::{Announcer, AnnouncerProps};
+    let names = vec!["Aude".to_string(), "Bernat".to_string()];
+    let mut g = new_game(&["Aude", "Bernat"], 3, [8, 6, 6]);
+    play_until(&mut g, 3, |g| g.turns() >= 2);
+    let turns = |g: &Game| {
+        Rc::new(
+            log_turns(g.events(), &names)
+                .into_iter()
+                .map(Rc::new)
+                .collect::<Vec<_>>(),
+        )
+    };
+    let root = fresh_div("announcer");
+    let mut app = yew::Renderer::<Announcer>::with_root_and_props(
+        root.clone(),
+        AnnouncerProps { turns: turns(&g) },
+    )
+    .render();
+    settle().await;
+    assert_eq!(
+        text(&one(&root, "[data-testid=announcer]")),
+        "",
+        "nothing on opening"
+    );
+    play_until(&mut g, 3, |g| g.turns() >= 3);
+    app.update(AnnouncerProps { turns: turns(&g) });
+    settle().await;
+    let said = text(&one(&root, "[data-testid=announcer]"));
+    assert!(said.contains("placed a tile at"), "{said}");
+    assert_eq!(
+        one(&root, "[data-testid=announcer]")
+            .get_attribute("aria-live")
+            .as_deref(),
+        Some("polite")
+    );
 }

@@ -5,8 +5,18 @@
 // resolved against the page, so dist/ works under any sub-path).
 const boot = document.querySelector('script[data-js][data-wasm]');
 const base = document.baseURI;
-const { default: init } = await import(new URL(boot.dataset.js, base).href);
-await init({ module_or_path: new URL(boot.dataset.wasm, base) });
+try {
+  const { default: init } = await import(new URL(boot.dataset.js, base).href);
+  await init({ module_or_path: new URL(boot.dataset.wasm, base) });
+} catch (e) {
+  // The loading sign (index.html) says what went wrong, in plain words.
+  const text = document.getElementById('loading-text');
+  if (text) {
+    text.textContent = 'The game could not start in this browser (it needs WebAssembly). Reload the page to try again.';
+  }
+  document.querySelector('#loading .spinner')?.remove();
+  throw e;
+}
 
 // Offline play: sw.js sits at the root of dist/, so its scope is the game's
 // folder wherever that is hosted. Registered once the game runs, so that

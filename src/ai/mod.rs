@@ -2,7 +2,7 @@
 //! wasm-friendly (no threads, no clock: every budget is a number of
 //! playouts). Written once for any ruleset (`Playable`: the decision loop's
 //! `TileGame` plus a few hints per ruleset, in one adapter file each:
-//! `city.rs`), monomorphic in the search's hot loop.
+//! `city.rs`, `classic.rs`), monomorphic in the search's hot loop.
 //!
 //! Five levels:
 //! - `random`: a uniformly random legal choice;
@@ -22,13 +22,17 @@
 //! candidate moves on a redealt copy (a move that ends the turn draws a tile).
 
 mod city;
+mod classic;
 mod deep;
 mod eval;
 mod search;
 pub mod selfplay;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_classic;
 
+use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
 use crate::engine::{Seat, TileGame};
 use serde::{Deserialize, Serialize};
@@ -331,5 +335,44 @@ impl<G: Playable> Thinker<G> {
         }?;
         self.decided = Some(m);
         Some(m)
+    }
+}
+
+/// A decision of either ruleset being thought about: what the Web Worker
+/// holds. One `match` per call; the search inside is the ruleset's own,
+/// monomorphic.
+pub enum AnyThinker {
+    City(Thinker<crate::engine::city::Game>),
+    Classic(Thinker<crate::engine::classic::Game>),
+}
+
+impl AnyThinker {
+    /// Starts thinking about the decision of the player to move (`None` when
+    /// the game is over), as `think` does.
+    pub fn new(game: &AnyGame, level: Level, seed: u64) -> Option<AnyThinker> {
+        match game {
+            AnyGame::City(g) => think(g, level, seed).map(AnyThinker::City),
+            AnyGame::Classic(g) => think(g, level, seed).map(AnyThinker::Classic),
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        match self {
+            AnyThinker::City(t) => t.progress(),
+            AnyThinker::Classic(t) => t.progress(),
+        }
+    }
+
+    /// Runs at most `batches` batches; the choice and its follow-up once
+    /// decided (see `Thinker::run`).
+    pub fn run(&mut self, batches: u32) -> Option<(AnyChoice, Option<AnyChoice>)> {
+        match self {
+            AnyThinker::City(t) => t
+                .run(batches)
+                .map(|m| (AnyChoice::City(m.first), m.then.map(AnyChoice::City))),
+            AnyThinker::Classic(t) => t
+                .run(batches)
+                .map(|m| (AnyChoice::Classic(m.first), m.then.map(AnyChoice::Classic))),
+        }
     }
 }

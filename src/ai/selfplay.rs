@@ -3,6 +3,7 @@
 
 use super::{choose, Level, Playable};
 use crate::engine::city::{Catalogue, Game, Options, Setup, DEFAULT_STACKS};
+use crate::engine::classic;
 use serde::Serialize;
 use std::fmt;
 
@@ -174,6 +175,21 @@ pub fn city_game(players: usize, seed: u64) -> Game {
     let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
         .expect("a valid setup");
     Game::new(cat, setup).expect("a valid game")
+}
+
+/// The classic game a match deals from `seed` (the whole pile of the
+/// expansions chosen).
+pub fn classic_game(
+    players: usize,
+    expansions: classic::Expansions,
+    options: classic::Options,
+    seed: u64,
+) -> Result<classic::Game, String> {
+    let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
+    let names = (0..players).map(|i| format!("P{}", i + 1)).collect();
+    let setup = classic::Setup::from_seed(cat, names, expansions, options, seed)
+        .map_err(|e| e.to_string())?;
+    classic::Game::new(cat, setup).map_err(|e| e.to_string())
 }
 
 /// One seeded game of The City; `sides[s]` is true when seat `s` plays `a`.

@@ -4,6 +4,7 @@
 //! of the wrong ruleset is an `IllegalChoice`, never a panic.
 
 use super::city;
+use super::classic;
 use super::core::rules::{IllegalChoice, Seat, TileGame};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -14,15 +15,19 @@ pub enum Ruleset {
     /// Carcassonne: The City (RULES.md).
     #[serde(rename = "the-city")]
     City,
+    /// Classic Carcassonne (CLASSIC.md).
+    #[serde(rename = "classic")]
+    Classic,
 }
 
 impl Ruleset {
-    pub const ALL: [Ruleset; 1] = [Ruleset::City];
+    pub const ALL: [Ruleset; 2] = [Ruleset::City, Ruleset::Classic];
 
     /// The name records, saves and the command line use.
     pub fn name(self) -> &'static str {
         match self {
             Ruleset::City => "the-city",
+            Ruleset::Classic => "classic",
         }
     }
 
@@ -34,6 +39,7 @@ impl Ruleset {
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
         match self {
             Ruleset::City => 2..=4,
+            Ruleset::Classic => 2..=5,
         }
     }
 
@@ -41,6 +47,7 @@ impl Ruleset {
     pub fn title(self) -> &'static str {
         match self {
             Ruleset::City => "Carcassonne: The City",
+            Ruleset::Classic => "Carcassonne",
         }
     }
 }
@@ -55,18 +62,21 @@ impl fmt::Display for Ruleset {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnySetup {
     City(city::Setup),
+    Classic(classic::Setup),
 }
 
 /// One decision's answer in either ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AnyChoice {
     City(city::Choice),
+    Classic(classic::Choice),
 }
 
 /// A game of either ruleset.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     City(city::Game),
+    Classic(classic::Game),
 }
 
 impl From<city::Game> for AnyGame {
@@ -75,16 +85,42 @@ impl From<city::Game> for AnyGame {
     }
 }
 
+impl AnyChoice {
+    /// The City's choice, when it is one.
+    pub fn as_city(self) -> Option<city::Choice> {
+        match self {
+            AnyChoice::City(c) => Some(c),
+            AnyChoice::Classic(_) => None,
+        }
+    }
+
+    /// The classic game's choice, when it is one.
+    pub fn as_classic(self) -> Option<classic::Choice> {
+        match self {
+            AnyChoice::Classic(c) => Some(c),
+            AnyChoice::City(_) => None,
+        }
+    }
+}
+
+impl From<classic::Game> for AnyGame {
+    fn from(g: classic::Game) -> AnyGame {
+        AnyGame::Classic(g)
+    }
+}
+
 impl AnySetup {
     pub fn ruleset(&self) -> Ruleset {
         match self {
             AnySetup::City(_) => Ruleset::City,
+            AnySetup::Classic(_) => Ruleset::Classic,
         }
     }
 
     pub fn players(&self) -> &[String] {
         match self {
             AnySetup::City(s) => &s.players,
+            AnySetup::Classic(s) => &s.players,
         }
     }
 }
@@ -96,6 +132,12 @@ impl AnyGame {
             AnySetup::City(s) => {
                 let cat = city::Catalogue::builtin().map_err(|e| e.to_string())?;
                 Ok(AnyGame::City(city::Game::new(cat, s).map_err(|e| e.0)?))
+            }
+            AnySetup::Classic(s) => {
+                let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
+                Ok(AnyGame::Classic(
+                    classic::Game::new(cat, s).map_err(|e| e.0)?,
+                ))
             }
         }
     }
@@ -113,18 +155,21 @@ impl AnyGame {
     pub fn ruleset(&self) -> Ruleset {
         match self {
             AnyGame::City(_) => Ruleset::City,
+            AnyGame::Classic(_) => Ruleset::Classic,
         }
     }
 
     pub fn setup(&self) -> AnySetup {
         match self {
             AnyGame::City(g) => AnySetup::City(g.setup().clone()),
+            AnyGame::Classic(g) => AnySetup::Classic(g.setup().clone()),
         }
     }
 
     pub fn players(&self) -> &[String] {
         match self {
             AnyGame::City(g) => &g.setup().players,
+            AnyGame::Classic(g) => &g.setup().players,
         }
     }
 
@@ -132,6 +177,15 @@ impl AnyGame {
     pub fn as_city(&self) -> Option<&city::Game> {
         match self {
             AnyGame::City(g) => Some(g),
+            AnyGame::Classic(_) => None,
+        }
+    }
+
+    /// The classic game, when it is one.
+    pub fn as_classic(&self) -> Option<&classic::Game> {
+        match self {
+            AnyGame::Classic(g) => Some(g),
+            AnyGame::City(_) => None,
         }
     }
 
@@ -140,54 +194,83 @@ impl AnyGame {
     pub fn into_city(self) -> Result<city::Game, String> {
         match self {
             AnyGame::City(g) => Ok(g),
+            AnyGame::Classic(_) => Err(
+                "this is a game of classic Carcassonne, which this screen cannot show yet: \
+                 it plays Carcassonne: The City only"
+                    .into(),
+            ),
         }
     }
 
     pub fn play(&mut self, choice: AnyChoice) -> Result<(), IllegalChoice> {
         match (self, choice) {
             (AnyGame::City(g), AnyChoice::City(c)) => g.play(c),
+            (AnyGame::Classic(g), AnyChoice::Classic(c)) => g.play(c),
+            (g, c) => Err(IllegalChoice::new(
+                "setup",
+                format!(
+                    "a choice of another game ({c:?}) in a game of {}",
+                    g.ruleset().title()
+                ),
+            )),
         }
     }
 
     pub fn legal_choices(&self) -> Vec<AnyChoice> {
         match self {
             AnyGame::City(g) => g.legal_choices().into_iter().map(AnyChoice::City).collect(),
+            AnyGame::Classic(g) => g
+                .legal_choices()
+                .into_iter()
+                .map(AnyChoice::Classic)
+                .collect(),
         }
     }
 
     pub fn history(&self) -> Vec<AnyChoice> {
         match self {
             AnyGame::City(g) => g.history().iter().copied().map(AnyChoice::City).collect(),
+            AnyGame::Classic(g) => g
+                .history()
+                .iter()
+                .copied()
+                .map(AnyChoice::Classic)
+                .collect(),
         }
     }
 
     pub fn decisions(&self) -> usize {
         match self {
             AnyGame::City(g) => g.history().len(),
+            AnyGame::Classic(g) => g.history().len(),
         }
     }
 
     pub fn to_move(&self) -> Seat {
         match self {
             AnyGame::City(g) => g.to_move(),
+            AnyGame::Classic(g) => g.to_move(),
         }
     }
 
     pub fn is_over(&self) -> bool {
         match self {
             AnyGame::City(g) => g.is_over(),
+            AnyGame::Classic(g) => g.is_over(),
         }
     }
 
     pub fn scores(&self) -> Vec<u32> {
         match self {
             AnyGame::City(g) => g.scores(),
+            AnyGame::Classic(g) => g.scores(),
         }
     }
 
     pub fn turns(&self) -> usize {
         match self {
             AnyGame::City(g) => g.turns(),
+            AnyGame::Classic(g) => g.turns(),
         }
     }
 
@@ -195,12 +278,51 @@ impl AnyGame {
     pub fn at(&self, n: usize) -> AnyGame {
         match self {
             AnyGame::City(g) => AnyGame::City(g.at(n)),
+            AnyGame::Classic(g) => AnyGame::Classic(g.at(n)),
         }
     }
 
     pub fn set_logging(&mut self, on: bool) {
         match self {
             AnyGame::City(g) => g.set_logging(on),
+            AnyGame::Classic(g) => g.set_logging(on),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both() -> (AnyGame, AnyGame) {
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let cat = city::Catalogue::builtin().unwrap();
+        let setup = city::Setup::from_seed(cat, names.clone(), 7, [30, 25, 20], Default::default())
+            .unwrap();
+        let city = AnyGame::new(AnySetup::City(setup)).unwrap();
+        let cat = classic::Catalogue::builtin().unwrap();
+        let setup =
+            classic::Setup::from_seed(cat, names, Default::default(), Default::default(), 7)
+                .unwrap();
+        let classic = AnyGame::new(AnySetup::Classic(setup)).unwrap();
+        (city, classic)
+    }
+
+    /// Issue 9: a choice of the wrong ruleset is an error naming both
+    /// games, never a panic, and the game is left as it was.
+    #[test]
+    fn a_choice_of_the_other_ruleset_is_an_error() {
+        let (mut city, mut classic) = both();
+        let city_choice = city.legal_choices()[0];
+        let classic_choice = classic.legal_choices()[0];
+        let e = city.play(classic_choice).unwrap_err().to_string();
+        assert!(e.contains("another game") && e.contains("The City"), "{e}");
+        assert_eq!(city.decisions(), 0);
+        let e = classic.play(city_choice).unwrap_err().to_string();
+        assert!(e.contains("another game"), "{e}");
+        assert_eq!(classic.decisions(), 0);
+        let e = AnyGame::replay(city.setup(), &[city_choice, classic_choice]).unwrap_err();
+        assert!(e.starts_with("decision 2: "), "{e}");
+        assert!(city.play(city_choice).is_ok() && classic.play(classic_choice).is_ok());
     }
 }

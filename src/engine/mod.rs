@@ -7,6 +7,7 @@
 
 pub mod any;
 pub mod city;
+pub mod classic;
 pub mod core;
 
 pub use self::core::geom::{Cell, Dir, Rotation, Side, Vertex};

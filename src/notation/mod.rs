@@ -1,8 +1,9 @@
 //! Game records: the rule-free syntax both formats share, and one grammar
-//! per ruleset (CGN for The City). Reading a record's `[Game]` tag picks the
-//! grammar.
+//! per ruleset (CGN for The City, CGN-C for classic Carcassonne). Reading a
+//! record's `[Game]` tag picks the grammar.
 
 pub mod city;
+pub mod classic;
 pub mod syntax;
 
 use crate::engine::any::{AnyGame, Ruleset};
@@ -54,6 +55,15 @@ pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
                 extra_tags: r.extra_tags,
             })
         }
+        Ruleset::Classic => {
+            let catalogue = crate::engine::classic::Catalogue::builtin()
+                .map_err(|e| RecordError::new(0, e.to_string()))?;
+            let r = classic::read_sections(catalogue, sections)?;
+            Ok(AnyRecord {
+                game: AnyGame::Classic(r.game),
+                extra_tags: r.extra_tags,
+            })
+        }
     }
 }
 
@@ -61,5 +71,6 @@ pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
 pub fn write(game: &AnyGame, extra_tags: &[(String, String)], deck: DeckTag) -> String {
     match game {
         AnyGame::City(g) => city::write(g, extra_tags, deck),
+        AnyGame::Classic(g) => classic::write(g, extra_tags, deck),
     }
 }

@@ -1,10 +1,10 @@
 //! The outer layer every link version shares, and the arithmetic of its
 //! body, with no rule of either game:
 //!
-//! - the envelope: unpadded base64url (RFC 4648 §5) of the bytes, the last 4
-//!   of which are the CRC-32 (IEEE) of the others, big-endian; every version
-//!   starts with its version byte, so a damaged link is told apart from a
-//!   link written by a newer version;
+//! - the envelope: unpadded base64url (RFC 4648 §5, crate `data-encoding`)
+//!   of the bytes, the last 4 of which are the CRC-32 (IEEE, crate `crc`)
+//!   of the others, big-endian; every version starts with its version byte,
+//!   so a damaged link is told apart from a link written by a newer version;
 //! - LEB128 varints (7 bits a byte, low first, minimal);
 //! - a big unsigned integer holding mixed-radix digits;
 //! - the digits of a game: one per decision, its index among the legal
@@ -14,8 +14,12 @@
 
 use super::ShareError;
 use crate::engine::TileGame;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
+use data_encoding::BASE64URL_NOPAD;
+
+/// CRC-32 (IEEE 802.3, as in zip and PNG), computed without a table: the
+/// app's size counts, a link is a few hundred bytes.
+const CRC32: crc::Crc<u32, crc::NoTable> =
+    crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
 
 /// Links longer than this are refused unread (a real one is a few hundred
 /// characters; this keeps a hostile input from costing much time).
@@ -26,8 +30,8 @@ pub const MAX_LEN: usize = 8192;
 #[doc(hidden)]
 pub fn seal(payload: &[u8]) -> String {
     let mut bytes = payload.to_vec();
-    bytes.extend_from_slice(&crc32fast::hash(payload).to_be_bytes());
-    URL_SAFE_NO_PAD.encode(bytes)
+    bytes.extend_from_slice(&CRC32.checksum(payload).to_be_bytes());
+    BASE64URL_NOPAD.encode(&bytes)
 }
 
 /// The payload of a link whose checksum is right (the inverse of [`seal`]).
@@ -45,14 +49,16 @@ pub fn unseal(link: &str) -> Result<Vec<u8>, ShareError> {
     }
     // Strict: no padding, no other alphabet, unused bits zero (one string
     // per payload).
-    let mut bytes = URL_SAFE_NO_PAD.decode(s).map_err(|_| ShareError::Damaged)?;
+    let mut bytes = BASE64URL_NOPAD
+        .decode(s.as_bytes())
+        .map_err(|_| ShareError::Damaged)?;
     if bytes.len() < 5 {
         return Err(ShareError::Damaged);
     }
     let body = bytes.len() - 4;
     let mut sum = [0u8; 4];
     sum.copy_from_slice(&bytes[body..]);
-    if crc32fast::hash(&bytes[..body]) != u32::from_be_bytes(sum) {
+    if CRC32.checksum(&bytes[..body]) != u32::from_be_bytes(sum) {
         return Err(ShareError::Damaged);
     }
     bytes.truncate(body);
@@ -300,7 +306,7 @@ mod tests {
 
     #[test]
     fn crc32_matches_the_standard_check_value() {
-        assert_eq!(crc32fast::hash(b"123456789"), 0xCBF4_3926);
+        assert_eq!(CRC32.checksum(b"123456789"), 0xCBF4_3926);
     }
 
     #[test]
@@ -313,11 +319,11 @@ mod tests {
                 .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_'));
             assert_eq!(unseal(&s), Ok(bytes));
         }
-        assert_eq!(URL_SAFE_NO_PAD.encode(b"\xfb\xff"), "-_8");
-        assert!(URL_SAFE_NO_PAD.decode("-_9").is_err(), "unused bits set");
-        assert!(URL_SAFE_NO_PAD.decode("A").is_err());
-        assert!(URL_SAFE_NO_PAD.decode("AB=C").is_err());
-        assert!(URL_SAFE_NO_PAD.decode("AB+/").is_err());
+        assert_eq!(BASE64URL_NOPAD.encode(b"\xfb\xff"), "-_8");
+        assert!(BASE64URL_NOPAD.decode(b"-_9").is_err(), "unused bits set");
+        assert!(BASE64URL_NOPAD.decode(b"A").is_err());
+        assert!(BASE64URL_NOPAD.decode(b"AB=C").is_err());
+        assert!(BASE64URL_NOPAD.decode(b"AB+/").is_err());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! - 1: The City (`city.rs`), frozen byte for byte: every link ever written
 //!   opens to the same game, and The City's games are still written in it;
 //! - 2: a ruleset byte (`Ruleset` below), then that ruleset's body. The City's
-//!   body in version 2 is its version 1 body.
+//!   body in version 2 is its version 1 body; classic's is in `classic.rs`.
 //!
 //! Every version starts with its version byte and ends with the same CRC-32
 //! (`envelope.rs`), so a damaged link (a character changed, lost or added)
@@ -16,6 +16,7 @@
 //! Extra record tags (`Date`, `Note`, …) are not part of a link.
 
 pub mod city;
+pub mod classic;
 pub mod envelope;
 
 use crate::engine::any::{AnyGame, Ruleset};
@@ -60,6 +61,7 @@ impl std::error::Error for ShareError {}
 fn ruleset_byte(r: Ruleset) -> u8 {
     match r {
         Ruleset::City => 0,
+        Ruleset::Classic => 1,
     }
 }
 
@@ -67,6 +69,11 @@ fn ruleset_byte(r: Ruleset) -> u8 {
 pub fn encode(game: &AnyGame) -> String {
     match game {
         AnyGame::City(g) => city::encode(g),
+        AnyGame::Classic(g) => {
+            let mut bytes = vec![2, ruleset_byte(Ruleset::Classic)];
+            bytes.extend(classic::encode_body(g));
+            seal(&bytes)
+        }
     }
 }
 
@@ -81,6 +88,9 @@ pub fn decode(s: &str) -> Result<AnyGame, ShareError> {
             match ruleset {
                 r if r == ruleset_byte(Ruleset::City) => {
                     city::decode_body(&bytes[2..]).map(AnyGame::City)
+                }
+                r if r == ruleset_byte(Ruleset::Classic) => {
+                    classic::decode_body(&bytes[2..]).map(AnyGame::Classic)
                 }
                 // A ruleset this build does not know: written by a newer one.
                 _ => Err(ShareError::NewerVersion(2)),

@@ -12,13 +12,12 @@ use super::help::Help;
 use super::import_dialog::ImportDialog;
 use super::new_game::NewGameScreen;
 use super::notice::Notices;
-use super::palette::{PlayerColour, Seat};
 use super::play_screen::PlayScreen;
 use super::replay_bar::ReplayBar;
 use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
-use super::state::{Action, AppState, Shared};
+use super::state::{Action, AppState};
 use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
@@ -26,6 +25,8 @@ use crate::engine::city::{Catalogue, Options};
 use crate::engine::city::{Choice, Game, Setup, DEFAULT_STACKS};
 use crate::engine::core::random;
 use crate::engine::TileGame;
+use crate::view::palette::{PlayerColour, Seat};
+use crate::view::Shared;
 
 /// The measurement hook (`?bench=SEED`): a 2-player game with the full stacks
 /// dealt from SEED and played at random (the choices of `city random --seed
@@ -119,7 +120,7 @@ pub fn app() -> Html {
             let timer = ask.zip(game).map(|(ask, game)| {
                 let msg = ToEngine::Think {
                     request: ask.request,
-                    game: GameWire::of(&game),
+                    game: GameWire::of_city(&game),
                     level: ask.level,
                     seed: ask.seed,
                 };
@@ -185,8 +186,32 @@ pub fn app() -> Html {
             && p.game.history().len() > state.saving.base
             && !p.game.is_over()
     });
+    // The first stop of Tab in a game: straight to the text view.
+    let skip = {
+        let d = d.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            d.dispatch(Action::TextView(true));
+            // Once it is drawn, into its command line.
+            Timeout::new(0, || {
+                if let Some(el) = gloo::utils::document()
+                    .query_selector("[data-testid=text-command]")
+                    .ok()
+                    .flatten()
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+                {
+                    let _ = el.focus();
+                }
+            })
+            .forget();
+        })
+    };
     html! {
         <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"))}>
+            if playing && state.replay.is_none() {
+                <a class="skip-link" href="#text-view-title" data-testid="skip-to-text" onclick={skip}>
+                    { "Skip to the text view (for screen readers and typed moves)" }</a>
+            }
             <Session play={state.play.clone()} saving={state.saving.clone()} dispatch={d.clone()} />
             <header class="title-bar">
                 <h1>{ "Carcassonne: The City" }</h1>
@@ -197,7 +222,7 @@ pub fn app() -> Html {
                     <div class="game-extras">
                         <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={d.clone()} />
                         if state.replay.is_none() {
-                            <ShareButton game={Shared(play.game.clone())} prominent={moved_from_link} />
+                            <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()} prominent={moved_from_link} />
                             <ImportDialog dispatch={d.clone()} />
                         }
                     </div>
@@ -207,16 +232,16 @@ pub fn app() -> Html {
             <main>
                 if let Some(play) = &state.play {
                     <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
-                        dispatch={d.clone()} />
+                        dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
+                        leaving={state.leaving} />
                 } else {
                     <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />
                     <SavesList dispatch={d.clone()} />
                 }
             </main>
-            if !playing {
-                <footer><WorkerLine status={(*status).clone()} /></footer>
-            }
+            // The engine worker's state, for the tests: not shown.
+            <WorkerLine status={(*status).clone()} />
             if state.help {
                 <Help on_close={help(false)} />
             }

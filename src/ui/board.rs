@@ -14,18 +14,35 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::camera::{Camera, CameraAction, MAX_SPAN, MIN_SPAN};
+use super::coords_layer::coords_layer;
 use super::pieces_layer::PiecesLayer;
-use super::state::{Scene, Shared, Targets};
+use super::recent_layer::RecentLayer;
 use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
 use super::tiles_layer::TilesLayer;
 use crate::engine::city::Choice;
 use crate::engine::core::geom::Cell;
+use crate::view::scene::{Recent, Scene};
+use crate::view::targets::Targets;
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
     pub scene: Shared<Scene>,
-    pub targets: Shared<Targets>,
+    pub targets: Shared<Targets<Choice>>,
+    /// What happened since the last decision of a person.
+    #[prop_or_else(|| Shared::new(Recent::default()))]
+    pub recent: Shared<Recent>,
+    /// Show the spaces' coordinates.
+    #[prop_or_default]
+    pub coords: bool,
+    /// What the keyboard focus is on, in words (read by screen readers).
+    #[prop_or_default]
+    pub focus_words: Option<String>,
+    /// A touch screen: the camera looks closely where the targets are
+    /// too small for a finger (the new tile's follower rings).
+    #[prop_or_default]
+    pub touch: bool,
     pub camera: Camera,
     pub on_camera: Callback<CameraAction>,
     pub on_cell: Callback<Cell>,
@@ -148,11 +165,48 @@ pub fn board(props: &BoardProps) -> Html {
     let cam = use_mut_ref(|| props.camera);
     *cam.borrow_mut() = props.camera;
 
-    // Follow the city as it grows (unless the player moved the camera).
+    // Hit areas of at least 44 CSS pixels whatever the zoom: the SVG gets
+    // `--hit`, 22 px in board units (static/style.css sizes the targets'
+    // hit areas from it), after each change of the camera. The SVG's size
+    // is read when it is drawn and when the window is resized, not on each
+    // move (reading it would force a layout).
+    let size = use_mut_ref(|| 0.0f64);
+    {
+        let svg_ref = svg_ref.clone();
+        let size = size.clone();
+        use_effect_with((), move |_| {
+            let measure = move || {
+                if let Some(svg) = svg_ref.cast::<web_sys::Element>() {
+                    let r = svg.get_bounding_client_rect();
+                    *size.borrow_mut() = r.width().min(r.height());
+                }
+            };
+            measure();
+            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| measure());
+            move || drop(listener)
+        });
+    }
+    {
+        let svg_ref = svg_ref.clone();
+        let size = size.clone();
+        use_effect_with(props.camera, move |cam| {
+            let px = *size.borrow();
+            if let (Some(svg), true) = (svg_ref.cast::<web_sys::Element>(), px > 1.0) {
+                let units = 22.0 * cam.span / px;
+                set_style(&svg, &[("--hit", &format!("{units:.1}"))]);
+            }
+        });
+    }
+    // Follow the city as it grows (unless the player moved the camera); on
+    // a touch screen, look closely at the new tile for its follower.
     {
         let on_camera = props.on_camera.clone();
-        use_effect_with(props.scene.bounds, move |b| {
-            on_camera.emit(CameraAction::AutoFit(*b));
+        let look = props.targets.zoom.filter(|_| props.touch);
+        use_effect_with((props.scene.bounds, look), move |(b, look)| {
+            on_camera.emit(match look {
+                Some(cell) => CameraAction::Look(*cell),
+                None => CameraAction::AutoFit(*b),
+            });
         });
     }
 
@@ -351,19 +405,32 @@ pub fn board(props: &BoardProps) -> Html {
         })
     };
 
+    let coords = props.coords.then(|| {
+        let cells: Vec<Cell> = props.targets.cells.iter().map(|c| c.cell).collect();
+        coords_layer(&props.scene, &cells)
+    });
     html! {
-        <svg ref={svg_ref} class="board-svg" data-testid="board" viewBox={props.camera.view_box()}
-            preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"
-            role="img" aria-label="The city"
-            onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
-            onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
-            onclick={onclick} oncontextmenu={oncontextmenu}>
-            <TileDefs types={props.scene.types.clone()} />
-            <rect class="ground" x="-40000" y="-40000" width="80000" height="80000" fill="url(#ground)" />
-            <TilesLayer scene={props.scene.clone()} />
-            <PiecesLayer scene={props.scene.clone()} />
-            <TargetsLayer targets={props.targets.clone()} on_cell={props.on_cell.clone()}
-                on_choice={props.on_choice.clone()} is_drag={is_drag} />
-        </svg>
+        <>
+            <svg ref={svg_ref} class="board-svg" data-testid="board" viewBox={props.camera.view_box()}
+                preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"
+                tabindex="0" role="application" aria-roledescription="board"
+                aria-label="The city. Arrow keys go from space to space or target to target, Enter takes it, R turns the tile, N says no."
+                aria-describedby="board-focus"
+                onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
+                onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
+                onclick={onclick} oncontextmenu={oncontextmenu}>
+                <TileDefs types={props.scene.types.clone()} />
+                <rect class="ground" x="-40000" y="-40000" width="80000" height="80000" fill="url(#ground)" />
+                <TilesLayer scene={props.scene.clone()} />
+                <RecentLayer recent={props.recent.clone()} top=false />
+                <PiecesLayer scene={props.scene.clone()} />
+                <RecentLayer recent={props.recent.clone()} top=true />
+                <TargetsLayer targets={props.targets.clone()} on_cell={props.on_cell.clone()}
+                    on_choice={props.on_choice.clone()} is_drag={is_drag} />
+                { for coords }
+            </svg>
+            <p id="board-focus" class="sr-only" aria-live="polite" data-testid="board-focus">
+                { props.focus_words.clone().unwrap_or_default() }</p>
+        </>
     }
 }

@@ -4,8 +4,8 @@
 use std::rc::Rc;
 use yew::Reducible;
 
-use super::geometry::TILE;
-use crate::engine::core::geom::Cell;
+pub use crate::view::geometry::Bounds;
+use crate::view::geometry::TILE;
 
 /// The visible square of the board: its centre and side, in board units
 /// (a tile is 100). The SVG shows at least this square (`xMidYMid meet`).
@@ -31,13 +31,6 @@ impl Default for Camera {
             manual: false,
         }
     }
-}
-
-/// Cells from `min` to `max` (inclusive) that the camera should show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bounds {
-    pub min: Cell,
-    pub max: Cell,
 }
 
 impl Camera {
@@ -94,6 +87,12 @@ pub enum CameraAction {
     Fit(Bounds),
     /// Show these cells unless the player moved the camera by hand.
     AutoFit(Bounds),
+    /// Bring a board point into view (the keyboard's focus), if it is not
+    /// well inside it already.
+    Show { x: f64, y: f64 },
+    /// Look closely at one cell (a small screen's follower decision),
+    /// unless the player moved the camera by hand.
+    Look(crate::engine::core::geom::Cell),
 }
 
 impl Reducible for Camera {
@@ -116,6 +115,27 @@ impl Reducible for Camera {
             },
             CameraAction::Zoom { factor, at } => c.zoomed(factor, at),
             CameraAction::Fit(b) => Camera::fitted(b),
+            CameraAction::Look(cell) => {
+                if c.manual {
+                    return self;
+                }
+                Camera {
+                    cx: (cell.x as f64 + 0.5) * TILE,
+                    cy: (cell.y as f64 + 0.5) * TILE,
+                    span: 2.4 * TILE,
+                    manual: false,
+                }
+            }
+            CameraAction::Show { x, y } => {
+                // Within the view (less a margin): nothing to do. A fitted
+                // view shows every target, so this moves only a camera the
+                // player moved, and keeps it theirs.
+                let inner = c.span * 0.44;
+                if (x - c.cx).abs() <= inner && (y - c.cy).abs() <= inner {
+                    return self;
+                }
+                Camera { cx: x, cy: y, ..c }
+            }
             CameraAction::AutoFit(b) => {
                 if c.manual {
                     return self;

@@ -5,9 +5,9 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::palette::PlayerColour;
 use super::state::Speed;
 use crate::ai::{Level, Progress};
+use crate::view::palette::PlayerColour;
 
 #[derive(Properties, PartialEq)]
 pub struct ComputerBarProps {

@@ -3,13 +3,10 @@
 use wasm_bindgen::JsCast;
 
 use crate::engine::city::Game;
-use crate::engine::TileGame;
 use crate::notation::city::{self as record, DeckTag};
 
-/// The record of the game as CGN text: its whole turns (a record cannot hold
-/// the decisions of a turn in progress; `replay::whole_turns`).
-pub fn record_text(game: &Game) -> String {
-    let game = &crate::replay::whole_turns(game);
+/// The CGN text of `game` (whole turns), dated today.
+fn record_of(game: &Game) -> String {
     let date = js_sys::Date::new_0();
     let tags = vec![(
         "Date".to_string(),
@@ -21,14 +18,6 @@ pub fn record_text(game: &Game) -> String {
         ),
     )];
     record::write(game, &tags, DeckTag::Auto)
-}
-
-/// The file name of the download.
-pub fn file_name(game: &Game) -> String {
-    match game.setup().seed {
-        Some(s) => format!("the-city-{s}-turn-{}.cgn", game.turns()),
-        None => format!("the-city-turn-{}.cgn", game.turns()),
-    }
 }
 
 /// Offer `text` as a file download named `name`.
@@ -62,11 +51,9 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Download the game's record.
-pub fn export_record(game: &Game) -> Result<(), String> {
-    download(
-        &file_name(game),
-        &record_text(game),
-        "application/x-cgn;charset=utf-8",
-    )
+/// Download the game's record; in the middle of a turn, what it leaves out.
+pub fn export_record(game: &Game) -> Result<Option<String>, String> {
+    let (whole, name, note) = crate::view::city::record_download(game);
+    download(&name, &record_of(&whole), "application/x-cgn;charset=utf-8")?;
+    Ok(note)
 }

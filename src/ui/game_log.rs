@@ -3,9 +3,9 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
-use super::log::LogTurn;
 use super::log_entry::LogEntry;
-use super::palette::PlayerColour;
+use crate::view::log::LogTurn;
+use crate::view::palette::PlayerColour;
 
 #[derive(Properties, PartialEq)]
 pub struct GameLogProps {

@@ -1,14 +1,24 @@
 //! The end of the game: the final breakdown of every player's score, the
-//! winner(s), and the way out (export the record, look at the city, new game).
+//! winner(s), which guard and which stewards scored what, and the way out
+//! (export the record, look at the city, new game). A modal dialog: Esc
+//! (or "Look at the city") closes it.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::state::{PanelData, Prompt, Shared};
+use super::modal::Modal;
+use crate::engine::city::Choice;
+use crate::view::log::capitalise;
+use crate::view::panel::{EndLine, PanelData};
+use crate::view::prompt::Prompt;
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct GameOverProps {
     pub panel: Shared<PanelData>,
-    pub prompt: Prompt,
+    pub prompt: Prompt<Choice>,
+    pub lines: Rc<Vec<EndLine>>,
     pub on_export: Callback<()>,
     pub on_close: Callback<()>,
     pub on_new: Callback<()>,
@@ -21,13 +31,11 @@ pub fn game_over(props: &GameOverProps) -> Html {
     order.sort_by_key(|&i| std::cmp::Reverse(p.players[i].score));
     let rows = order.iter().map(|&i| {
         let r = &p.players[i];
-        let b = r.breakdown;
         html! {
             <tr class={classes!(r.colour.css_class(), r.winner.then_some("winner"))}>
                 <th scope="row"><span class="swatch"></span>{ r.name.clone() }
-                    if r.winner { <span class="crown" title="winner">{ " ♛" }</span> }</th>
-                <td>{ b.streets }</td><td>{ b.markets }</td><td>{ b.towers }</td>
-                <td>{ b.stewards }</td><td>{ b.guards }</td>
+                    if r.winner { <span class="crown" title="winner" aria-label="winner">{ " ♛" }</span> }</th>
+                { for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }
                 <td class="total" data-testid={format!("final-score-{i}")}>{ r.score }</td>
             </tr>
         }
@@ -35,23 +43,38 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let export = props.on_export.reform(|_: MouseEvent| ());
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
+    let details = props.lines.iter().map(|l| {
+        let colour = p
+            .players
+            .get(l.player as usize)
+            .map(|r| r.colour.css_class());
+        html! {
+            <li class={classes!(colour)}><span class="swatch"></span>{ l.text.clone() }</li>
+        }
+    });
     html! {
-        <div class="overlay" data-testid="game-over">
-            <div class="dialog parchment">
-                <h2>{ "The city is finished" }</h2>
-                <p class="winner-line" data-testid="winner">{ props.prompt.title.clone() }</p>
-                <p class="reason">{ props.prompt.detail.clone() }</p>
-                <table class="final">
-                    <thead><tr><th></th><th>{ "Streets" }</th><th>{ "Markets" }</th><th>{ "Towers" }</th>
-                        <th>{ "Stewards" }</th><th>{ "Guards" }</th><th>{ "Total" }</th></tr></thead>
+        <Modal title="The city is finished" on_close={props.on_close.clone()} testid="game-over" class="game-over">
+            <p class="winner-line" data-testid="winner">{ props.prompt.title.clone() }</p>
+            <p class="reason">{ props.prompt.detail.clone() }</p>
+            <div class="final-wrap">
+                <table class="final" data-testid="final-table">
+                    <thead><tr><th scope="col"><span class="sr-only">{ "Player" }</span></th>
+                        { for p.sources.iter().map(|s| html! { <th scope="col">{ capitalise(s) }</th> }) }
+                        <th scope="col">{ "Total" }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>
-                <div class="dialog-buttons">
-                    <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
-                    <button data-testid="view-board" class="quiet" onclick={close}>{ "Look at the city" }</button>
-                    <button data-testid="new-game" class="primary" onclick={new}>{ "New game" }</button>
-                </div>
             </div>
-        </div>
+            if !props.lines.is_empty() {
+                <details class="end-lines" data-testid="end-lines">
+                    <summary>{ "Guards and stewards, one by one" }</summary>
+                    <ul>{ for details }</ul>
+                </details>
+            }
+            <div class="dialog-buttons">
+                <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
+                <button data-testid="view-board" class="quiet" onclick={close}>{ "Look at the city" }</button>
+                <button data-testid="new-game" class="primary" onclick={new}>{ "New game" }</button>
+            </div>
+        </Modal>
     }
 }

@@ -18,6 +18,9 @@ pub struct HandProps {
     pub tried: bool,
     /// Whether another rotation is legal.
     pub can_rotate: bool,
+    /// A touch screen: no keys to mention.
+    #[prop_or_default]
+    pub touch: bool,
     pub on_rotate: Callback<()>,
     pub on_confirm: Callback<()>,
     pub on_cancel: Callback<()>,
@@ -43,7 +46,8 @@ pub fn hand(props: &HandProps) -> Html {
     html! {
         <section class="hand" data-testid="hand" data-tile={def.id.clone()} data-rot={q.to_string()}>
             <div class="hand-tile" title="The tile you drew">
-                <svg viewBox="-6 -6 112 112" xmlns="http://www.w3.org/2000/svg">
+                <svg viewBox="-6 -6 112 112" xmlns="http://www.w3.org/2000/svg" role="img"
+                    aria-label={format!("The tile in hand: {}", crate::view::city::describe::tile_words(cat, tile, props.rot.unwrap_or(crate::engine::core::geom::Rotation::ALL[0])))}>
                     <g transform={format!("rotate({} 50 50)", q as u32 * 90)}>{ tile_picture(cat, tile) }</g>
                 </svg>
             </div>
@@ -51,11 +55,11 @@ pub fn hand(props: &HandProps) -> Html {
                 <span class="stack">{ format!("Stack {}", props.stack.unwrap_or(1)) }</span>
                 <div class="hand-buttons">
                     <button data-testid="rotate" onclick={rotate} disabled={!props.can_rotate}
-                        title="Turn the tile (R or right click)">{ "⟳ Turn" }</button>
+                        title={if props.touch { "Turn the tile" } else { "Turn the tile (R or right click)" }}>{ "⟳ Turn" }</button>
                     <button data-testid="confirm" class="primary" onclick={confirm} disabled={!props.tried}
-                        title="Place the tile where it is tried (Enter)">{ "Place tile" }</button>
+                        title={if props.touch { "Place the tile where it is tried" } else { "Place the tile where it is tried (Enter)" }}>{ "Place tile" }</button>
                     <button data-testid="cancel" class="quiet" onclick={cancel} disabled={!props.tried}
-                        title="Take the tile back (Esc)">{ "Take back" }</button>
+                        title={if props.touch { "Take the tile back" } else { "Take the tile back (Esc)" }}>{ "Take back" }</button>
                 </div>
             </div>
         </section>

@@ -1,6 +1,29 @@
-//! How to play, briefly, in our own words.
+//! How to play, briefly, in our own words, with pictures drawn from the
+//! game's own tiles and pieces, and the key to the tile art.
 
 use yew::prelude::*;
+
+use super::legend::legend;
+use super::modal::Modal;
+use super::pieces_layer::{gate, meeple, tower, wall_piece};
+use super::tile_art::tile_picture;
+use crate::engine::city::tiles::Catalogue;
+use crate::engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
+use crate::view::geometry::{tile_transform, vertex_point};
+use crate::view::palette::PlayerColour;
+
+/// Tiles of the catalogue laid out as on the board: (id, x, y, turns).
+fn tiles(cat: &Catalogue, layout: &[(&str, i32, i32, u8)]) -> Html {
+    html! {
+        { for layout.iter().filter_map(|&(id, x, y, q)| {
+            let t = cat.by_id(id)?;
+            let rot = Rotation::new(q)?;
+            Some(html! {
+                <g transform={tile_transform(Cell::new(x, y), rot)}>{ tile_picture(cat, t) }</g>
+            })
+        }) }
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct HelpProps {
@@ -10,35 +33,81 @@ pub struct HelpProps {
 #[function_component(Help)]
 pub fn help(props: &HelpProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
+    let Ok(cat) = Catalogue::builtin() else {
+        return html! {};
+    };
+    let (red, blue) = (PlayerColour::Red, PlayerColour::Blue);
+    // A street over two tiles with a citizen on it, and a market beside.
+    let turn = html! {
+        <svg class="help-picture" viewBox="-4 -4 308 108" role="img"
+            aria-label="Three tiles: a street runs across two of them with a red citizen on it; the third shows a fish market.">
+            { tiles(cat, &[("S2", 0, 0, 0), ("S2", 1, 0, 0), ("N1", 2, 0, 0)]) }
+            { meeple((100.0, 50.0), red, 1.0, classes!("follower"), false) }
+        </svg>
+    };
+    // Four tiles walled on two sides from the gate, a guard and a tower.
+    let n = Side::new(Cell::new(0, 0), Dir::N);
+    let wall = html! {
+        <svg class="help-picture" viewBox="-30 -40 260 240" role="img"
+            aria-label="Four tiles with a wall along their north and east sides, the gate on the north side, a blue guard on a wall piece and a red tower at the end of the wall.">
+            { tiles(cat, &[("S1", 0, 0, 1), ("T2", 1, 0, 0), ("N9", 0, 1, 0), ("D1", 1, 1, 2)]) }
+            { gate(n) }
+            { wall_piece(Side::new(Cell::new(1, 0), Dir::N), 1) }
+            { wall_piece(Side::new(Cell::new(1, 0), Dir::E), 2) }
+            { wall_piece(Side::new(Cell::new(1, 1), Dir::E), 3) }
+            { meeple((208.0, 50.0), blue, 0.8, classes!("guard"), false) }
+            { tower(vertex_point(Vertex::new(2, 2)), red, 3) }
+        </svg>
+    };
+    let paras =
+        |list: &[&'static str]| html! { { for list.iter().map(|t| html! { <p>{ *t }</p> }) } };
     html! {
-        <div class="overlay" data-testid="help" onclick={close.clone()}>
-            <div class="dialog parchment help" onclick={Callback::from(|e: MouseEvent| e.stop_propagation())}>
-                <h2>{ "How to play" }</h2>
-                <p>{ "Together you build one walled town, tile by tile. Whoever has the most points when the town is finished wins." }</p>
-                <h3>{ "Your turn" }</h3>
-                <ol>
-                    <li>{ "Place the tile you drew next to the town. Only streets must line up: a street must meet a street, and a side without a street must meet a side without one." }</li>
-                    <li>{ "You may put one follower on a feature of that tile that nobody occupies yet: a citizen on a street, a seller on a market, a steward on a residential area." }</li>
-                    <li>{ "A finished street scores 1 point per tile (2 per tile from 4 tiles on); a finished market scores its tiles times its kinds of goods. The players with the most followers on it score, and the followers come home." }</li>
-                </ol>
-                <h3>{ "The wall" }</h3>
-                <p>{ "From the second stack on, a turn that finishes a street or market starts a wall round: starting with the builder, everyone adds wall pieces around the outline of the town (the first round begins with the gate). After each piece you may post a guard on it. At the end of the round the builder may put a tower on an end of the wall: it scores 1 point per piece back to the previous tower or the gate." }</p>
-                <h3>{ "The end" }</h3>
-                <p>{ "The game ends when the wall is closed, the wall pieces run out, the gap in the wall is 5 or less, or the tiles run out. Then stewards score 2 points for every market next to their residential area, and guards score 2 for each public and 3 for each historic building in the row of tiles behind them." }</p>
-                <h3>{ "Playing the computer" }</h3>
-                <p>{ "Any seat can be played by the computer (easy, normal or hard) — or every seat, to watch a game, with a speed setting and a pause button. On your turn, “Hint” shows what the computer would do: the tile tried where it would go, and what it would do with a follower. Undo takes back the computer's replies too, back to your last decision." }</p>
-                <h3>{ "Controls" }</h3>
-                <ul class="keys">
-                    <li><kbd>{ "click" }</kbd>{ " a glowing space to try the tile there, click again or " }<kbd>{ "R" }</kbd>{ " / right click to turn it, " }<kbd>{ "Enter" }</kbd>{ " to place it, " }<kbd>{ "Esc" }</kbd>{ " to take it back" }</li>
-                    <li><kbd>{ "Tab" }</kbd>{ " steps through the legal spaces or targets, " }<kbd>{ "Enter" }</kbd>{ " takes the one in focus, " }<kbd>{ "N" }</kbd>{ " says no (follower, guard, tower)" }</li>
-                    <li><kbd>{ "drag" }</kbd>{ " / arrows / WASD pan, " }<kbd>{ "wheel" }</kbd>{ " / pinch / + − zoom, " }<kbd>{ "F" }</kbd>{ " fits the town in view" }</li>
-                    <li><kbd>{ "Ctrl+Z" }</kbd>{ " takes back the last decision" }</li>
-                    <li><kbd>{ "Replay" }</kbd>{ ": " }<kbd>{ "←" }</kbd>{ " " }<kbd>{ "→" }</kbd>{ " step through the game, " }<kbd>{ "Esc" }</kbd>{ " goes back to it; games are saved as you play" }</li>
-                </ul>
-                <div class="dialog-buttons">
-                    <button class="primary" data-testid="close-help" onclick={close}>{ "Back to the game" }</button>
-                </div>
+        <Modal title="How to play" on_close={props.on_close.clone()} testid="help" class="help" close_outside=true>
+            { paras(&[INTRO]) }
+            <h3>{ "Your turn" }</h3>
+            { turn }
+            <ol>{ for TURN.iter().map(|t| html! { <li>{ *t }</li> }) }</ol>
+            <h3>{ "What the tiles show" }</h3>
+            { legend() }
+            <h3>{ "The wall" }</h3>
+            { wall }
+            { paras(&[WALL]) }
+            <h3>{ "The end" }</h3>
+            { paras(&[END]) }
+            <h3>{ "Playing the computer" }</h3>
+            { paras(&[COMPUTER]) }
+            <h3>{ "Controls" }</h3>
+            <ul class="keys">
+                { for KEYS.iter().map(|(k, t)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *t }</li> }) }
+            </ul>
+            <div class="dialog-buttons">
+                <button class="primary" data-testid="close-help" onclick={close}>{ "Back to the game" }</button>
             </div>
-        </div>
+        </Modal>
     }
 }
+
+const INTRO: &str = "Together you build one walled town, tile by tile. Whoever has the most points when the town is finished wins.";
+
+const TURN: [&str; 3] = [
+    "Place the tile you drew next to the town. Only streets must line up: a street must meet a street, and a side without a street must meet a side without one.",
+    "You may put one follower on a feature of that tile that nobody occupies yet: a citizen on a street, a seller on a market, a steward on a residential area.",
+    "A finished street scores 1 point per tile (2 per tile from 4 tiles on); a finished market scores its tiles times its kinds of goods. The players with the most followers on it score, and the followers come home.",
+];
+
+const WALL: &str = "From the second stack on, a turn that finishes a street or market starts a wall round: starting with the builder, everyone adds wall pieces around the outline of the town (the first round begins with the gate). After each piece you may post a guard on it: at the end it scores the public and historic buildings in the row or column of tiles behind it. At the end of the round the builder may put a tower on an end of the wall: it scores 1 point per piece back to the previous tower or the gate.";
+
+const END: &str = "The game ends when the wall is closed, the wall pieces run out, the gap in the wall is 5 or less, or the tiles run out. Then stewards score 2 points for every market next to their residential area, and guards score 2 for each public and 3 for each historic building in their line. “Final now” beside each score is what it would be if the game ended at once.";
+
+const COMPUTER: &str = "Any seat can be played by the computer (easy, normal or hard) — or every seat, to watch a game, with a speed setting and a pause button. On your turn, “Hint” shows what the computer would do. Undo takes back the computer's replies too, back to your last decision; in a game from a link, not past the moves it came with.";
+
+/// The controls: a key (or gesture) and what it does.
+const KEYS: [(&str, &str); 7] = [
+    ("Click or tap", "a glowing space to try the tile there, again (or R, or a right click) to turn it; Enter or “Place tile” places it, Esc takes it back."),
+    ("Tab", "moves between the board and the buttons. On the board the arrow keys go from space to space (or target to target), Enter takes the one in focus, N says no (follower, guard, tower)."),
+    ("Drag", "or WASD (or the arrows, off the board) pans; the wheel, a pinch or + − zoom; F fits the town in view; C shows the coordinates."),
+    ("Ctrl+Z", "takes back the last decision."),
+    ("Text view", "describes the game in words and takes moves typed in (for screen readers)."),
+    ("Replay", "steps through the game with ← and →; Esc goes back to it. Games are saved as you play."),
+    ("?", "opens this page."),
+];

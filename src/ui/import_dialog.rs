@@ -4,10 +4,11 @@
 
 use yew::prelude::*;
 
-use super::session::Opened;
-use super::state::{Action, AppState};
+use super::modal::Modal;
+use super::state::{Action, AppState, Opened};
 use super::storage;
 use crate::notation::city as record;
+use crate::view::words::plain;
 
 /// Largest record read (a whole game is a few KB).
 const MAX_TEXT: usize = 1 << 20;
@@ -22,9 +23,13 @@ fn open(text: &str) -> Result<Opened, String> {
     }
     let r = record::read(text).map_err(|e| {
         if e.line == 0 {
-            format!("The record does not read: {}", e.reason)
+            format!("The record does not read: {}", plain(&e.reason))
         } else {
-            format!("The record does not read: line {}: {}", e.line, e.reason)
+            format!(
+                "The record does not read: line {}: {}",
+                e.line,
+                plain(&e.reason)
+            )
         }
     })?;
     let seats = storage::default_seats(&r.game);
@@ -33,6 +38,7 @@ fn open(text: &str) -> Result<Opened, String> {
         seats,
         id: None,
         from_link: false,
+        link_base: 0,
     })
 }
 
@@ -83,7 +89,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
     }
     let close = {
         let open_state = open_state.clone();
-        Callback::from(move |_: MouseEvent| open_state.set(false))
+        Callback::from(move |_: ()| open_state.set(false))
     };
     let on_file = {
         let attempt = attempt.clone();
@@ -126,24 +132,22 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
     html! {
         <>
             { button }
-            <div class="overlay" data-testid="import-dialog">
-                <div class="dialog parchment import" role="dialog" aria-label="Import a game record">
-                    <h2>{ "Import a game record" }</h2>
-                    <p>{ "Choose a .cgn file, or paste a record below. The game opens at its last position as a new saved game." }</p>
-                    <label class="import-file">{ "File: " }
-                        <input type="file" accept=".cgn,text/plain" data-testid="import-file" onchange={on_file} />
-                    </label>
-                    <textarea class="import-text" data-testid="import-text" rows="10"
-                        placeholder="[Game \"Carcassonne: The City\"] …" value={(*text).clone()} oninput={on_text} />
-                    if let Some(e) = &*error {
-                        <p class="errors" role="alert" data-testid="import-error">{ e.clone() }</p>
-                    }
-                    <div class="dialog-buttons">
-                        <button class="quiet" data-testid="import-cancel" onclick={close}>{ "Cancel" }</button>
-                        <button class="primary" data-testid="import-go" onclick={go}>{ "Open the game" }</button>
-                    </div>
+            <Modal title="Import a game record" on_close={close.clone()} testid="import-dialog" class="import">
+                <p>{ "Choose a .cgn file, or paste a record below. The game opens at its last position as a new saved game." }</p>
+                <label class="import-file">{ "File: " }
+                    <input type="file" accept=".cgn,text/plain" data-testid="import-file" onchange={on_file} />
+                </label>
+                <label class="import-label" for="import-text">{ "Or paste the record:" }</label>
+                <textarea id="import-text" class="import-text" data-testid="import-text" rows="10"
+                    placeholder="[Game \"Carcassonne: The City\"] …" value={(*text).clone()} oninput={on_text} />
+                if let Some(e) = &*error {
+                    <p class="errors" role="alert" data-testid="import-error">{ e.clone() }</p>
+                }
+                <div class="dialog-buttons">
+                    <button class="quiet" data-testid="import-cancel" onclick={close.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
+                    <button class="primary" data-testid="import-go" onclick={go}>{ "Open the game" }</button>
                 </div>
-            </div>
+            </Modal>
         </>
     }
 }

@@ -2,6 +2,7 @@
 
 use super::camera::CameraAction;
 use super::state::Action;
+use crate::view::targets::Arrow;
 
 /// What a key press asks for.
 #[derive(Clone, Debug)]
@@ -18,8 +19,17 @@ pub enum KeyCommand {
 const STEP: f64 = 0.15;
 const ZOOM: f64 = 1.25;
 
-/// The command for a key (`KeyboardEvent.key`) with its modifiers.
-pub fn command(key: &str, ctrl: bool, shift: bool, alt: bool) -> Option<KeyCommand> {
+/// The command for a key (`KeyboardEvent.key`) with its modifiers;
+/// `on_board`: the board has the keyboard focus (its arrows then move
+/// between the spaces or targets it offers; elsewhere they pan). Tab is
+/// never the game's: it moves between the page's controls.
+pub fn command(
+    key: &str,
+    ctrl: bool,
+    shift: bool,
+    alt: bool,
+    on_board: bool,
+) -> Option<KeyCommand> {
     use KeyCommand::*;
     if alt {
         return None;
@@ -31,11 +41,22 @@ pub fn command(key: &str, ctrl: bool, shift: bool, alt: bool) -> Option<KeyComma
         };
     }
     let step = |fx: f64, fy: f64| Some(Camera(CameraAction::Step { fx, fy }));
+    let arrow = |a: Arrow, fx: f64, fy: f64| {
+        if on_board && !shift {
+            Some(App(Action::Arrow(a)))
+        } else {
+            step(fx, fy)
+        }
+    };
     match key {
-        "ArrowLeft" | "a" | "A" => step(-STEP, 0.0),
-        "ArrowRight" | "d" | "D" => step(STEP, 0.0),
-        "ArrowUp" | "w" | "W" => step(0.0, -STEP),
-        "ArrowDown" | "s" | "S" => step(0.0, STEP),
+        "ArrowLeft" => arrow(Arrow::Left, -STEP, 0.0),
+        "ArrowRight" => arrow(Arrow::Right, STEP, 0.0),
+        "ArrowUp" => arrow(Arrow::Up, 0.0, -STEP),
+        "ArrowDown" => arrow(Arrow::Down, 0.0, STEP),
+        "a" | "A" => step(-STEP, 0.0),
+        "d" | "D" => step(STEP, 0.0),
+        "w" | "W" => step(0.0, -STEP),
+        "s" | "S" => step(0.0, STEP),
         "+" | "=" => Some(Camera(CameraAction::Zoom {
             factor: ZOOM,
             at: None,
@@ -47,9 +68,10 @@ pub fn command(key: &str, ctrl: bool, shift: bool, alt: bool) -> Option<KeyComma
         "r" => Some(App(Action::Rotate)),
         "R" => Some(App(Action::RotateBack)),
         "Enter" => Some(App(Action::Confirm)),
+        " " if on_board => Some(App(Action::Confirm)),
         "Escape" => Some(App(Action::Cancel)),
-        "Tab" => Some(App(Action::Focus { back: shift })),
         "n" | "N" => Some(App(Action::No)),
+        "c" | "C" => Some(App(Action::Coords)),
         "f" | "F" => Some(Fit),
         "?" | "h" | "H" => Some(Help),
         _ => None,

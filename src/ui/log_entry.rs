@@ -4,8 +4,8 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
-use super::log::LogTurn;
-use super::palette::PlayerColour;
+use crate::view::log::LogTurn;
+use crate::view::palette::PlayerColour;
 
 #[derive(Properties, PartialEq)]
 pub struct LogEntryProps {

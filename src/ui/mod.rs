@@ -1,39 +1,44 @@
 //! The browser app (wasm32 only): Yew components, one per file, over the
-//! engine; the app state and its reducer in `state.rs`; and the engine worker
-//! that will run the computer opponent in a Web Worker.
+//! engine and the view model (`crate::view`); the app state and its reducer
+//! in `state/`; and the engine worker that runs the computer opponent in a
+//! Web Worker.
 //!
 //! Game state (the engine's `Game`), UI state (`state::UiState`) and drawing
-//! state (`camera::Camera`) are kept apart. The board draws a `state::Scene`
-//! and offers `state::Targets`: it knows no rules.
+//! state (`camera::Camera`) are kept apart. The board draws a
+//! `view::scene::Scene` and offers `view::targets::Targets`: it knows no
+//! rules.
 
 pub mod app;
 pub mod board;
 pub mod camera;
 pub mod computer_bar;
+pub mod coords_layer;
 pub mod download;
 pub mod game_log;
 pub mod game_over;
-pub mod geometry;
 pub mod hand;
 pub mod help;
 pub mod import_dialog;
 pub mod keys;
-pub mod log;
+pub mod legend;
 pub mod log_entry;
+pub mod modal;
 pub mod new_game;
 pub mod notice;
-pub mod palette;
 pub mod panel;
 pub mod pieces_layer;
 pub mod play_screen;
 pub mod prompt;
+pub mod recent_layer;
 pub mod replay_bar;
 pub mod saves_list;
+pub mod score_strip;
 pub mod session;
 pub mod share_button;
 pub mod state;
 pub mod storage;
 pub mod targets_layer;
+pub mod text_view;
 pub mod tile_art;
 pub mod tile_defs;
 pub mod tiles_layer;
@@ -47,7 +52,11 @@ pub use worker_line::{WorkerLine, WorkerLineProps, WorkerStatus};
 /// `worker_loader.js`, `worker.js` and `worker_bg.wasm` next to index.html).
 pub const WORKER_LOADER: &str = "./worker_loader.js";
 
-/// Mounts [`App`] on the document body.
+/// Mounts [`App`] on the document body, in place of the loading sign
+/// index.html shows while the wasm starts.
 pub fn start() {
+    if let Some(el) = gloo::utils::document().get_element_by_id("loading") {
+        el.remove();
+    }
     yew::Renderer::<App>::new().render();
 }

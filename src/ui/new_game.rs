@@ -6,12 +6,12 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::palette::{PlayerColour, Seat};
 use super::state::{NewGame, Speed};
 use crate::ai::Level;
 use crate::engine::city::tiles::TOTAL_TILES;
 use crate::engine::city::Options;
 use crate::engine::city::{setup::check_player_name, DEFAULT_STACKS};
+use crate::view::palette::{PlayerColour, Seat};
 
 /// The levels offered for computer seats (random and greedy are baselines
 /// for measurement, not opponents).

@@ -5,7 +5,9 @@
 use yew::prelude::*;
 
 use super::pieces_layer::MEEPLE;
-use super::state::{PanelData, Shared};
+use crate::view::log::plural;
+use crate::view::panel::{stack_name, PanelData};
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct PanelProps {
@@ -24,7 +26,6 @@ fn mini_meeple(fill: &str, edge: &str) -> Html {
 pub fn panel(props: &PanelProps) -> Html {
     let p = &props.panel;
     let players = p.players.iter().enumerate().map(|(i, r)| {
-        let b = r.breakdown;
         let supply = (0..r.supply).map(|_| mini_meeple(r.colour.hex(), r.colour.edge()));
         html! {
             <li class={classes!("player", r.colour.css_class(), r.to_move.then_some("to-move"), r.winner.then_some("winner"))}
@@ -36,24 +37,30 @@ pub fn panel(props: &PanelProps) -> Html {
                         <span class="computer-tag" title={format!("Played by the computer ({level})")}>
                             { format!("computer · {level}") }</span>
                     }
-                    if r.to_move { <span class="turn-mark" title="to move">{ "◆" }</span> }
+                    if r.to_move { <span class="turn-mark" title="to move" role="img" aria-label="to move">{ "◆" }</span> }
+                    <span class="projected">
+                        <abbr title="The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored">
+                            { "final now" }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
+                    </span>
                     <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
                 </div>
-                <div class="projected" title="If the game ended now (closing walls, stewards and guards scored)">
-                    { "final now: " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
-                </div>
                 <table class="breakdown" data-testid={format!("breakdown-{i}")}>
-                    <tr><th>{ "streets" }</th><th>{ "markets" }</th><th>{ "towers" }</th><th>{ "stewards" }</th><th>{ "guards" }</th></tr>
-                    <tr><td>{ b.streets }</td><td>{ b.markets }</td><td>{ b.towers }</td><td>{ b.stewards }</td><td>{ b.guards }</td></tr>
+                    <tr>{ for p.sources.iter().map(|&s| html! { <th>{ s }</th> }) }</tr>
+                    <tr>{ for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }</tr>
                 </table>
                 <div class="supply">
-                    <span class="followers" data-testid={format!("supply-{i}")} title={format!("{} followers in supply", r.supply)}>
+                    <span class="followers" data-testid={format!("supply-{i}")} role="img"
+                        title={format!("{} in supply", plural(r.supply as u32, "follower", "followers"))}
+                        aria-label={format!("{} in supply", plural(r.supply as u32, "follower", "followers"))}>
                         { for supply }
                         if r.supply == 0 { <i>{ "no followers left" }</i> }
                     </span>
-                    <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left">
-                        { format!("♜ {}", r.towers) }
-                    </span>
+                    if let Some(towers) = r.towers {
+                        <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left" role="img"
+                            aria-label={format!("{} left", plural(towers as u32, "tower", "towers"))}>
+                            { format!("♜ {towers}") }
+                        </span>
+                    }
                 </div>
             </li>
         }
@@ -63,7 +70,7 @@ pub fn panel(props: &PanelProps) -> Html {
         html! {
             <span class={classes!("stack-count", current.then_some("current"))}
                 title={format!("stack {}", k + 1)} data-testid={format!("stack-{}", k + 1)}>
-                { format!("{}: {n}", ["I", "II", "III"][k]) }
+                { format!("{}: {n}", stack_name(k)) }
             </span>
         }
     });
@@ -72,20 +79,26 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="panel" data-testid="panel">
             <ol class="players">{ for players }</ol>
             <div class="supplies">
-                <div class="walls-left" title="wall pieces left in the common supply">
-                    { "Walls left: " }<b data-testid="walls-left">{ p.walls_left }</b>
-                    if let Some(g) = p.gap { { " · gap " }<b data-testid="gap">{ g }</b> }
-                </div>
+                if let Some(walls) = p.walls {
+                    <div class="walls-left" title="wall pieces left in the common supply">
+                        { "Walls left: " }<b data-testid="walls-left">{ walls.left }</b>
+                        if let Some(g) = walls.gap { { " · gap " }<b data-testid="gap">{ g }</b> }
+                    </div>
+                }
                 <div class="tiles-left">
                     { "Tiles left: " }<b data-testid="tiles-left">{ left }</b>
                     <span class="stacks">{ for stacks }</span>
                 </div>
-                <div class="placed">{ format!("{} tiles in the city", p.placed) }
+                <div class="placed">{ format!("{} in the city", plural(p.placed as u32, "tile", "tiles")) }
                     if p.set_aside > 0 { { format!(" · {} set aside", p.set_aside) } }
                 </div>
+                <details class="explain" data-testid="explain-final">
+                    <summary>{ "What is “final now”?" }</summary>
+                    <p>{ "The score each player would have if the game ended at once: the rest of the outline walled in, what that completes scored, followers on unfinished streets and markets sent home without points, then stewards (2 per market next to their residential area) and guards (2 per public, 3 per historic building in their line). Inside a turn, what the turn has completed counts as scored." }</p>
+                </details>
                 <div class="deal" title="The same seed and stacks deal the same tiles">
                     if let Some(seed) = p.seed { { "Seed " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
-                    { format!("stacks {} {} {}", p.stacks[0], p.stacks[1], p.stacks[2]) }
+                    { format!("stacks {}", p.stacks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")) }
                 </div>
             </div>
         </section>

@@ -4,11 +4,11 @@
 
 use yew::prelude::*;
 
-use super::geometry::{outward, side_point, side_points, vertex_point, Pt};
-use super::palette::PlayerColour;
-use super::state::{Scene, Shared};
-use crate::engine::city::Role;
 use crate::engine::core::geom::Side;
+use crate::view::geometry::{outward, side_point, side_points, vertex_point, Pt};
+use crate::view::palette::PlayerColour;
+use crate::view::scene::Scene;
+use crate::view::Shared;
 
 /// A follower's outline, centred on its feet-to-head middle, about 22 high.
 pub const MEEPLE: &str = "M0,-11 C3.2,-11 4.6,-8.6 4.6,-6.6 C4.6,-5 3.9,-3.9 3.1,-3.3 L9.6,-1.3 C11.6,-0.7 11.6,2.3 9.6,2.6 L5,3 L8.6,10.4 L1.9,10.4 L0,6.3 L-1.9,10.4 L-8.6,10.4 L-5,3 L-9.6,2.6 C-11.6,2.3 -11.6,-0.7 -9.6,-1.3 L-3.1,-3.3 C-3.9,-3.9 -4.6,-5 -4.6,-6.6 C-4.6,-8.6 -3.2,-11 0,-11 Z";
@@ -17,10 +17,12 @@ fn num(v: f64) -> String {
     format!("{v:.1}")
 }
 
-/// A meeple at `p` in a player's colour.
-pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: &'static str) -> Html {
+/// A meeple at `p` in a player's colour; `lying` turns it on its side (a
+/// steward, as the rulebook draws them).
+pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes, lying: bool) -> Html {
+    let turn = if lying { " rotate(-90)" } else { "" };
     html! {
-        <g class={class} transform={format!("translate({} {}) scale({scale})", num(p.0), num(p.1))}>
+        <g class={class} transform={format!("translate({} {}) scale({scale}){turn}", num(p.0), num(p.1))}>
             <path class="piece-shadow" d={MEEPLE} transform="translate(1.6 2.2)" />
             <path d={MEEPLE} fill={colour.hex()} stroke={colour.edge()} stroke-width="1.4" stroke-linejoin="round" />
         </g>
@@ -28,7 +30,7 @@ pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: &'static str) -> H
 }
 
 /// A stretch of wall drawn just outside the side it covers.
-fn wall_piece(side: Side, key: usize) -> Html {
+pub fn wall_piece(side: Side, key: usize) -> Html {
     let (a, b) = side_points(side);
     let (ox, oy) = outward(side);
     let off = |p: Pt, k: f64| (p.0 + ox * k, p.1 + oy * k);
@@ -56,7 +58,7 @@ fn closing_piece(side: Side) -> Html {
     }
 }
 
-fn gate(side: Side) -> Html {
+pub fn gate(side: Side) -> Html {
     let (a, b) = side_points(side);
     let (ox, oy) = outward(side);
     let m = side_point(side);
@@ -84,10 +86,10 @@ fn gate(side: Side) -> Html {
     }
 }
 
-fn tower(p: Pt, colour: PlayerColour, points: u32) -> Html {
+pub fn tower(p: Pt, colour: PlayerColour, points: u32) -> Html {
     html! {
         <g class="tower" data-testid="tower" transform={format!("translate({} {})", num(p.0), num(p.1))}>
-            <title>{ format!("tower: {points} points") }</title>
+            <title>{ format!("Tower: {}", crate::view::log::plural(points, "point", "points")) }</title>
             <circle r="13" class="tower-base" />
             <path d="M-13,0 A13,13 0 0 1 13,0" class="tower-crenel" />
             <circle r="8.5" fill={colour.hex()} stroke={colour.edge()} stroke-width="1.5" />
@@ -116,17 +118,18 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
         let (ox, oy) = outward(w.side);
         Some(html! {
             <g data-testid="guard">
-                { meeple((m.0 + ox * 8.0, m.1 + oy * 8.0), colour(g), 0.8, "guard") }
+                { meeple((m.0 + ox * 8.0, m.1 + oy * 8.0), colour(g), 0.8, classes!("guard"), false) }
             </g>
         })
     });
     let followers = s.followers.iter().map(|f| {
-        let class = match f.role {
-            Role::Citizen => "follower citizen",
-            Role::Seller => "follower seller",
-            Role::Steward => "follower steward",
-        };
-        meeple(f.pos, colour(f.player), 1.0, class)
+        meeple(
+            f.pos,
+            colour(f.player),
+            1.0,
+            classes!("follower", f.role),
+            f.role == "steward",
+        )
     });
     html! {
         <g class="pieces">

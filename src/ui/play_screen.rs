@@ -1,6 +1,9 @@
 //! A game in progress: the board with its camera, the prompt, the drawn tile,
-//! the buttons (undo, save, help), the score panel and the log; the keyboard;
-//! the game-over overlay.
+//! the buttons (undo, save, hint, text view, help, new game), the score
+//! panel and the log; the text view and the announcer for screen readers;
+//! the keyboard (Tab is the page's: it goes between the board and the
+//! buttons; on the board the arrows go between its spaces and targets);
+//! the game-over and "leave?" dialogs.
 
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -14,9 +17,13 @@ use super::game_log::GameLog;
 use super::game_over::GameOver;
 use super::hand::Hand;
 use super::keys::{self, KeyCommand};
+use super::legend::legend;
+use super::modal::{self, Modal};
 use super::panel::Panel;
 use super::prompt::PromptBar;
+use super::score_strip::score_strip;
 use super::state::{Action, AppState, Play, Speed};
+use super::text_view::{Announcer, TextView};
 use crate::engine::city::Choice;
 use crate::engine::core::geom::Cell;
 use crate::engine::TileGame;
@@ -27,6 +34,15 @@ pub struct PlayScreenProps {
     #[prop_or_default]
     pub speed: Speed,
     pub dispatch: UseReducerDispatcher<AppState>,
+    /// The text view is open.
+    #[prop_or_default]
+    pub text_view: bool,
+    /// The board shows coordinates.
+    #[prop_or_default]
+    pub coords: bool,
+    /// "Leave this game?" is asked.
+    #[prop_or_default]
+    pub leaving: bool,
 }
 
 /// Whether a key press belongs to a form field rather than the game.
@@ -34,6 +50,30 @@ fn typing(e: &web_sys::KeyboardEvent) -> bool {
     e.target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+/// The element of the key press, if it is a control that handles Enter
+/// itself (a button, a link, a fold).
+fn on_control(e: &web_sys::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"))
+}
+
+/// Whether the key press is on the board (the SVG has the focus).
+fn on_board(e: &web_sys::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| el.get_attribute("data-testid").as_deref() == Some("board"))
+}
+
+/// Focus the first element matching `sel`, if there is one.
+fn focus(sel: &str) -> bool {
+    gloo::utils::document()
+        .query_selector(sel)
+        .ok()
+        .flatten()
+        .is_some_and(|e| modal::focus_el(&e))
 }
 
 #[function_component(PlayScreen)]
@@ -74,13 +114,17 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         .clone()
     };
 
-    // The keyboard.
+    // The keyboard. Whether the player uses it (rather than a pointer):
+    // after a move, the focus is put back where it can go on.
+    let keyboard = use_mut_ref(|| false);
     {
         let d = d.clone();
         let cd = camera.dispatcher();
         let bounds = bounds.clone();
+        let keyboard = keyboard.clone();
         use_effect_with((), move |_| {
             let doc = gloo::utils::document();
+            let kb = keyboard.clone();
             let listener = EventListener::new_with_options(
                 &doc,
                 "keydown",
@@ -89,20 +133,20 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                         return;
                     };
-                    if typing(e) {
+                    *kb.borrow_mut() = true;
+                    // A dialog keeps the keyboard; a form field keeps its keys.
+                    if modal::open() || typing(e) {
                         return;
                     }
                     let ctrl = e.ctrl_key() || e.meta_key();
-                    let Some(cmd) = keys::command(&e.key(), ctrl, e.shift_key(), e.alt_key())
+                    let board = on_board(e);
+                    let Some(cmd) =
+                        keys::command(&e.key(), ctrl, e.shift_key(), e.alt_key(), board)
                     else {
                         return;
                     };
                     // Enter on a focused button presses the button instead.
-                    let on_button = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| el.tag_name() == "BUTTON");
-                    if on_button && matches!(cmd, KeyCommand::App(Action::Confirm)) {
+                    if on_control(e) && matches!(cmd, KeyCommand::App(Action::Confirm)) {
                         return;
                     }
                     e.prevent_default();
@@ -114,9 +158,55 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     }
                 },
             );
-            move || drop(listener)
+            let kb = keyboard.clone();
+            let pointer = EventListener::new(&gloo::utils::document(), "pointerdown", move |_| {
+                *kb.borrow_mut() = false;
+            });
+            move || {
+                drop(listener);
+                drop(pointer);
+            }
         });
     }
+    // After a move the control that had the focus may be gone (a prompt
+    // button): a keyboard player gets it back on the board, else on the
+    // prompt.
+    {
+        let keyboard = keyboard.clone();
+        use_effect_with(play.version, move |_| {
+            let lost = gloo::utils::document()
+                .active_element()
+                .is_none_or(|a| a.tag_name() == "BODY");
+            if lost && *keyboard.borrow() && !modal::open() {
+                let _ = focus("[data-testid=board]") || focus("[data-testid=prompt]");
+            }
+        });
+    }
+    // The keyboard's focus on the board stays in view (when the keyboard
+    // moves it: a click needs no camera move).
+    {
+        let cd = camera.dispatcher();
+        let point = play.focus_point();
+        let keyboard = keyboard.clone();
+        use_effect_with(
+            point.map(|p| ((p.0 * 10.0) as i64, (p.1 * 10.0) as i64)),
+            move |_| {
+                let on_board = gloo::utils::document()
+                    .active_element()
+                    .is_some_and(|a| a.get_attribute("data-testid").as_deref() == Some("board"));
+                if let (true, true, Some((x, y))) = (on_board, *keyboard.borrow(), point) {
+                    cd.dispatch(CameraAction::Show { x, y });
+                }
+            },
+        );
+    }
+    // What "Save record" said about the record (cleared by the next move).
+    let record_note = use_state(|| None::<String>);
+    {
+        let record_note = record_note.clone();
+        use_effect_with(play.version, move |_| record_note.set(None));
+    }
+    let legend_open = use_state(|| false);
 
     let mut prompt = play.prompt().clone();
     let over = play.game.is_over();
@@ -167,22 +257,25 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     };
     let export = {
         let game = play.game.clone();
-        Callback::from(move |_: ()| {
-            if let Err(e) = download::export_record(&game) {
-                gloo::console::error!(format!("could not save the record: {e}"));
-            }
+        let record_note = record_note.clone();
+        Callback::from(move |_: ()| match download::export_record(&game) {
+            Ok(note) => record_note.set(note),
+            Err(e) => record_note.set(Some(format!("The record could not be saved: {e}."))),
         })
     };
     let export_click = export.reform(|_: MouseEvent| ());
-    let new_game = {
-        let d = d.clone();
-        Callback::from(move |_: MouseEvent| {
-            let sure = over || gloo::dialogs::confirm("Leave this game and set up a new one?");
-            if sure {
-                d.dispatch(Action::NewGameScreen)
-            }
-        })
+    let new_game = click(Action::Leave(true));
+    let text_toggle = click(Action::TextView(!props.text_view));
+    let coords_toggle = click(Action::Coords);
+    let legend_show = {
+        let legend_open = legend_open.clone();
+        Callback::from(move |_: MouseEvent| legend_open.set(true))
     };
+    let legend_close = {
+        let legend_open = legend_open.clone();
+        Callback::from(move |_: ()| legend_open.set(false))
+    };
+
     let camera_click = |a: CameraAction| {
         let cd = camera.dispatcher();
         Callback::from(move |_: MouseEvent| cd.dispatch(a))
@@ -193,18 +286,25 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         <div class="play" data-testid="play" data-decision={prompt.decision}
             data-turn={play.game.turns().to_string()} data-version={play.version.to_string()}
             data-computer={computer.is_some().to_string()}>
+            <Announcer turns={play.view.log.clone()} />
             <div class="board-area">
                 <Board scene={play.view.scene.clone()} targets={play.targets.clone()} camera={*camera}
+                    recent={play.recent.clone()} coords={props.coords} focus_words={play.focus_words()}
+                    touch={play.pointer == crate::view::prompt::Pointer::Touch}
                     on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate} />
                 <div class="board-tools">
-                    <button data-testid="zoom-in" title="Zoom in (+)"
+                    <button data-testid="zoom-in" title="Zoom in (+)" aria-label="Zoom in"
                         onclick={camera_click(CameraAction::Zoom { factor: 1.25, at: None })}>{ "+" }</button>
-                    <button data-testid="zoom-out" title="Zoom out (−)"
+                    <button data-testid="zoom-out" title="Zoom out (−)" aria-label="Zoom out"
                         onclick={camera_click(CameraAction::Zoom { factor: 0.8, at: None })}>{ "−" }</button>
                     <button data-testid="fit" title="Fit the city in view (F)" onclick={fit}>{ "Fit city" }</button>
+                    <button data-testid="coords-toggle" title="Show the coordinates of the spaces (C)"
+                        aria-pressed={props.coords.to_string()} onclick={coords_toggle}>{ "x,y" }</button>
+                    <button data-testid="legend-open" title="What the tiles and pieces show" onclick={legend_show}>{ "Key" }</button>
                 </div>
             </div>
             <section class="side-top">
+                { score_strip(&play.view.panel) }
                 <PromptBar prompt={prompt.clone()} colour={colour} message={play.ui.message.clone()}
                     on_choice={on_choice} />
                 if has_computers && !over {
@@ -215,12 +315,13 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 if drawn.is_some() {
                     <Hand tile={drawn} rot={play.ui.rot} stack={play.game.drawn().map(|d| d.1)}
                         tried={play.targets.ghost.is_some()} can_rotate={can_rotate}
+                        touch={play.pointer == crate::view::prompt::Pointer::Touch}
                         on_rotate={dispatch(Action::Rotate)} on_confirm={dispatch(Action::Confirm)}
                         on_cancel={dispatch(Action::Cancel)} />
                 }
                 <div class="game-buttons">
                     <button data-testid="undo" onclick={click(Action::Undo)}
-                        disabled={play.game.history().is_empty()} title="Take back the last decision (Ctrl+Z)">
+                        disabled={!play.can_undo()} title="Take back the last decision (Ctrl+Z)">
                         { "↶ Undo" }</button>
                     <button data-testid="export" onclick={export_click} title="Save the game record (.cgn)">
                         { "Save record" }</button>
@@ -235,18 +336,43 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     if over {
                         <button data-testid="show-result" onclick={click(Action::ShowGameOver)}>{ "Result" }</button>
                     }
+                    <button data-testid="text-view-toggle" class="quiet" aria-expanded={props.text_view.to_string()}
+                        onclick={text_toggle}>{ "Text view" }</button>
                     <button data-testid="help-button" class="quiet" onclick={click(Action::Help(true))}>{ "How to play" }</button>
                     <button data-testid="leave" class="quiet" onclick={new_game}>{ "New game" }</button>
                 </div>
+                if let Some(note) = &*record_note {
+                    <p class="record-note" role="status" data-testid="record-note">{ note.clone() }</p>
+                }
+                if props.text_view {
+                    <TextView play={play.clone()} dispatch={d.clone()} />
+                }
             </section>
-            <aside class="side-bottom">
+            <aside class="side-bottom" id="panel" aria-label="Scores and chronicle">
                 <Panel panel={play.view.panel.clone()} />
                 <GameLog turns={play.view.log.clone()} names={play.view.names.clone()} colours={play.view.colours.clone()} />
             </aside>
             if over && !play.ui.over_closed {
-                <GameOver panel={play.view.panel.clone()} prompt={prompt}
+                <GameOver panel={play.view.panel.clone()} prompt={prompt} lines={play.view.end_lines.clone()}
                     on_export={export} on_close={dispatch(Action::CloseGameOver)}
                     on_new={dispatch(Action::NewGameScreen)} />
+            }
+            if props.leaving {
+                <Modal title="Leave this game?" on_close={dispatch(Action::Leave(false))} testid="leave-dialog">
+                    <p>{ "It is saved: you can go on with it later from the saved games on the first screen." }</p>
+                    <div class="dialog-buttons">
+                        <button data-testid="leave-no" class="quiet" onclick={click(Action::Leave(false))}>{ "Stay" }</button>
+                        <button data-testid="leave-yes" class="primary" onclick={click(Action::NewGameScreen)}>{ "Leave it" }</button>
+                    </div>
+                </Modal>
+            }
+            if *legend_open {
+                <Modal title="What the tiles show" on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>
+                    { legend() }
+                    <div class="dialog-buttons">
+                        <button class="primary" onclick={legend_close.reform(|_: MouseEvent| ())}>{ "Back to the game" }</button>
+                    </div>
+                </Modal>
             }
         </div>
     }

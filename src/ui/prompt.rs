@@ -4,13 +4,13 @@
 
 use yew::prelude::*;
 
-use super::palette::PlayerColour;
-use super::state::Prompt;
 use crate::engine::city::Choice;
+use crate::view::palette::PlayerColour;
+use crate::view::prompt::Prompt;
 
 #[derive(Properties, PartialEq)]
 pub struct PromptBarProps {
-    pub prompt: Prompt,
+    pub prompt: Prompt<Choice>,
     pub colour: Option<PlayerColour>,
     pub message: Option<String>,
     pub on_choice: Callback<Choice>,
@@ -23,9 +23,12 @@ pub fn prompt_bar(props: &PromptBarProps) -> Html {
     html! {
         <section class={classes!("prompt", format!("decision-{}", p.decision), who)} data-testid="prompt"
             data-decision={p.decision} data-player={p.player.map(|x| x.to_string())}
-            aria-live="polite">
+            aria-live="polite" tabindex="-1" aria-label="The decision">
             if let Some(why) = &p.why {
                 <p class="why" data-testid="why">{ why.clone() }</p>
+            }
+            if let Some(note) = &p.note {
+                <p class="note" data-testid="prompt-note">{ note.clone() }</p>
             }
             <h2 class="prompt-title">
                 if props.colour.is_some() { <span class="swatch big"></span> }

@@ -7,39 +7,11 @@ use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::palette::Seat;
-use super::state::{Action, AppState, Play, Shared, Targets};
+use super::state::{Action, AppState, Replay};
 use crate::engine::city::Game;
 use crate::engine::TileGame;
 use crate::replay;
-
-/// The replay's position and the view of the game there.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Replay {
-    /// Decisions shown.
-    pub n: usize,
-    /// Decisions in the whole game.
-    pub total: usize,
-    /// The game at that position, drawn as a game in play with nothing to
-    /// click.
-    pub play: Play,
-}
-
-impl Replay {
-    pub fn at(game: &Game, seats: &[Seat], n: usize) -> Replay {
-        let total = game.history().len();
-        let n = n.min(total);
-        let mut play = Play::new(replay::game_at(game, n), seats.to_vec());
-        play.targets = Shared::new(Targets::default());
-        play.view_only = true;
-        play.ui.over_closed = true;
-        play.view.prompt_base.buttons.clear();
-        play.view.prompt_base.detail = format!(
-            "Replay: the game after {n} of its {total} decisions. ← and → step, Esc goes back to the game."
-        );
-        Replay { n, total, play }
-    }
-}
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct ReplayBarProps {
@@ -76,7 +48,12 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
                         let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                             return;
                         };
-                        if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        if typing(e)
+                            || super::modal::open()
+                            || e.ctrl_key()
+                            || e.meta_key()
+                            || e.alt_key()
+                        {
                             return;
                         }
                         let action = match e.key().as_str() {
@@ -106,9 +83,9 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
                 title="Step through the game from its first decision">{ "Replay" }</button>
         };
     };
-    let history = props.game.history();
-    let turn = replay::turn_at::<Game>(history, r.n);
-    let turns = replay::turns::<Game>(history);
+    // Turns numbered as the chronicle numbers them.
+    let turn = replay::turn_of(&*r.play.game);
+    let turns = replay::turn_of(&*props.game);
     let slide = {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
@@ -119,17 +96,20 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
             }
         })
     };
+    // A typed turn shows its start; the field then lets go of the
+    // keyboard, so that ← and → step again.
     let jump = {
         let d = d.clone();
         let game = props.game.clone();
         Callback::from(move |e: Event| {
             if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 if let Ok(t) = i.value().trim().parse::<usize>() {
-                    d.dispatch(Action::ReplayTo(replay::position_after_turn::<Game>(
+                    d.dispatch(Action::ReplayTo(replay::start_of_turn::<Game>(
                         game.history(),
                         t,
                     )));
                 }
+                let _ = i.blur();
             }
         })
     };
@@ -149,9 +129,10 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
             <button class="small" data-testid="replay-last" title="The last position (End)" disabled={r.n >= r.total}
                 onclick={click(Action::ReplayTo(r.total))}>{ "▶|" }</button>
             <input type="range" class="replay-slider" data-testid="replay-slider" aria-label="Decision"
+                aria-valuetext={format!("decision {} of {}, turn {turn}", r.n, r.total)}
                 min="0" max={r.total.to_string()} value={r.n.to_string()} oninput={slide} />
             <label class="replay-turn">{ "Turn " }
-                <input type="number" data-testid="replay-turn" min="0" max={turns.to_string()}
+                <input type="number" data-testid="replay-turn" min="1" max={turns.to_string()}
                     value={turn.to_string()} onchange={jump} />
             </label>
             <button class="small" data-testid="replay-close" title="Back to the game (Esc)"

@@ -5,10 +5,11 @@
 use yew::prelude::*;
 
 use super::import_dialog::ImportDialog;
-use super::session::Opened;
-use super::state::{Action, AppState};
+use super::state::{Action, AppState, Opened};
 use super::storage::{self, Loaded, StorageError};
 use crate::saves::SavedGame;
+use crate::view::log::plural;
+use crate::view::words::plain;
 
 #[derive(Properties, PartialEq)]
 pub struct SavesListProps {
@@ -36,6 +37,8 @@ pub fn saves_list(props: &SavesListProps) -> Html {
     // None: not read yet. The list is read when shown and after each change.
     let loaded = use_state(|| None::<Result<Loaded, StorageError>>);
     let renaming = use_state(|| None::<(String, String)>);
+    // The save whose deletion is being confirmed.
+    let deleting = use_state(|| None::<String>);
     let error = use_state(|| None::<String>);
     {
         let loaded = loaded.clone();
@@ -66,27 +69,50 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                     seats: storage::from_saved(&g),
                     id: Some(g.id.clone()),
                     from_link: g.from_link,
+                    link_base: g.link_base,
                 }))),
-                Err(e) => error.set(Some(e)),
+                Err(e) => error.set(Some(plain(&e))),
             })
+        };
+        let ask_delete = {
+            let id = id.clone();
+            let deleting = deleting.clone();
+            Callback::from(move |_: MouseEvent| deleting.set(Some(id.clone())))
+        };
+        let keep = {
+            let deleting = deleting.clone();
+            Callback::from(move |_: MouseEvent| deleting.set(None))
         };
         let delete = {
             let id = id.clone();
-            let name = g.name.clone();
             let reload = reload.clone();
             let error = error.clone();
+            let deleting = deleting.clone();
             Callback::from(move |_: MouseEvent| {
-                if !gloo::dialogs::confirm(&format!("Delete the saved game “{name}”?")) {
-                    return;
-                }
                 match storage::update(|doc| Ok(doc.delete(&id))) {
                     Ok(_) => error.set(None),
                     Err(e) => error.set(Some(e.to_string())),
                 }
+                deleting.set(None);
                 reload();
             })
         };
+        let confirming = deleting.as_deref() == Some(id.as_str());
         let editing = renaming.as_ref().filter(|(rid, _)| *rid == id).map(|(_, n)| n.clone());
+        // "Ann 34 · Bob 28", how far it got.
+        let scores = g
+            .players
+            .iter()
+            .zip(g.summary.scores.iter().chain(std::iter::repeat(&0)))
+            .map(|(p, s)| format!("{p} {s}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let turns = g.summary.turns as u32;
+        let state = if g.finished {
+            format!("finished after {}", plural(turns, "turn", "turns"))
+        } else {
+            format!("{} played", plural(turns, "turn", "turns"))
+        };
         let name_cell = match editing {
             Some(value) => {
                 let on_input = {
@@ -140,7 +166,8 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                 html! {
                     <>
                         <span class="save-name" data-testid="save-name">{ g.name.clone() }</span>
-                        <button class="small quiet" data-testid="save-rename" onclick={start}>{ "Rename" }</button>
+                        <button class="small quiet" data-testid="save-rename" onclick={start}
+                            aria-label={format!("Rename “{}”", g.name)}>{ "Rename" }</button>
                     </>
                 }
             }
@@ -150,17 +177,27 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                 data-finished={g.finished.to_string()}>
                 <div class="save-title">{ name_cell }</div>
                 <div class="save-meta">
-                    <span>{ g.players.join(", ") }</span>
+                    <span class="save-scores" data-testid="save-scores">{ scores }</span>
                     { " · " }
-                    <span class="save-state">{ if g.finished { "finished" } else { "in progress" } }</span>
+                    <span class="save-state" data-testid="save-turn">{ state }</span>
                     if g.from_link { <span class="save-link">{ " · from a link" }</span> }
                     { " · " }
-                    <span>{ when(g.updated) }</span>
+                    <span data-testid="save-date">{ when(g.updated) }</span>
                 </div>
                 <div class="save-buttons">
-                    <button class="small primary" data-testid="save-continue" onclick={cont}>
-                        { if g.finished { "View" } else { "Continue" } }</button>
-                    <button class="small quiet" data-testid="save-delete" onclick={delete}>{ "Delete" }</button>
+                    if confirming {
+                        <span class="confirm-delete" role="group" aria-label={format!("Delete “{}”?", g.name)}>
+                            <span>{ "Delete it?" }</span>
+                            <button class="small primary" data-testid="save-delete-yes" onclick={delete}>{ "Delete" }</button>
+                            <button class="small quiet" data-testid="save-delete-no" onclick={keep}>{ "Keep" }</button>
+                        </span>
+                    } else {
+                        <button class="small primary" data-testid="save-continue" onclick={cont}
+                            aria-label={format!("{} “{}”", if g.finished { "View" } else { "Continue" }, g.name)}>
+                            { if g.finished { "View" } else { "Continue" } }</button>
+                        <button class="small quiet" data-testid="save-delete" onclick={ask_delete}
+                            aria-label={format!("Delete “{}”", g.name)}>{ "Delete" }</button>
+                    }
                 </div>
             </li>
         }

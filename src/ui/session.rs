@@ -7,8 +7,8 @@
 //! - autosaves the game in play after every decision (and undo);
 //! - forgets the current game when the player leaves it.
 //!
-//! Also the state it adds to the app ([`Saving`], the notices, the replay)
-//! and the reducer's part for the actions that change it ([`apply`]).
+//! The state it adds to the app and the reducer's part for its actions are
+//! in `state/session.rs`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,118 +16,84 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use super::palette::Seat;
-use super::replay_bar::Replay;
-use super::state::{Action, AppState, Play};
+use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
 use crate::engine::city::Game;
 use crate::engine::TileGame;
 use crate::share;
+use crate::view::palette::{seats_from_param, Seat};
+use crate::view::words::plain;
 
-/// How the game in play is saved.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Saving {
-    /// Its save id (None until the first autosave gives it one).
-    pub id: Option<String>,
-    /// It came from a share link: each move offers the new link.
-    pub from_link: bool,
-    /// Decisions it had when it was opened.
-    pub base: usize,
-}
-
-/// A game to open as the local game in play.
-#[derive(Clone, Debug)]
-pub struct Opened {
-    pub game: Game,
-    pub seats: Vec<Seat>,
-    /// The save it continues (None: a new save).
-    pub id: Option<String>,
-    pub from_link: bool,
-}
-
-/// Whether [`apply`] handles the action.
-pub fn handles(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Open(_)
-            | Action::SaveId(_)
-            | Action::Notice(_)
-            | Action::DismissNotice(_)
-            | Action::ReplayOpen
-            | Action::ReplayTo(_)
-            | Action::ReplayStep(_)
-            | Action::ReplayClose
-    )
-}
-
-/// The reducer's part for the session's actions (and the replay's).
-pub fn apply(s: &mut AppState, action: Action) {
-    match action {
-        Action::Open(o) => {
-            let o = *o;
-            s.saving = Saving {
-                id: o.id,
-                from_link: o.from_link,
-                base: o.game.history().len(),
-            };
-            s.play = Some(Play::new(o.game, o.seats));
-            s.replay = None;
-            s.setup_error = None;
-            s.help = false;
-        }
-        Action::SaveId(id) => s.saving.id = Some(id),
-        Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
-        Action::DismissNotice(i) if i < s.notices.len() => {
-            s.notices.remove(i);
-        }
-        Action::ReplayOpen => {
-            if let Some(p) = &s.play {
-                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.history().len()));
-            }
-        }
-        Action::ReplayTo(n) => {
-            if let Some(p) = &s.play {
-                if s.replay.as_ref().map(|r| r.n) != Some(n) {
-                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
-                }
-            }
-        }
-        Action::ReplayStep(d) => {
-            if let (Some(p), Some(r)) = (&s.play, &s.replay) {
-                let n = (r.n as i64 + d).clamp(0, r.total as i64) as usize;
-                if n != r.n {
-                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
-                }
-            }
-        }
-        Action::ReplayClose => s.replay = None,
-        _ => {}
-    }
-}
-
-/// Whether an action may run while the replay shows the past (the others
-/// would change the game).
-pub fn allowed_in_replay(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Help(_)
-            | Action::Cancel
-            | Action::CloseGameOver
-            | Action::ShowGameOver
-            | Action::NewGameScreen
-            | Action::Start(_)
-            | Action::StartGame(..)
-    )
-}
-
-/// The page's URL without its fragment.
+/// The page's URL without its fragment and without a `seats` parameter
+/// (which only travels with a link).
 pub fn page_url() -> String {
     let loc = gloo::utils::window().location();
     let href = loc.href().unwrap_or_default();
-    match href.split_once('#') {
+    let base = match href.split_once('#') {
         Some((base, _)) => base.to_string(),
         None => href,
+    };
+    match base.split_once('?') {
+        Some((path, query)) => {
+            let kept: Vec<&str> = query
+                .split('&')
+                .filter(|kv| !kv.is_empty() && !kv.starts_with("seats="))
+                .collect();
+            if kept.is_empty() {
+                path.to_string()
+            } else {
+                format!("{path}?{}", kept.join("&"))
+            }
+        }
+        None => base,
     }
+}
+
+/// The `seats` parameter of the page's URL, if any.
+fn seats_param() -> Option<String> {
+    let search = gloo::utils::window().location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("seats="))
+        .map(|v| {
+            js_sys::decode_uri_component(v)
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_else(|| v.to_string())
+        })
+}
+
+/// The seats for a game opened from a link: those the link carried beside
+/// it; else those of a game saved in this browser that the link continues
+/// (or is an earlier position of: the same deal and players, one history
+/// the start of the other), the most recently saved first; else every seat
+/// a person's, in the first colours.
+fn link_seats(game: &Game) -> Vec<Seat> {
+    let names = &game.setup().players;
+    if let Some(seats) = seats_param().and_then(|p| seats_from_param(&p, names)) {
+        return seats;
+    }
+    if let Ok(loaded) = storage::load() {
+        for entry in loaded.doc.list() {
+            if entry.players != *names {
+                continue;
+            }
+            let Ok(saved) = entry
+                .load()
+                .map_err(|e| e.to_string())
+                .and_then(|g| g.into_city())
+            else {
+                continue;
+            };
+            let (a, b) = (saved.history(), game.history());
+            let related = a.starts_with(b) || b.starts_with(a);
+            if related && saved.setup() == game.setup() {
+                return storage::from_saved(entry);
+            }
+        }
+    }
+    storage::default_seats(game)
 }
 
 /// Drop the fragment from the address bar (no reload, no `hashchange`).
@@ -152,18 +118,21 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         .and_then(|g| g.into_city())
     {
         Ok(game) => {
-            let seats = storage::default_seats(&game);
+            let seats = link_seats(&game);
+            let link_base = game.history().len();
             d.dispatch(Action::Open(Box::new(Opened {
                 game,
                 seats,
                 id: None,
                 from_link: true,
+                link_base,
             })));
             true
         }
         Err(e) => {
             d.dispatch(Action::Notice(format!(
-                "The game link could not be opened: {e}. Ask for the link again; nothing else was changed."
+                "The game link could not be opened: {}. Ask for the link again; nothing else was changed.",
+                plain(&e)
             )));
             false
         }
@@ -208,8 +177,9 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
             seats: storage::from_saved(entry),
             id: Some(id),
             from_link: entry.from_link,
+            link_base: entry.link_base,
         }))),
-        Err(e) => d.dispatch(Action::Notice(e)),
+        Err(e) => d.dispatch(Action::Notice(plain(&e))),
     }
 }
 
@@ -268,7 +238,8 @@ pub fn session(props: &SessionProps) -> Html {
                     let doc = storage::load().map(|l| l.doc).unwrap_or_default();
                     doc.fresh_id(storage::now())
                 });
-                let result = storage::save_game(&id, &play.game, &play.seats, saving.from_link);
+                let link = saving.from_link.then_some(saving.base);
+                let result = storage::save_game(&id, &play.game, &play.seats, link);
                 if saving.id.is_none() {
                     d.dispatch(Action::SaveId(id));
                 }

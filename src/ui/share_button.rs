@@ -10,13 +10,22 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::session::page_url;
-use super::state::Shared;
 use crate::engine::city::Game;
 use crate::share;
+use crate::view::palette::{seats_param, Seat};
+use crate::view::Shared;
 
-/// The link of `game` on this page.
-pub fn link_of(game: &Game) -> String {
-    format!("{}#{}", page_url(), share::city::encode(game))
+/// The link of `game` on this page. The link itself (the fragment) holds
+/// the game; the seats (colours, computer seats) travel beside it, in the
+/// `seats` parameter, when they are not the defaults.
+pub fn link_of(game: &Game, seats: &[Seat]) -> String {
+    let page = page_url();
+    let page = match seats_param(seats) {
+        Some(p) if page.contains('?') => format!("{page}&seats={p}"),
+        Some(p) => format!("{page}?seats={p}"),
+        None => page,
+    };
+    format!("{page}#{}", share::city::encode(game))
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.
@@ -60,6 +69,7 @@ enum Copied {
 #[derive(Properties, PartialEq)]
 pub struct ShareButtonProps {
     pub game: Shared<Game>,
+    pub seats: Rc<Vec<Seat>>,
     /// Make it stand out: a move was just made in a game from a link.
     pub prominent: bool,
 }
@@ -78,8 +88,9 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
     let press = {
         let shown = shown.clone();
         let game = props.game.clone();
+        let seats = props.seats.clone();
         Callback::from(move |_: MouseEvent| {
-            let link = link_of(&game);
+            let link = link_of(&game, &seats);
             shown.set(Some((link.clone(), Copied::Waiting)));
             let shown = shown.clone();
             let l2 = link.clone();
@@ -98,6 +109,15 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         let shown = shown.clone();
         Callback::from(move |_: MouseEvent| shown.set(None))
     };
+    let close_key = {
+        let shown = shown.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                e.stop_propagation();
+                shown.set(None);
+            }
+        })
+    };
     let select = Callback::from(|e: FocusEvent| {
         if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
             i.select();
@@ -114,7 +134,8 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
                     { "Your move is made: copy the link and send it to the next player." }</p>
             }
             if let Some((link, copied)) = &*shown {
-                <div class="share-popover" data-testid="share-popover">
+                <div class="share-popover" data-testid="share-popover" role="dialog" aria-label="Link to this game"
+                    onkeydown={close_key}>
                     <p data-testid="share-status">{ match copied {
                         Copied::Waiting => "Copying the link…",
                         Copied::Yes => "The link is copied: send it to the next player. Opening it shows this game.",

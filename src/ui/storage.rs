@@ -12,11 +12,11 @@ use std::fmt;
 
 use wasm_bindgen::JsValue;
 
-use super::palette::{PlayerColour, Seat};
 use crate::ai::Level;
 use crate::engine::any::AnyGame;
 use crate::engine::city::Game;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
+use crate::view::palette::{PlayerColour, Seat};
 
 /// The saved-games document.
 pub const DOC_KEY: &str = "the-city/saves";
@@ -174,7 +174,7 @@ pub fn load() -> Result<Loaded, StorageError> {
     }
     let mut out: Vec<String> = problems
         .iter()
-        .map(|p| capitalise(&p.to_string()))
+        .map(|p| capitalise(&crate::view::words::plain(&p.to_string())))
         .collect();
     let unsafe_why = match backup(&raw) {
         Ok(key) => {
@@ -222,11 +222,11 @@ pub fn save_game(
     id: &str,
     game: &Game,
     seats: &[Seat],
-    from_link: bool,
+    link: Option<usize>,
 ) -> Result<(), StorageError> {
     let t = now();
     let game = AnyGame::City(game.clone());
-    update(|doc| doc.save_seated(id, &game, to_saved(seats), from_link, t))?;
+    update(|doc| doc.save_linked(id, &game, to_saved(seats), link, t))?;
     set(CURRENT_KEY, id)
 }
 

@@ -5,14 +5,15 @@
 
 use yew::prelude::*;
 
-use super::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
-use super::palette::PlayerColour;
 use super::pieces_layer::MEEPLE;
-use super::state::{RegionShape, Shared, Targets};
 use super::tile_defs::tile_ref;
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::city::Choice;
-use crate::engine::core::geom::Cell;
+use crate::engine::core::geom::{Cell, Dir};
+use crate::view::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
+use crate::view::palette::PlayerColour;
+use crate::view::targets::{RegionShape, Targets};
+use crate::view::Shared;
 
 fn num(v: f64) -> String {
     format!("{v:.1}")
@@ -20,7 +21,7 @@ fn num(v: f64) -> String {
 
 #[derive(Properties, PartialEq)]
 pub struct TargetsLayerProps {
-    pub targets: Shared<Targets>,
+    pub targets: Shared<Targets<Choice>>,
     pub on_cell: Callback<Cell>,
     pub on_choice: Callback<Choice>,
     /// True while a drag just ended: the click that follows is not a pick.
@@ -29,7 +30,8 @@ pub struct TargetsLayerProps {
 
 fn highlight(shapes: &[RegionShape], colour: &str) -> Html {
     html! {
-        <g class="feature-highlight" data-testid="feature-highlight" data-count={shapes.len().to_string()}>
+        <g class="feature-highlight" data-testid="feature-highlight" data-count={shapes.len().to_string()}
+            clip-path="url(#tiles-clip)">
             { for shapes.iter().map(|s| if s.street {
                 html! { <path d={s.d.clone()} transform={s.transform.clone()} fill="none"
                     stroke={colour.to_string()} stroke-width="15" stroke-linecap="round" /> }
@@ -133,24 +135,45 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
     // The region whose feature is lit: the hovered one, else the focused one.
     let lit = (*hover).or(t.focus).and_then(|i| t.regions.get(i));
     let feature = lit.map(|r| highlight(&r.feature, colour.hex()));
-    let regions = t.regions.iter().enumerate().map(|(i, r)| {
-        let enter = {
-            let hover = hover.clone();
-            Callback::from(move |_: PointerEvent| hover.set(Some(i)))
-        };
-        let leave = {
+    let hover_on = |i: usize| {
+        let hover = hover.clone();
+        Callback::from(move |_: PointerEvent| hover.set(Some(i)))
+    };
+    let hover_off = {
+        let hover = hover.clone();
+        move || {
             let hover = hover.clone();
             Callback::from(move |_: PointerEvent| hover.set(None))
-        };
+        }
+    };
+    // Each region whole is a hit area (a finger's), under every ring; the
+    // rings show where the follower goes, and are the test hook.
+    let areas = t.regions.iter().enumerate().map(|(i, r)| {
+        let class = classes!("region-hit", r.shape.street.then_some("street"));
+        html! {
+            <path key={format!("a{}", r.region)} class={class} d={r.shape.d.clone()}
+                transform={r.shape.transform.clone()} data-region={r.region.to_string()}
+                onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)} />
+        }
+    });
+    // A finger's circle round each ring, under all the rings.
+    let ring_hits = t.regions.iter().enumerate().map(|(i, r)| {
+        html! {
+            <circle key={format!("h{}", r.region)} class="ring-hit" data-region={r.region.to_string()}
+                cx={num(r.pos.0)} cy={num(r.pos.1)}
+                onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)} />
+        }
+    });
+    let regions = t.regions.iter().enumerate().map(|(i, r)| {
         let focused = t.focus == Some(i);
         html! {
             <g key={format!("r{}", r.region)} class={classes!("target-region", focused.then_some("focused"))}
                 data-testid="region-target" data-region={r.region.to_string()}
                 transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}
-                onpointerover={enter} onpointerout={leave} onclick={pick(r.choice)}>
+                onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)}>
                 <title>{ format!("Put {}", r.label) }</title>
-                <circle r="13" class="ring" stroke={colour.hex()} />
-                <path d={MEEPLE} transform="scale(0.72)" fill={colour.hex()} class="ghost-meeple" />
+                <circle r="15" class="ring" stroke={colour.hex()} />
+                <path d={MEEPLE} transform="scale(0.8)" fill={colour.hex()} class="ghost-meeple" />
             </g>
         }
     });
@@ -166,8 +189,17 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 data-testid="side-target" data-end={s.key.clone()}
                 data-side={format!("{},{},{}", s.side.cell.x, s.side.cell.y, s.side.dir.letter())}
                 onclick={pick(s.choice)}>
-                <rect class="hit" x={num(a.0.min(b.0) - 16.0)} y={num(a.1.min(b.1) - 16.0)}
-                    width={num((a.0 - b.0).abs() + 32.0)} height={num((a.1 - b.1).abs() + 32.0)} rx="12" />
+                <title>{ s.words.clone() }</title>
+                // The hit band: the side's length, a little inside the city
+                // and a finger's width (or more) outside it.
+                <g transform={format!("translate({} {}) rotate({})", num(m.0), num(m.1), match s.side.dir {
+                    Dir::S => 0,
+                    Dir::W => 90,
+                    Dir::N => 180,
+                    Dir::E => 270,
+                })}>
+                    <rect class="hit" x="-50" y="-14" width="100" />
+                </g>
                 <line class="glow" x1={num(a.0)} y1={num(a.1)} x2={num(b.0)} y2={num(b.1)} />
                 { for s.label.as_ref().map(|l| html! {
                     <text x={num(lp.0)} y={num(lp.1)} class="target-label big">{ l.clone() }</text>
@@ -181,9 +213,9 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
         // Two towers offered on one vertex (after the wall closed): side by side.
         let shift = if t.vertices.iter().filter(|w| w.vertex == v.vertex).count() > 1 {
             if i == 0 {
-                -18.0
+                -30.0
             } else {
-                18.0
+                30.0
             }
         } else {
             0.0
@@ -194,8 +226,21 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 data-testid="vertex-target" data-end={v.key.clone()}
                 transform={format!("translate({} {})", num(p.0 + shift), num(p.1))}
                 onclick={pick(v.choice)}>
-                <circle r="16" class="ring" stroke={colour.hex()} />
+                <title>{ v.words.clone() }</title>
+                <circle class="hit" />
+                <circle r="18" class="ring" stroke={colour.hex()} />
                 <text y="5" class="target-label">{ v.label.clone() }</text>
+            </g>
+        }
+    });
+    // The row or column a guard would watch.
+    let line = (!t.line.is_empty()).then(|| {
+        html! {
+            <g class="guard-line" data-testid="guard-line" data-count={t.line.len().to_string()}>
+                { for t.line.iter().map(|c| html! {
+                    <rect x={num(c.x as f64 * TILE + 3.0)} y={num(c.y as f64 * TILE + 3.0)}
+                        width="94" height="94" rx="4" stroke={colour.hex()} />
+                }) }
             </g>
         }
     });
@@ -212,8 +257,11 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
             { for preview }
             { for cells }
             { for ghost }
+            { for line }
             { for mark }
             { for sides }
+            { for areas }
+            { for ring_hits }
             { for regions }
             { for vertices }
         </g>

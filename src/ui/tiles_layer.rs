@@ -4,10 +4,11 @@
 
 use yew::prelude::*;
 
-use super::geometry::{tile_transform, TILE};
-use super::state::{Scene, Shared};
 use super::tile_defs::tile_ref;
 use crate::engine::city::tiles::Catalogue;
+use crate::view::geometry::{tile_transform, TILE};
+use crate::view::scene::Scene;
+use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct TilesLayerProps {
@@ -40,8 +41,21 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
             )
         })
         .collect();
+    // The tiles' outline, to keep highlights on the tiles.
+    let clip: String = scene
+        .tiles
+        .iter()
+        .map(|t| {
+            format!(
+                "M{},{}h100v100h-100z",
+                t.cell.x as f64 * TILE,
+                t.cell.y as f64 * TILE
+            )
+        })
+        .collect();
     html! {
         <g class="tiles" data-count={scene.tiles.len().to_string()}>
+            <clipPath id="tiles-clip"><path d={clip} /></clipPath>
             <path class="tile-shadow" d={shadow} />
             <g>
                 { for scene.tiles.iter().map(|t| html! {

@@ -14,49 +14,45 @@ use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 
-use crate::ai::{self, Level, Thinker};
-use crate::engine::city::tiles::{Catalogue, TileType};
-use crate::engine::city::Options;
-use crate::engine::city::{Choice, Game, Setup};
+use crate::ai::{AnyThinker, Level};
+use crate::engine::any::{AnyChoice, AnyGame, AnySetup};
+use crate::engine::city;
 use crate::engine::TileGame;
 
-/// A game as sent to the worker: the setup and every decision so far.
+/// A game as sent to the worker: the setup and every decision so far, of
+/// either ruleset. (Not a share link: encoding one replays the game on the
+/// main thread.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameWire {
-    pub players: Vec<String>,
-    pub deck: Vec<TileType>,
-    pub stacks: [u32; 3],
-    pub options: Options,
-    pub seed: Option<u64>,
-    pub history: Vec<Choice>,
+    pub setup: AnySetup,
+    pub history: Vec<AnyChoice>,
 }
 
 impl GameWire {
-    pub fn of(game: &Game) -> GameWire {
-        let s = game.setup();
+    pub fn of(game: &AnyGame) -> GameWire {
         GameWire {
-            players: s.players.clone(),
-            deck: s.deck.clone(),
-            stacks: s.stacks,
-            options: s.options,
-            seed: s.seed,
-            history: game.history().to_vec(),
+            setup: game.setup(),
+            history: game.history(),
+        }
+    }
+
+    /// The wire of a game of The City (without copying the game).
+    pub fn of_city(game: &city::Game) -> GameWire {
+        GameWire {
+            setup: AnySetup::City(game.setup().clone()),
+            history: game
+                .history()
+                .iter()
+                .copied()
+                .map(AnyChoice::City)
+                .collect(),
         }
     }
 
     /// The game again: checked like any setup and replayed decision by
     /// decision, so a malformed request is an error, not a panic.
-    pub fn game(&self) -> Result<Game, String> {
-        let cat = Catalogue::builtin().map_err(|e| e.to_string())?;
-        let setup = Setup {
-            players: self.players.clone(),
-            deck: self.deck.clone(),
-            stacks: self.stacks,
-            options: self.options,
-            seed: self.seed,
-        };
-        let mut g = Game::replay(cat, setup, &self.history)
-            .map_err(|(i, e)| format!("decision {}: {e}", i + 1))?;
+    pub fn game(&self) -> Result<AnyGame, String> {
+        let mut g = AnyGame::replay(self.setup.clone(), &self.history)?;
         g.set_logging(false);
         Ok(g)
     }
@@ -98,8 +94,8 @@ pub enum FromEngine {
     /// when the same player decides next (the follower after a tile).
     Decided {
         request: u64,
-        choice: Choice,
-        then: Option<Choice>,
+        choice: AnyChoice,
+        then: Option<AnyChoice>,
     },
     /// `request` could not be thought about.
     Failed { request: u64, reason: String },
@@ -111,7 +107,7 @@ const SLICE_MS: f64 = 25.0;
 struct Job {
     request: u64,
     who: HandlerId,
-    thinker: Thinker<Game>,
+    thinker: AnyThinker,
     /// Tells the job's scheduled slices from a replaced job's.
     generation: u64,
 }
@@ -187,8 +183,8 @@ impl Worker for EngineWorker {
                     who,
                     FromEngine::Decided {
                         request,
-                        choice: m.first,
-                        then: m.then,
+                        choice: m.0,
+                        then: m.1,
                     },
                 );
             }
@@ -215,7 +211,7 @@ impl Worker for EngineWorker {
                 self.job = None;
                 self.generation += 1;
                 let thinker = game.game().and_then(|g| {
-                    ai::think(&g, level, seed).ok_or_else(|| "the game is over".to_string())
+                    AnyThinker::new(&g, level, seed).ok_or_else(|| "the game is over".to_string())
                 });
                 match thinker {
                     Ok(thinker) => {

@@ -1,4 +1,5 @@
-//! The engine worker's status line.
+//! The engine worker's status, kept on the page (hidden: it is not for
+//! players) for the tests and for anyone debugging.
 
 use yew::prelude::*;
 
@@ -28,10 +29,10 @@ pub struct WorkerLineProps {
 pub fn worker_line(props: &WorkerLineProps) -> Html {
     match &props.status {
         WorkerStatus::Starting => html! {
-            <p id="worker-status" class="worker-status starting">{ "starting the engine worker…" }</p>
+            <p id="worker-status" class="worker-status starting" hidden=true>{ "starting the engine worker…" }</p>
         },
         WorkerStatus::Ready { version, scope } => html! {
-            <p id="worker-status" class="worker-status ready" data-scope={scope.clone()}>
+            <p id="worker-status" class="worker-status ready" data-scope={scope.clone()} hidden=true>
                 { format!("engine worker ready (v{version}, {scope})") }
             </p>
         },

@@ -11,6 +11,8 @@
 //! - `[ExpectSupply "7 6"]`: followers in supply per player at the end.
 #![allow(dead_code)]
 
+pub mod classic;
+
 use the_city::engine::city::Game;
 use the_city::engine::TileGame;
 use the_city::notation::city as record;

@@ -67,6 +67,13 @@ async function newGame(page, origin, { kinds, seed, speed }) {
   await page.waitForSelector(play, { timeout: TIMEOUT });
 }
 
+// Leaves the game in play: "New game", then "Leave it" in the page's own
+// dialog (no browser confirm()).
+async function leave(page) {
+  await page.click('[data-testid=leave]');
+  await page.click('[data-testid=leave-yes]');
+}
+
 async function main() {
   const { server, origin } = await startServer();
   const browser = await launch();
@@ -94,7 +101,7 @@ async function main() {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${origin}/`, { waitUntil: 'load' });
-    await page.waitForSelector('#worker-status.ready', { timeout: TIMEOUT });
+    await page.waitForSelector('#worker-status.ready', { state: 'attached', timeout: TIMEOUT });
 
     // 1. Human (seat 1) against the computer (seat 2, hard: its decisions take
     //    a good part of a second, which on the main thread would be long tasks).
@@ -172,18 +179,18 @@ async function main() {
     }
 
     // 3. Leave a game of two hard computers while one thinks.
-    await page.click('[data-testid=leave]');
+    await leave(page);
     await newGame(page, origin, { kinds: ['hard', 'hard'], seed: 5, speed: 'slow' });
     await page.waitForSelector('[data-testid=thinking]', { timeout: TIMEOUT });
     await page.waitForTimeout(1700);
-    await page.click('[data-testid=leave]');
+    await leave(page);
     await newGame(page, origin, { kinds: ['easy', 'human'], seed: 6, speed: 'fast' });
     await humansTurn(page);
     check('after leaving a thinking game, a new computer seat moves',
       Number(await attr(page, 'data-turn')) === 1 && (await attr(page, 'data-computer')) === 'false');
 
     // 4. Watch two computers to the end, with a pause.
-    await page.click('[data-testid=leave]');
+    await leave(page);
     await newGame(page, origin, { kinds: ['easy', 'easy'], seed: 8, speed: 'fast' });
     check('the speed chosen in the form applies', (await page.inputValue('[data-testid=speed]')) === 'fast');
     await page.click('[data-testid=pause]');

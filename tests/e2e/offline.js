@@ -74,12 +74,14 @@ function recordViolations() {
 async function workerReady(page) {
   await page.waitForSelector(`${play}, [data-testid=new-game-form]`, { timeout: TIMEOUT });
   if (await page.$(play)) {
-    page.once('dialog', (d) => d.accept());
     await page.click('[data-testid=leave]');
+    // A game in progress asks first (a dialog of the page: no confirm()).
+    const yes = await page.waitForSelector('[data-testid=leave-yes]', { timeout: 2000 }).catch(() => null);
+    if (yes) await yes.click();
   }
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
   const status = page.locator('#worker-status.ready');
-  await status.waitFor({ timeout: TIMEOUT });
+  await status.waitFor({ state: 'attached', timeout: TIMEOUT });
   return (await status.textContent()).trim();
 }
 

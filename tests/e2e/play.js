@@ -4,7 +4,8 @@
 // Serves dist/, starts a game with the short stacks (8 6 6) and a fixed seed
 // through the new-game form, and plays it to the end through clicks and keys
 // only, taking the first legal target each time (with a follower on every
-// other tile, guards when allowed and towers when offered). Checks that a wall
+// other tile, guards when allowed and towers when offered; the keyboard's
+// moves focus the board and use its arrows and Enter). Checks that a wall
 // round happened, that undo (Ctrl+Z) takes a decision back, exports the record
 // (.cgn download), replays it with the command-line tool (`city replay`) and
 // checks that the final scores on screen equal the replay's. Saves
@@ -52,9 +53,9 @@ async function act(page, n) {
         await page.waitForSelector('[data-testid=ghost]');
         await page.click('[data-testid=confirm]');
       } else {
-        // Keyboard: Tab tries the tile on the first legal space, Enter places it.
-        await page.locator('[data-testid=board]').focus().catch(() => {});
-        await page.keyboard.press('Tab');
+        // Keyboard: on the board an arrow tries the tile on a legal space, Enter places it.
+        await page.locator('[data-testid=board]').focus();
+        await page.keyboard.press('ArrowRight');
         await page.waitForSelector('[data-testid=ghost]');
         await page.keyboard.press('Enter');
       }
@@ -69,8 +70,9 @@ async function act(page, n) {
       } else if (n % 3 === 0) {
         await page.keyboard.press('n');
       } else if (region && n % 5 === 1) {
-        // Keyboard: Tab puts the focus on the first ring, Enter takes it.
-        await page.keyboard.press('Tab');
+        // Keyboard: on the board an arrow puts the focus on a ring, Enter takes it.
+        await page.locator('[data-testid=board]').focus();
+        await page.keyboard.press('ArrowRight');
         await page.waitForSelector('[data-testid=region-target].focused');
         await page.keyboard.press('Enter');
       } else {
@@ -81,7 +83,8 @@ async function act(page, n) {
     case 'gate':
     case 'wall':
       if (n % 3 === 0) {
-        await page.keyboard.press('Tab');
+        await page.locator('[data-testid=board]').focus();
+        await page.keyboard.press('ArrowDown');
         await page.waitForSelector('[data-testid=side-target].focused');
         await page.keyboard.press('Enter');
       } else {
@@ -265,7 +268,9 @@ async function main() {
     });
     await phone.page.waitForTimeout(50);
     const after = await viewBox(phone.page);
-    check('a pinch zooms in', after[2] < before[2] * 0.6, `${before} -> ${after}`);
+    // (A touch screen already looks closely at the new tile for its
+    // follower: the pinch then zooms in as far as the camera goes.)
+    check('a pinch zooms in', after[2] < before[2] * 0.6 || (after[2] === 160 && before[2] > 160), `${before} -> ${after}`);
     const box = await phone.page.locator('[data-testid=board]').boundingBox();
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     check('the layout fits a phone screen', box && box.width <= 390 && box.height > 300 && width <= 390,

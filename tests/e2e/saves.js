@@ -100,6 +100,8 @@ async function notices(page) {
 
 async function leave(page) {
   await page.click('[data-testid=leave]');
+  const yes = await page.waitForSelector('[data-testid=leave-yes]', { timeout: 2000 }).catch(() => null);
+  if (yes) await yes.click();
   await page.waitForSelector('[data-testid=saves]', { timeout: TIMEOUT });
 }
 
@@ -125,8 +127,8 @@ async function main() {
     check('a few turns are played', Number(turnBefore) >= 3, `turn ${turnBefore}`);
     const saved = await stored(a.page);
     const doc = JSON.parse(saved['the-city/saves'] || '{}');
-    check('the game is autosaved (document version 2, one game, the current id)',
-      doc.version === 2 && doc.games && doc.games.length === 1 && saved['the-city/current'] === doc.games[0].id,
+    check('the game is autosaved (document version 4, one game, the current id)',
+      doc.version === 4 && doc.games && doc.games.length === 1 && saved['the-city/current'] === doc.games[0].id,
       JSON.stringify(Object.keys(saved)));
     await a.page.reload({ waitUntil: 'load' });
     await a.page.waitForSelector(play, { timeout: 30000 });
@@ -184,10 +186,27 @@ async function main() {
     await b.page.click('[data-testid=replay-first]');
     await b.page.waitForFunction(() => document.querySelector('[data-testid=play]').dataset.turn === '0');
     check('|◀ shows the empty start', (await b.page.getAttribute('.tiles', 'data-count')) === '0');
-    await b.page.fill('[data-testid=replay-turn]', '2');
+    check('the start is turn 1, as the chronicle counts', (await b.page.inputValue('[data-testid=replay-turn]')) === '1');
+    await b.page.fill('[data-testid=replay-turn]', '3');
     await b.page.press('[data-testid=replay-turn]', 'Enter');
     await b.page.waitForFunction(() => document.querySelector('[data-testid=play]').dataset.turn === '2');
-    check('jumping to turn 2 shows two tiles', (await b.page.getAttribute('.tiles', 'data-count')) === '2');
+    check('typing turn 3 shows its start: two tiles down, the third to place',
+      (await b.page.getAttribute('.tiles', 'data-count')) === '2'
+      && (await b.page.getAttribute(play, 'data-decision')) === 'place'
+      && (await b.page.inputValue('[data-testid=replay-turn]')) === '3');
+    // After typing a turn the arrows step again.
+    const nTyped = Number(await b.page.getAttribute('[data-testid=replay-bar]', 'data-n'));
+    await b.page.keyboard.press('ArrowRight');
+    await b.page.waitForFunction((n) => document.querySelector('[data-testid=replay-bar]').dataset.n === String(n + 1), nTyped, { timeout: TIMEOUT })
+      .catch(() => {});
+    check('after typing a turn, → steps on', (await b.page.getAttribute('[data-testid=replay-bar]', 'data-n')) === String(nTyped + 1));
+    // The replay counts turns as the chronicle does: the third tile is turn
+    // 3 (and a position waiting for the next tile is the next turn).
+    const logTurn = await b.page.textContent('[data-testid=log] .log-head');
+    const waiting = (await b.page.getAttribute(play, 'data-decision')) === 'place';
+    const shown = await b.page.inputValue('[data-testid=replay-turn]');
+    check('the replay and the chronicle number turns alike', logTurn.startsWith('Turn 3') && shown === (waiting ? '4' : '3'),
+      `${logTurn} / replay ${shown}`);
     await b.page.click('[data-testid=board]', { position: { x: 5, y: 5 } });
     await b.page.keyboard.press('Escape');
     await b.page.waitForSelector('[data-testid=replay-bar]', { state: 'detached' });
@@ -317,7 +336,9 @@ async function main() {
     await a.page.waitForFunction(() => document.querySelector('[data-testid=save-name]')
       && document.querySelector('[data-testid=save-name]').textContent === 'Our long game');
     check('a save can be renamed', JSON.parse((await stored(a.page))['the-city/saves']).games[0].name === 'Our long game');
+    // Deleting asks in the row first (no browser confirm()).
     await a.page.click('[data-testid=save-delete]');
+    await a.page.click('[data-testid=save-delete-yes]');
     await a.page.waitForSelector('[data-testid=save-row]', { state: 'detached' });
     check('a save can be deleted', JSON.parse((await stored(a.page))['the-city/saves']).games.length === 0);
     check('the backup survives', Object.keys(await stored(a.page)).includes(backups[0]));
@@ -367,14 +388,14 @@ async function main() {
     // ------------------------------------------- saves of a newer version
     const h = await openPage(browser);
     allProblems.push(h.problems);
-    const newer = '{"kind":"the-city/saves","version":3,"games":[{"future":true}]}';
+    const newer = '{"kind":"the-city/saves","version":5,"games":[{"future":true}]}';
     await h.context.addInitScript((t) => {
       if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
     }, newer);
     await h.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
     await h.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
     msgs = await notices(h.page);
-    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v3)')), JSON.stringify(msgs));
+    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v5)')), JSON.stringify(msgs));
     await h.page.click('[data-testid=start-game]');
     await h.page.waitForSelector(play, { timeout: TIMEOUT });
     await act(h.page, 0);

@@ -114,7 +114,8 @@ async function checkPage(browser, url, shotName) {
     if (title.trim() !== 'Carcassonne: The City') throw new Error(`unexpected title ${JSON.stringify(title)}`);
 
     const status = page.locator('#worker-status.ready');
-    await guard(status.waitFor({ timeout: TIMEOUT_MS }));
+    // The status is kept on the page for tests, hidden from players.
+    await guard(status.waitFor({ state: 'attached', timeout: TIMEOUT_MS }));
     const text = (await status.textContent()).trim();
     if (!text.startsWith('engine worker ready')) throw new Error(`unexpected worker status ${JSON.stringify(text)}`);
     const scope = await status.getAttribute('data-scope');

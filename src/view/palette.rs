@@ -92,3 +92,86 @@ pub struct Seat {
     /// `Some(level)` for a computer seat.
     pub computer: Option<crate::ai::Level>,
 }
+
+/// The seats as a link carries them beside the game (the `seats` query
+/// parameter, since the link itself holds only names): each seat's colour,
+/// and `-level` for a computer seat ("red,blue-hard"). `None` for the seats
+/// a link opens with anyway: every seat a person's, in the first colours.
+pub fn seats_param(seats: &[Seat]) -> Option<String> {
+    let default = seats
+        .iter()
+        .enumerate()
+        .all(|(i, s)| s.computer.is_none() && s.colour == PlayerColour::ALL[i % 6]);
+    if default {
+        return None;
+    }
+    let parts: Vec<String> = seats
+        .iter()
+        .map(|s| match s.computer {
+            Some(l) => format!("{}-{}", s.colour.name(), l.name()),
+            None => s.colour.name().to_string(),
+        })
+        .collect();
+    Some(parts.join(","))
+}
+
+/// The seats of a `seats` parameter for a game of these players, if it is
+/// sound: one per player, each colour once, known levels.
+pub fn seats_from_param(param: &str, names: &[String]) -> Option<Vec<Seat>> {
+    let parts: Vec<&str> = param.split(',').collect();
+    if parts.len() != names.len() {
+        return None;
+    }
+    let mut seats: Vec<Seat> = Vec::new();
+    for (part, name) in parts.iter().zip(names) {
+        let (colour, level) = match part.split_once('-') {
+            Some((c, l)) => (c, Some(crate::ai::Level::from_name(l)?)),
+            None => (*part, None),
+        };
+        let colour = PlayerColour::from_name(colour)?;
+        if seats.iter().any(|s| s.colour == colour) {
+            return None;
+        }
+        seats.push(Seat {
+            name: name.clone(),
+            colour,
+            computer: level,
+        });
+    }
+    Some(seats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    #[test]
+    fn seats_travel_beside_a_link_and_come_back() {
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let mut seats: Vec<Seat> = names
+            .iter()
+            .zip(PlayerColour::ALL)
+            .map(|(n, c)| Seat {
+                name: n.clone(),
+                colour: c,
+                computer: None,
+            })
+            .collect();
+        assert_eq!(seats_param(&seats), None, "the defaults need nothing");
+        seats[1].computer = Some(Level::Hard);
+        seats[0].colour = PlayerColour::Purple;
+        let p = seats_param(&seats).unwrap();
+        assert_eq!(p, "purple,blue-hard");
+        assert_eq!(seats_from_param(&p, &names), Some(seats));
+        for bad in [
+            "red",
+            "red,red",
+            "red,blue-godlike",
+            "pink,blue",
+            "red,blue,green",
+        ] {
+            assert_eq!(seats_from_param(bad, &names), None, "{bad}");
+        }
+    }
+}

@@ -72,3 +72,10 @@ pub fn outward(side: Side) -> Pt {
     let (dx, dy) = side.dir.step();
     (dx as f64, dy as f64)
 }
+
+/// Cells from `min` to `max` (inclusive): what the camera should show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub min: Cell,
+    pub max: Cell,
+}

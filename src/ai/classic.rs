@@ -1,0 +1,47 @@
+//! Classic Carcassonne's hints for the computer (CLASSIC.md): a tile
+//! placement and the same player's steps after it (Old City's guesthouse
+//! and wyvern, then the follower) are one move; in a playout a follower goes
+//! down now and then, on any legal region (a farmer included).
+
+use super::Playable;
+use crate::engine::classic::{Choice, Decision, Game};
+use crate::engine::core::rng::{below, unit, Pcg64};
+use crate::engine::{Seat, TileGame};
+
+impl Playable for Game {
+    fn continues_move(first: Decision, next: Decision) -> bool {
+        // The greedy ranking looks one step past the placement: the step
+        // right after it, whichever it is.
+        matches!(first, Decision::Place { .. }) && !matches!(next, Decision::Place { .. })
+    }
+
+    fn supply(&self, seat: Seat) -> u32 {
+        self.players()[seat as usize].supply as u32
+    }
+
+    fn tiles_left(&self) -> u32 {
+        Game::tiles_left(self) as u32
+    }
+
+    fn tiles_total(&self) -> u32 {
+        self.setup().deck.len() as u32
+    }
+
+    fn chance_key(&self) -> u32 {
+        self.in_hand().map_or(0, |t| t as u32 + 1)
+    }
+
+    fn playout_choice(&self, choices: &[Choice], follower_rate: f64, rng: &mut Pcg64) -> Choice {
+        match self.decision() {
+            // The engine lists "none" first (B5.1).
+            Some(Decision::Follower) if choices.len() > 1 => {
+                if unit(rng) >= follower_rate {
+                    choices[0]
+                } else {
+                    choices[1 + below(rng, choices.len() as u64 - 1) as usize]
+                }
+            }
+            _ => choices[below(rng, choices.len() as u64) as usize],
+        }
+    }
+}

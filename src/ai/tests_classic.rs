@@ -1,0 +1,147 @@
+//! The computer on classic Carcassonne: every level answers with a legal
+//! choice at every kind of decision, deterministically, without reading the
+//! draw order, and the levels are ordered in strength.
+
+use super::*;
+use crate::engine::classic::{Catalogue, Choice, Decision, Expansions, Game, Options, Setup};
+use crate::engine::TileGame;
+
+const TINY: SearchConfig = SearchConfig {
+    top_k: 4,
+    playouts_per_move: 2,
+    max_playouts: 8,
+    horizon: 2,
+    follower_value: 1.5,
+    playout_follower: 0.5,
+};
+
+/// A base game dealt from `seed`, its pile cut to `tiles` (short games keep
+/// the dev profile quick).
+fn new_game(seed: u64, players: usize, tiles: usize) -> Game {
+    let cat = Catalogue::builtin().unwrap();
+    let names = (0..players).map(|i| format!("P{i}")).collect();
+    let mut setup =
+        Setup::from_seed(cat, names, Expansions::default(), Options::default(), seed).unwrap();
+    setup.deck.truncate(tiles);
+    setup.seed = None;
+    let mut g = Game::new(cat, setup).unwrap();
+    g.set_logging(false);
+    g
+}
+
+fn assert_legal(g: &Game, c: Choice, who: &str) {
+    assert!(
+        g.legal_choices().contains(&c),
+        "{who} chose {c:?}, not legal at {:?} (history {:?})",
+        g.decision(),
+        g.history()
+    );
+    assert!(g.check(c).is_ok());
+}
+
+#[test]
+fn every_level_returns_legal_choices_in_classic() {
+    let (mut placements, mut followers) = (0, 0);
+    for seed in 0..6u64 {
+        let players = 2 + (seed % 4) as usize;
+        let mut g = new_game(seed, players, 24);
+        let mut k = 0u64;
+        while !g.is_over() {
+            let s = seed * 10_000 + k;
+            let r = choose(&g, Level::Random, s);
+            assert_legal(&g, r, "random");
+            let gr = choose(&g, Level::Greedy, s);
+            assert_legal(&g, gr, "greedy");
+            let mut rng = rng_for_seed(s);
+            let t = search_choice(&g, &TINY, &mut rng, &mut |_| true).unwrap();
+            assert_legal(&g, t, "search");
+            if g.legal_choices().len() > 1 && k % 25 == 3 {
+                for level in [Level::Easy, Level::Normal] {
+                    assert_legal(&g, choose(&g, level, s), level.name());
+                }
+            }
+            match g.decision() {
+                Some(Decision::Place { .. }) => placements += 1,
+                Some(Decision::Follower) => followers += 1,
+                _ => {}
+            }
+            let next = [r, gr, t][(k % 3) as usize];
+            g.play(next).unwrap();
+            k += 1;
+        }
+    }
+    assert!(
+        placements > 100 && followers > 100,
+        "{placements} {followers}"
+    );
+}
+
+#[test]
+fn classic_choices_are_deterministic_and_blind_to_the_draw_order() {
+    let cat = Catalogue::builtin().unwrap();
+    let mut g = new_game(21, 3, 40);
+    let mut k = 0u64;
+    let mut checked = 0;
+    while !g.is_over() {
+        if k % 7 == 2 && g.legal_choices().len() > 1 {
+            let left = g.tiles_left() - usize::from(g.in_hand().is_some());
+            let drawn = g.setup().deck.len() - left;
+            let mut deck = g.setup().deck.clone();
+            deck[drawn..].reverse();
+            let setup = Setup::from_deck(
+                cat,
+                g.setup().players.clone(),
+                g.setup().expansions,
+                g.setup().options,
+                deck,
+            )
+            .unwrap();
+            let h = Game::replay(cat, setup, g.history()).unwrap();
+            assert_eq!(h.decision(), g.decision());
+            for level in [Level::Random, Level::Greedy, Level::Easy] {
+                let a = choose(&g, level, k);
+                assert_eq!(
+                    a,
+                    choose(&g.clone(), level, k),
+                    "{level} is not deterministic"
+                );
+                assert_eq!(a, choose(&h, level, k), "{level} saw the draw order");
+            }
+            checked += 1;
+        }
+        g.play(choose(&g, Level::Greedy, k)).unwrap();
+        k += 1;
+    }
+    assert!(checked > 5);
+}
+
+/// The worker's `AnyThinker` plays classic, sliced or not, to the same move.
+#[test]
+fn the_worker_thinker_plays_classic() {
+    let g = new_game(5, 2, 30);
+    let any = crate::engine::any::AnyGame::Classic(g.clone());
+    let mut t = AnyThinker::new(&any, Level::Easy, 9).unwrap();
+    let sliced = loop {
+        if let Some((c, _)) = t.run(1) {
+            break c;
+        }
+    };
+    assert_eq!(
+        sliced,
+        crate::engine::any::AnyChoice::Classic(choose(&g, Level::Easy, 9))
+    );
+}
+
+/// Greedy beats random over short seeded matches (fixed seeds: the same
+/// figures on every run). The searching levels' strength is measured on
+/// whole games by `city selfplay --game classic` (README).
+#[test]
+fn classic_greedy_beats_random() {
+    let deal = |s| new_game(s, 2, 30);
+    let r = selfplay::selfplay_of(deal, Level::Greedy, Level::Random, 10, 2, 1, &mut |_, _| {});
+    assert!(
+        r.a_wins >= 9,
+        "greedy won {} of 10 against random",
+        r.a_wins
+    );
+}

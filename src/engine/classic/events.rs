@@ -1,0 +1,77 @@
+//! What happened, for a game log a UI can show: tiles removed, placed,
+//! followers put down, what scored for whom and why, and the end.
+
+use super::options::FarmScoring;
+use super::tiles::{FeatureKind, RegionIdx, TileType};
+use crate::engine::core::geom::{Cell, Rotation};
+use serde::{Deserialize, Serialize};
+
+/// Why the game ended (B7.1; O1.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The pile is empty (B7.1).
+    PileEmpty,
+    /// Every tile of the pile was drawn once and none was playable (O1.5).
+    NoPlayable,
+}
+
+impl EndReason {
+    /// The name the replay summary writes (`ended_by`).
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::PileEmpty => "pile-empty",
+            EndReason::NoPlayable => "no-playable",
+        }
+    }
+}
+
+/// One thing that happened. `winners` is a bit set of seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// B3.3: a drawn tile with no legal placement left the game.
+    TileRemoved {
+        tile: TileType,
+    },
+    TilePlaced {
+        player: u8,
+        tile: TileType,
+        cell: Cell,
+        rot: Rotation,
+    },
+    FollowerPlaced {
+        player: u8,
+        cell: Cell,
+        region: RegionIdx,
+        kind: FeatureKind,
+    },
+    /// A road, city or cloister scored: completed in play (B6) or
+    /// incomplete at the end (B8.1, `at_end`).
+    FeatureScored {
+        kind: FeatureKind,
+        tiles: u32,
+        pennants: u32,
+        points: u32,
+        winners: u8,
+        /// Followers of anyone's that went back to supply.
+        returned: u32,
+        at_end: bool,
+    },
+    /// B9: farm points under `rule`: per farm (B9.1, `cities` adjacent
+    /// completed cities) or per completed city (B9.2, B9.3, `cities` = 1).
+    FarmScored {
+        rule: FarmScoring,
+        cities: u32,
+        points: u32,
+        winners: u8,
+    },
+    GameEnded {
+        by: EndReason,
+    },
+}
+
+/// An event with the turn it belongs to (tiles placed by the players so far).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Logged {
+    pub turn: u32,
+    pub event: Event,
+}

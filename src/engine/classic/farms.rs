@@ -1,0 +1,147 @@
+//! Farms at the final scoring (B9) under the three first-edition rules,
+//! each under a name that says which: `score_farms_3rd_edition` (B9.1),
+//! `score_farms_2nd_edition` (B9.2), `score_farms_1st_edition` (B9.3). A
+//! farm is adjacent to a city only through a tile's `touches` (B4.4), and
+//! only completed cities count.
+
+use super::features::{ClassicTable, Node};
+use super::options::FarmScoring;
+use super::tiles::Catalogue;
+use crate::engine::core::rules::{majority, MAX_SEATS};
+
+/// Points one set of players scores (each winner the full points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FarmAward {
+    pub winners: u8,
+    /// Completed cities counted: adjacent to the farm (B9.1), or 1 (B9.2, B9.3).
+    pub cities: u32,
+    pub points: u32,
+}
+
+/// What farm scoring reads of a game.
+pub struct FarmTable<'a> {
+    pub catalogue: &'a Catalogue,
+    pub table: &'a ClassicTable,
+    pub players: usize,
+}
+
+impl FarmTable<'_> {
+    /// Every (farm, completed city) pair of roots that some tile's
+    /// `touches` makes adjacent (B4.4), for farms holding a farmer;
+    /// deduplicated, sorted by farm.
+    fn farm_city_pairs(&self) -> Vec<(Node, Node)> {
+        let f = self.table.features();
+        let mut pairs = Vec::new();
+        for (i, p) in self.table.grid().placed().iter().enumerate() {
+            for &(field, city) in &self.catalogue.get(p.tile).touches {
+                let farm = f.find(self.table.node_of(i, field));
+                let town = f.find(self.table.node_of(i, city));
+                if f.get(farm).follower_count() > 0 && f.get(town).is_complete() {
+                    pairs.push((farm, town));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+
+    fn farmers(&self, farm: Node) -> &[u8] {
+        &self.table.features().get(farm).followers[..self.players.min(MAX_SEATS)]
+    }
+}
+
+/// B9 under the edition the options name.
+pub fn score_farms(t: &FarmTable, rule: FarmScoring) -> Vec<FarmAward> {
+    match rule {
+        FarmScoring::Third => score_farms_3rd_edition(t),
+        FarmScoring::Second => score_farms_2nd_edition(t),
+        FarmScoring::First => score_farms_1st_edition(t),
+    }
+}
+
+/// B9.1 (`3rd`): each farm on its own; the player(s) with most farmers in
+/// it score 3 per completed city adjacent to it. A city may score for
+/// several farms, even for the same player.
+pub fn score_farms_3rd_edition(t: &FarmTable) -> Vec<FarmAward> {
+    let pairs = t.farm_city_pairs();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < pairs.len() {
+        let farm = pairs[k].0;
+        let cities = pairs[k..].iter().take_while(|p| p.0 == farm).count();
+        k += cities;
+        let winners = majority(t.farmers(farm));
+        if winners != 0 {
+            out.push(FarmAward {
+                winners,
+                cities: cities as u32,
+                points: 3 * cities as u32,
+            });
+        }
+    }
+    out
+}
+
+/// B9.2 (`2nd`): a player scores 3 for each completed city such that in at
+/// least one farm adjacent to it they have the most farmers (ties
+/// included); each city at most once per player.
+pub fn score_farms_2nd_edition(t: &FarmTable) -> Vec<FarmAward> {
+    let mut by_city: Vec<(Node, Node)> = t
+        .farm_city_pairs()
+        .into_iter()
+        .map(|(f, c)| (c, f))
+        .collect();
+    by_city.sort_unstable();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < by_city.len() {
+        let city = by_city[k].0;
+        let mut winners = 0u8;
+        while k < by_city.len() && by_city[k].0 == city {
+            winners |= majority(t.farmers(by_city[k].1));
+            k += 1;
+        }
+        if winners != 0 {
+            out.push(FarmAward {
+                winners,
+                cities: 1,
+                points: 3,
+            });
+        }
+    }
+    out
+}
+
+/// B9.3 (`1st`): for each completed city, each player's farmers in all the
+/// farms adjacent to it (each farm once) are counted together; the
+/// player(s) with the most, at least one, score 4.
+pub fn score_farms_1st_edition(t: &FarmTable) -> Vec<FarmAward> {
+    let mut by_city: Vec<(Node, Node)> = t
+        .farm_city_pairs()
+        .into_iter()
+        .map(|(f, c)| (c, f))
+        .collect();
+    by_city.sort_unstable();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < by_city.len() {
+        let city = by_city[k].0;
+        let mut farmers = [0u8; MAX_SEATS];
+        while k < by_city.len() && by_city[k].0 == city {
+            for (sum, &n) in farmers.iter_mut().zip(t.farmers(by_city[k].1)) {
+                *sum = sum.saturating_add(n);
+            }
+            k += 1;
+        }
+        let winners = majority(&farmers[..t.players.min(MAX_SEATS)]);
+        if winners != 0 {
+            out.push(FarmAward {
+                winners,
+                cities: 1,
+                points: 4,
+            });
+        }
+    }
+    out
+}

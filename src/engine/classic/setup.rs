@@ -1,0 +1,212 @@
+//! A game's setup (B1, NOTATION-CLASSIC.md tags): players, expansions,
+//! options and the draw pile, dealt from a seed or given tile by tile;
+//! checked before it can become a game.
+
+use super::options::{Expansions, Options};
+use super::tiles::{Catalogue, TileSet, TileType};
+use crate::engine::core::deal::box_of;
+use crate::engine::core::rng::{rng_for_seed, shuffle};
+pub use crate::engine::core::rules::check_player_name;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// B1.2: followers in supply at the start (8 a player, one marks the score).
+pub const FOLLOWERS: u8 = 7;
+/// O1.2: with Old City.
+pub const FOLLOWERS_OLD_CITY: u8 = 6;
+
+/// Why a setup cannot become a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Copies of each tile type in the draw pile of a game with `expansions`
+/// (B1.3, B1.4): the base set less the start tile, City Gates' tiles added
+/// (G1.1), Old City's removals taken out (O1.1).
+pub fn pile_counts(catalogue: &Catalogue, expansions: Expansions) -> Vec<u32> {
+    catalogue
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let in_play = match t.set {
+                TileSet::Base => true,
+                TileSet::CityGates => expansions.city_gates,
+            };
+            if !in_play {
+                return 0;
+            }
+            let mut n = t.count as u32;
+            if i == catalogue.start as usize {
+                n -= 1;
+            }
+            if expansions.old_city {
+                n = n.saturating_sub(catalogue.old_city_remove[i] as u32);
+            }
+            n
+        })
+        .collect()
+}
+
+/// The whole pile shuffled by `seed` (Fisher–Yates from the end over the
+/// pile in catalogue order): the pile order is a pure function of the seed
+/// and the tiles in play (NOTATION-CLASSIC.md `Seed`).
+pub fn shuffled(catalogue: &Catalogue, expansions: Expansions, seed: u64) -> Vec<TileType> {
+    let mut pile = box_of(pile_counts(catalogue, expansions).iter().map(|&n| n as u8));
+    shuffle(&mut pile, &mut rng_for_seed(seed));
+    pile
+}
+
+/// A setup: players, expansions, options and the draw pile (top first; the
+/// start tile is not in it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub players: Vec<String>,
+    pub expansions: Expansions,
+    pub options: Options,
+    pub deck: Vec<TileType>,
+    /// The seed the whole pile was dealt from, if it was.
+    pub seed: Option<u64>,
+}
+
+impl Setup {
+    /// Deal the whole pile from a seed.
+    pub fn from_seed(
+        catalogue: &Catalogue,
+        players: Vec<String>,
+        expansions: Expansions,
+        options: Options,
+        seed: u64,
+    ) -> Result<Setup, SetupError> {
+        let setup = Setup {
+            players,
+            expansions,
+            options,
+            deck: shuffled(catalogue, expansions, seed),
+            seed: Some(seed),
+        };
+        setup.check(catalogue)?;
+        Ok(setup)
+    }
+
+    /// An explicit draw pile (the `Deck` tag), possibly shorter than the
+    /// tiles in play (a shorter game).
+    pub fn from_deck(
+        catalogue: &Catalogue,
+        players: Vec<String>,
+        expansions: Expansions,
+        options: Options,
+        deck: Vec<TileType>,
+    ) -> Result<Setup, SetupError> {
+        let setup = Setup {
+            players,
+            expansions,
+            options,
+            deck,
+            seed: None,
+        };
+        setup.check(catalogue)?;
+        Ok(setup)
+    }
+
+    /// Followers each player starts with in supply (B1.2, O1.2).
+    pub fn followers(&self) -> u8 {
+        if self.expansions.old_city {
+            FOLLOWERS_OLD_CITY
+        } else {
+            FOLLOWERS
+        }
+    }
+
+    /// Tiles in play, the start tile included (72 in the base game; §I).
+    pub fn tiles_in_play(&self, catalogue: &Catalogue) -> usize {
+        1 + pile_counts(catalogue, self.expansions)
+            .iter()
+            .map(|&n| n as usize)
+            .sum::<usize>()
+    }
+
+    /// Everything a setup must be (B1.1, §Options, B1.3, B1.4), whatever
+    /// made it.
+    pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
+        check_players(&self.players)?;
+        self.options.check(self.expansions).map_err(SetupError)?;
+        let in_pile = pile_counts(catalogue, self.expansions);
+        let mut left = in_pile.clone();
+        for &t in &self.deck {
+            let Some(c) = left.get_mut(t as usize) else {
+                return Err(SetupError(format!("unknown tile type {t}")));
+            };
+            if *c == 0 {
+                let id = &catalogue.get(t).id;
+                let n = in_pile[t as usize];
+                return Err(SetupError(if n == 0 {
+                    format!("tile {id} is not in play (B1.3)")
+                } else {
+                    format!("the deck holds tile {id} more often than the {n} in the pile (B1.4)")
+                }));
+            }
+            *c -= 1;
+        }
+        check_supported(self.expansions)
+    }
+}
+
+/// B1.1: 2 to 5 players, with names a record can hold.
+pub fn check_players(players: &[String]) -> Result<(), SetupError> {
+    let n = players.len();
+    if !(2..=5).contains(&n) {
+        return Err(SetupError(format!(
+            "a game needs 2 to 5 players, not {n} (B1.1)"
+        )));
+    }
+    for p in players {
+        check_player_name(p).map_err(SetupError)?;
+    }
+    Ok(())
+}
+
+/// The expansions this version plays. The City Gates and Old City plug into
+/// the game's hook points with issue 11; until then a game with them is
+/// refused plainly.
+pub fn check_supported(expansions: Expansions) -> Result<(), SetupError> {
+    for name in Expansions::NAMES {
+        if expansions.get(name) == Some(true) {
+            return Err(SetupError(format!(
+                "the {name} expansion is not supported by this version yet"
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn b1_4_one_seed_one_pile_of_71() {
+        let c = Catalogue::builtin().unwrap();
+        let base = Expansions::BASE;
+        assert_eq!(shuffled(c, base, 7), shuffled(c, base, 7));
+        assert_ne!(shuffled(c, base, 7), shuffled(c, base, 8));
+        assert_eq!(shuffled(c, base, 7).len(), 71);
+        let all = Expansions {
+            city_gates: true,
+            old_city: true,
+        };
+        assert_eq!(shuffled(c, all, 7).len(), 84);
+        let oc = Expansions {
+            old_city: true,
+            ..base
+        };
+        assert_eq!(shuffled(c, oc, 7).len(), 60);
+    }
+}

@@ -1,0 +1,514 @@
+//! Classic Game Notation (NOTATION-CLASSIC.md, CGN-C), classic's grammar
+//! over the shared syntax: read a record by replaying it through the
+//! engine's rules, write one from a game, and summarise a replay.
+//!
+//! A bad record gives `line N: reason (rule id)` and keeps nothing; no
+//! input panics.
+
+use super::syntax::{
+    check_turn_number, err, parse_cell, parse_rotation, tag_line, RecordError, Sections, Tags,
+};
+pub use super::DeckTag;
+use crate::engine::classic::setup::{check_players, check_supported, shuffled};
+use crate::engine::classic::{
+    Axis, Bridge, Catalogue, Choice, Decision, Expansions, Game, Options, Placement, Setup, Spot,
+    TurnRecord, Wood,
+};
+use crate::engine::core::geom::{Cell, Dir};
+use crate::engine::TileGame;
+use serde::Serialize;
+
+/// The `Game` tag's value.
+pub const GAME_NAME: &str = "Carcassonne";
+
+/// A record read and replayed: the game at its last position, and the tags
+/// the engine does not interpret (`Date`, `Note`, ...), in order.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub game: Game,
+    pub extra_tags: Vec<(String, String)>,
+}
+
+const KNOWN_TAGS: [&str; 7] = [
+    "Game",
+    "Format",
+    "Players",
+    "Expansions",
+    "Options",
+    "Seed",
+    "Deck",
+];
+
+/// Read a CGN-C record and replay it.
+pub fn read(text: &str) -> Result<Record, RecordError> {
+    let catalogue = Catalogue::builtin().map_err(|e| RecordError::new(0, e.to_string()))?;
+    read_sections(catalogue, Sections::read(text)?)
+}
+
+/// The grammar after the tag section was read (the caller may have read the
+/// `Game` tag to pick this grammar).
+pub fn read_sections(
+    catalogue: &'static Catalogue,
+    sections: Sections,
+) -> Result<Record, RecordError> {
+    let tag_end = sections.tag_end();
+    let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
+    let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e.0))?;
+    for (expected, line) in (1usize..).zip(sections.turn_lines()) {
+        let (no, line) = line?;
+        play_turn_line(&mut game, &line, expected, no)?;
+    }
+    let extra_tags = sections.tags.extra(&KNOWN_TAGS);
+    Ok(Record { game, extra_tags })
+}
+
+fn setup_from_tags(
+    catalogue: &'static Catalogue,
+    tags: &Tags,
+    tag_end: usize,
+) -> Result<Setup, RecordError> {
+    let at = |l: usize| move |reason: String| RecordError::new(l, reason);
+    match tags.get("Game") {
+        Some((_, GAME_NAME)) => {}
+        Some((l, v)) => return err(l, format!("Game must be \"{GAME_NAME}\", not {v:?}")),
+        None => return err(tag_end, "the Game tag is missing"),
+    }
+    match tags.get("Format") {
+        Some((_, "1")) => {}
+        Some((l, v)) => return err(l, format!("unknown Format {v:?} (this reader knows 1)")),
+        None => return err(tag_end, "the Format tag is missing"),
+    }
+    let (pl, players) = tags
+        .get("Players")
+        .ok_or_else(|| RecordError::new(tag_end, "the Players tag is missing"))?;
+    let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
+    check_players(&players).map_err(|e| RecordError::new(pl, e.0))?;
+    let (el, expansions) = match tags.get("Expansions") {
+        None => (tag_end, Expansions::BASE),
+        Some((l, v)) => (l, Expansions::parse(v).map_err(at(l))?),
+    };
+    let options = match tags.get("Options") {
+        None => Options::default(),
+        Some((l, v)) => Options::parse(v, expansions).map_err(at(l))?,
+    };
+    // Strict: a malformed Seed is an error even beside a Deck.
+    let seed = match tags.get("Seed") {
+        None => None,
+        Some((l, v)) => Some((
+            l,
+            v.parse::<u64>().map_err(|_| {
+                RecordError::new(l, format!("Seed must be a decimal u64, not {v:?}"))
+            })?,
+        )),
+    };
+    check_supported(expansions).map_err(|e| RecordError::new(el, e.0))?;
+    if let Some((l, deck)) = tags.get("Deck") {
+        let mut ids = Vec::new();
+        for id in deck.split_whitespace() {
+            match catalogue.by_id(id) {
+                Some(t) => ids.push(t),
+                None => return err(l, format!("unknown tile {id:?} in Deck")),
+            }
+        }
+        let mut setup = Setup::from_deck(catalogue, players, expansions, options, ids)
+            .map_err(|e| RecordError::new(l, e.0))?;
+        // Both tags: the Deck is the game; it was dealt from the Seed when
+        // it is that seed's whole pile.
+        if let Some((_, s)) = seed {
+            if shuffled(catalogue, expansions, s) == setup.deck {
+                setup.seed = Some(s);
+            }
+        }
+        Ok(setup)
+    } else if let Some((l, s)) = seed {
+        Setup::from_seed(catalogue, players, expansions, options, s)
+            .map_err(|e| RecordError::new(l, e.0))
+    } else {
+        err(tag_end, "a record needs a Seed or a Deck tag")
+    }
+}
+
+/// What follows `|` on a turn line (Old City), in the order written.
+#[derive(Default)]
+struct Extras {
+    guesthouse: Option<(Spot, String)>,
+    wyvern: Option<(Cell, String)>,
+}
+
+fn parse_extras(
+    text: &str,
+    tile: &crate::engine::classic::TileDef,
+    no: usize,
+) -> Result<Extras, RecordError> {
+    let mut x = Extras::default();
+    for part in text.split(';') {
+        let part = part.trim();
+        let tokens: Vec<&str> = part.split_whitespace().collect();
+        match tokens[..] {
+            ["guesthouse", id] => {
+                if x.guesthouse.is_some() {
+                    return err(no, "the guesthouse is named twice (O5.1)");
+                }
+                if x.wyvern.is_some() {
+                    return err(
+                        no,
+                        "extras out of order: the guesthouse comes before the wyvern",
+                    );
+                }
+                x.guesthouse = Some((spot_of(tile, id, no)?, part.to_string()));
+            }
+            ["wyvern", cell] => {
+                if x.wyvern.is_some() {
+                    return err(no, "the wyvern is named twice (O6.2)");
+                }
+                let c = parse_cell(cell).ok_or_else(|| {
+                    RecordError::new(no, format!("{cell:?} is not a cell like 0,0"))
+                })?;
+                x.wyvern = Some((c, part.to_string()));
+            }
+            _ => {
+                return err(
+                    no,
+                    format!("{part:?} is not an extra (`guesthouse ID`, `wyvern X,Y`)"),
+                )
+            }
+        }
+    }
+    Ok(x)
+}
+
+/// `bridge` or a region id of the tile placed.
+fn spot_of(
+    tile: &crate::engine::classic::TileDef,
+    id: &str,
+    no: usize,
+) -> Result<Spot, RecordError> {
+    if id == "bridge" {
+        return Ok(Spot::Bridge);
+    }
+    tile.region_index(id)
+        .map(Spot::Region)
+        .ok_or_else(|| RecordError::new(no, format!("tile {} has no region {id} (B5.1)", tile.id)))
+}
+
+/// The wood tokens of a turn line, named from the tile placed at `cell`.
+fn parse_wood(tokens: &[&str], cell: Cell, no: usize) -> Result<Wood, RecordError> {
+    let mut wood = Wood::NONE;
+    let mut seen: Vec<&str> = Vec::new();
+    for group in tokens.chunks(3) {
+        let [piece, at, dir] = group[..] else {
+            return err(
+                no,
+                "wood is `bridge X,Y NS|EW`, `wall X,Y S` or `gate X,Y S`",
+            );
+        };
+        if !matches!(piece, "bridge" | "wall" | "gate") {
+            return err(no, format!("{piece:?} is not wood (bridge, wall or gate)"));
+        }
+        if seen.contains(&piece) {
+            return err(no, format!("the {piece} is named twice (O3.1)"));
+        }
+        seen.push(piece);
+        let c = parse_cell(at)
+            .ok_or_else(|| RecordError::new(no, format!("{at:?} is not a cell like 0,0")))?;
+        // Which side of the tile placed `c` is across, if any.
+        let towards = Dir::ALL.into_iter().find(|&d| cell.neighbour(d) == c);
+        if piece == "bridge" {
+            let axis = Axis::from_name(dir).ok_or_else(|| {
+                RecordError::new(no, format!("{dir:?} is not a bridge axis NS or EW"))
+            })?;
+            if c != cell && towards.is_none() {
+                return err(
+                    no,
+                    format!("bridge {c}: a bridge goes on the tile placed or a neighbour (O3.2)"),
+                );
+            }
+            wood.bridge = Some(Bridge { on: towards, axis });
+            continue;
+        }
+        let side = Dir::from_letter(dir)
+            .ok_or_else(|| RecordError::new(no, format!("{dir:?} is not a side N, E, S or W")))?;
+        let own = if c == cell {
+            Some(side)
+        } else {
+            towards.filter(|d| d.opposite() == side)
+        };
+        let Some(own) = own else {
+            return err(
+                no,
+                format!("{piece} {c} {side}: not a side of the tile placed (O3.5)"),
+            );
+        };
+        if piece == "wall" {
+            wood.wall = Some(own);
+        } else {
+            wood.gate = Some(own);
+        }
+    }
+    Ok(wood)
+}
+
+fn play_turn_line(
+    game: &mut Game,
+    line: &str,
+    expected: usize,
+    no: usize,
+) -> Result<(), RecordError> {
+    let (main, extras) = match line.split_once('|') {
+        Some((m, x)) => (m, Some(x)),
+        None => (line, None),
+    };
+    let tokens: Vec<&str> = main.split_whitespace().collect();
+    if tokens.len() < 5 || !(tokens.len() - 5).is_multiple_of(3) {
+        return err(
+            no,
+            "a turn line is `N. TILE X,Y rR [WOOD ...] FOLLOWER [| EXTRA[; EXTRA]]`",
+        );
+    }
+    check_turn_number(tokens[0], expected, no)?;
+    let catalogue = game.catalogue();
+    let Some(Decision::Place { tile: drawn }) = game.decision() else {
+        return err(no, "the game is over: the pile is empty (B7.1)");
+    };
+    let def = catalogue.get(drawn);
+    if tokens[1] != def.id {
+        return err(
+            no,
+            format!(
+                "the pile gives {}, the record says {} (B3.1)",
+                def.id, tokens[1]
+            ),
+        );
+    }
+    let cell = parse_cell(tokens[2])
+        .ok_or_else(|| RecordError::new(no, format!("{:?} is not a cell like 0,0", tokens[2])))?;
+    let rot = parse_rotation(tokens[3]).ok_or_else(|| {
+        RecordError::new(no, format!("{:?} is not a rotation r0 to r3", tokens[3]))
+    })?;
+    let wood = parse_wood(&tokens[4..tokens.len() - 1], cell, no)?;
+    let follower = match tokens[tokens.len() - 1] {
+        "-" => None,
+        f => {
+            let id = f
+                .strip_prefix('@')
+                .filter(|id| !id.is_empty())
+                .ok_or_else(|| {
+                    RecordError::new(no, format!("{f:?} is not a follower like @c, @bridge or -"))
+                })?;
+            Some(spot_of(def, id, no)?)
+        }
+    };
+    let mut extras = match extras {
+        Some(x) => parse_extras(x, def, no)?,
+        None => Extras::default(),
+    };
+    let play = |game: &mut Game, c: Choice| {
+        game.play(c)
+            .map_err(|e| RecordError::new(no, e.to_string()))
+    };
+    let before = game.history().len();
+    let placement = Placement { cell, rot, wood };
+    play(game, Choice::Place(placement))?;
+    loop {
+        match game.decision() {
+            Some(Decision::Guesthouse) => {
+                let g = extras.guesthouse.take().map(|(s, _)| s);
+                play(game, Choice::Guesthouse(g))?;
+            }
+            Some(Decision::Wyvern) => match extras.wyvern.take() {
+                Some((c, _)) => play(game, Choice::Wyvern(c))?,
+                None => return err(no, "the wyvern must move: the line names no target (O6.2)"),
+            },
+            Some(Decision::Follower) => {
+                play(game, Choice::Follower(follower))?;
+                break;
+            }
+            _ => {
+                // The engine took the follower step itself: nothing could go.
+                if let Some(spot) = follower {
+                    let reason = game
+                        .at(before)
+                        .follower_problem_after(placement, spot)
+                        .map_or("no follower can go on this tile (B5)".to_string(), |e| {
+                            e.to_string()
+                        });
+                    return err(no, reason);
+                }
+                break;
+            }
+        }
+    }
+    if let Some((_, text)) = extras.guesthouse {
+        return err(
+            no,
+            format!("`{text}`: there is no guesthouse step in this turn (O5.1)"),
+        );
+    }
+    if let Some((_, text)) = extras.wyvern {
+        return err(
+            no,
+            format!("`{text}`: the wyvern does not move in this turn (O6.2)"),
+        );
+    }
+    Ok(())
+}
+
+/// Write a game as a CGN-C record (its whole turns).
+pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> String {
+    let setup = game.setup();
+    let catalogue = game.catalogue();
+    let mut out = format!("[Game \"{GAME_NAME}\"]\n[Format \"1\"]\n");
+    out.push_str(&format!("[Players \"{}\"]\n", setup.players.join(", ")));
+    if !setup.expansions.is_base() {
+        out.push_str(&format!("[Expansions \"{}\"]\n", setup.expansions.to_tag()));
+    }
+    out.push_str(&format!(
+        "[Options \"{}\"]\n",
+        setup.options.to_tag(setup.expansions)
+    ));
+    match (setup.seed, deck) {
+        (Some(seed), DeckTag::Auto) => out.push_str(&format!("[Seed \"{seed}\"]\n")),
+        _ => {
+            let ids: Vec<&str> = setup.deck.iter().map(|&t| catalogue.id(t)).collect();
+            out.push_str(&format!("[Deck \"{}\"]\n", ids.join(" ")));
+        }
+    }
+    for (name, value) in extra_tags {
+        if !KNOWN_TAGS.contains(&name.as_str()) {
+            if let Some(line) = tag_line(name, value) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
+    out.push('\n');
+    // A record holds whole turns: in the middle of a turn (its follower step
+    // pending) it ends before that turn and reads back to the position
+    // before its tile.
+    let mid_turn = !game.is_over() && !game.at_placement();
+    let records = game.records();
+    let whole = &records[..records.len() - usize::from(mid_turn && !records.is_empty())];
+    for (i, t) in whole.iter().enumerate() {
+        out.push_str(&turn_line(game, i + 1, t));
+        out.push('\n');
+    }
+    out
+}
+
+/// One turn as `N. TILE X,Y rR [WOOD ...] FOLLOWER`: wood in the order
+/// bridge, wall, gate, sides named from the tile placed.
+pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
+    let def = game.catalogue().get(t.tile);
+    let Placement { cell, rot, wood } = t.placement;
+    let mut s = format!("{n}. {} {cell} {rot}", def.id);
+    if let Some(b) = wood.bridge {
+        let on = b.on.map_or(cell, |d| cell.neighbour(d));
+        s.push_str(&format!(" bridge {on} {}", b.axis.name()));
+    }
+    if let Some(d) = wood.wall {
+        s.push_str(&format!(" wall {cell} {d}"));
+    }
+    if let Some(d) = wood.gate {
+        s.push_str(&format!(" gate {cell} {d}"));
+    }
+    match t.follower {
+        None => s.push_str(" -"),
+        Some(Spot::Bridge) => s.push_str(" @bridge"),
+        Some(Spot::Region(r)) => {
+            s.push_str(" @");
+            s.push_str(def.regions.get(r as usize).map_or("?", |x| x.id.as_str()));
+        }
+    }
+    s
+}
+
+/// Points by source for one player, as the summary writes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SummaryBreakdown {
+    pub roads: u32,
+    pub cities: u32,
+    pub cloisters: u32,
+    pub farms: u32,
+    pub coins: u32,
+}
+
+/// The summary of a replay (NOTATION-CLASSIC.md "Summary of a replay").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub players: Vec<String>,
+    pub scores: Vec<u32>,
+    pub breakdown: Vec<SummaryBreakdown>,
+    pub coins_held: Vec<u32>,
+    /// Tiles placed (the start tile and unplayable tiles not counted).
+    pub turns: usize,
+    /// Tiles removed as unplayable (B3.3).
+    pub removed: usize,
+    /// Tiles still in the pile, a drawn one in hand included.
+    pub left: usize,
+    pub ended_by: Option<&'static str>,
+}
+
+/// The summary of a game: the reader has already drawn ahead (the engine
+/// draws for the next turn as soon as a turn ends), so a game the last
+/// draw ended is summarised with its final scoring.
+pub fn summary(game: &Game) -> Summary {
+    Summary {
+        players: game.setup().players.clone(),
+        scores: game.scores(),
+        breakdown: game
+            .players()
+            .iter()
+            .map(|p| SummaryBreakdown {
+                roads: p.breakdown.roads,
+                cities: p.breakdown.cities,
+                cloisters: p.breakdown.cloisters,
+                farms: p.breakdown.farms,
+                coins: p.breakdown.coins,
+            })
+            .collect(),
+        coins_held: game.players().iter().map(|p| p.coins as u32).collect(),
+        turns: game.turns(),
+        removed: game.removed().len(),
+        left: game.tiles_left(),
+        ended_by: game.ended_by().map(|e| e.name()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::random;
+
+    #[test]
+    fn write_then_read_reproduces_random_games() {
+        let cat = Catalogue::builtin().unwrap();
+        for seed in 0..30u64 {
+            let players = (0..(2 + seed % 4)).map(|i| format!("P{i}")).collect();
+            let setup =
+                Setup::from_seed(cat, players, Expansions::BASE, Options::default(), seed).unwrap();
+            let mut g = Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            for deck in [DeckTag::Auto, DeckTag::Deck] {
+                let text = write(&g, &[], deck);
+                let back = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(back.game.scores(), g.scores());
+                assert_eq!(back.game.history(), g.history());
+                assert_eq!(write(&back.game, &[], deck), text);
+            }
+        }
+    }
+
+    #[test]
+    fn garbage_is_an_error_with_a_line() {
+        for bad in [
+            "",
+            "[Game \"Carcassonne\"]",
+            "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"A\"]\n[Seed \"1\"]\n",
+            "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"A, B\"]\n[Deck \"Z\"]\n",
+            "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"A, B\"]\n[Deck \"E\"]\n1. E 0,-1 r0 bridge 0,-1\n",
+        ] {
+            let e = read(bad).unwrap_err();
+            assert!(e.to_string().starts_with("line "), "{e}");
+        }
+    }
+}

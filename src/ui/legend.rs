@@ -1,0 +1,66 @@
+//! The key to the tile art and the pieces, drawn from the game's own tiles
+//! and pieces: streets and crossings, the three markets, residential areas
+//! with public and historic buildings, and the followers by role (stewards
+//! lie down), guards, towers, the gate and the wall.
+
+use yew::prelude::*;
+
+use super::pieces_layer::{gate, meeple, tower, wall_piece};
+use super::tile_art::tile_picture;
+use crate::engine::city::tiles::Catalogue;
+use crate::engine::core::geom::{Cell, Dir, Side};
+use crate::view::palette::PlayerColour;
+
+/// A tile of the catalogue, drawn small, with what it shows.
+fn tile(cat: &Catalogue, id: &str, caption: &str) -> Html {
+    let Some(t) = cat.by_id(id) else {
+        return html! {};
+    };
+    html! {
+        <figure class="legend-item">
+            <svg viewBox="0 0 100 100" class="legend-tile" aria-hidden="true">{ tile_picture(cat, t) }</svg>
+            <figcaption>{ caption.to_string() }</figcaption>
+        </figure>
+    }
+}
+
+/// A piece, drawn small, with its name.
+fn piece(picture: Html, view_box: &str, caption: &str) -> Html {
+    html! {
+        <figure class="legend-item">
+            <svg viewBox={view_box.to_string()} class="legend-piece" aria-hidden="true">{ picture }</svg>
+            <figcaption>{ caption.to_string() }</figcaption>
+        </figure>
+    }
+}
+
+/// The key (a function, not a component: drawn only in a dialog).
+pub fn legend() -> Html {
+    let Ok(cat) = Catalogue::builtin() else {
+        return html! {};
+    };
+    let red = PlayerColour::Red;
+    let side = Side::new(Cell::new(0, 0), Dir::N);
+    html! {
+        <div class="legend" data-testid="legend">
+            <div class="legend-row">
+                { tile(cat, "S2", "Street: grey cobbles, between residential areas (red roofs)") }
+                { tile(cat, "X1", "Streets ending at a crossing") }
+                { tile(cat, "D6", "A street ending where it opens into a market") }
+                { tile(cat, "N1", "Fish market: blue stalls") }
+                { tile(cat, "N2", "Grain market: yellow stalls and sheaves") }
+                { tile(cat, "N3", "Livestock market: green stalls and pens") }
+                { tile(cat, "N9", "Public building: a slate-roofed hall (guards: 2 points)") }
+                { tile(cat, "N12", "Historic building: a named landmark (guards: 3 points)") }
+            </div>
+            <div class="legend-row pieces">
+                { piece(meeple((0.0, 0.0), red, 1.2, classes!("follower"), false), "-16 -16 32 32", "Citizen on a street, seller on a market") }
+                { piece(meeple((0.0, 0.0), red, 1.2, classes!("follower"), true), "-16 -16 32 32", "Steward on a residential area: lying down") }
+                { piece(html! { <>{ wall_piece(side, 0) }{ meeple((50.0, -8.0), red, 0.8, classes!("guard"), false) }</> },
+                    "10 -30 80 40", "Guard on a wall piece") }
+                { piece(tower((0.0, 0.0), red, 0), "-20 -20 40 40", "Tower on a wall end") }
+                { piece(gate(side), "15 -32 70 40", "The city gate") }
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,248 @@
+//! The reducer: the whole app's state ([`AppState`]) and everything that can
+//! happen to it ([`Action`]). A game in play is a [`Play`] (play.rs); the
+//! session's and the replay's actions are handled in session.rs.
+
+use std::rc::Rc;
+use yew::Reducible;
+
+use super::play::Play;
+use super::replay::Replay;
+use super::session::{self, Opened, Saving};
+use crate::engine::city::tiles::Catalogue;
+use crate::engine::city::{Choice, Game, Options, Setup, SetupError};
+use crate::engine::core::geom::Cell;
+use crate::engine::TileGame;
+use crate::ui::worker::FromEngine;
+use crate::view::palette::Seat;
+use crate::view::targets::Arrow;
+
+/// What the new-game screen asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    pub seats: Vec<Seat>,
+    pub stacks: [u32; 3],
+    pub options: Options,
+    /// `None`: a random seed.
+    pub seed: Option<u64>,
+    /// How fast computer seats move.
+    pub speed: Speed,
+}
+
+impl NewGame {
+    /// The engine's setup for this game.
+    pub fn setup(&self, seed: u64) -> Result<Setup, SetupError> {
+        let cat = Catalogue::builtin().map_err(|e| SetupError(e.to_string()))?;
+        Setup::from_seed(
+            cat,
+            self.seats.iter().map(|s| s.name.clone()).collect(),
+            seed,
+            self.stacks,
+            self.options,
+        )
+    }
+}
+
+/// A random seed from the browser's generator (getrandom).
+pub fn random_seed() -> u64 {
+    // A seed under 2^53 stays exact when written, read or shown anywhere.
+    getrandom::u64().unwrap_or(0x5EED) & ((1u64 << 53) - 1)
+}
+
+/// How fast computer seats move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Speed {
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 3] = [Speed::Fast, Speed::Normal, Speed::Slow];
+
+    /// The pause before a computer decision, so a player can follow it.
+    pub fn delay_ms(self) -> u32 {
+        match self {
+            Speed::Fast => 50,
+            Speed::Normal => 600,
+            Speed::Slow => 1500,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Fast => "fast",
+            Speed::Normal => "normal",
+            Speed::Slow => "slow",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|x| x.name() == s)
+    }
+}
+
+/// The whole app.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AppState {
+    pub play: Option<Play>,
+    /// The last new-game settings (the form starts from them).
+    pub last_new_game: Option<NewGame>,
+    /// Why the last new game could not start.
+    pub setup_error: Option<String>,
+    pub help: bool,
+    /// How fast computer seats move.
+    pub speed: Speed,
+    /// How the game in play is saved (state/session.rs).
+    pub saving: Saving,
+    /// The replay viewer, when open (state/replay.rs).
+    pub replay: Option<Replay>,
+    /// Messages shown until dismissed (notice.rs).
+    pub notices: Vec<String>,
+    /// The text view of the game (screen readers, typed moves) is open.
+    pub text_view: bool,
+    /// "Leave this game?" is asked.
+    pub leaving: bool,
+    /// The board shows each space's coordinates.
+    pub coords: bool,
+}
+
+/// Everything that can happen to the app.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// Start a game from the new-game screen.
+    Start(NewGame),
+    /// Start from a ready game (tests, the measurement hook).
+    StartGame(Box<Game>, Vec<Seat>),
+    /// Back to the new-game screen.
+    NewGameScreen,
+    Rotate,
+    RotateBack,
+    PickCell(Cell),
+    Choose(Choice),
+    Confirm,
+    Cancel,
+    /// An arrow key on the board: the next space or target that way.
+    Arrow(Arrow),
+    Undo,
+    /// Say no: no follower, no guard or no tower.
+    No,
+    CloseGameOver,
+    ShowGameOver,
+    Help(bool),
+    /// Open or close the text view.
+    TextView(bool),
+    /// Ask "leave this game?" (true), or answer no (false).
+    Leave(bool),
+    /// Show or hide the coordinates of the spaces.
+    Coords,
+    /// An answer from the engine worker.
+    Engine(FromEngine),
+    /// Ask the engine for a hint for the human to move.
+    Hint,
+    /// Stop or restart the computer seats.
+    Pause(bool),
+    SetSpeed(Speed),
+    // Saves, links and the replay (state/session.rs).
+    /// Open a game as the local game in play (a save, a link, a record).
+    Open(Box<Opened>),
+    /// The autosave gave the game in play its save id.
+    SaveId(String),
+    Notice(String),
+    DismissNotice(usize),
+    ReplayOpen,
+    /// Show the position after this many decisions.
+    ReplayTo(usize),
+    ReplayStep(i64),
+    ReplayClose,
+}
+
+impl Reducible for AppState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        // Saves, links and the replay (state/session.rs).
+        if matches!(
+            action,
+            Action::Start(_) | Action::StartGame(..) | Action::NewGameScreen
+        ) {
+            s.saving = Default::default();
+            s.replay = None;
+            s.leaving = false;
+        }
+        if session::handles(&action) {
+            session::apply(&mut s, action);
+            return Rc::new(s);
+        }
+        if s.replay.is_some() && !session::allowed_in_replay(&action) {
+            return self;
+        }
+        match action {
+            Action::Start(ng) => {
+                let seed = ng.seed.unwrap_or_else(random_seed);
+                let made = ng.setup(seed).and_then(|setup| {
+                    let cat = Catalogue::builtin().map_err(|e| SetupError(e.to_string()))?;
+                    Game::new(cat, setup)
+                });
+                match made {
+                    Ok(g) => {
+                        s.play = Some(Play::new(g, ng.seats.clone()));
+                        s.setup_error = None;
+                    }
+                    Err(e) => s.setup_error = Some(e.to_string()),
+                }
+                s.speed = ng.speed;
+                s.last_new_game = Some(ng);
+            }
+            Action::StartGame(g, seats) => {
+                s.play = Some(Play::new(*g, seats));
+                s.setup_error = None;
+            }
+            Action::NewGameScreen => s.play = None,
+            Action::Help(on) => s.help = on,
+            Action::TextView(on) => s.text_view = on,
+            Action::Coords => s.coords = !s.coords,
+            // Leaving a finished game asks nothing.
+            Action::Leave(true) if s.play.as_ref().is_some_and(|p| p.game.is_over()) => {
+                s.play = None;
+                s.saving = Default::default();
+                s.replay = None;
+            }
+            Action::Leave(on) => s.leaving = on,
+            Action::Cancel if s.leaving => s.leaving = false,
+            Action::SetSpeed(speed) => s.speed = speed,
+            Action::Cancel if s.help => s.help = false,
+            // How to play covers the board: the game waits (but an answer
+            // of the engine worker is not lost: it is not asked again).
+            a if s.help && !matches!(a, Action::Engine(_) | Action::Pause(_)) => return self,
+            a => {
+                let Some(p) = s.play.as_mut() else {
+                    return self;
+                };
+                // On a computer's turn the board and the prompt are only
+                // to watch: the engine's answer moves.
+                let humans_move = p.computer_to_move().is_none();
+                match a {
+                    Action::Engine(answer) => p.engine(answer),
+                    Action::Hint => p.ask_hint(),
+                    Action::Pause(on) => p.paused = on,
+                    Action::Undo => p.undo(),
+                    Action::CloseGameOver => p.ui.over_closed = true,
+                    Action::ShowGameOver => p.ui.over_closed = false,
+                    _ if !humans_move => return self,
+                    Action::Rotate => p.rotate(false),
+                    Action::RotateBack => p.rotate(true),
+                    Action::PickCell(c) => p.pick_cell(c),
+                    Action::Choose(c) => p.play(c),
+                    Action::Confirm => p.confirm(),
+                    Action::Cancel => p.cancel(),
+                    Action::Arrow(a) => p.arrow(a),
+                    Action::No => p.say_no(),
+                    _ => {}
+                }
+            }
+        }
+        Rc::new(s)
+    }
+}

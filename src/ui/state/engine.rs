@@ -1,0 +1,154 @@
+//! Asking the engine worker: what the position calls for (the computer
+//! seat's decision, or a hint a person asked for) and what its answers do
+//! (play the computer's choice, or show the hint on the board and in words).
+
+use super::play::Play;
+use crate::ai::{Level, Progress};
+use crate::engine::any::AnyChoice;
+use crate::engine::city::Choice;
+use crate::engine::TileGame;
+use crate::ui::worker::FromEngine;
+use crate::view::city::hint_words;
+
+/// A request for the engine worker that the current position calls for: the
+/// computer's decision, or a hint for a human.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineAsk {
+    /// Unique per game, position and purpose; answers to anything else are
+    /// stale and ignored.
+    pub request: u64,
+    pub level: Level,
+    /// Same position, same seed: the answer is reproducible.
+    pub seed: u64,
+    pub hint: bool,
+}
+
+/// The level that answers hints.
+pub const HINT_LEVEL: Level = Level::Normal;
+
+impl Play {
+    fn ask_id(&self, hint: bool) -> u64 {
+        (self.game_no << 32) | (self.version << 1) | hint as u64
+    }
+
+    /// What to ask the engine worker now, if anything.
+    pub fn engine_ask(&self) -> Option<EngineAsk> {
+        if self.game.is_over() || self.view_only {
+            return None;
+        }
+        let seed = self.game.setup().seed.unwrap_or(0x0C17).wrapping_add(
+            (self.game.history().len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        match self.computer_to_move() {
+            Some(level) if !self.paused => Some(EngineAsk {
+                request: self.ask_id(false),
+                level,
+                seed,
+                hint: false,
+            }),
+            Some(_) => None,
+            None => self.hint_asked.then(|| EngineAsk {
+                request: self.ask_id(true),
+                level: HINT_LEVEL,
+                seed,
+                hint: true,
+            }),
+        }
+    }
+
+    pub(super) fn ask_hint(&mut self) {
+        if self.computer_to_move().is_none() && !self.game.is_over() {
+            self.hint_asked = true;
+            self.ui.message = None;
+        }
+    }
+
+    /// An answer from the engine worker.
+    pub(super) fn engine(&mut self, answer: FromEngine) {
+        let Some(ask) = self.engine_ask() else { return };
+        match answer {
+            FromEngine::Progress {
+                request,
+                done,
+                total,
+            } if request == ask.request => self.thinking = Some(Progress { done, total }),
+            FromEngine::Decided {
+                request,
+                choice: AnyChoice::City(choice),
+                then,
+            } if request == ask.request => {
+                let then = then.and_then(AnyChoice::as_city);
+                if ask.hint {
+                    self.show_hint(choice, then);
+                } else {
+                    let mut g = (*self.game).clone();
+                    match g.play(choice) {
+                        Ok(()) => {
+                            if self.all_computers() {
+                                // A game to watch: each move is marked until the next.
+                                self.recent_base = self.game.clone();
+                            }
+                            self.set_game(g)
+                        }
+                        Err(e) => {
+                            self.paused = true;
+                            self.thinking = None;
+                            self.ui.message = Some(format!("The computer chose a move that is not allowed ({e}); it is paused."));
+                        }
+                    }
+                }
+            }
+            FromEngine::Failed { request, reason } if request == ask.request => {
+                self.thinking = None;
+                if ask.hint {
+                    self.hint_asked = false;
+                } else {
+                    self.paused = true;
+                }
+                self.ui.message = Some(format!("The computer could not decide: {reason}."));
+            }
+            _ => {}
+        }
+    }
+
+    /// Shows a suggested move: the tile tried where it should go, or the
+    /// target focused, with a sentence saying what to do.
+    fn show_hint(&mut self, choice: Choice, then: Option<Choice>) {
+        self.hint_asked = false;
+        self.thinking = None;
+        let cat = self.game.catalogue();
+        let first = match choice {
+            Choice::Place { cell, rot } => {
+                self.ui.rot = Some(rot);
+                self.ui.tentative = Some(cell);
+                self.ui.focus = None;
+                self.ui.hint_follower = match then {
+                    Some(Choice::Follower(Some(region))) => Some((cell, rot, region)),
+                    _ => None,
+                };
+                "place the tile where it is shown".to_string()
+            }
+            c => {
+                self.refresh_targets();
+                let n =
+                    (0..self.targets.focusable()).find(|&n| self.targets.choice_at(n) == Some(c));
+                self.ui.focus = n;
+                hint_words(&self.game, cat, c, None)
+            }
+        };
+        let then = match (choice, then) {
+            (Choice::Place { .. }, Some(t)) => match self.drawn_tile() {
+                Some(tile) => format!(", then {}", hint_words(&self.game, cat, t, Some(tile))),
+                None => String::new(),
+            },
+            _ => String::new(),
+        };
+        let enter = if matches!(choice, Choice::Place { .. }) || self.ui.focus.is_some() {
+            " (Enter confirms)"
+        } else {
+            ""
+        };
+        self.ui.message = Some(format!("Hint: {first}{then}{enter}."));
+        self.refresh_targets();
+    }
+}

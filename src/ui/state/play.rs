@@ -1,0 +1,428 @@
+//! The game being played: the engine's game (replaced, never mutated, on
+//! each move), the seats, the UI state around it (the drawn tile's rotation,
+//! the cell it is tried on, the keyboard focus, a message), the view derived
+//! from the game once per move and the targets derived from both; moves,
+//! undo, and what the computer seats need to know.
+
+use std::rc::Rc;
+
+use crate::ai::{Level, Progress};
+use crate::engine::city::tiles::{RegionIdx, TileType};
+use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::core::geom::{Cell, Rotation};
+use crate::engine::TileGame;
+use crate::view::city::{self, describe, recent};
+use crate::view::geometry::{self, TILE};
+use crate::view::palette::Seat;
+use crate::view::prompt::{Pointer, Prompt};
+use crate::view::scene::Recent;
+use crate::view::targets::{self, Arrow, InHand, Targets};
+use crate::view::tile_art;
+use crate::view::words::cell_name;
+use crate::view::{GameView, Shared};
+
+/// How this browser's player points: a coarse pointer (a finger) gets
+/// prompts that speak of taps.
+pub fn pointer() -> Pointer {
+    let coarse = web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if coarse {
+        Pointer::Touch
+    } else {
+        Pointer::Mouse
+    }
+}
+
+/// UI state of a game in progress.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UiState {
+    pub rot: Option<Rotation>,
+    pub tentative: Option<Cell>,
+    pub focus: Option<usize>,
+    /// A message for the player (a rejected move).
+    pub message: Option<String>,
+    /// The game-over overlay was closed to look at the board.
+    pub over_closed: bool,
+    /// A hint's placement and the region of its suggested follower.
+    pub hint_follower: Option<(Cell, Rotation, RegionIdx)>,
+}
+
+/// A game being played.
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub game: Rc<Game>,
+    pub seats: Rc<Vec<Seat>>,
+    pub ui: UiState,
+    pub view: GameView<Choice>,
+    pub targets: Shared<Targets<Choice>>,
+    /// Counts the changes of the game (for effects that follow moves).
+    pub version: u64,
+    /// Tells this game's requests to the engine worker from another game's.
+    pub game_no: u64,
+    /// How far the engine worker has got with the current request.
+    pub thinking: Option<Progress>,
+    /// A human asked for a hint at this position.
+    pub hint_asked: bool,
+    /// The computer seats wait (watching an all-computer game).
+    pub paused: bool,
+    /// A past position shown by the replay: nothing moves, nobody thinks.
+    pub view_only: bool,
+    /// The last decision was a person's (not the computer's, not an undo):
+    /// in a game from a link, its new link is worth sending.
+    pub last_move_human: bool,
+    /// Undo stops at this many decisions: a game from a link cannot take
+    /// back the moves it arrived with.
+    pub floor: usize,
+    /// What happened since the last decision of a person, marked on the
+    /// board until the next one.
+    pub recent: Shared<Recent>,
+    /// The game as it was before that decision.
+    pub(super) recent_base: Rc<Game>,
+    /// Prompts for clicks or for taps.
+    pub pointer: Pointer,
+}
+
+/// A new number for each game put in play.
+fn next_game_no() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl PartialEq for Play {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.game, &other.game)
+            && self.ui == other.ui
+            && self.targets == other.targets
+            && self.version == other.version
+            && self.game_no == other.game_no
+            && self.thinking == other.thinking
+            && self.hint_asked == other.hint_asked
+            && self.paused == other.paused
+            && self.view_only == other.view_only
+            && self.last_move_human == other.last_move_human
+            && self.floor == other.floor
+            && self.recent == other.recent
+    }
+}
+
+impl Play {
+    pub fn new(game: Game, seats: Vec<Seat>) -> Play {
+        let pointer = pointer();
+        let view = city::game_view_on(&game, &seats, pointer);
+        let game = Rc::new(game);
+        let mut p = Play {
+            recent_base: game.clone(),
+            recent: Shared::new(Recent::default()),
+            pointer,
+            floor: 0,
+            game,
+            seats: Rc::new(seats),
+            ui: UiState::default(),
+            view,
+            targets: Shared::new(Targets::default()),
+            version: 0,
+            game_no: next_game_no(),
+            thinking: None,
+            hint_asked: false,
+            paused: false,
+            view_only: false,
+            last_move_human: false,
+        };
+        p.ui.rot = p.first_rotation(Rotation::ALL[0]);
+        p.refresh_targets();
+        p
+    }
+
+    /// The drawn tile, when a tile is to be placed.
+    pub fn drawn_tile(&self) -> Option<TileType> {
+        match self.game.decision() {
+            Some(Decision::PlaceTile { tile }) => Some(tile),
+            _ => None,
+        }
+    }
+
+    fn legal(&self, cell: Cell, rot: Rotation) -> bool {
+        self.view.placements.contains(&(cell, rot))
+    }
+
+    fn rotation_has_cells(&self, rot: Rotation) -> bool {
+        self.view.placements.iter().any(|&(_, r)| r == rot)
+    }
+
+    /// `from` or the next rotation clockwise that has a legal cell.
+    fn first_rotation(&self, from: Rotation) -> Option<Rotation> {
+        targets::first_rotation(&self.view.placements, from)
+    }
+
+    /// Legal cells for the current rotation, in reading order.
+    pub fn cells_now(&self) -> Vec<Cell> {
+        match self.ui.rot {
+            Some(rot) => targets::cells_for(&self.view.placements, rot),
+            None => Vec::new(),
+        }
+    }
+
+    pub(super) fn refresh_targets(&mut self) {
+        if self.computer_to_move().is_some() {
+            // The computer decides: nothing on the board to click.
+            self.targets = Shared::new(Targets::default());
+            return;
+        }
+        let base = &self.view.base_targets;
+        let mut t = match (self.drawn_tile(), self.ui.rot) {
+            (Some(tile), Some(rot)) => {
+                let follower = self.ui.hint_follower.map(|(cell, rot, region)| {
+                    (
+                        cell,
+                        rot,
+                        tile_art::anchor(self.game.catalogue(), tile, region),
+                    )
+                });
+                base.with_tile(
+                    &self.view.placements,
+                    InHand {
+                        tile,
+                        rot,
+                        tried: self.ui.tentative,
+                        follower,
+                    },
+                )
+            }
+            _ => base.clone(),
+        };
+        t.focus = self.ui.focus.filter(|&f| f < t.focusable());
+        self.targets = Shared::new(t);
+    }
+
+    /// Replace the game after a move or an undo.
+    pub(super) fn set_game(&mut self, game: Game) {
+        let prev_rot = self.ui.rot;
+        self.view = city::game_view_on(&game, &self.seats, self.pointer);
+        self.recent = Shared::new(recent::recent(&self.recent_base, &game, &self.view.colours));
+        self.game = Rc::new(game);
+        self.version += 1;
+        self.ui = UiState::default();
+        self.thinking = None;
+        self.hint_asked = false;
+        self.last_move_human = false;
+        self.ui.rot = self.first_rotation(prev_rot.unwrap_or(Rotation::ALL[0]));
+        self.refresh_targets();
+    }
+
+    /// A person's decision (the board, the prompt, the text view).
+    pub(super) fn play(&mut self, choice: Choice) {
+        let mut g = (*self.game).clone();
+        match g.play(choice) {
+            Ok(()) => {
+                // What happens from here on is marked until their next one.
+                self.recent_base = self.game.clone();
+                self.set_game(g);
+                self.last_move_human = true;
+            }
+            Err(e) => {
+                self.ui.message = Some(format!("That move is not allowed: {e}."));
+                self.refresh_targets();
+            }
+        }
+    }
+
+    pub(super) fn rotate(&mut self, back: bool) {
+        let Some(rot) = self.ui.rot else { return };
+        let step = |r: Rotation| {
+            if back {
+                r.next().next().next()
+            } else {
+                r.next()
+            }
+        };
+        let mut r = step(rot);
+        for _ in 0..3 {
+            let ok = match self.ui.tentative {
+                Some(c) => self.legal(c, r),
+                None => self.rotation_has_cells(r),
+            };
+            if ok {
+                self.ui.rot = Some(r);
+                break;
+            }
+            r = step(r);
+        }
+        self.ui.message = None;
+        self.refresh_targets();
+    }
+
+    pub(super) fn pick_cell(&mut self, cell: Cell) {
+        let Some(rot) = self.ui.rot else { return };
+        if self.ui.tentative == Some(cell) {
+            // Clicking the tried tile again turns it.
+            self.rotate(false);
+            return;
+        }
+        if self.legal(cell, rot) {
+            self.ui.tentative = Some(cell);
+        } else {
+            let mut r = rot.next();
+            for _ in 0..3 {
+                if self.legal(cell, r) {
+                    self.ui.rot = Some(r);
+                    self.ui.tentative = Some(cell);
+                    break;
+                }
+                r = r.next();
+            }
+        }
+        self.ui.message = None;
+        self.refresh_targets();
+    }
+
+    pub(super) fn confirm(&mut self) {
+        if let (Some(_), Some(cell), Some(rot)) =
+            (self.drawn_tile(), self.ui.tentative, self.ui.rot)
+        {
+            if self.legal(cell, rot) {
+                self.play(Choice::Place { cell, rot });
+            }
+            return;
+        }
+        if let Some(c) = self.ui.focus.and_then(|f| self.targets.choice_at(f)) {
+            self.play(c);
+        }
+    }
+
+    /// An arrow key on the board: the tile tried on the nearest legal
+    /// space that way, or the focus on the nearest target that way.
+    pub(super) fn arrow(&mut self, a: Arrow) {
+        if self.drawn_tile().is_some() {
+            let cells: Vec<Cell> = self.targets.cells.iter().map(|c| c.cell).collect();
+            let points: Vec<geometry::Pt> = cells
+                .iter()
+                .map(|c| ((c.x as f64 + 0.5) * TILE, (c.y as f64 + 0.5) * TILE))
+                .collect();
+            let from = self
+                .ui
+                .tentative
+                .and_then(|c| cells.iter().position(|&x| x == c));
+            if let Some(i) = targets::step(&points, from, a) {
+                if self.ui.tentative != Some(cells[i]) {
+                    self.pick_cell(cells[i]);
+                }
+            }
+        } else {
+            let n = self.targets.focusable();
+            let points: Vec<geometry::Pt> =
+                (0..n).filter_map(|i| self.targets.point_at(i)).collect();
+            self.ui.focus = targets::step(&points, self.ui.focus, a);
+            self.ui.message = None;
+            self.refresh_targets();
+        }
+    }
+
+    /// What the board's keyboard focus is on, in words (for screen readers).
+    pub fn focus_words(&self) -> Option<String> {
+        if let (Some(tile), Some(g)) = (self.drawn_tile(), self.targets.ghost) {
+            return Some(format!(
+                "The tile tried on {}, turned {}: {}. Enter places it, R turns it.",
+                cell_name(g.cell),
+                describe::turn_name(g.rot),
+                describe::tile_words(self.game.catalogue(), tile, g.rot)
+            ));
+        }
+        let n = self.ui.focus?;
+        self.targets
+            .label_at(n)
+            .map(|l| format!("{l}. Enter takes it."))
+    }
+
+    /// Where the board's keyboard focus is, on the board.
+    pub fn focus_point(&self) -> Option<geometry::Pt> {
+        if let Some(g) = self.targets.ghost {
+            return Some((
+                (g.cell.x as f64 + 0.5) * TILE,
+                (g.cell.y as f64 + 0.5) * TILE,
+            ));
+        }
+        self.targets.point_at(self.targets.focus?)
+    }
+
+    pub(super) fn cancel(&mut self) {
+        self.hint_asked = false;
+        self.thinking = None;
+        self.ui.tentative = None;
+        self.ui.focus = None;
+        self.ui.message = None;
+        self.refresh_targets();
+    }
+
+    /// Whether undo can take anything back.
+    pub fn can_undo(&self) -> bool {
+        self.game.history().len() > self.floor
+    }
+
+    pub(super) fn undo(&mut self) {
+        if !self.can_undo() && self.floor > 0 {
+            self.ui.message = Some(
+                "This game came from a link: the moves it arrived with cannot be taken back."
+                    .into(),
+            );
+            self.refresh_targets();
+            return;
+        }
+        match self.game.undo() {
+            Some(mut g) => {
+                if self.seats.iter().any(|s| s.computer.is_none()) {
+                    // Take back the computer's replies too, up to the last
+                    // decision of a human (or the start, or the link's position).
+                    while g.history().len() > self.floor && self.is_computer(g.to_move()) {
+                        match g.undo() {
+                            Some(h) => g = h,
+                            None => break,
+                        }
+                    }
+                } else {
+                    // Watching computers: stop them, or they play again.
+                    self.paused = true;
+                }
+                self.recent_base = Rc::new(g.clone());
+                self.set_game(g)
+            }
+            None => {
+                self.ui.message = Some("Nothing to undo yet.".into());
+                self.refresh_targets();
+            }
+        }
+    }
+
+    pub(super) fn say_no(&mut self) {
+        if let Some(c) = self.view.prompt_base.declining() {
+            self.play(c);
+        }
+    }
+
+    /// The prompt with the UI's message.
+    pub fn prompt(&self) -> &Prompt<Choice> {
+        &self.view.prompt_base
+    }
+
+    pub fn is_computer(&self, seat: u8) -> bool {
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| s.computer.is_some())
+    }
+
+    /// The level of the computer seat to move, if a computer is to move.
+    pub fn computer_to_move(&self) -> Option<Level> {
+        if self.game.is_over() {
+            return None;
+        }
+        self.seats
+            .get(self.game.to_move() as usize)
+            .and_then(|s| s.computer)
+    }
+
+    /// Whether every seat is a computer's (a game to watch).
+    pub fn all_computers(&self) -> bool {
+        self.seats.iter().all(|s| s.computer.is_some())
+    }
+}

@@ -1,0 +1,39 @@
+//! The replay's state: the game after its first N decisions, drawn as a game
+//! in play with nothing to click. The bar that steps through it is
+//! ui/replay_bar.rs.
+
+use super::play::Play;
+use crate::engine::city::Game;
+use crate::engine::TileGame;
+use crate::replay;
+use crate::view::palette::Seat;
+use crate::view::targets::Targets;
+use crate::view::Shared;
+
+/// The replay's position and the view of the game there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    /// Decisions shown.
+    pub n: usize,
+    /// Decisions in the whole game.
+    pub total: usize,
+    /// The game at that position, drawn as a game in play with nothing to
+    /// click.
+    pub play: Play,
+}
+
+impl Replay {
+    pub fn at(game: &Game, seats: &[Seat], n: usize) -> Replay {
+        let total = game.history().len();
+        let n = n.min(total);
+        let mut play = Play::new(replay::game_at(game, n), seats.to_vec());
+        play.targets = Shared::new(Targets::default());
+        play.view_only = true;
+        play.ui.over_closed = true;
+        play.view.prompt_base.buttons.clear();
+        play.view.prompt_base.detail = format!(
+            "Replay: the game after {n} of its {total} decisions. ← and → step, Esc goes back to the game."
+        );
+        Replay { n, total, play }
+    }
+}

@@ -1,0 +1,124 @@
+//! The session's part of the app state: how the game in play is saved
+//! ([`Saving`]), a game to open ([`Opened`]), and the reducer's part for the
+//! actions of saves, links, notices and the replay ([`apply`]). The
+//! `Session` component (ui/session.rs) does the page and storage side.
+
+use super::app::{Action, AppState};
+use super::play::Play;
+use super::replay::Replay;
+use crate::engine::city::Game;
+use crate::engine::TileGame;
+use crate::view::palette::Seat;
+
+/// How the game in play is saved.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Saving {
+    /// Its save id (None until the first autosave gives it one).
+    pub id: Option<String>,
+    /// It came from a share link: each move offers the new link.
+    pub from_link: bool,
+    /// Decisions it had when it was opened (for a game from a link, when
+    /// its link was first opened: undo stops there).
+    pub base: usize,
+}
+
+/// A game to open as the local game in play.
+#[derive(Clone, Debug)]
+pub struct Opened {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+    /// The save it continues (None: a new save).
+    pub id: Option<String>,
+    pub from_link: bool,
+    /// For a game from a link, the decisions the link held (undo stops
+    /// there); ignored otherwise.
+    pub link_base: usize,
+}
+
+/// Whether [`apply`] handles the action.
+pub(super) fn handles(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Open(_)
+            | Action::SaveId(_)
+            | Action::Notice(_)
+            | Action::DismissNotice(_)
+            | Action::ReplayOpen
+            | Action::ReplayTo(_)
+            | Action::ReplayStep(_)
+            | Action::ReplayClose
+    )
+}
+
+/// The reducer's part for the session's actions (and the replay's).
+pub(super) fn apply(s: &mut AppState, action: Action) {
+    match action {
+        Action::Open(o) => {
+            let o = *o;
+            let base = if o.from_link {
+                o.link_base.min(o.game.history().len())
+            } else {
+                o.game.history().len()
+            };
+            s.saving = Saving {
+                id: o.id,
+                from_link: o.from_link,
+                base,
+            };
+            let mut play = Play::new(o.game, o.seats);
+            if o.from_link {
+                play.floor = base;
+            }
+            s.play = Some(play);
+            s.leaving = false;
+            s.replay = None;
+            s.setup_error = None;
+            s.help = false;
+        }
+        Action::SaveId(id) => s.saving.id = Some(id),
+        Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
+        Action::DismissNotice(i) if i < s.notices.len() => {
+            s.notices.remove(i);
+        }
+        Action::ReplayOpen => {
+            if let Some(p) = &s.play {
+                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.history().len()));
+            }
+        }
+        Action::ReplayTo(n) => {
+            if let Some(p) = &s.play {
+                if s.replay.as_ref().map(|r| r.n) != Some(n) {
+                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                }
+            }
+        }
+        Action::ReplayStep(d) => {
+            if let (Some(p), Some(r)) = (&s.play, &s.replay) {
+                let n = (r.n as i64 + d).clamp(0, r.total as i64) as usize;
+                if n != r.n {
+                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                }
+            }
+        }
+        Action::ReplayClose => s.replay = None,
+        _ => {}
+    }
+}
+
+/// Whether an action may run while the replay shows the past (the others
+/// would change the game).
+pub(super) fn allowed_in_replay(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Help(_)
+            | Action::TextView(_)
+            | Action::Coords
+            | Action::Leave(_)
+            | Action::Cancel
+            | Action::CloseGameOver
+            | Action::ShowGameOver
+            | Action::NewGameScreen
+            | Action::Start(_)
+            | Action::StartGame(..)
+    )
+}

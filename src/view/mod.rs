@@ -1,0 +1,79 @@
+//! The view model: what the screens show, computed from a game without Yew
+//! or the DOM, so that it builds and is tested natively (`cargo test`).
+//!
+//! The generic parts know no ruleset: the [`scene::Scene`] the board draws,
+//! the [`targets::Targets`] it offers to click (handed to it ready-made: the
+//! board knows no rules), the [`prompt::Prompt`], the [`panel::PanelData`],
+//! the [`log`]'s turns, and the drawing helpers ([`geometry`], [`palette`],
+//! [`tile_art`]). Targets and prompts are generic over the ruleset's choice.
+//! A ruleset's adapter fills them from its game: [`city`] for The City; a
+//! classic adapter goes beside it.
+
+use std::rc::Rc;
+
+pub mod city;
+pub mod geometry;
+pub mod log;
+pub mod palette;
+pub mod panel;
+pub mod prompt;
+pub mod scene;
+pub mod targets;
+pub mod tile_art;
+pub mod words;
+
+use crate::engine::core::geom::{Cell, Rotation};
+use log::LogTurn;
+use palette::PlayerColour;
+use panel::{EndLine, PanelData};
+use prompt::Prompt;
+use scene::Scene;
+use targets::Targets;
+
+/// A value compared by address: props holding one re-render only when it is
+/// replaced, however large it is.
+#[derive(Debug)]
+pub struct Shared<T>(pub Rc<T>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> Shared<T> {
+    pub fn new(v: T) -> Self {
+        Shared(Rc::new(v))
+    }
+}
+
+/// Everything derived from the game alone, once per move. `C` is the
+/// ruleset's choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameView<C> {
+    pub scene: Shared<Scene>,
+    pub panel: Shared<PanelData>,
+    pub log: Rc<Vec<Rc<LogTurn>>>,
+    pub names: Rc<Vec<String>>,
+    pub colours: Rc<Vec<PlayerColour>>,
+    /// Legal (cell, rotation) pairs of the drawn tile.
+    pub placements: Rc<Vec<(Cell, Rotation)>>,
+    pub prompt_base: Prompt<C>,
+    /// Region, side and vertex targets (no cells: those depend on the rotation).
+    pub base_targets: Targets<C>,
+    /// After the game: its end's scoring item by item.
+    pub end_lines: Rc<Vec<EndLine>>,
+}

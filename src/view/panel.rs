@@ -1,0 +1,72 @@
+//! The score panel's data: per player the score, where its points came
+//! from, the projected final score and the pieces left; then the supplies
+//! (tiles per stack, and the wall in The City) and the deal.
+
+use super::palette::PlayerColour;
+use crate::ai::Level;
+
+/// One player's line of the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRow {
+    pub name: String,
+    /// The level of a computer seat.
+    pub computer: Option<Level>,
+    pub colour: PlayerColour,
+    pub score: u32,
+    /// The score if the game ended now.
+    pub projected: u32,
+    /// Points by where they came from, in the order of [`PanelData::sources`].
+    pub breakdown: Vec<u32>,
+    /// Followers in supply.
+    pub supply: u8,
+    /// Towers left, in a ruleset that has them.
+    pub towers: Option<u8>,
+    pub to_move: bool,
+    pub winner: bool,
+}
+
+/// The common wall's supply (The City).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WallSupply {
+    /// Wall pieces left.
+    pub left: u32,
+    /// The gap between the wall's ends, once the gate is placed.
+    pub gap: Option<usize>,
+}
+
+/// Everything the panel (and the game-over table) shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelData {
+    pub players: Vec<PlayerRow>,
+    /// The breakdown's columns, in lower case: "streets", "markets", ...
+    pub sources: &'static [&'static str],
+    /// The wall, in a ruleset that has one.
+    pub walls: Option<WallSupply>,
+    /// Tiles left in each stack.
+    pub tiles_left: Vec<u32>,
+    /// The stack the tile in hand came from (1-based).
+    pub stack: Option<u8>,
+    /// Tiles placed so far.
+    pub placed: usize,
+    pub set_aside: usize,
+    /// The seed the tiles were dealt from, and the stack sizes.
+    pub seed: Option<u64>,
+    pub stacks: Vec<u32>,
+}
+
+/// A stack's name: I, II, III (then its number).
+pub fn stack_name(k: usize) -> String {
+    match ["I", "II", "III"].get(k) {
+        Some(n) => n.to_string(),
+        None => (k + 1).to_string(),
+    }
+}
+
+/// One item of the end of the game's scoring: which guard, which stewards'
+/// area, for whom and how much.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndLine {
+    pub player: u8,
+    pub text: String,
+    pub points: u32,
+}

@@ -1,0 +1,397 @@
+//! The targets: what the board offers to click now, handed to it
+//! ready-made (the board knows no rules, like lichess's chessground is
+//! handed its legal moves). Generic over the ruleset's choice `C`: a target
+//! carries the choice a click on it makes.
+
+use super::geometry::{self, Pt};
+use super::palette::PlayerColour;
+use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
+use crate::engine::core::shape::{RegionIdx, TileType};
+
+/// A cell the drawn tile may go to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellTarget {
+    pub cell: Cell,
+    /// Legal with the current rotation (otherwise only with another one).
+    pub now: bool,
+}
+
+/// The drawn tile shown where it would go, not yet confirmed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ghost {
+    pub tile: TileType,
+    pub cell: Cell,
+    pub rot: Rotation,
+    /// Where a hint suggests the follower on it, in board coordinates.
+    pub follower: Option<Pt>,
+}
+
+/// A shape of one region of a placed tile, in board coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionShape {
+    /// The SVG transform of the tile.
+    pub transform: String,
+    /// The path in the tile's own box.
+    pub d: String,
+    /// A street's centre line (stroked), not an area (filled).
+    pub street: bool,
+}
+
+impl RegionShape {
+    /// The outline `(d, street)` of a region of the tile at `cell` turned by `rot`.
+    pub fn placed(cell: Cell, rot: Rotation, (d, street): (String, bool)) -> Self {
+        RegionShape {
+            transform: geometry::tile_transform(cell, rot),
+            d,
+            street,
+        }
+    }
+}
+
+/// A region of the new tile a follower may go on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionTarget<C> {
+    pub pos: Pt,
+    pub choice: C,
+    pub region: RegionIdx,
+    /// "citizen on the street", ...
+    pub label: String,
+    /// The region itself (a touch on it anywhere takes it).
+    pub shape: RegionShape,
+    /// The whole feature it would join.
+    pub feature: Vec<RegionShape>,
+}
+
+/// A side to click: an outline side for the gate, a wall end's next side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideTarget<C> {
+    pub side: Side,
+    pub choice: C,
+    /// `gate`, `cw`, `ccw` or `guard` (the test hook).
+    pub key: String,
+    pub label: Option<String>,
+    /// What taking it does, in words ("Build at the clockwise end").
+    pub words: String,
+}
+
+/// A vertex to click: a wall end where a tower may go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VertexTarget<C> {
+    pub vertex: Vertex,
+    pub choice: C,
+    pub key: String,
+    pub label: String,
+    /// What taking it does, in words.
+    pub words: String,
+}
+
+/// What the board offers to click now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Targets<C> {
+    pub cells: Vec<CellTarget>,
+    /// The drawn tile in its current rotation (previewed on a hovered cell).
+    pub hand: Option<(TileType, Rotation)>,
+    pub ghost: Option<Ghost>,
+    pub regions: Vec<RegionTarget<C>>,
+    pub sides: Vec<SideTarget<C>>,
+    pub vertices: Vec<VertexTarget<C>>,
+    /// The wall piece a guard decision is about.
+    pub mark: Option<Side>,
+    /// The cells a guard on that piece would watch (its row or column).
+    pub line: Vec<Cell>,
+    /// A cell to look at closely on a small screen (the new tile, whose
+    /// follower rings are too close together for a finger from afar).
+    pub zoom: Option<Cell>,
+    /// The keyboard focus: an index into `regions`, `sides` or `vertices`
+    /// (whichever is not empty).
+    pub focus: Option<usize>,
+    /// The colour of the player who decides.
+    pub colour: Option<PlayerColour>,
+}
+
+// Not derived: a derived `Default` would ask `C: Default` for no reason.
+impl<C> Default for Targets<C> {
+    fn default() -> Self {
+        Targets {
+            cells: Vec::new(),
+            hand: None,
+            ghost: None,
+            regions: Vec::new(),
+            sides: Vec::new(),
+            vertices: Vec::new(),
+            mark: None,
+            line: Vec::new(),
+            zoom: None,
+            focus: None,
+            colour: None,
+        }
+    }
+}
+
+/// The drawn tile as the player holds it: which tile, turned how, tried on
+/// which cell, and the follower a hint suggests on it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InHand {
+    pub tile: TileType,
+    pub rot: Rotation,
+    /// The cell it is tried on (shown as a ghost when legal there).
+    pub tried: Option<Cell>,
+    /// A hint's follower: its placement and the follower's spot on the
+    /// unrotated tile.
+    pub follower: Option<(Cell, Rotation, Pt)>,
+}
+
+impl<C: Copy> Targets<C> {
+    /// How many targets the focus can cycle through (cells excluded).
+    pub fn focusable(&self) -> usize {
+        self.regions.len() + self.sides.len() + self.vertices.len()
+    }
+
+    /// Where the n-th focusable target is on the board.
+    pub fn point_at(&self, n: usize) -> Option<Pt> {
+        let a = self.regions.len();
+        let b = a + self.sides.len();
+        if n < a {
+            Some(self.regions[n].pos)
+        } else if n < b {
+            Some(geometry::side_point(self.sides[n - a].side))
+        } else {
+            self.vertices
+                .get(n - b)
+                .map(|v| geometry::vertex_point(v.vertex))
+        }
+    }
+
+    /// The n-th focusable target in words (for the keyboard's announcements).
+    pub fn label_at(&self, n: usize) -> Option<String> {
+        let a = self.regions.len();
+        let b = a + self.sides.len();
+        if n < a {
+            Some(format!("Put {}", self.regions[n].label))
+        } else if n < b {
+            let s = &self.sides[n - a];
+            Some(s.words.clone())
+        } else {
+            self.vertices.get(n - b).map(|v| v.words.clone())
+        }
+    }
+
+    /// The choice of the n-th focusable target.
+    pub fn choice_at(&self, n: usize) -> Option<C> {
+        let a = self.regions.len();
+        let b = a + self.sides.len();
+        if n < a {
+            Some(self.regions[n].choice)
+        } else if n < b {
+            Some(self.sides[n - a].choice)
+        } else {
+            self.vertices.get(n - b).map(|v| v.choice)
+        }
+    }
+
+    /// These targets with the drawn tile's: every cell of a legal
+    /// `placements` pair (those legal in the tile's rotation first, each
+    /// group in reading order), the tile in hand, and the ghost where it is
+    /// tried, if that is legal.
+    pub fn with_tile(&self, placements: &[(Cell, Rotation)], hand: InHand) -> Targets<C>
+    where
+        C: Clone,
+    {
+        let rot = hand.rot;
+        let mut cells: Vec<CellTarget> = Vec::new();
+        for &(c, r) in placements {
+            match cells.iter_mut().find(|x| x.cell == c) {
+                Some(x) => x.now |= r == rot,
+                None => cells.push(CellTarget {
+                    cell: c,
+                    now: r == rot,
+                }),
+            }
+        }
+        cells.sort_by_key(|c| (!c.now, c.cell.y, c.cell.x));
+        let ghost = hand
+            .tried
+            .filter(|&c| placements.contains(&(c, rot)))
+            .map(|cell| Ghost {
+                tile: hand.tile,
+                cell,
+                rot,
+                follower: hand
+                    .follower
+                    .filter(|&(c, r, _)| (c, r) == (cell, rot))
+                    .map(|(_, _, spot)| geometry::on_board(cell, rot, spot)),
+            });
+        Targets {
+            cells,
+            hand: Some((hand.tile, rot)),
+            ghost,
+            ..self.clone()
+        }
+    }
+}
+
+/// The legal cells of `placements` for one rotation, in reading order.
+pub fn cells_for(placements: &[(Cell, Rotation)], rot: Rotation) -> Vec<Cell> {
+    let mut v: Vec<Cell> = placements
+        .iter()
+        .filter(|&&(_, r)| r == rot)
+        .map(|&(c, _)| c)
+        .collect();
+    v.sort_by_key(|c| (c.y, c.x));
+    v.dedup();
+    v
+}
+
+/// `from` or the next rotation clockwise that has a legal cell.
+pub fn first_rotation(placements: &[(Cell, Rotation)], from: Rotation) -> Option<Rotation> {
+    let mut r = from;
+    for _ in 0..4 {
+        if placements.iter().any(|&(_, x)| x == r) {
+            return Some(r);
+        }
+        r = r.next();
+    }
+    None
+}
+
+/// How far apart (board units) the centres of two follower rings on a tile
+/// are kept, so that neither covers the other.
+pub const RING_GAP: f64 = 30.0;
+
+/// Moves points apart until no two are closer than `gap` (as far as the
+/// box `lo..hi` lets them), each pair pushed apart along the line between
+/// them, equally. Deterministic; points already far enough apart do not move.
+pub fn spread(points: &mut [Pt], gap: f64, (lo, hi): (Pt, Pt)) {
+    let clamp = |p: Pt| (p.0.clamp(lo.0, hi.0), p.1.clamp(lo.1, hi.1));
+    for p in points.iter_mut() {
+        *p = clamp(*p);
+    }
+    for _ in 0..40 {
+        let mut moved = false;
+        for i in 0..points.len() {
+            for j in i + 1..points.len() {
+                let (a, b) = (points[i], points[j]);
+                let (mut dx, mut dy) = (b.0 - a.0, b.1 - a.1);
+                let d = (dx * dx + dy * dy).sqrt();
+                if d >= gap - 1e-6 {
+                    continue;
+                }
+                if d < 1e-6 {
+                    // On top of each other: apart along x (then y, by index).
+                    (dx, dy) = if (i + j) % 2 == 0 {
+                        (1.0, 0.0)
+                    } else {
+                        (0.0, 1.0)
+                    };
+                } else {
+                    (dx, dy) = (dx / d, dy / d);
+                }
+                let push = (gap - d) / 2.0 + 0.01;
+                points[i] = clamp((a.0 - dx * push, a.1 - dy * push));
+                points[j] = clamp((b.0 + dx * push, b.1 + dy * push));
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+}
+
+/// A direction for the keyboard's arrows on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrow {
+    Left,
+    Right,
+    Up,
+    Down,
+}
+
+impl Arrow {
+    fn vector(self) -> Pt {
+        match self {
+            Arrow::Left => (-1.0, 0.0),
+            Arrow::Right => (1.0, 0.0),
+            Arrow::Up => (0.0, -1.0),
+            Arrow::Down => (0.0, 1.0),
+        }
+    }
+}
+
+/// The arrow keys on the board: from point `from` (the index of the target
+/// in focus, None for none yet), the nearest target in the arrow's
+/// direction (within 60° of it; what is straight ahead is nearer than what
+/// is to the side). Nothing that way: the focus stays. No focus yet: the
+/// first target.
+pub fn step(points: &[Pt], from: Option<usize>, arrow: Arrow) -> Option<usize> {
+    let Some(i) = from.filter(|&i| i < points.len()) else {
+        return (!points.is_empty()).then_some(0);
+    };
+    let (ux, uy) = arrow.vector();
+    let a = points[i];
+    points
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .filter_map(|(j, &b)| {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let along = dx * ux + dy * uy;
+            let across = (dx * uy - dy * ux).abs();
+            // Within 60° either side of the arrow.
+            (along > 1e-6 && across <= along * 1.733).then_some((along + 2.0 * across, j))
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
+        .map(|(_, j)| j)
+        .or(Some(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_rings_keep_their_distance_inside_the_tile() {
+        let mut p = vec![
+            (50.0, 50.0),
+            (52.0, 50.0),
+            (50.0, 51.0),
+            (86.0, 86.0),
+            (84.0, 80.0),
+        ];
+        let lo_hi = ((14.0, 14.0), (86.0, 86.0));
+        spread(&mut p, RING_GAP, lo_hi);
+        for i in 0..p.len() {
+            assert!(p[i].0 >= 14.0 && p[i].0 <= 86.0 && p[i].1 >= 14.0 && p[i].1 <= 86.0);
+            for j in i + 1..p.len() {
+                let d = ((p[i].0 - p[j].0).powi(2) + (p[i].1 - p[j].1).powi(2)).sqrt();
+                assert!(d >= RING_GAP - 0.5, "{i} {j}: {d} in {p:?}");
+            }
+        }
+        // Points far enough apart do not move.
+        let mut q = vec![(20.0, 20.0), (80.0, 80.0)];
+        spread(&mut q, RING_GAP, lo_hi);
+        assert_eq!(q, [(20.0, 20.0), (80.0, 80.0)]);
+    }
+
+    #[test]
+    fn arrows_go_to_the_nearest_target_that_way() {
+        // A cross of cells around the middle one, and one far to the right.
+        let p = [
+            (150.0, 150.0),
+            (250.0, 150.0),
+            (50.0, 150.0),
+            (150.0, 50.0),
+            (150.0, 250.0),
+            (650.0, 160.0),
+        ];
+        assert_eq!(step(&p, None, Arrow::Left), Some(0));
+        assert_eq!(step(&p, Some(0), Arrow::Right), Some(1));
+        assert_eq!(step(&p, Some(0), Arrow::Left), Some(2));
+        assert_eq!(step(&p, Some(0), Arrow::Up), Some(3));
+        assert_eq!(step(&p, Some(0), Arrow::Down), Some(4));
+        assert_eq!(step(&p, Some(1), Arrow::Right), Some(5));
+        // Nothing further that way: the focus stays.
+        assert_eq!(step(&p, Some(5), Arrow::Right), Some(5));
+        assert_eq!(step(&[], None, Arrow::Up), None);
+    }
+}

@@ -1,0 +1,120 @@
+//! Words every screen uses, whatever the ruleset: directions, places on the
+//! board, and error messages told in a player's words rather than a
+//! parser's.
+
+use crate::engine::core::geom::{Cell, Dir};
+
+/// "north", "east", ...
+pub fn dir_name(d: Dir) -> &'static str {
+    match d {
+        Dir::N => "north",
+        Dir::E => "east",
+        Dir::S => "south",
+        Dir::W => "west",
+    }
+}
+
+/// A cell as the board's coordinates show it: "2,−1" (x east, y south).
+pub fn cell_name(c: Cell) -> String {
+    format!("{},{}", c.x, c.y)
+}
+
+/// A message from a parser or a decoder in a player's words: the phrases
+/// of serde and of the record reader a player cannot be expected to know
+/// ("invalid type: map", "decimal u64", "at line 1 column 30") become plain
+/// English. Anything else is kept.
+pub fn plain(msg: &str) -> String {
+    let mut s = msg.to_string();
+    // serde_json's position: "… at line 1 column 30".
+    while let Some(i) = s.find(" at line ") {
+        let tail = &s[i + 9..];
+        let n = tail
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == ' '))
+            .unwrap_or(tail.len());
+        if !tail[..n].contains(" column ") {
+            break;
+        }
+        s.replace_range(i..i + 9 + tail[..n].trim_end().len(), "");
+    }
+    // A span from a phrase to the next ';' or ')' (or the end), replaced.
+    let span = |s: &mut String, from: &str, to: &dyn Fn(&str) -> String| {
+        while let Some(i) = s.find(from) {
+            let n = s[i..].find([';', ')']).unwrap_or(s.len() - i);
+            let words = to(&s[i..i + n]);
+            s.replace_range(i..i + n, &words);
+        }
+    };
+    // The name between the first pair of backticks.
+    fn field(t: &str) -> &str {
+        t.split('`').nth(1).unwrap_or("?")
+    }
+    span(&mut s, "invalid type: ", &|_| {
+        "a value of the wrong kind".into()
+    });
+    span(&mut s, "invalid value: ", &|_| {
+        "a value that is not allowed".into()
+    });
+    span(&mut s, "unknown field `", &|t| {
+        format!("an unexpected field “{}”", field(t))
+    });
+    span(&mut s, "missing field `", &|t| {
+        format!("the field “{}” is missing", field(t))
+    });
+    span(&mut s, "EOF while parsing", &|_| {
+        "the text ends too early".into()
+    });
+    for (from, to) in [
+        ("a decimal u64", "a whole number"),
+        ("decimal u64", "whole number"),
+        ("trailing characters", "extra text at the end"),
+        ("expected value", "the text is not in the expected form"),
+        (
+            "key must be a string",
+            "the text is not in the expected form",
+        ),
+    ] {
+        s = s.replace(from, to);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parser_words_become_plain_words() {
+        assert_eq!(
+            plain("line 3: Seed must be a decimal u64, not \"x\""),
+            "line 3: Seed must be a whole number, not \"x\""
+        );
+        assert_eq!(
+            plain(
+                "saved game 1 is damaged: invalid type: map, expected a string at line 1 column 30"
+            ),
+            "saved game 1 is damaged: a value of the wrong kind"
+        );
+        assert_eq!(
+            plain("saved game 2 is damaged: unknown field `future`, expected one of `id`, `name` at line 1 column 9"),
+            "saved game 2 is damaged: an unexpected field “future”"
+        );
+        assert_eq!(
+            plain("saved game 1 is damaged: missing field `record` at line 1 column 2"),
+            "saved game 1 is damaged: the field “record” is missing"
+        );
+        assert_eq!(
+            plain(
+                "the saved games are not valid JSON (EOF while parsing a value at line 1 column 0)"
+            ),
+            "the saved games are not valid JSON (the text ends too early)"
+        );
+        // Plain text stays as it is.
+        assert_eq!(plain("this link is damaged"), "this link is damaged");
+    }
+
+    #[test]
+    fn directions_and_cells_in_words() {
+        assert_eq!(dir_name(Dir::W), "west");
+        assert_eq!(cell_name(Cell::new(2, -1)), "2,-1");
+    }
+}

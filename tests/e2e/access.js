@@ -1,0 +1,273 @@
+#!/usr/bin/env node
+// End-to-end test: the game by keyboard alone and for screen readers.
+//
+// - axe-core audits (no serious or critical violation) on the start screen,
+//   a game in progress, a wall round and the game-over screen;
+// - a whole game played by keyboard alone: Tab reaches every button of the
+//   game (Tab is not the board's), the board's arrows and Enter take every
+//   decision, a guard is posted and a tower built on the board;
+// - dialogs keep the focus inside them, close on Esc and give the focus
+//   back; no browser confirm() box ever opens;
+// - the text view: the tile in hand and the options in words, a move typed
+//   in, the live region that announces it; no debug text on the start screen.
+//
+// Usage: node tests/e2e/access.js   (build dist/ first: trunk build --release)
+// Env:   SEED (default 11), CHROMIUM, DIST.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const {
+  ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved,
+} = require('./common.js');
+
+const SEED = process.env.SEED || '11';
+const TIMEOUT = 15000;
+const AXE = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+const { check, report } = checks();
+
+// axe-core on the page as it is: no serious or critical violation.
+async function audit(page, name) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const minor = found.filter((v) => !bad.includes(v)).map((v) => `${v.id} (${v.impact})`);
+  check(`axe: no serious or critical violation on ${name}${minor.length ? ` (also: ${minor.join(', ')})` : ''}`,
+    bad.length === 0, JSON.stringify(bad, null, 1));
+}
+
+// What has the keyboard focus: its test id, or its tag.
+async function focused(page) {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    return a ? (a.dataset.testid || a.tagName.toLowerCase()) : null;
+  });
+}
+
+// Presses Tab (Shift+Tab when `back`) until `testid` has the focus; the
+// number of presses, or -1 when it never gets it.
+async function tabTo(page, testid, { back = false, max = 80 } = {}) {
+  for (let k = 1; k <= max; k++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if ((await focused(page)) === testid) return k;
+  }
+  return -1;
+}
+
+async function decision(page) {
+  return page.getAttribute(play, 'data-decision');
+}
+
+// One decision by keyboard alone, on the board (which has the focus).
+// Returns what was done.
+async function keyDecision(page, n) {
+  const d = await decision(page);
+  const v = await version(page);
+  if ((await focused(page)) !== 'board') {
+    if ((await tabTo(page, 'board')) < 0) throw new Error('Tab does not reach the board');
+  }
+  let did = d;
+  switch (d) {
+    case 'place':
+      await page.keyboard.press(n % 2 ? 'ArrowRight' : 'ArrowDown');
+      await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
+      await page.keyboard.press(n % 3 ? 'Enter' : ' ');
+      break;
+    case 'follower':
+      if (n % 3 === 1 || !(await page.$('[data-testid=region-target]'))) {
+        await page.keyboard.press('n');
+        did = 'no follower';
+      } else {
+        await page.keyboard.press('ArrowRight');
+        await page.waitForSelector('[data-testid=region-target].focused', { timeout: TIMEOUT });
+        await page.keyboard.press('Enter');
+      }
+      break;
+    case 'gate':
+    case 'wall':
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForSelector('[data-testid=side-target].focused', { timeout: TIMEOUT });
+      await page.keyboard.press('Enter');
+      break;
+    case 'guard':
+      if (await page.$('[data-testid=side-target][data-end=guard]')) {
+        await page.keyboard.press('ArrowUp');
+        await page.waitForSelector('[data-testid=side-target][data-end=guard].focused', { timeout: TIMEOUT });
+        await page.keyboard.press('Enter');
+        did = 'guard posted';
+      } else {
+        await page.keyboard.press('n');
+        did = 'no guard';
+      }
+      break;
+    case 'tower':
+      if (await page.$('[data-testid=vertex-target]')) {
+        await page.keyboard.press('ArrowRight');
+        await page.waitForSelector('[data-testid=vertex-target].focused', { timeout: TIMEOUT });
+        await page.keyboard.press('Enter');
+        did = 'tower built';
+      } else {
+        await page.keyboard.press('n');
+        did = 'no tower';
+      }
+      break;
+    default:
+      throw new Error(`unexpected decision ${d}`);
+  }
+  await moved(page, v);
+  return did;
+}
+
+async function main() {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const { server, origin } = await startServer();
+  const browser = await launch();
+  const confirms = [];
+  try {
+    const { page, problems, context } = await openPage(browser);
+    page.on('dialog', (dlg) => {
+      confirms.push(`${dlg.type()}: ${dlg.message()}`);
+      dlg.dismiss();
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+    await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+    await page.waitForSelector('#worker-status.ready', { state: 'attached', timeout: TIMEOUT });
+    const text = await page.evaluate(() => document.body.innerText);
+    check('no debug text on the start screen', !/engine worker|DedicatedWorker/i.test(text), text.slice(-200));
+    check('the loading sign is gone once the app runs', !(await page.$('#loading')));
+    await audit(page, 'the start screen');
+
+    // The new-game form by keyboard: seed field, then "Found the city".
+    check('Tab reaches the seat names', (await tabTo(page, 'name-0')) > 0);
+    await page.keyboard.type('Kay');
+    check('Tab reaches the short-game preset', (await tabTo(page, 'preset-short')) > 0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    check('Tab reaches the Advanced fold', await page.evaluate(() => document.activeElement.tagName === 'SUMMARY')
+      || (await tabTo(page, 'summary')) > 0);
+    await page.keyboard.press('Enter');
+    check('Tab reaches the seed', (await tabTo(page, 'seed')) > 0);
+    await page.keyboard.type(SEED);
+    check('Tab reaches "Found the city"', (await tabTo(page, 'start-game')) > 0);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(play, { timeout: TIMEOUT });
+    check('the game starts from the keyboard', (await decision(page)) === 'place');
+
+    // Tab goes through every control of the game, the board one stop.
+    const stops = [];
+    for (let k = 0; k < 40; k++) {
+      await page.keyboard.press('Tab');
+      const f = await focused(page);
+      if (stops.includes(f)) break;
+      stops.push(f);
+    }
+    for (const want of ['skip-to-text', 'replay-open', 'copy-link', 'import-open', 'board', 'zoom-in', 'fit',
+      'coords-toggle', 'legend-open', 'export', 'hint', 'text-view-toggle', 'help-button', 'leave']) {
+      check(`Tab reaches ${want}`, stops.includes(want), stops.join(' '));
+    }
+    check('the board is one Tab stop', stops.filter((s) => s === 'board').length === 1);
+
+    // How to play: a dialog that keeps the focus and closes on Esc.
+    await tabTo(page, 'board');
+    await page.keyboard.press('?');
+    await page.waitForSelector('[data-testid=help] [role=dialog]', { timeout: TIMEOUT });
+    let inside = true;
+    for (let k = 0; k < 25; k++) {
+      await page.keyboard.press(k % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      inside = inside && (await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
+    }
+    check('Tab stays inside How to play', inside);
+    await audit(page, 'How to play');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=help]', { state: 'detached', timeout: TIMEOUT });
+    check('Esc closes How to play and the focus goes back to the board', (await focused(page)) === 'board');
+    // "New game" asks in a dialog of the page (no confirm()); Esc says no.
+    await tabTo(page, 'leave');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=leave-dialog]', { timeout: TIMEOUT });
+    check('"New game" asks in a dialog, with the focus in it',
+      await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=leave-dialog]', { state: 'detached', timeout: TIMEOUT });
+    check('Esc keeps the game', (await decision(page)) === 'place' && (await focused(page)) === 'leave');
+
+    // The text view: the skip link, the tile in words, a typed move, the announcer.
+    await page.keyboard.press('Shift+Tab');
+    check('the skip link is reached from the top', (await tabTo(page, 'skip-to-text', { back: true })) >= 0);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=text-view]', { timeout: TIMEOUT });
+    await page.waitForFunction(() => document.activeElement && document.activeElement.dataset.testid === 'text-command',
+      null, { timeout: TIMEOUT });
+    check('the skip link opens the text view at its command line', true);
+    const hand = await page.textContent('[data-testid=text-hand]');
+    check('the text view names the tile in hand', /The tile in hand, unturned: a /.test(hand), hand);
+    const options = await page.textContent('[data-testid=text-options]');
+    check('the text view lists where it fits', options.startsWith('The tile fits on: 0,0'), options);
+    await page.keyboard.type('board');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=text-answers]').textContent.includes('The board is empty'));
+    check('a question is answered in the live region', true);
+    const v0 = await version(page);
+    await page.keyboard.type('0,0');
+    await page.keyboard.press('Enter');
+    await moved(page, v0);
+    await page.waitForFunction(() => document.querySelector('[data-testid=announcer]').textContent.includes('placed a tile at 0,0'));
+    check('a typed move is played and announced', true);
+    await audit(page, 'a game in progress, with the text view');
+    // Close it (a button of the text view) and go on with the board.
+    await page.click('[data-testid=text-view-toggle]');
+    await page.waitForSelector('[data-testid=text-view]', { state: 'detached' });
+
+    // The whole game by keyboard alone.
+    let n = 0;
+    const done = {};
+    let wallAudit = false;
+    while ((await decision(page)) !== 'over') {
+      if (n > 700) throw new Error('the game did not end after 700 decisions');
+      const d = await decision(page);
+      if (!wallAudit && (d === 'wall' || d === 'guard')) {
+        await audit(page, `a wall round (${d})`);
+        await page.screenshot({ path: path.join(ARTIFACTS, `access-${d}.png`) });
+        wallAudit = true;
+      }
+      if (d === 'guard' && (await page.$('[data-testid=guard-line]'))) done['guard line shown'] = (done['guard line shown'] || 0) + 1;
+      const did = await keyDecision(page, n);
+      done[did] = (done[did] || 0) + 1;
+      n++;
+    }
+    check(`a whole game by keyboard alone (${n} decisions: ${JSON.stringify(done)})`, true);
+    check('a guard was posted by keyboard', (done['guard posted'] || 0) > 0);
+    check('a tower was built by keyboard', (done['tower built'] || 0) > 0);
+    check('the guard decision showed the line it watches', (done['guard line shown'] || 0) > 0);
+    await page.waitForSelector('[data-testid=game-over] [role=dialog]', { timeout: TIMEOUT });
+    check('the game-over dialog has the focus',
+      await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
+    await audit(page, 'the game-over screen');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'access-over.png') });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=game-over]', { state: 'detached', timeout: TIMEOUT });
+    check('Esc closes the game-over dialog', (await decision(page)) === 'over');
+    check('no browser confirm() or alert() box opened', confirms.length === 0, confirms.join('\n    '));
+    check('no console errors', problems.length === 0, problems.join('\n    '));
+    await context.close();
+  } catch (err) {
+    check('the keyboard and screen-reader test runs', false, err.stack || String(err));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  process.exit(report());
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// End-to-end test: small screens and slow starts.
+//
+// - a loading sign while the WebAssembly loads (the wasm held back as on a
+//   slow phone), gone once the game runs;
+// - a phone (390×844, touch): prompts speak of taps, the scores are above
+//   the board, buttons and the board's targets take a finger (44 px or more
+//   around their middle), and the game-over table fits with its Stewards,
+//   Guards and Total columns;
+// - a tablet held upright gets the phone layout;
+// - 4 players at 1280×800: all four score cards in view.
+//
+// Usage: node tests/e2e/layout.js   (build dist/ first: trunk build --release)
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const {
+  ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision,
+} = require('./common.js');
+
+const TIMEOUT = 15000;
+const { check, report } = checks();
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+
+async function startGame(page, origin, { seed = '11', players = 2 } = {}) {
+  await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  for (let k = 2; k < players; k++) await page.click('[data-testid=add-seat]');
+  await page.click('[data-testid=preset-short]');
+  await page.click('.advanced summary');
+  await page.fill('[data-testid=seed]', seed);
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+}
+
+// Whether a tap 21 px (half of 44) from the middle of `el`, in each of the
+// four directions (for a side of the city, outwards: along a side there is
+// only the side's length), still lands on it (on `owner`, the element that
+// takes the tap, when given).
+async function takesFinger(page, handle, owner) {
+  await handle.scrollIntoViewIfNeeded();
+  return page.evaluate(([el, sel]) => {
+    const r = el.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    const side = el.closest('[data-side]');
+    const out = side && { N: [0, -21], E: [21, 0], S: [0, 21], W: [-21, 0] }[side.dataset.side.split(',')[2]];
+    const dirs = out ? [out] : [[21, 0], [-21, 0], [0, 21], [0, -21]];
+    const target = sel ? el.closest(sel) : el;
+    // A follower's ring and its region's area make the same choice.
+    const region = target.dataset.region;
+    return dirs.every(([dx, dy]) => {
+      const hit = document.elementFromPoint(x + dx, y + dy);
+      if (!hit) return false;
+      if (hit === target || target.contains(hit)) return true;
+      const other = hit.closest('[data-region]');
+      return region !== undefined && !!other && other.dataset.region === region;
+    });
+  }, [handle, owner]);
+}
+
+// The visible buttons smaller than 44×44 CSS pixels.
+async function smallButtons(page) {
+  return page.$$eval('button', (els) => els
+    .filter((b) => b.offsetParent !== null)
+    .map((b) => [b.dataset.testid || b.textContent.trim(), b.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 44 - 0.5 || r.height < 44 - 0.5)
+    .map(([n, r]) => `${n} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`));
+}
+
+async function main() {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const { server, origin } = await startServer();
+  const browser = await launch();
+  try {
+    // --------------------------------------------- the loading sign
+    const slow = await openPage(browser, PHONE);
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await slow.page.route('**/*_bg.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await slow.page.goto(`${origin}/`, { waitUntil: 'domcontentloaded', timeout: 30000 });
+    const sign = await slow.page.waitForSelector('#loading', { state: 'visible', timeout: TIMEOUT }).catch(() => null);
+    const signText = sign ? await sign.textContent() : '';
+    check('a loading sign shows while the wasm loads', !!sign && /Loading/.test(signText), signText);
+    await slow.page.screenshot({ path: path.join(ARTIFACTS, 'layout-loading.png') });
+    release();
+    await slow.page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+    check('the sign goes when the game runs', !(await slow.page.$('#loading')));
+    check('no console errors while loading', slow.problems.length === 0, slow.problems.join('\n    '));
+    await slow.context.close();
+
+    // --------------------------------------------------- a phone
+    const phone = await openPage(browser, PHONE);
+    const p = phone.page;
+    await startGame(p, origin);
+    const detail = await p.textContent('.prompt-detail');
+    check('the first prompt has no keys in it', !/\bR\b|right click|Enter/.test(detail), detail);
+    await clickDecision(p);
+    const detail2 = await p.textContent('.prompt-detail');
+    check('prompts speak of taps on a touch screen', /Tap /.test(detail2) && !/right click/.test(detail2), detail2);
+    const strip = await p.locator('[data-testid=scoreline]').boundingBox();
+    const board = await p.locator('[data-testid=board]').boundingBox();
+    check('the scores are above the board, in the first screen', !!strip && strip.y + strip.height <= board.y && strip.y < 844,
+      JSON.stringify({ strip, board }));
+    const width = await p.evaluate(() => document.documentElement.scrollWidth);
+    check('nothing is wider than the phone', width <= 390, `${width}`);
+    const small = await smallButtons(p);
+    check('every button takes a finger (44 px or more)', small.length === 0, small.join(', '));
+    // Play on, by taps, checking the board's targets as they come.
+    const seen = {};
+    for (let n = 0; n < 400 && (await p.getAttribute(play, 'data-decision')) !== 'over'; n++) {
+      const d = await p.getAttribute(play, 'data-decision');
+      const probe = {
+        follower: ['[data-testid=region-target] .ring', '[data-testid=region-target]'],
+        wall: ['[data-testid=side-target] .glow', '[data-testid=side-target]'],
+        tower: ['[data-testid=vertex-target] .ring', '[data-testid=vertex-target]'],
+        place: ['[data-cell][data-legal=now]', null],
+      }[d];
+      if (probe && !(d in seen)) {
+        const els = await p.$$(probe[0]);
+        if (els.length) {
+          let ok = true;
+          for (const el of els) ok = ok && (await takesFinger(p, el, probe[1]));
+          seen[d] = ok;
+          if (d !== 'place') await p.screenshot({ path: path.join(ARTIFACTS, `layout-phone-${d}.png`) });
+        }
+      }
+      await clickDecision(p, { follower: n % 2 === 0 });
+    }
+    for (const [d, ok] of Object.entries(seen)) check(`the board's ${d} targets take a finger (44 px)`, ok);
+    // (The gate's sides are as long as the tiles are drawn: on a phone, a
+    // pinch zooms in on them; their hit bands reach a finger outwards.)
+    check('targets of several kinds were checked', Object.keys(seen).length >= 4, JSON.stringify(seen));
+    // The game-over table on the phone.
+    await p.waitForSelector('[data-testid=final-table]', { timeout: TIMEOUT });
+    await p.screenshot({ path: path.join(ARTIFACTS, 'layout-phone-over.png') });
+    const cols = await p.$$eval('[data-testid=final-table] thead th', (els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return [e.textContent.trim(), Math.round(r.left), Math.round(r.right)];
+    }));
+    for (const name of ['Stewards', 'Guards', 'Total']) {
+      const c = cols.find((x) => x[0] === name);
+      check(`the phone's game-over table shows ${name}`, !!c && c[1] >= 0 && c[2] <= 390, JSON.stringify(cols));
+    }
+    const fits = await p.$eval('.final-wrap', (e) => e.scrollWidth <= e.clientWidth + 1);
+    check('the game-over table needs no sideways scrolling', fits);
+    check('no console errors on the phone', phone.problems.length === 0, phone.problems.join('\n    '));
+    await phone.context.close();
+
+    // ------------------------------------------- a tablet held upright
+    const tablet = await openPage(browser, { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+    await startGame(tablet.page, origin);
+    const tb = await tablet.page.locator('[data-testid=board]').boundingBox();
+    const ts = await tablet.page.locator('[data-testid=scoreline]').boundingBox();
+    check('a tablet held upright gets the phone layout (board full width, scores above)',
+      tb && tb.width > 760 && ts && ts.y < tb.y, JSON.stringify({ tb, ts }));
+    await tablet.page.screenshot({ path: path.join(ARTIFACTS, 'layout-tablet.png') });
+    await tablet.context.close();
+
+    // ---------------------------------------------- 4 players, 1280×800
+    const four = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await startGame(four.page, origin, { players: 4 });
+    for (let n = 0; n < 6; n++) await clickDecision(four.page, { follower: true });
+    const cards = [];
+    for (let i = 0; i < 4; i++) cards.push(await four.page.locator(`[data-testid=player-${i}]`).boundingBox());
+    const scroll = await four.page.evaluate(() => document.documentElement.scrollHeight);
+    check('4 players at 1280×800: all four cards in view',
+      cards.every((c) => c && c.y >= 0 && c.y + c.height <= 800) && scroll <= 800,
+      JSON.stringify(cards.map((c) => c && [Math.round(c.y), Math.round(c.y + c.height)])) + ` page ${scroll}`);
+    await four.page.screenshot({ path: path.join(ARTIFACTS, 'layout-four.png') });
+    check('no console errors with 4 players', four.problems.length === 0, four.problems.join('\n    '));
+    await four.context.close();
+  } catch (err) {
+    check('the layout test runs', false, err.stack || String(err));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  process.exit(report());
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
