@@ -45,6 +45,28 @@ pub fn value<G: Playable>(game: &G, me: Seat, follower_value: f64) -> f64 {
     v
 }
 
+/// `value` for every seat at once (one projection of the final scoring):
+/// what a playout's leaf is worth to each player.
+pub fn values_into<G: Playable>(game: &G, follower_value: f64, out: &mut Vec<f64>) {
+    let scores = game.projected_scores();
+    out.clear();
+    let weight = if game.is_over() {
+        0.0
+    } else {
+        follower_value * supply_weight(game)
+    };
+    for (me, &mine) in scores.iter().enumerate() {
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != me)
+            .map(|(_, &s)| s)
+            .max()
+            .unwrap_or(0);
+        out.push(mine as f64 - best_other as f64 + weight * game.supply(me as Seat) as f64);
+    }
+}
+
 /// 1 early in the game, falling towards 0 as the tiles run out.
 fn supply_weight<G: Playable>(game: &G) -> f64 {
     let total = game.tiles_total();

@@ -64,6 +64,14 @@ pub trait Playable: TileGame {
     /// in hand), so that a search tree keeps apart the decisions of
     /// different draws; 0 when nothing was drawn.
     fn chance_key(&self) -> u32;
+    /// What the position is worth to every seat (`eval::value` for each, in
+    /// seat order), into `out`.
+    fn leaf_values(&self, follower_value: f64, out: &mut Vec<f64>)
+    where
+        Self: Sized,
+    {
+        eval::values_into(self, follower_value, out);
+    }
 }
 
 pub use deep::{Deep, DeepConfig, DeepStarted};
