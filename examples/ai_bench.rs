@@ -148,12 +148,11 @@ fn parse_deep(s: &str) -> DeepConfig {
         let (k, v) = part.split_once('=').unwrap();
         match k {
             "k" => c.candidates = v.parse().unwrap(),
-            "p" => c.per_move = v.parse().unwrap(),
-            "m" => c.budget = v.parse().unwrap(),
+            "p" => c.work_per_move = v.parse().unwrap(),
+            "m" => c.work = v.parse().unwrap(),
             "h" => c.horizon = v.parse().unwrap(),
             "f" => c.follower_value = v.parse().unwrap(),
             "pf" => c.playout_follower = v.parse().unwrap(),
-            "r" => c.reply = v.parse().unwrap(),
             "s" => c.shaping = v.parse().unwrap(),
             "d" => c.depth = v.parse().unwrap(),
             "x" => c.expand_after = v.parse().unwrap(),
