@@ -4,23 +4,35 @@
 //!
 //! For each searching level, plays GAMES 2-player games (seeded, full
 //! stacks) between two copies of the level and times every decision that had
-//! more than one legal choice (the others are answered at once).
+//! more than one legal choice (the others are answered at once): The City,
+//! then classic Carcassonne with The City Gates and Old City (every part on).
+//! `ai_time the-city` times The City's only (`bench.sh --compare` does, as
+//! the build before classic had no other).
 
-use the_city::ai::{self, Level};
+use the_city::ai::{self, Level, Playable};
 use the_city::engine::city::DEFAULT_STACKS;
 use the_city::engine::city::{Catalogue, Game, Options, Setup};
-use the_city::engine::TileGame;
+use the_city::engine::classic;
 
 const GAMES: u64 = 2;
 
-fn measure(level: Level, clock: &dyn Fn() -> f64) -> String {
+fn city_game(seed: u64) -> Game {
     let cat = Catalogue::builtin().unwrap();
+    let names = vec!["A".to_string(), "B".to_string()];
+    let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
+    Game::new(cat, setup).unwrap()
+}
+
+fn classic_game(seed: u64) -> classic::Game {
+    let expansions = classic::Expansions::parse("city-gates old-city").unwrap();
+    let options = classic::Options::parse("", expansions).unwrap();
+    ai::selfplay::classic_game(2, expansions, options, seed).unwrap()
+}
+
+fn measure<G: Playable>(deal: fn(u64) -> G, level: Level, clock: &dyn Fn() -> f64) -> String {
     let mut times = Vec::new();
     for seed in 0..GAMES {
-        let names = vec!["A".to_string(), "B".to_string()];
-        let setup =
-            Setup::from_seed(cat, names, 500 + seed, DEFAULT_STACKS, Options::default()).unwrap();
-        let mut g = Game::new(cat, setup).unwrap();
+        let mut g = deal(500 + seed);
         let mut k = 0;
         while !g.is_over() {
             let many = g.legal_choices().len() > 1;
@@ -47,12 +59,27 @@ fn measure(level: Level, clock: &dyn Fn() -> f64) -> String {
 
 const LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
 
+/// Every line: The City's levels, then (unless `city_only`) classic's.
+fn lines(city_only: bool, clock: &dyn Fn() -> f64) -> Vec<String> {
+    let mut out: Vec<String> = LEVELS
+        .iter()
+        .map(|&l| measure(city_game, l, clock))
+        .collect();
+    if !city_only {
+        for &l in &LEVELS {
+            out.push(format!("classic {}", measure(classic_game, l, clock)));
+        }
+    }
+    out
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let start = std::time::Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1e3;
-    for level in LEVELS {
-        println!("native {}", measure(level, &clock));
+    let city_only = std::env::args().nth(1).as_deref() == Some("the-city");
+    for line in lines(city_only, &clock) {
+        println!("native {line}");
     }
 }
 
@@ -64,8 +91,7 @@ fn main() {
         .unwrap()
         .unchecked_into::<js_sys::Function>();
     let clock = move || now.call0(&perf).unwrap().as_f64().unwrap();
-    for level in LEVELS {
-        let line = format!("wasm   {}", measure(level, &clock));
-        web_sys::console::log_1(&line.into());
+    for line in lines(false, &clock) {
+        web_sys::console::log_1(&format!("wasm   {line}").into());
     }
 }

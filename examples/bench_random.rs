@@ -1,14 +1,22 @@
 //! The random-games benchmark as a plain binary, built both natively and for
 //! wasm32 (run in Node) so the wasm/native time ratio is measured on the same
-//! code: `bash scripts/bench.sh`. Two workloads, one line each: The City
-//! (2 players, default stacks) and classic Carcassonne (2 players, the base
-//! game's 71 tiles, farms scored). Natively, an argument `the-city` or
-//! `classic` runs that workload only (`bench.sh --compare` times The City's).
+//! code: `bash scripts/bench.sh`. Three workloads, one line each: The City
+//! (2 players, default stacks), classic Carcassonne (2 players, the base
+//! game's 71 tiles, farms scored) and classic with both expansions
+//! (`classic-both`: 2 players, The City Gates and Old City with every part
+//! on, 84 tiles). Natively, an argument `the-city`, `classic` or
+//! `classic-both` runs that workload only (`bench.sh --compare` times The
+//! City's).
 
 use the_city::engine::city::random::random_games as city_games;
-use the_city::engine::classic::random::random_games as classic_games;
+use the_city::engine::classic::random::{random_games as classic_games, random_games_with};
+use the_city::engine::classic::Expansions;
 
 const GAMES: u64 = 2000;
+const BOTH: Expansions = Expansions {
+    city_gates: true,
+    old_city: true,
+};
 // (callgrind: set BENCH_GAMES)
 
 /// Random games from seeds `first..first + n`; returns a checksum.
@@ -17,9 +25,12 @@ type Workload = dyn Fn(u64, u64) -> u64;
 /// Times the workloads (`only`: the one so named) with `clock` (seconds)
 /// and reports each line.
 fn run(target: &str, only: Option<&str>, clock: impl Fn() -> f64, report: impl Fn(String)) {
-    let workloads: [(&str, &Workload); 2] = [
+    let workloads: [(&str, &Workload); 3] = [
         ("the-city", &city_games),
         ("classic", &|first, n| classic_games(first, n, 2)),
+        ("classic-both", &|first, n| {
+            random_games_with(first, n, 2, BOTH)
+        }),
     ];
     for (name, work) in workloads {
         if only.is_some_and(|o| o != name) {

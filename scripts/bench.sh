@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Performance figures for the README (benchmarks, not tests):
 #  1. random full games per second, native release, single thread, for The
-#     City and for classic Carcassonne (base game, farms scored);
+#     City, for classic Carcassonne (base game, farms scored) and for
+#     classic with The City Gates and Old City (every part on);
 #  2. the same workload compiled to wasm32 and run in Node, as a wasm/native
 #     time ratio measured in this one run (alternating, best of 3 each);
 #  3. criterion's statistics for the native workload (`cargo bench`).
@@ -45,7 +46,7 @@ if [ "${1:-}" = "--compare" ]; then
   for l in easy normal hard; do bm[$l]=1e9; cm[$l]=1e9; done
   for i in 1 2 3; do
     bo=$("$base"/target/release/examples/ai_time)
-    co=$(./target/release/examples/ai_time)
+    co=$(./target/release/examples/ai_time the-city)
     for l in easy normal hard; do
       bm[$l]=$(min "$(echo "$bo" | mean "$l")" "${bm[$l]}")
       cm[$l]=$(min "$(echo "$co" | mean "$l")" "${cm[$l]}")
@@ -60,8 +61,8 @@ if [ "${1:-}" = "--compare" ]; then
       sed -nE 's/.*Collected : ([0-9]+).*/\1/p'; }
     for ex in bench_random ai_time; do
       b=$(refs "$base/target/release/examples/$ex")
-      # This build's random-games binary runs classic too: time The City's only.
-      c=$(refs "./target/release/examples/$ex" $([ "$ex" = bench_random ] && echo the-city))
+      # This build's binaries run classic too: count The City's only.
+      c=$(refs "./target/release/examples/$ex" the-city)
       awk -v e="$ex" -v b="$b" -v c="$c" 'BEGIN {
         printf "%s instructions: base %.4g, this build %.4g, this/base %.4f\n", e, b, c, c / b }'
     done
@@ -90,7 +91,7 @@ wasm-bindgen --target nodejs --out-dir target/bench-wasm \
 # One line per workload and target: "<target> <game>: N games in S s = ...".
 secs() { sed -E 's/.* in ([0-9.]+) s .*/\1/'; }
 min() { echo "$1 $2" | awk '{print ($1 < $2) ? $1 : $2}'; }
-games="the-city classic"
+games="the-city classic classic-both"
 declare -A best_native best_wasm
 for g in $games; do best_native[$g]=999; best_wasm[$g]=999; done
 for i in 1 2 3; do

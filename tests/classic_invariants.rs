@@ -20,9 +20,19 @@ use the_city::notation::classic::{self as record, DeckTag};
 use the_city::share;
 
 fn new_game(seed: u64, players: usize, options: Options, tiles: Option<usize>) -> Game {
+    new_game_with(Expansions::BASE, seed, players, options, tiles)
+}
+
+fn new_game_with(
+    expansions: Expansions,
+    seed: u64,
+    players: usize,
+    options: Options,
+    tiles: Option<usize>,
+) -> Game {
     let cat = Catalogue::builtin().unwrap();
     let names = (0..players).map(|i| format!("P{i}")).collect();
-    let mut setup = Setup::from_seed(cat, names, Expansions::BASE, options, seed).unwrap();
+    let mut setup = Setup::from_seed(cat, names, expansions, options, seed).unwrap();
     if let Some(n) = tiles {
         setup.deck.truncate(n);
         setup.seed = None;
@@ -60,7 +70,13 @@ fn check_invariants(g: &Game, before: &[u32], full_pile: bool) {
     let accounted = g.board().placed().len() + g.removed().len() + g.tiles_left();
     assert_eq!(accounted, 1 + g.setup().deck.len());
     if full_pile {
-        assert_eq!(accounted, 72);
+        // 72; +24 with The City Gates (§I).
+        let cg = if g.setup().expansions.city_gates {
+            24
+        } else {
+            0
+        };
+        assert_eq!(accounted, 72 + cg);
     }
     // A completed feature scores once, in the turn that completed it: at a
     // turn's start every complete road, city and cloister is done, and the
@@ -132,7 +148,18 @@ fn candidate_universe(g: &Game) -> Vec<Choice> {
 /// Plays a random game checking everything; `exhaustive` also compares the
 /// offered choices with what `check` accepts and applies each one.
 fn run_game(seed: u64, players: usize, options: Options, tiles: Option<usize>, exhaustive: bool) {
-    let mut g = new_game(seed, players, options, tiles);
+    run_game_with(Expansions::BASE, seed, players, options, tiles, exhaustive);
+}
+
+fn run_game_with(
+    expansions: Expansions,
+    seed: u64,
+    players: usize,
+    options: Options,
+    tiles: Option<usize>,
+    exhaustive: bool,
+) {
+    let mut g = new_game_with(expansions, seed, players, options, tiles);
     let mut rng = random::choice_rng(seed);
     let mut before = g.scores();
     let mut legal = Vec::new();
@@ -234,6 +261,41 @@ proptest! {
         players in 2usize..=5,
     ) {
         run_game(seed, players, Options::default(), None, true);
+    }
+}
+
+fn city_gates() -> Expansions {
+    Expansions::parse("city-gates").unwrap()
+}
+
+fn cg_tiles_strategy() -> impl Strategy<Value = Option<usize>> {
+    prop_oneof![3 => Just(None), 1 => (0usize..=95).prop_map(Some)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(1500), ..ProptestConfig::default() })]
+
+    /// The same with The City Gates: 96 tiles in play (§I).
+    #[test]
+    fn i_invariants_hold_in_random_games_with_city_gates(
+        seed in any::<u64>(),
+        players in 2usize..=5,
+        options in options_strategy(),
+        tiles in cg_tiles_strategy(),
+    ) {
+        run_game_with(city_gates(), seed, players, options, tiles, false);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(100), ..ProptestConfig::default() })]
+
+    #[test]
+    fn i_every_offered_choice_applies_and_nothing_else_does_with_city_gates(
+        seed in any::<u64>(),
+        players in 2usize..=5,
+    ) {
+        run_game_with(city_gates(), seed, players, Options::default(), None, true);
     }
 }
 

@@ -55,8 +55,8 @@ fn tags_are_read_strictly() {
             "line 4: expansion old-city is named twice",
         ),
         (
-            "[Expansions \"city-gates\"]\n[Deck \"E\"]\n",
-            "line 4: the city-gates expansion is not supported by this version yet",
+            "[Expansions \"old-city\"]\n[Options \"farm-scoring=2nd\"]\n[Deck \"E\"]\n",
+            "line 5: farm-scoring=2nd needs oc-proportional=off (B9.4)",
         ),
         ("[Deck \"E Q Z\"]\n", "line 4: unknown tile \"Z\" in Deck"),
         (
@@ -76,15 +76,31 @@ fn tags_are_read_strictly() {
 }
 
 #[test]
-fn the_example_record_of_notation_classic_needs_old_city() {
-    // NOTATION-CLASSIC.md's example (E13) plays with Old City: issue 11.
+fn the_example_record_of_notation_classic_gives_its_summary() {
+    // NOTATION-CLASSIC.md's example (E13), summary as the document gives it.
     let text = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Blue, Red, Green, Yellow\"]\n\
                 [Expansions \"old-city\"]\n[Options \"small-city=4\"]\n[Deck \"F B E K M\"]\n\n\
                 1. F 0,-1 r1 @c\n2. B -1,-1 r0 -\n3. E -1,-2 r0 -\n\
                 4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S @1 | guesthouse 1\n5. M 0,1 r2 @c | wyvern 0,-2\n";
-    assert_eq!(
-        error(text),
-        "line 4: the old-city expansion is not supported by this version yet"
+    let r = notation::read(text).unwrap();
+    let g = r.game.as_classic().unwrap();
+    let json = serde_json::to_value(record::summary(g)).unwrap();
+    let want: serde_json::Value = serde_json::from_str(
+        r#"{"players": ["Blue", "Red", "Green", "Yellow"], "scores": [5, 0, 0, 3],
+ "breakdown": [{"roads": 0, "cities": 5, "cloisters": 0, "farms": 0, "coins": 0},
+               {"roads": 0, "cities": 0, "cloisters": 0, "farms": 0, "coins": 0},
+               {"roads": 0, "cities": 0, "cloisters": 0, "farms": 0, "coins": 0},
+               {"roads": 0, "cities": 0, "cloisters": 0, "farms": 0, "coins": 3}],
+ "coins_held": [0, 0, 0, 1], "turns": 5, "removed": 0, "left": 0,
+ "ended_by": "pile-empty"}"#,
+    )
+    .unwrap();
+    assert_eq!(json, want);
+    // Written back exactly as the document writes its turns.
+    let back = record::write(g, &[], DeckTag::Deck);
+    assert!(
+        back.contains("4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S @1 | guesthouse 1\n5. M 0,1 r2 @c | wyvern 0,-2"),
+        "{back}"
     );
 }
 
@@ -103,8 +119,8 @@ fn wood_and_extras_parse_and_are_refused_in_the_base_game() {
         ("5. K 0,-2 r1 bridge 0,-2 UP -", "\"UP\" is not a bridge axis NS or EW"),
         ("5. K 0,-2 r1 plank 0,-2 S -", "\"plank\" is not wood"),
         ("5. K 0,-2 r1 wall 0,-2 -", "a turn line is"),
-        ("5. K 1,-1 r2 - | guesthouse 1", "`guesthouse 1`: there is no guesthouse step in this turn (O5.1)"),
-        ("5. K 1,-1 r2 - | wyvern 0,-1", "`wyvern 0,-1`: the wyvern does not move in this turn (O6.2)"),
+        ("5. K 1,-1 r2 - | guesthouse 1", "line 10: there are no guesthouses in this game (O5)"),
+        ("5. K 1,-1 r2 - | wyvern 0,-1", "line 10: wyvern 0,-1: there is no wyvern in this game (O6.2)"),
         ("5. K 1,-1 r2 - | wyvern 0,-1; guesthouse 1", "extras out of order"),
         ("5. K 1,-1 r2 - | guesthouse 9", "tile K has no region 9 (B5.1)"),
         ("5. K 1,-1 r2 - | dragon 0,0", "is not an extra"),
@@ -203,5 +219,39 @@ fn a_record_written_mid_turn_holds_the_whole_turns_before_it() {
                 .unwrap()
         };
         assert_eq!(back.history(), &h[..whole], "position {n}");
+    }
+}
+
+#[test]
+fn wood_is_read_in_any_order_and_from_either_tile_and_written_canonically() {
+    let head = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Blue, Red, Green, Yellow\"]\n\
+                [Expansions \"old-city\"]\n[Deck \"F B E K M\"]\n\n\
+                1. F 0,-1 r1 @c\n2. B -1,-1 r0 -\n3. E -1,-2 r0 -\n";
+    let canonical = "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S @1 | guesthouse 1";
+    for line in [
+        canonical,
+        "4. K 0,-2 r1 wall 0,-2 S bridge -1,-2 EW @1 | guesthouse 1",
+        "4. K 0,-2 r1 wall 0,-1 N bridge -1,-2 EW @1 | guesthouse 1",
+        "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-1 N @1 | guesthouse 1",
+    ] {
+        let r =
+            notation::read(&format!("{head}{line}\n")).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let g = r.game.as_classic().unwrap();
+        let back = record::write(g, &[], DeckTag::Deck);
+        assert!(back.contains(canonical), "{line}:\n{back}");
+    }
+    // Extras out of order, and the guesthouse named twice, are errors.
+    for (line, want) in [
+        (
+            "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S @1 | wyvern 0,-2; guesthouse 1",
+            "extras out of order",
+        ),
+        (
+            "4. K 0,-2 r1 bridge -1,-2 EW wall 0,-2 S bridge -1,-2 EW @1",
+            "named twice (O3.1)",
+        ),
+    ] {
+        let e = error(&format!("{head}{line}\n"));
+        assert!(e.contains(want), "{line}: {e}");
     }
 }

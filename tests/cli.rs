@@ -323,8 +323,15 @@ fn classic_random_honours_tiles_and_options() {
             "unknown expansion",
         ),
         (
-            vec!["--players", "2", "--expansions", "city-gates"],
-            "not supported by this version yet",
+            vec![
+                "--players",
+                "2",
+                "--expansions",
+                "old-city",
+                "--options",
+                "farm-scoring=1st",
+            ],
+            "farm-scoring=1st needs oc-proportional=off (B9.4)",
         ),
         (
             vec!["--players", "2", "--tiles", "72"],
@@ -451,4 +458,53 @@ fn classic_selfplay_prints_the_json_summary_and_refuses_bad_setups() {
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("--game classic"), "{err}");
+}
+
+#[test]
+fn classic_random_covers_every_expansion_mix() {
+    for (exp, options, total) in [
+        ("city-gates", "", 96),
+        ("old-city", "", 61),
+        (
+            "old-city",
+            "oc-wood=off oc-coins=off coin-limit=none plaza-pennants=on",
+            61,
+        ),
+        ("city-gates old-city", "", 85),
+        (
+            "city-gates old-city",
+            "oc-proportional=off farm-scoring=2nd oc-wyvern=off",
+            85,
+        ),
+    ] {
+        let (code, record, err) = city(&[
+            "random",
+            "--game",
+            "classic",
+            "--seed",
+            "9",
+            "--players",
+            "3",
+            "--expansions",
+            exp,
+            "--options",
+            options,
+        ]);
+        assert_eq!(code, 0, "{exp} {options}: {err}");
+        assert!(
+            record.contains(&format!("[Expansions \"{exp}\"]")),
+            "{record}"
+        );
+        let path = temp_file("c-mix.cgn", &record);
+        let (code, json, err) = city(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let n = |k: &str| v[k].as_u64().unwrap();
+        assert_eq!(
+            1 + n("turns") + n("removed") + n("left"),
+            total,
+            "{exp}: {json}"
+        );
+        assert!(v["ended_by"].is_string(), "{json}");
+    }
 }

@@ -768,8 +768,9 @@ fn classic_links_that_are_not_canonical_or_hold_a_bad_setup_are_refused() {
         ShareError::Damaged,
         "digits not minimal"
     );
-    let e = with(3, 1).to_string();
-    assert!(e.contains("city-gates expansion is not supported"), "{e}");
+    // An Old City setup with farm-scoring=2nd is said plainly (B9.4).
+    let e = with(3, 2).to_string();
+    assert!(e.contains("needs oc-proportional=off (B9.4)"), "{e}");
 }
 
 #[test]

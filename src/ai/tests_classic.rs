@@ -145,3 +145,49 @@ fn classic_greedy_beats_random() {
         r.a_wins
     );
 }
+
+/// With The City Gates and Old City (every part on): wood in placements, the
+/// guesthouse and the wyvern are decisions every level answers legally.
+#[test]
+fn every_level_plays_legally_with_both_expansions() {
+    let cat = Catalogue::builtin().unwrap();
+    let expansions = Expansions::parse("city-gates old-city").unwrap();
+    let options = Options::parse("", expansions).unwrap();
+    let mut kinds = std::collections::HashSet::new();
+    for seed in 0..6u64 {
+        let players = 2 + (seed % 4) as usize;
+        let names = (0..players).map(|i| format!("P{i}")).collect();
+        let mut setup = Setup::from_seed(cat, names, expansions, options, seed).unwrap();
+        setup.deck.truncate(40);
+        setup.seed = None;
+        let mut g = Game::new(cat, setup).unwrap();
+        g.set_logging(false);
+        let mut k = 0u64;
+        while !g.is_over() {
+            let s = seed * 10_000 + k;
+            let choices = g.legal_choices();
+            if choices.len() > 1 {
+                kinds.insert(g.decision().unwrap().name());
+            }
+            let r = choose(&g, Level::Random, s);
+            assert_legal(&g, r, "random");
+            let gr = choose(&g, Level::Greedy, s);
+            assert_legal(&g, gr, "greedy");
+            let mut rng = rng_for_seed(s);
+            let t = search_choice(&g, &TINY, &mut rng, &mut |_| true).unwrap();
+            assert_legal(&g, t, "search");
+            if choices.len() > 1 && k % 30 == 5 {
+                assert_legal(&g, choose(&g, Level::Easy, s), "easy");
+            }
+            g.play([r, gr, t][(k % 3) as usize]).unwrap();
+            k += 1;
+        }
+    }
+    for d in [
+        Decision::Follower.name(),
+        Decision::Guesthouse.name(),
+        Decision::Wyvern.name(),
+    ] {
+        assert!(kinds.contains(d), "never met {d}: {kinds:?}");
+    }
+}

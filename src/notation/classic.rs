@@ -9,9 +9,9 @@ use super::syntax::{
     check_turn_number, err, parse_cell, parse_rotation, tag_line, RecordError, Sections, Tags,
 };
 pub use super::DeckTag;
-use crate::engine::classic::setup::{check_players, check_supported, shuffled};
+use crate::engine::classic::setup::{check_players, shuffled};
 use crate::engine::classic::{
-    Axis, Bridge, Catalogue, Choice, Decision, Expansions, Game, Options, Placement, Setup, Spot,
+    Axis, Bridge, Catalogue, Decision, Expansions, Game, Options, Placement, Setup, Spot, Turn,
     TurnRecord, Wood,
 };
 use crate::engine::core::geom::{Cell, Dir};
@@ -83,9 +83,9 @@ fn setup_from_tags(
         .ok_or_else(|| RecordError::new(tag_end, "the Players tag is missing"))?;
     let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
     check_players(&players).map_err(|e| RecordError::new(pl, e.0))?;
-    let (el, expansions) = match tags.get("Expansions") {
-        None => (tag_end, Expansions::BASE),
-        Some((l, v)) => (l, Expansions::parse(v).map_err(at(l))?),
+    let expansions = match tags.get("Expansions") {
+        None => Expansions::BASE,
+        Some((l, v)) => Expansions::parse(v).map_err(at(l))?,
     };
     let options = match tags.get("Options") {
         None => Options::default(),
@@ -101,7 +101,6 @@ fn setup_from_tags(
             })?,
         )),
     };
-    check_supported(expansions).map_err(|e| RecordError::new(el, e.0))?;
     if let Some((l, deck)) = tags.get("Deck") {
         let mut ids = Vec::new();
         for id in deck.split_whitespace() {
@@ -131,8 +130,8 @@ fn setup_from_tags(
 /// What follows `|` on a turn line (Old City), in the order written.
 #[derive(Default)]
 struct Extras {
-    guesthouse: Option<(Spot, String)>,
-    wyvern: Option<(Cell, String)>,
+    guesthouse: Option<Spot>,
+    wyvern: Option<Cell>,
 }
 
 fn parse_extras(
@@ -155,7 +154,7 @@ fn parse_extras(
                         "extras out of order: the guesthouse comes before the wyvern",
                     );
                 }
-                x.guesthouse = Some((spot_of(tile, id, no)?, part.to_string()));
+                x.guesthouse = Some(spot_of(tile, id, no)?);
             }
             ["wyvern", cell] => {
                 if x.wyvern.is_some() {
@@ -164,7 +163,7 @@ fn parse_extras(
                 let c = parse_cell(cell).ok_or_else(|| {
                     RecordError::new(no, format!("{cell:?} is not a cell like 0,0"))
                 })?;
-                x.wyvern = Some((c, part.to_string()));
+                x.wyvern = Some(c);
             }
             _ => {
                 return err(
@@ -298,59 +297,18 @@ fn play_turn_line(
             Some(spot_of(def, id, no)?)
         }
     };
-    let mut extras = match extras {
+    let extras = match extras {
         Some(x) => parse_extras(x, def, no)?,
         None => Extras::default(),
     };
-    let play = |game: &mut Game, c: Choice| {
-        game.play(c)
-            .map_err(|e| RecordError::new(no, e.to_string()))
+    let turn = Turn {
+        placement: Placement { cell, rot, wood },
+        guesthouse: extras.guesthouse,
+        wyvern: extras.wyvern,
+        follower,
     };
-    let before = game.history().len();
-    let placement = Placement { cell, rot, wood };
-    play(game, Choice::Place(placement))?;
-    loop {
-        match game.decision() {
-            Some(Decision::Guesthouse) => {
-                let g = extras.guesthouse.take().map(|(s, _)| s);
-                play(game, Choice::Guesthouse(g))?;
-            }
-            Some(Decision::Wyvern) => match extras.wyvern.take() {
-                Some((c, _)) => play(game, Choice::Wyvern(c))?,
-                None => return err(no, "the wyvern must move: the line names no target (O6.2)"),
-            },
-            Some(Decision::Follower) => {
-                play(game, Choice::Follower(follower))?;
-                break;
-            }
-            _ => {
-                // The engine took the follower step itself: nothing could go.
-                if let Some(spot) = follower {
-                    let reason = game
-                        .at(before)
-                        .follower_problem_after(placement, spot)
-                        .map_or("no follower can go on this tile (B5)".to_string(), |e| {
-                            e.to_string()
-                        });
-                    return err(no, reason);
-                }
-                break;
-            }
-        }
-    }
-    if let Some((_, text)) = extras.guesthouse {
-        return err(
-            no,
-            format!("`{text}`: there is no guesthouse step in this turn (O5.1)"),
-        );
-    }
-    if let Some((_, text)) = extras.wyvern {
-        return err(
-            no,
-            format!("`{text}`: the wyvern does not move in this turn (O6.2)"),
-        );
-    }
-    Ok(())
+    game.play_turn(&turn)
+        .map_err(|e| RecordError::new(no, e.to_string()))
 }
 
 /// Write a game as a CGN-C record (its whole turns).
@@ -395,8 +353,9 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
     out
 }
 
-/// One turn as `N. TILE X,Y rR [WOOD ...] FOLLOWER`: wood in the order
-/// bridge, wall, gate, sides named from the tile placed.
+/// One turn as `N. TILE X,Y rR [WOOD ...] FOLLOWER [| EXTRA[; EXTRA]]`:
+/// wood in the order bridge, wall, gate, sides named from the tile placed;
+/// extras in the order guesthouse, wyvern.
 pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
     let def = game.catalogue().get(t.tile);
     let Placement { cell, rot, wood } = t.placement;
@@ -411,13 +370,27 @@ pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
     if let Some(d) = wood.gate {
         s.push_str(&format!(" gate {cell} {d}"));
     }
+    let name = |spot: Spot| match spot {
+        Spot::Bridge => "bridge",
+        Spot::Region(r) => def.regions.get(r as usize).map_or("?", |x| x.id.as_str()),
+    };
     match t.follower {
         None => s.push_str(" -"),
-        Some(Spot::Bridge) => s.push_str(" @bridge"),
-        Some(Spot::Region(r)) => {
+        Some(spot) => {
             s.push_str(" @");
-            s.push_str(def.regions.get(r as usize).map_or("?", |x| x.id.as_str()));
+            s.push_str(name(spot));
         }
+    }
+    let mut extras = Vec::new();
+    if let Some(spot) = t.guesthouse {
+        extras.push(format!("guesthouse {}", name(spot)));
+    }
+    if let Some(c) = t.wyvern {
+        extras.push(format!("wyvern {c}"));
+    }
+    if !extras.is_empty() {
+        s.push_str(" | ");
+        s.push_str(&extras.join("; "));
     }
     s
 }

@@ -18,6 +18,7 @@ use yew::prelude::*;
 
 use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
+use crate::engine::any::AnyGame;
 use crate::engine::city::Game;
 use crate::engine::TileGame;
 use crate::share;
@@ -113,11 +114,8 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     if link.is_empty() {
         return false;
     }
-    let opened = match share::decode(link)
-        .map_err(|e| e.to_string())
-        .and_then(|g| g.into_city())
-    {
-        Ok(game) => {
+    let opened = match share::decode(link) {
+        Ok(AnyGame::City(game)) => {
             let seats = link_seats(&game);
             let link_base = game.history().len();
             d.dispatch(Action::Open(Box::new(Opened {
@@ -129,10 +127,19 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
             })));
             true
         }
+        // A sound link of a game this version cannot show yet: not damaged,
+        // so do not ask for it again.
+        Ok(other) => {
+            d.dispatch(Action::Notice(format!(
+                "This link holds a game of classic {}; this version of the app plays Carcassonne: The City only, so it cannot open it yet. Nothing was changed.",
+                other.ruleset().title()
+            )));
+            false
+        }
         Err(e) => {
             d.dispatch(Action::Notice(format!(
                 "The game link could not be opened: {}. Ask for the link again; nothing else was changed.",
-                plain(&e)
+                plain(&e.to_string())
             )));
             false
         }

@@ -1,8 +1,10 @@
-//! What happened, for a game log a UI can show: tiles removed, placed,
-//! followers put down, what scored for whom and why, and the end.
+//! What happened, for a game log a UI can show: tiles removed or returned,
+//! placed with their wood, guesthouses, coins, the wyvern, followers put
+//! down, what scored for whom and why, and the end.
 
 use super::options::FarmScoring;
 use super::tiles::{FeatureKind, RegionIdx, TileType};
+use super::wood::Wood;
 use crate::engine::core::geom::{Cell, Rotation};
 use serde::{Deserialize, Serialize};
 
@@ -32,11 +34,32 @@ pub enum Event {
     TileRemoved {
         tile: TileType,
     },
+    /// O1.4: a drawn tile the player could not place went to the bottom.
+    TileReturned {
+        tile: TileType,
+    },
+    /// A placement, with the wood it used (O3).
     TilePlaced {
         player: u8,
         tile: TileType,
         cell: Cell,
         rot: Rotation,
+        wood: Wood,
+    },
+    /// O5.1: a guesthouse on region `region` of the tile at `cell`.
+    GuesthousePlaced {
+        player: u8,
+        cell: Cell,
+        region: RegionIdx,
+    },
+    /// O4.1: coins taken for completing regal cities.
+    CoinsTaken {
+        player: u8,
+        coins: u8,
+    },
+    /// O6.2: the wyvern moved to a tile, or was set aside (`None`).
+    WyvernMoved {
+        to: Option<Cell>,
     },
     FollowerPlaced {
         player: u8,
@@ -45,7 +68,8 @@ pub enum Event {
         kind: FeatureKind,
     },
     /// A road, city or cloister scored: completed in play (B6) or
-    /// incomplete at the end (B8.1, `at_end`).
+    /// incomplete at the end (B8.1, `at_end`). `proportional` (O2.1):
+    /// `points` was shared out, each winner earning its part per follower.
     FeatureScored {
         kind: FeatureKind,
         tiles: u32,
@@ -55,14 +79,23 @@ pub enum Event {
         /// Followers of anyone's that went back to supply.
         returned: u32,
         at_end: bool,
+        proportional: bool,
     },
     /// B9: farm points under `rule`: per farm (B9.1, `cities` adjacent
-    /// completed cities) or per completed city (B9.2, B9.3, `cities` = 1).
+    /// completed cities) or per completed city (B9.2, B9.3, `cities` = 1);
+    /// `proportional` (O2.2): per farm, `points` shared out among farmers.
     FarmScored {
         rule: FarmScoring,
         cities: u32,
         points: u32,
         winners: u8,
+        proportional: bool,
+    },
+    /// O4.4: a player's coins scored at the end.
+    CoinsScored {
+        player: u8,
+        coins: u8,
+        points: u32,
     },
     GameEnded {
         by: EndReason,

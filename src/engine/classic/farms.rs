@@ -2,7 +2,8 @@
 //! each under a name that says which: `score_farms_3rd_edition` (B9.1),
 //! `score_farms_2nd_edition` (B9.2), `score_farms_1st_edition` (B9.3). A
 //! farm is adjacent to a city only through a tile's `touches` (B4.4), and
-//! only completed cities count.
+//! only completed cities count. Old City's proportional farms (O2.2) read
+//! `farms_with_cities`.
 
 use super::features::{ClassicTable, Node};
 use super::options::FarmScoring;
@@ -49,6 +50,21 @@ impl FarmTable<'_> {
     fn farmers(&self, farm: Node) -> &[u8] {
         &self.table.features().get(farm).followers[..self.players.min(MAX_SEATS)]
     }
+}
+
+/// O2.2: each farm with a farmer: the completed cities adjacent to it
+/// (B4.4) and its farmers per seat, for proportional scoring.
+pub fn farms_with_cities(t: &FarmTable) -> Vec<(u32, [u8; MAX_SEATS])> {
+    let pairs = t.farm_city_pairs();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < pairs.len() {
+        let farm = pairs[k].0;
+        let cities = pairs[k..].iter().take_while(|p| p.0 == farm).count();
+        k += cities;
+        out.push((cities as u32, t.table.features().get(farm).followers));
+    }
+    out
 }
 
 /// B9 under the edition the options name.

@@ -1,9 +1,13 @@
 //! Classic features over the core's feature graph (B4): roads, cities,
-//! fields (farms) and cloisters, with the pennants a city shows (B4.2). A
-//! gate (G1.2) has a node too but joins nothing and is no feature.
+//! fields (farms) and cloisters, with the pennants a city shows (B4.2), a
+//! city's fixed points (G3.1) and whether it is the plaza city (O2.3). A
+//! gate (G1.2) has a node too but joins nothing and is no feature. With Old
+//! City's wood every placed tile has one more node, the road a bridge on it
+//! makes (O3.4), dormant until one is built.
 
 pub use super::tiles::FeatureKind;
 use super::tiles::{Catalogue, RegionIdx};
+use super::wood::Axis;
 pub use crate::engine::core::features::Node;
 use crate::engine::core::features::{self, Payload};
 use crate::engine::core::geom::Dir;
@@ -17,11 +21,27 @@ pub struct Part {
     pub kind: Option<FeatureKind>,
     /// B4.2: the sum of its city regions' pennants.
     pub pennants: u8,
+    /// G3.1: a city's fixed score when completed (0: none).
+    pub points: u8,
+    /// O2.3: the city holds tile C (with proportional scoring on).
+    pub plaza: bool,
+}
+
+impl Part {
+    /// A gate's node, or a bridge's before it is built.
+    pub const NONE: Part = Part {
+        kind: None,
+        pennants: 0,
+        points: 0,
+        plaza: false,
+    };
 }
 
 impl Payload for Part {
     fn merge(&mut self, other: &Self) {
         self.pennants = self.pennants.saturating_add(other.pennants);
+        self.points = self.points.max(other.points);
+        self.plaza |= other.plaza;
     }
 }
 
@@ -37,27 +57,59 @@ pub type ClassicTable = Table<Part, FeatureKind, 100>;
 /// (thief, knight, monk, farmer: `FeatureKind::role`).
 pub type FollowerSpot = Follower<FeatureKind>;
 
-/// Classic's tiles meet their sides as the catalogue says; facing slots of
-/// the same feature kind join (B4.1); a gate joins nothing (G2.2). Old
-/// City's bridges and walls (O3.4, O3.7) will make this depend on the tile
-/// placed (the `tile` index).
-impl Layout for Catalogue {
+/// How classic's placed tiles meet their sides: the catalogue's slots
+/// (facing slots of the same feature kind join, B4.1; a gate joins
+/// nothing, G2.2), with Old City's bridges laid over them (O3.4): a bridge
+/// on a tile is its region `bridge_region()`, a road in the centre slots of
+/// the two sides it ends on; the fields keep their other slots.
+#[derive(Clone, Copy)]
+pub struct TileLayout<'a> {
+    pub catalogue: &'a Catalogue,
+    /// Per placed tile, its bridge; empty without Old City's wood.
+    pub bridges: &'a [Option<Axis>],
+    /// Every tile has the bridge's node (Old City's wood is on).
+    pub bridge_nodes: bool,
+}
+
+impl TileLayout<'_> {
+    fn bridge(&self, tile: usize) -> Option<Axis> {
+        self.bridges.get(tile).copied().flatten()
+    }
+
+    fn kind(&self, (p, r): (&Placed, RegionIdx)) -> Option<FeatureKind> {
+        let def = self.catalogue.get(p.tile);
+        if r == def.bridge_region() {
+            return Some(FeatureKind::Road);
+        }
+        def.kind(r).and_then(|k| k.feature())
+    }
+}
+
+impl Layout for TileLayout<'_> {
     fn region_count(&self, p: &Placed, _tile: usize) -> usize {
-        self.get(p.tile).regions.len()
+        self.catalogue.get(p.tile).regions.len() + usize::from(self.bridge_nodes)
     }
 
-    fn slots(&self, p: &Placed, _tile: usize, side: Dir) -> [RegionIdx; 3] {
-        self.get(p.tile).slots(p.rot, side)
+    fn slots(&self, p: &Placed, tile: usize, side: Dir) -> [RegionIdx; 3] {
+        let def = self.catalogue.get(p.tile);
+        let mut s = def.slots(p.rot, side);
+        if self.bridge(tile).is_some_and(|a| a.crosses(side)) {
+            s[1] = def.bridge_region();
+        }
+        s
     }
 
-    fn reach(&self, p: &Placed, _tile: usize, region: RegionIdx) -> u8 {
-        self.get(p.tile).reach(p.rot, region)
+    fn reach(&self, p: &Placed, tile: usize, region: RegionIdx) -> u8 {
+        let def = self.catalogue.get(p.tile);
+        if region == def.bridge_region() {
+            return self.bridge(tile).map_or(0, |a| a.mask());
+        }
+        def.reach(p.rot, region)
     }
 
     fn joins(&self, a: (&Placed, RegionIdx), b: (&Placed, RegionIdx)) -> bool {
-        let ka = self.get(a.0.tile).kind(a.1).and_then(|k| k.feature());
-        let kb = self.get(b.0.tile).kind(b.1).and_then(|k| k.feature());
-        ka.is_some() && ka == kb
+        let ka = self.kind(a);
+        ka.is_some() && ka == self.kind(b)
     }
 }
 

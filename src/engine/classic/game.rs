@@ -3,32 +3,45 @@
 //! exactly the legal choices; `play` applies one after checking it and says
 //! which rule a bad one breaks; `play_unchecked` is the fast path for search.
 //!
-//! A turn: draw (B3.3, by the engine) → placement (B3) → follower (B5) →
-//! scoring (B6) → end check (B7.1). The expansions of issue 11 plug into the
-//! named hook points of this loop as plain calls:
+//! A turn: draw (B3.3, O1.4; by the engine) → placement with its wood (B3,
+//! O3) → guesthouse (O5) → coins (O4; by the engine) → wyvern target (O6) →
+//! follower (B5) → scoring (B6) → end check (B7.1, O1.5). The expansions
+//! plug into the named hook points of this loop as plain calls:
 //!
-//! - *placement allowed* (`Game::placement_problem`): the side table of
-//!   B3.2 and G2.1 (`SideKind::may_face`); Old City's wood widens it (O3);
+//! - *placement allowed* (`Game::placement_problem`, `for_each_placement`):
+//!   the side table of B3.2 and G2.1 (`SideKind::may_face`); Old City's wood
+//!   mends a mismatch (O3, `wood.rs`);
 //! - *tile placed* (`Game::tile_placed`): after the features are joined,
 //!   before the follower step; Old City's guesthouse, coins and wyvern steps
-//!   (O5, O4, O6) go here, as decisions of their own;
+//!   (O5, O4, O6, `old_city.rs`);
 //! - *features completed* (`Game::features_completed`): the points of each
-//!   completed feature (G3.1 fixed points, O2.3 plaza, O4.3, O5.3, O6.6);
+//!   completed feature (`scoring.rs`: G3.1 fixed points, O2.3 plaza, O4.3,
+//!   O5.3, O6.6);
 //! - *draw* (`Game::draw`): an unplayable tile is removed (B3.3) or, with
 //!   Old City, goes to the bottom of the pile (O1.4, O1.5);
 //! - *final scoring* (`Game::final_scoring`): B8 and B9; Old City's O7.
 //!
-//! Decisions whose only legal choice is "no follower" (no follower left, or
-//! no free region on the tile) are taken by the engine at once and are not
-//! in the history.
+//! Steps whose only legal choice is "none" (no follower can go on the tile;
+//! no guesthouse can go on it) are taken by the engine at once and are not
+//! in the history; the wyvern step is a decision whenever there is a target
+//! (O6.2), even one.
+//!
+//! The order of the legal choices (share links are indices into it):
+//! placements by frontier cell as the grid reached it, then rotation r0–r3,
+//! each (cell, rotation) once, with the only wood that makes it fit or none
+//! (`wood.rs`); guesthouse: none, then the tile's road regions in region
+//! order, then its bridge; wyvern: target tiles in placement order;
+//! follower: none, then regions in region order, then the bridge.
 
 use super::events::{EndReason, Event, Logged};
 use super::farms::{self, FarmTable};
-use super::features::{ClassicTable, Feature, FeatureKind, FollowerSpot, Node, Part};
+use super::features::{ClassicTable, Feature, FeatureKind, FollowerSpot, Node, Part, TileLayout};
+use super::old_city::{shares, spot_of, OldCity, Parts};
 use super::options::FarmScoring;
-use super::scoring::{self, Breakdown};
+use super::scoring::Breakdown;
 use super::setup::{pile_counts, Setup, SetupError};
 use super::tiles::{Catalogue, RegionIdx, RegionKind, TileType};
+pub use super::wood::{Axis, Bridge, Wood};
 use super::Board;
 use crate::engine::core::deal::{box_of, unseen, Pile};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
@@ -37,60 +50,6 @@ use crate::engine::core::rng::Pcg64;
 use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// A bridge's direction on the board (O3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Axis {
-    NorthSouth,
-    EastWest,
-}
-
-impl Axis {
-    pub fn name(self) -> &'static str {
-        match self {
-            Axis::NorthSouth => "NS",
-            Axis::EastWest => "EW",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Axis> {
-        match s {
-            "NS" => Some(Axis::NorthSouth),
-            "EW" => Some(Axis::EastWest),
-            _ => None,
-        }
-    }
-}
-
-/// Old City's bridge (O3.2): on the tile placed (`on: None`) or on its
-/// neighbour across side `on`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Bridge {
-    pub on: Option<Dir>,
-    pub axis: Axis,
-}
-
-/// The wood a placement uses (O3): each piece at most once, walls and
-/// wooden gates on a side of the tile placed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Wood {
-    pub bridge: Option<Bridge>,
-    pub wall: Option<Dir>,
-    pub gate: Option<Dir>,
-}
-
-impl Wood {
-    /// No wood: every placement of the base game.
-    pub const NONE: Wood = Wood {
-        bridge: None,
-        wall: None,
-        gate: None,
-    };
-
-    pub fn is_none(&self) -> bool {
-        *self == Wood::NONE
-    }
-}
 
 /// A placement (B3.4): a cell, a rotation and the wood it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -122,9 +81,9 @@ pub enum Spot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Choice {
     Place(Placement),
-    /// O5 (issue 11): the guesthouse, or none.
+    /// O5: the guesthouse, or none.
     Guesthouse(Option<Spot>),
-    /// O6 (issue 11): the wyvern's target tile.
+    /// O6: the wyvern's target tile.
     Wyvern(Cell),
     /// B5: a follower, or none.
     Follower(Option<Spot>),
@@ -162,6 +121,16 @@ impl Decision {
     }
 }
 
+/// One turn as a CGN-C line gives it: the placement, the extras, the
+/// follower (`Game::play_turn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub placement: Placement,
+    pub guesthouse: Option<Spot>,
+    pub wyvern: Option<Cell>,
+    pub follower: Option<Spot>,
+}
+
 fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
     IllegalChoice::new(rule, reason)
 }
@@ -170,10 +139,13 @@ fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
 pub struct PlayerState {
     pub score: u32,
     pub breakdown: Breakdown,
-    /// Followers in supply (B1.2).
+    /// Followers in supply (B1.2, O1.2).
     pub supply: u8,
     /// Old City's coins held (O4).
     pub coins: u8,
+    /// Old City's pieces in hand (O1.2): `old_city::BRIDGE`, `WALL`,
+    /// `GATE`, `GUESTHOUSE` bits.
+    pub pieces: u8,
 }
 
 /// One turn as CGN-C writes it.
@@ -183,11 +155,15 @@ pub struct TurnRecord {
     pub tile: TileType,
     pub placement: Placement,
     pub follower: Option<Spot>,
+    pub guesthouse: Option<Spot>,
+    pub wyvern: Option<Cell>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+pub(super) enum Phase {
     Place,
+    Guesthouse,
+    Wyvern,
     Follower,
     Over,
 }
@@ -206,27 +182,34 @@ const RING: [(i32, i32); 8] = [
 
 #[derive(Clone, Debug)]
 pub struct Game {
-    catalogue: &'static Catalogue,
+    pub(super) catalogue: &'static Catalogue,
     setup: Arc<Setup>,
     /// Placed tiles, their features and the followers on them.
-    table: ClassicTable,
-    players: Vec<PlayerState>,
+    pub(super) table: ClassicTable,
+    pub(super) players: Vec<PlayerState>,
     pile: Pile,
     current: Seat,
     in_hand: Option<TileType>,
     phase: Phase,
     /// Bit r set when a follower may go on region r of the tile just placed.
     follower_mask: u16,
+    /// Bit r set when the guesthouse may go on region r of it (O5.1).
+    guest_mask: u16,
     /// Roads, cities and cloisters this turn's placement completed, scored
     /// after the follower step (B6.1).
-    completed: Vec<Node>,
+    pub(super) completed: Vec<Node>,
     /// Tiles drawn and removed as unplayable (B3.3).
     removed: Vec<TileType>,
-    records: Vec<TurnRecord>,
+    pub(super) records: Vec<TurnRecord>,
     history: Vec<Choice>,
     events: Vec<Logged>,
     ended: Option<EndReason>,
     log_events: bool,
+    /// Old City's pieces on the board, coins, wyvern (`old_city.rs`).
+    pub(super) oc: OldCity,
+    /// Every step of a turn is a decision, even with "none" its only
+    /// choice: to say why a record's extra or follower does not apply.
+    hold_steps: bool,
 }
 
 impl Game {
@@ -250,12 +233,15 @@ impl Game {
     /// A game from a checked setup.
     fn start(catalogue: &'static Catalogue, setup: Arc<Setup>) -> Game {
         let n = setup.players.len();
+        let oc_options = setup.options.old_city;
+        let parts = Parts::of(setup.expansions, &oc_options);
         let mut g = Game {
             catalogue,
             table: ClassicTable::new(false),
             players: vec![
                 PlayerState {
                     supply: setup.followers(),
+                    pieces: parts.pieces(),
                     ..PlayerState::default()
                 };
                 n
@@ -265,6 +251,7 @@ impl Game {
             in_hand: None,
             phase: Phase::Place,
             follower_mask: 0,
+            guest_mask: 0,
             completed: Vec::new(),
             removed: Vec::new(),
             records: Vec::new(),
@@ -272,10 +259,18 @@ impl Game {
             events: Vec::new(),
             ended: None,
             log_events: true,
+            oc: OldCity {
+                parts,
+                coin_supply: oc_options.coin_limit,
+                // O2.3: the plaza city is the one holding tile C.
+                plaza: catalogue.by_id("C").filter(|_| parts.proportional),
+                ..OldCity::default()
+            },
+            hold_steps: false,
             setup,
         };
         // B1.4: one copy of the start tile at 0,0, rotation 0.
-        g.lay(catalogue.start, Cell::ORIGIN, Rotation::ALL[0]);
+        g.lay(catalogue.start, Cell::ORIGIN, Rotation::ALL[0], None);
         g.draw();
         g
     }
@@ -330,7 +325,17 @@ impl Game {
         self.current
     }
 
-    /// The feature a region of a placed tile belongs to.
+    /// The layout the table joins by (`TileLayout`).
+    fn layout(&self) -> TileLayout<'_> {
+        TileLayout {
+            catalogue: self.catalogue,
+            bridges: &self.oc.bridges,
+            bridge_nodes: self.oc.parts.wood,
+        }
+    }
+
+    /// The feature a region of a placed tile belongs to (a bridge built on
+    /// it is region `TileDef::bridge_region`).
     pub fn feature_of(&self, tile: usize, region: RegionIdx) -> &Feature {
         self.table.feature_of(tile, region)
     }
@@ -338,7 +343,7 @@ impl Game {
     /// Every (placed tile, region) of the feature holding that region.
     pub fn feature_regions(&self, tile: usize, region: RegionIdx) -> Vec<(usize, RegionIdx)> {
         let node = self.table.node_of(tile, region);
-        self.table.feature_regions(node, self.catalogue)
+        self.table.feature_regions(node, &self.layout())
     }
 
     /// Roads, cities and cloisters scored so far (each exactly once, B4.5).
@@ -348,40 +353,77 @@ impl Game {
             .roots()
             .filter(|&r| {
                 let f = features.get(r);
-                f.done && f.kind() != Some(FeatureKind::Field)
+                f.done && f.kind().is_some_and(|k| k != FeatureKind::Field)
             })
             .count()
     }
 
     // ------------------------------------------------------- legal choices
 
-    /// Legal placements of tile `t` now (B3.1, B3.2), in the engine's fixed
-    /// order: frontier cells as they were reached, rotations 0–3.
+    /// Legal placements of tile `t` now (B3.1, B3.2, O3), in the engine's
+    /// fixed order: frontier cells as they were reached, rotations 0–3.
     pub fn placements(&self, t: TileType) -> Vec<Placement> {
         let mut v = Vec::new();
-        self.for_each_placement(t, |cell, rot| {
-            v.push(Placement::new(cell, rot));
+        self.for_each_placement(t, |p| {
+            v.push(p);
             true
         });
         v
     }
 
+    /// O1.4: whether the current player can place tile `t` (their own
+    /// unused wood counted).
     fn has_placement(&self, t: TileType) -> bool {
         let mut any = false;
-        self.for_each_placement(t, |_, _| {
+        self.for_each_placement(t, |_| {
             any = true;
             false
         });
         any
     }
 
-    /// Calls `f` for each legal placement until it returns false.
-    fn for_each_placement(&self, t: TileType, mut f: impl FnMut(Cell, Rotation) -> bool) {
+    /// Calls `f` for each legal placement until it returns false: where
+    /// the sides fit, without wood; where they do not, with the wood that
+    /// mends them, if the player holds it (O3).
+    fn for_each_placement(&self, t: TileType, mut f: impl FnMut(Placement) -> bool) {
         let def = self.catalogue.get(t);
+        let pieces = self.players[self.current as usize].pieces & super::old_city::WOOD;
+        if !self.oc.parts.wood {
+            // No wood in this game, no bridge on the board: the printed
+            // sides alone (B3.2, G2.1), as fast as the base game needs.
+            for cell in self.board().frontier() {
+                let allowed = self.printed_allowed_edges(cell);
+                for rot in Rotation::ALL {
+                    if def.edges(rot) & !allowed == 0 && !f(Placement::new(cell, rot)) {
+                        return;
+                    }
+                }
+            }
+            return;
+        }
         for cell in self.board().frontier() {
-            let allowed = self.allowed_edges(cell);
+            let around = self.around(cell);
+            let allowed = allowed_edges(&around);
+            // What wood could possibly mend, a superset (O3): a quick test
+            // before the full one.
+            let mendable = if pieces != 0 {
+                mendable_edges(&around, pieces)
+            } else {
+                0
+            };
             for rot in Rotation::ALL {
-                if def.edges(rot) & !allowed == 0 && !f(cell, rot) {
+                let edges = def.edges(rot);
+                let p = if edges & !allowed == 0 {
+                    Placement::new(cell, rot)
+                } else if pieces != 0 && edges & !mendable == 0 {
+                    match self.mend(def, cell, rot, &around, pieces) {
+                        Some(wood) => Placement { cell, rot, wood },
+                        None => continue,
+                    }
+                } else {
+                    continue;
+                };
+                if !f(p) {
                     return;
                 }
             }
@@ -389,8 +431,9 @@ impl Game {
     }
 
     /// For an empty cell: per side, the nibble of side kinds a tile may show
-    /// there (B3.2, G2.1); every kind where no tile is.
-    fn allowed_edges(&self, cell: Cell) -> u16 {
+    /// there (B3.2, G2.1) by the printed sides of its neighbours (no bridge
+    /// can be on the board); every kind where no tile is.
+    fn printed_allowed_edges(&self, cell: Cell) -> u16 {
         let mut allowed = 0xFFFFu16;
         for d in Dir::ALL {
             if let Some(p) = self.board().get(cell.neighbour(d)) {
@@ -403,13 +446,13 @@ impl Game {
     }
 
     /// Hook: *placement allowed*. Why tile `t` may not be placed so (B3.1,
-    /// B3.2), or `None`. Old City's wood (O3) plugs in here.
+    /// B3.2, G2.1, O3), or `None`.
     fn placement_problem(&self, t: TileType, p: Placement) -> Option<IllegalChoice> {
         let def = self.catalogue.get(t);
         let Placement { cell, rot, wood } = p;
         // The reason's opening, written only when there is a problem.
         let what = || format!("tile {} cannot go at {cell} {rot}", def.id);
-        if !wood.is_none() {
+        if !wood.is_none() && !self.oc.parts.wood {
             return Some(illegal(
                 "O3",
                 format!("{}: wood needs the old-city expansion with oc-wood", what()),
@@ -424,101 +467,79 @@ impl Game {
         if self.board().is_tile(cell) {
             return Some(illegal("B3.1", format!("{}: the cell is taken", what())));
         }
-        if !Dir::ALL
-            .iter()
-            .any(|&d| self.board().is_tile(cell.neighbour(d)))
-        {
+        let around = self.around(cell);
+        if around.iter().all(Option::is_none) {
             return Some(illegal(
                 "B3.1",
                 format!("{}: it shares no side with a placed tile", what()),
             ));
         }
-        for d in Dir::ALL {
-            let n = cell.neighbour(d);
-            if let Some(q) = self.board().get(n) {
-                let mine = def.side_kind(rot, d);
-                let theirs = self.catalogue.get(q.tile).side_kind(q.rot, d.opposite());
-                if theirs.may_face() & mine.bit() == 0 {
-                    return Some(illegal(
-                        "B3.2",
-                        format!(
-                            "{}: its {} on side {d} faces a {} side of the tile at {n}",
-                            what(),
-                            mine.word(),
-                            theirs.word()
-                        ),
-                    ));
-                }
+        if !wood.is_none() {
+            if let Some(e) = self.wood_problem(def, cell, rot, wood, &around) {
+                return Some(e);
             }
         }
-        None
+        self.side_problem(def, cell, rot, wood, &around)
     }
 
     /// Why a follower on `spot` of the tile just placed (placed index
-    /// `tile`) is not allowed, or `None` (B5).
+    /// `tile`) is not allowed, or `None` (B5, G2.4, O3.9, O6.5).
     fn follower_problem(&self, tile: usize, spot: Spot) -> Option<IllegalChoice> {
-        let p = self.board().placed()[tile];
-        let def = self.catalogue.get(p.tile);
-        let r = match spot {
-            Spot::Bridge => {
-                return Some(illegal(
-                    "O3.9",
-                    format!("tile {} has no bridge built on it", def.id),
-                ))
-            }
-            Spot::Region(r) => r,
+        let def = self.catalogue.get(self.board().placed()[tile].tile);
+        let Some(r) = self.region_of(tile, spot) else {
+            return Some(match spot {
+                Spot::Bridge => {
+                    illegal("O3.9", format!("tile {} has no bridge built on it", def.id))
+                }
+                Spot::Region(r) => illegal("B5.1", format!("tile {} has no region {r}", def.id)),
+            });
         };
-        let Some(region) = def.regions.get(r as usize) else {
-            return Some(illegal(
-                "B5.1",
-                format!("tile {} has no region {r}", def.id),
-            ));
-        };
-        let Some(kind) = region.kind.feature() else {
+        let f = self.table.feature_of(tile, r);
+        let Some(kind) = f.kind() else {
             return Some(illegal("G2.4", "no follower stands on a gate"));
         };
         if self.players[self.current as usize].supply == 0 {
             return Some(illegal("B5.4", "no follower is left in supply"));
         }
-        let f = self.table.feature_of(tile, r);
-        if f.follower_count() > 0 {
+        if self.occupied(tile, r) {
+            let name = def
+                .regions
+                .get(r as usize)
+                .map_or("bridge", |x| x.id.as_str());
             return Some(illegal(
                 "B5.2",
                 format!(
-                    "the {} of region {} already holds a follower",
-                    kind.name(),
-                    region.id
+                    "the {} of region {name} already holds a follower",
+                    kind.name()
                 ),
             ));
         }
         None
     }
 
-    /// Why a follower on `spot` would not be allowed once the tile in hand
-    /// is placed so (for a record whose follower step had no choice: the
-    /// engine skips it). `None` when it would be, or the placement is not legal.
-    pub fn follower_problem_after(&self, p: Placement, spot: Spot) -> Option<IllegalChoice> {
-        let tile = self.in_hand?;
-        if self.phase != Phase::Place || self.placement_problem(tile, p).is_some() {
-            return None;
-        }
-        let mut g = self.clone();
-        g.log_events = false;
-        g.lay(tile, p.cell, p.rot);
-        g.follower_problem(g.board().placed().len() - 1, spot)
+    /// B5.2: the feature of region `r` of placed tile `tile` holds a
+    /// follower that is not veiled (O6.5).
+    fn occupied(&self, tile: usize, r: RegionIdx) -> bool {
+        let f = self.table.feature_of(tile, r);
+        f.follower_count() > 0
+            && (self.oc.wyvern.is_none()
+                || self
+                    .control(self.table.node_of(tile, r))
+                    .iter()
+                    .any(|&n| n > 0))
     }
 
-    /// Bit r set for each region of placed tile `tile` a follower may go on.
+    /// Bit r set for each region of placed tile `tile` (its bridge's
+    /// included) a follower may go on.
     fn follower_options(&self, tile: usize) -> u16 {
         if self.players[self.current as usize].supply == 0 {
             return 0;
         }
         let def = self.catalogue.get(self.board().placed()[tile].tile);
+        let n = def.regions.len() + usize::from(self.bridge_on(tile).is_some());
         let mut mask = 0u16;
-        for (r, region) in def.regions.iter().enumerate() {
-            if region.kind.feature().is_some()
-                && self.table.feature_of(tile, r as RegionIdx).follower_count() == 0
-            {
+        for r in 0..n as RegionIdx {
+            if self.table.feature_of(tile, r).kind().is_some() && !self.occupied(tile, r) {
                 mask |= 1 << r;
             }
         }
@@ -527,7 +548,7 @@ impl Game {
 
     // ---------------------------------------------------------------- play
 
-    fn log(&mut self, event: Event) {
+    pub(super) fn log(&mut self, event: Event) {
         if self.log_events {
             self.events.push(Logged {
                 turn: self.turns() as u32,
@@ -537,10 +558,20 @@ impl Game {
     }
 
     /// Hook: *draw*. The current seat draws; a tile with no legal placement
-    /// is removed and the seat draws again (B3.3). Old City sends it to the
-    /// bottom instead (O1.4, O1.5). An empty pile ends the game (B7.1).
+    /// is removed and the seat draws again (B3.3). With Old City it goes to
+    /// the bottom of the pile instead (O1.4), and once every tile of the
+    /// pile was drawn and none was playable the game ends (O1.5). An empty
+    /// pile ends the game (B7.1).
     fn draw(&mut self) {
+        let old_city = self.setup.expansions.old_city;
+        let mut tries = self.pile.left();
         loop {
+            if old_city && tries == 0 && self.pile.left() > 0 {
+                self.in_hand = None;
+                self.finish(EndReason::NoPlayable);
+                return;
+            }
+            tries = tries.saturating_sub(1);
             let Some(t) = self.pile.draw() else {
                 self.in_hand = None;
                 self.finish(EndReason::PileEmpty);
@@ -551,30 +582,50 @@ impl Game {
                 self.phase = Phase::Place;
                 return;
             }
-            self.removed.push(t);
-            self.log(Event::TileRemoved { tile: t });
+            if old_city {
+                self.pile.return_last_to_bottom();
+                self.log(Event::TileReturned { tile: t });
+            } else {
+                self.removed.push(t);
+                self.log(Event::TileRemoved { tile: t });
+            }
         }
     }
 
-    /// Put a tile on the board and join its regions into features (B4.1),
-    /// keeping open sides (B4.3) and noting what it completed. Returns its
-    /// placed index.
-    fn lay(&mut self, tile: TileType, cell: Cell, rot: Rotation) -> usize {
+    /// Put a tile on the board (with the bridge built on it, if any) and
+    /// join its regions into features (B4.1), keeping open sides (B4.3) and
+    /// noting what it completed. Returns its placed index.
+    fn lay(&mut self, tile: TileType, cell: Cell, rot: Rotation, bridge: Option<Axis>) -> usize {
         let idx = self.board().placed().len();
         let def = self.catalogue.get(tile);
-        let mut touched = self
-            .table
-            .place(Placed { tile, rot, cell }, self.catalogue, |r| {
-                let kind = def.kind(r);
-                let pennants = match kind {
-                    Some(RegionKind::City { pennants, .. }) => pennants,
-                    _ => 0,
-                };
-                Part {
-                    kind: kind.and_then(RegionKind::feature),
-                    pennants,
-                }
-            });
+        if self.oc.parts.wood {
+            self.oc.bridges.push(bridge);
+        }
+        let plaza = self.oc.plaza == Some(tile);
+        let layout = TileLayout {
+            catalogue: self.catalogue,
+            bridges: &self.oc.bridges,
+            bridge_nodes: self.oc.parts.wood,
+        };
+        let mut touched =
+            self.table
+                .place(Placed { tile, rot, cell }, &layout, |r| match def.kind(r) {
+                    Some(RegionKind::City { pennants, points }) => Part {
+                        kind: Some(FeatureKind::City),
+                        pennants,
+                        points: points.unwrap_or(0),
+                        plaza,
+                    },
+                    Some(k) => Part {
+                        kind: k.feature(),
+                        ..Part::NONE
+                    },
+                    // The bridge's node (O3.4): a road once one is built.
+                    None => Part {
+                        kind: bridge.map(|_| FeatureKind::Road),
+                        ..Part::NONE
+                    },
+                });
         // B4.3: a cloister's open count is the empty cells round it; the
         // cloisters round this cell lose one.
         let mut empty_ring = 0u16;
@@ -602,28 +653,59 @@ impl Game {
         let Some(tile) = self.in_hand.take() else {
             return;
         };
-        let idx = self.lay(tile, p.cell, p.rot);
+        let wood = p.wood;
+        self.players[self.current as usize].pieces &= !wood.pieces();
+        let mut own = None;
+        if let Some(b) = wood.bridge {
+            match b.on {
+                None => own = Some(b.axis),
+                Some(d) => self.build_bridge(p.cell.neighbour(d), b.axis),
+            }
+        }
+        let idx = self.lay(tile, p.cell, p.rot, own);
         self.records.push(TurnRecord {
             player: self.current,
             tile,
             placement: p,
             follower: None,
+            guesthouse: None,
+            wyvern: None,
         });
         self.log(Event::TilePlaced {
             player: self.current,
             tile,
             cell: p.cell,
             rot: p.rot,
+            wood,
         });
         self.tile_placed(idx);
     }
 
-    /// Hook: *tile placed*. The follower step follows, unless no follower
-    /// can go on the tile (then the engine takes "none" at once). Old City's
-    /// guesthouse, coins and wyvern steps (O5, O4, O6) go before it.
+    /// Hook: *tile placed*. Old City's guesthouse step (O5), then the coins
+    /// (O4.1) and the wyvern (O6), then the follower step; a step with
+    /// nothing to choose is taken by the engine at once.
     fn tile_placed(&mut self, idx: usize) {
+        self.guest_mask = self.guesthouse_options(idx);
+        if self.guest_mask != 0 || self.hold_steps {
+            self.phase = Phase::Guesthouse;
+        } else {
+            self.after_guesthouse(idx);
+        }
+    }
+
+    /// O4.1, then O6.2 (the wyvern's target is a decision), then B5.
+    fn after_guesthouse(&mut self, idx: usize) {
+        self.take_coins();
+        if self.wyvern_step(idx) {
+            self.phase = Phase::Wyvern;
+        } else {
+            self.follower_step(idx);
+        }
+    }
+
+    fn follower_step(&mut self, idx: usize) {
         self.follower_mask = self.follower_options(idx);
-        if self.follower_mask == 0 {
+        if self.follower_mask == 0 && !self.hold_steps {
             self.place_follower(None);
         } else {
             self.phase = Phase::Follower;
@@ -632,48 +714,45 @@ impl Game {
 
     fn place_follower(&mut self, spot: Option<Spot>) {
         let idx = self.board().placed().len() - 1;
-        if let Some(Spot::Region(r)) = spot {
+        if let Some(r) = spot.and_then(|s| self.region_of(idx, s)) {
             let p = self.board().placed()[idx];
             let player = self.current;
-            let kind = self
-                .table
-                .feature_of(idx, r)
-                .kind()
-                .unwrap_or(FeatureKind::Field);
-            self.table.add_follower(player, idx, r, kind);
-            let ps = &mut self.players[player as usize];
-            ps.supply = ps.supply.saturating_sub(1);
-            if let Some(rec) = self.records.last_mut() {
-                rec.follower = spot;
+            if let Some(kind) = self.table.feature_of(idx, r).kind() {
+                self.table.add_follower(player, idx, r, kind);
+                let ps = &mut self.players[player as usize];
+                ps.supply = ps.supply.saturating_sub(1);
+                if let Some(rec) = self.records.last_mut() {
+                    rec.follower = spot;
+                }
+                self.log(Event::FollowerPlaced {
+                    player,
+                    cell: p.cell,
+                    region: r,
+                    kind,
+                });
             }
-            self.log(Event::FollowerPlaced {
-                player,
-                cell: p.cell,
-                region: r,
-                kind,
-            });
         }
         self.features_completed();
         self.end_turn();
     }
 
     /// Hook: *features completed* (B6.1): every road, city and cloister this
-    /// placement completed scores now, in any order, for its majority
-    /// (B6.5), and its followers come back.
+    /// placement completed scores now, in any order (`scoring.rs` values
+    /// them), and its followers come back.
     fn features_completed(&mut self) {
         let completed = std::mem::take(&mut self.completed);
         for &root in &completed {
-            let f = *self.table.features().get(root);
-            let points = scoring::completed_points(&f, self.setup.options.small_city);
-            self.award(root, points, false);
+            let (points, proportional) = self.completed_value(root);
+            self.award(root, points, proportional, false);
         }
         self.completed = completed;
         self.completed.clear();
     }
 
-    /// Score feature `root` for its majority and mark it done; during play
-    /// its followers go back to supply (B6.5), at the end they stay.
-    fn award(&mut self, root: Node, points: u32, at_end: bool) {
+    /// Score feature `root` for its majority (B6.5) or proportionally
+    /// (O2.1), veiled followers not counted (O6.5), and mark it done; during
+    /// play its followers go back to supply, at the end they stay.
+    fn award(&mut self, root: Node, points: u32, proportional: bool, at_end: bool) {
         let f = *self.table.features().get(root);
         if f.done {
             return;
@@ -681,12 +760,18 @@ impl Game {
         self.table.features_mut().get_mut(root).done = true;
         let Some(kind) = f.kind() else { return };
         let n = self.players.len();
-        let winners = majority(&f.followers[..n]);
+        let counts = self.control(root);
+        let gains = shares(points, &counts[..n], proportional);
+        let mut winners = 0u8;
         for (p, ps) in self.players.iter_mut().enumerate() {
-            if winners & (1 << p) != 0 {
-                ps.score += points;
-                *ps.breakdown.of(kind) += points;
+            ps.score += gains[p];
+            *ps.breakdown.of(kind) += gains[p];
+            if gains[p] > 0 {
+                winners |= 1 << p;
             }
+        }
+        if !proportional {
+            winners = majority(&counts[..n]);
         }
         let returned = if at_end {
             0
@@ -701,10 +786,12 @@ impl Game {
             winners,
             returned,
             at_end,
+            proportional,
         });
     }
 
-    /// Every follower on the feature `root` goes back to supply.
+    /// Every follower on the feature `root` goes back to supply (the veiled
+    /// one with the others, O6.5).
     fn return_followers(&mut self, root: Node) -> u32 {
         if self.table.features().get(root).follower_count() == 0 {
             return 0;
@@ -730,10 +817,12 @@ impl Game {
         self.final_scoring();
     }
 
-    /// Hook: *final scoring* (B7.2, B8): incomplete roads, cities and
-    /// cloisters with followers (B8.1), then farms (B9). Followers stay on
-    /// the board. Old City's O7 plugs in here.
+    /// Hook: *final scoring* (B7.2, B8; O7.1): the wyvern leaves (O6.7);
+    /// incomplete roads, cities and cloisters with followers (B8.1, with
+    /// O2.3, O4.3, O5.3), then farms (B9, or proportionally, O2.2), then
+    /// coins (O4.4). Followers stay on the board.
     fn final_scoring(&mut self) {
+        self.oc.wyvern = None;
         let features = self.table.features();
         let mut roots: Vec<Node> = self
             .table
@@ -745,30 +834,56 @@ impl Game {
         roots.sort_unstable();
         roots.dedup();
         for root in roots {
-            let points = scoring::final_points(self.table.features().get(root));
-            self.award(root, points, true);
+            let points = self.final_value(root);
+            self.award(root, points, false, true);
         }
+        self.score_farms();
+        self.score_coins();
+    }
+
+    /// B9 under the edition in force, or O2.2's proportional farms: 3 per
+    /// completed adjacent city, shared out among the farmers.
+    fn score_farms(&mut self) {
+        let t = FarmTable {
+            catalogue: self.catalogue,
+            table: &self.table,
+            players: self.players.len(),
+        };
         let rule = self.setup.options.farm_scoring;
-        let awards = farms::score_farms(
-            &FarmTable {
-                catalogue: self.catalogue,
-                table: &self.table,
-                players: self.players.len(),
-            },
-            rule,
-        );
-        for a in awards {
+        let proportional = self.oc.parts.proportional;
+        let mut awards = Vec::new();
+        if proportional {
+            for (cities, counts) in farms::farms_with_cities(&t) {
+                let points = 3 * cities;
+                let gains = shares(points, &counts, true);
+                awards.push((cities, points, gains));
+            }
+        } else {
+            for a in farms::score_farms(&t, rule) {
+                let mut gains = [0; crate::engine::core::rules::MAX_SEATS];
+                for (p, g) in gains.iter_mut().enumerate() {
+                    if a.winners & (1 << p) != 0 {
+                        *g = a.points;
+                    }
+                }
+                awards.push((a.cities, a.points, gains));
+            }
+        }
+        for (cities, points, gains) in awards {
+            let mut winners = 0u8;
             for (p, ps) in self.players.iter_mut().enumerate() {
-                if a.winners & (1 << p) != 0 {
-                    ps.score += a.points;
-                    ps.breakdown.farms += a.points;
+                ps.score += gains[p];
+                ps.breakdown.farms += gains[p];
+                if gains[p] > 0 {
+                    winners |= 1 << p;
                 }
             }
             self.log(Event::FarmScored {
                 rule,
-                cities: a.cities,
-                points: a.points,
-                winners: a.winners,
+                cities,
+                points,
+                winners,
+                proportional,
             });
         }
     }
@@ -777,6 +892,122 @@ impl Game {
     pub fn farm_scoring(&self) -> FarmScoring {
         self.setup.options.farm_scoring
     }
+
+    /// Plays a whole turn as a record line gives it, checked, each step
+    /// when the engine asks for it. A step the line names that the engine
+    /// does not ask for is an error saying why (O5.1, O6.2, B5).
+    pub fn play_turn(&mut self, t: &Turn) -> Result<(), IllegalChoice> {
+        let before = self.history.len();
+        self.play(Choice::Place(t.placement))?;
+        let tile = self.board().placed().len() - 1;
+        if self.phase == Phase::Guesthouse {
+            self.play(Choice::Guesthouse(t.guesthouse))?;
+        } else if t.guesthouse.is_some() {
+            return Err(self.held_problem(before, t));
+        }
+        if self.phase == Phase::Wyvern {
+            let Some(c) = t.wyvern else {
+                let id = &self.catalogue.get(self.board().placed()[tile].tile).id;
+                let first = self.oc.targets.first().copied().unwrap_or(0);
+                let at = self.board().placed()[first].cell;
+                return Err(illegal(
+                    "O6.2",
+                    format!("tile {id} is regal and {at} is a target: the wyvern must move"),
+                ));
+            };
+            self.play(Choice::Wyvern(c))?;
+        } else if let Some(c) = t.wyvern {
+            let def = self.catalogue.get(self.board().placed()[tile].tile);
+            let why = if !self.oc.parts.wyvern {
+                "there is no wyvern in this game".to_string()
+            } else if def.pennants == 0 {
+                format!("tile {} is not regal: the wyvern does not move", def.id)
+            } else {
+                "no tile is a target: the wyvern is set aside".to_string()
+            };
+            return Err(illegal("O6.2", format!("wyvern {c}: {why}")));
+        }
+        if self.phase == Phase::Follower {
+            self.play(Choice::Follower(t.follower))?;
+        } else if t.follower.is_some() {
+            return Err(self.held_problem(before, t));
+        }
+        Ok(())
+    }
+
+    /// Why turn `t`, played from decision `before` with every step held
+    /// as a decision, breaks a rule at a step the engine skipped.
+    fn held_problem(&self, before: usize, t: &Turn) -> IllegalChoice {
+        let mut g = self.at(before);
+        g.hold_steps = true;
+        g.log_events = false;
+        let steps = [
+            Choice::Place(t.placement),
+            Choice::Guesthouse(t.guesthouse),
+            Choice::Wyvern(t.wyvern.unwrap_or(Cell::ORIGIN)),
+            Choice::Follower(t.follower),
+        ];
+        for c in steps {
+            let asked = matches!(
+                (g.decision(), c),
+                (Some(Decision::Place { .. }), Choice::Place(_))
+                    | (Some(Decision::Guesthouse), Choice::Guesthouse(_))
+                    | (Some(Decision::Follower), Choice::Follower(_))
+            ) || (g.decision() == Some(Decision::Wyvern) && t.wyvern.is_some());
+            if !asked {
+                continue;
+            }
+            if let Err(e) = g.play(c) {
+                return e;
+            }
+        }
+        illegal("B5", "no follower can go on this tile")
+    }
+}
+
+/// For an empty cell: per side, the nibble of side kinds a tile may show
+/// there (B3.2, G2.1); every kind where no tile is.
+fn allowed_edges(around: &super::wood::Around) -> u16 {
+    let mut allowed = 0xFFFFu16;
+    for d in Dir::ALL {
+        if let Some((_, theirs)) = around[d.index()] {
+            let shift = 4 * d.index();
+            allowed &= !(0xF << shift) | (theirs.may_face() << shift);
+        }
+    }
+    allowed
+}
+
+/// For an empty cell: per side, a superset of the side kinds a tile may
+/// show there with the wood in `pieces` (O3: a field against a road with a
+/// bridge, a road against a field with a bridge on the neighbour, city and
+/// field apart with a wall, city and road with a wooden gate, a field
+/// against a city with a bridge and a wooden gate; nothing more against a
+/// gate, G2.1); every kind where no tile is.
+fn mendable_edges(around: &super::wood::Around, pieces: u8) -> u16 {
+    use super::old_city::{BRIDGE, GATE, WALL};
+    use super::tiles::SideKind::{City, Field, Gate, Road};
+    let has = |p: u8| pieces & p != 0;
+    let when = |ok: bool, bit: u16| if ok { bit } else { 0 };
+    let mut allowed = 0xFFFFu16;
+    for d in Dir::ALL {
+        if let Some((_, theirs)) = around[d.index()] {
+            let more = match theirs {
+                Road => when(has(BRIDGE), Field.bit()) | when(has(GATE), City.bit()),
+                Field => when(has(BRIDGE), Road.bit()) | when(has(WALL), City.bit()),
+                City => {
+                    when(
+                        has(WALL) || (pieces & (BRIDGE | GATE)) == (BRIDGE | GATE),
+                        Field.bit(),
+                    ) | when(has(GATE), Road.bit())
+                }
+                Gate => 0,
+            };
+            let shift = 4 * d.index();
+            allowed &= !(0xF << shift) | ((theirs.may_face() | more) << shift);
+        }
+    }
+    allowed
 }
 
 impl TileGame for Game {
@@ -789,6 +1020,8 @@ impl TileGame for Game {
             Phase::Place => Some(Decision::Place {
                 tile: self.in_hand?,
             }),
+            Phase::Guesthouse => Some(Decision::Guesthouse),
+            Phase::Wyvern => Some(Decision::Wyvern),
             Phase::Follower => Some(Decision::Follower),
             Phase::Over => None,
         }
@@ -804,24 +1037,43 @@ impl TileGame for Game {
 
     fn legal_choices_into(&self, v: &mut Vec<Choice>) {
         v.clear();
+        let last = self.board().placed().len() - 1;
+        let bridge = self
+            .catalogue
+            .get(self.board().placed()[last].tile)
+            .bridge_region();
+        // None, then the spots of a mask in region order (the bridge last).
+        let spots = |v: &mut Vec<Choice>, mask: u16, wrap: fn(Option<Spot>) -> Choice| {
+            v.push(wrap(None));
+            let mut mask = mask;
+            while mask != 0 {
+                v.push(wrap(Some(spot_of(
+                    bridge,
+                    mask.trailing_zeros() as RegionIdx,
+                ))));
+                mask &= mask - 1;
+            }
+        };
         match self.phase {
             Phase::Place => {
                 if let Some(t) = self.in_hand {
-                    self.for_each_placement(t, |cell, rot| {
-                        v.push(Choice::Place(Placement::new(cell, rot)));
+                    self.for_each_placement(t, |p| {
+                        v.push(Choice::Place(p));
                         true
                     });
                 }
             }
-            Phase::Follower => {
-                v.push(Choice::Follower(None));
-                let mut mask = self.follower_mask;
-                while mask != 0 {
-                    let r = mask.trailing_zeros() as RegionIdx;
-                    v.push(Choice::Follower(Some(Spot::Region(r))));
-                    mask &= mask - 1;
-                }
+            Phase::Guesthouse => spots(v, self.guest_mask, Choice::Guesthouse),
+            Phase::Wyvern => {
+                let placed = self.board().placed();
+                v.extend(
+                    self.oc
+                        .targets
+                        .iter()
+                        .map(|&t| Choice::Wyvern(placed[t].cell)),
+                );
             }
+            Phase::Follower => spots(v, self.follower_mask, Choice::Follower),
             Phase::Over => {}
         }
     }
@@ -830,16 +1082,17 @@ impl TileGame for Game {
         let Some(decision) = self.decision() else {
             return Err(illegal("B7.1", "the game is over: the pile is empty"));
         };
-        match (decision, choice) {
-            (Decision::Place { tile }, Choice::Place(p)) => {
-                self.placement_problem(tile, p).map_or(Ok(()), Err)
+        let last = self.board().placed().len() - 1;
+        let problem = match (decision, choice) {
+            (Decision::Place { tile }, Choice::Place(p)) => self.placement_problem(tile, p),
+            (Decision::Guesthouse, Choice::Guesthouse(None))
+            | (Decision::Follower, Choice::Follower(None)) => None,
+            (Decision::Guesthouse, Choice::Guesthouse(Some(spot))) => {
+                self.guesthouse_problem(last, spot)
             }
-            (Decision::Follower, Choice::Follower(None)) => Ok(()),
-            (Decision::Follower, Choice::Follower(Some(spot))) => {
-                let i = self.board().placed().len() - 1;
-                self.follower_problem(i, spot).map_or(Ok(()), Err)
-            }
-            _ => Err(illegal(
+            (Decision::Wyvern, Choice::Wyvern(cell)) => self.wyvern_problem(cell),
+            (Decision::Follower, Choice::Follower(Some(spot))) => self.follower_problem(last, spot),
+            _ => Some(illegal(
                 "T",
                 format!(
                     "the game waits for {}, not {}",
@@ -847,17 +1100,29 @@ impl TileGame for Game {
                     choice.name()
                 ),
             )),
-        }
+        };
+        problem.map_or(Ok(()), Err)
     }
 
     fn play_unchecked(&mut self, choice: Choice) {
-        self.history.push(choice);
-        match choice {
-            Choice::Place(p) => self.place(p),
-            Choice::Follower(s) => self.place_follower(s),
-            // Not offered in the base game; an unchecked one changes nothing.
-            Choice::Guesthouse(_) | Choice::Wyvern(_) => {}
+        let last = self.board().placed().len() - 1;
+        // A choice of another step than the one waited for changes nothing.
+        match (self.phase, choice) {
+            (Phase::Place, Choice::Place(p)) => self.place(p),
+            (Phase::Guesthouse, Choice::Guesthouse(s)) => {
+                if let Some(s) = s {
+                    self.put_guesthouse(last, s);
+                }
+                self.after_guesthouse(last);
+            }
+            (Phase::Wyvern, Choice::Wyvern(c)) => {
+                self.move_wyvern(c);
+                self.follower_step(last);
+            }
+            (Phase::Follower, Choice::Follower(s)) => self.place_follower(s),
+            _ => return,
         }
+        self.history.push(choice);
     }
 
     /// A copy whose undrawn tiles are a fresh sample of what the players
@@ -890,7 +1155,11 @@ impl TileGame for Game {
         }
         let mut g = self.clone();
         g.log_events = false;
-        // Completions of a tile whose follower step is pending score first.
+        // Completions of a tile whose later steps are pending score first
+        // (with the coins they give, when the guesthouse step is pending).
+        if g.phase == Phase::Guesthouse {
+            g.take_coins();
+        }
         g.features_completed();
         g.final_scoring();
         g.scores()

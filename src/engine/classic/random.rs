@@ -1,4 +1,5 @@
-//! Classic's benchmark workload: random full base games.
+//! Classic's benchmark workloads: random full games, base game or with
+//! expansions.
 
 use super::game::Game;
 use super::options::{Expansions, Options};
@@ -12,6 +13,12 @@ use crate::engine::core::rules::TileGame;
 /// checksum of the scores so the work cannot be optimised away and runs
 /// (native, wasm) can be compared.
 pub fn random_games(first: u64, n: u64, players: usize) -> u64 {
+    random_games_with(first, n, players, Expansions::BASE)
+}
+
+/// The same with `expansions` and their default options (with both: 84
+/// tiles, every Old City part on).
+pub fn random_games_with(first: u64, n: u64, players: usize, expansions: Expansions) -> u64 {
     let Ok(cat) = Catalogue::builtin() else {
         return 0;
     };
@@ -21,13 +28,8 @@ pub fn random_games(first: u64, n: u64, players: usize) -> u64 {
         .collect();
     let mut sum = 0u64;
     for seed in first..first + n {
-        let Ok(setup) = Setup::from_seed(
-            cat,
-            names.clone(),
-            Expansions::BASE,
-            Options::default(),
-            seed,
-        ) else {
+        let Ok(setup) = Setup::from_seed(cat, names.clone(), expansions, Options::default(), seed)
+        else {
             return 0;
         };
         let Ok(mut g) = Game::new(cat, setup) else {

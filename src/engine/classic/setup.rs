@@ -155,7 +155,7 @@ impl Setup {
             }
             *c -= 1;
         }
-        check_supported(self.expansions)
+        Ok(())
     }
 }
 
@@ -169,20 +169,6 @@ pub fn check_players(players: &[String]) -> Result<(), SetupError> {
     }
     for p in players {
         check_player_name(p).map_err(SetupError)?;
-    }
-    Ok(())
-}
-
-/// The expansions this version plays. The City Gates and Old City plug into
-/// the game's hook points with issue 11; until then a game with them is
-/// refused plainly.
-pub fn check_supported(expansions: Expansions) -> Result<(), SetupError> {
-    for name in Expansions::NAMES {
-        if expansions.get(name) == Some(true) {
-            return Err(SetupError(format!(
-                "the {name} expansion is not supported by this version yet"
-            )));
-        }
     }
     Ok(())
 }

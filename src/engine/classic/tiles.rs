@@ -234,6 +234,20 @@ impl TileDef {
         self.regions.get(region as usize).map(|r| r.kind)
     }
 
+    /// The region index a bridge built on this tile takes (O3.4): one past
+    /// its printed regions.
+    pub fn bridge_region(&self) -> RegionIdx {
+        self.regions.len() as RegionIdx
+    }
+
+    /// The pennants of region `region` (0 unless a city with some).
+    pub fn pennants_of(&self, region: RegionIdx) -> u8 {
+        match self.kind(region) {
+            Some(RegionKind::City { pennants, .. }) => pennants,
+            _ => 0,
+        }
+    }
+
     /// The tile's side kinds N E S W unrotated as letters (`CRFR` for D).
     pub fn edge_letters(&self) -> String {
         Dir::ALL

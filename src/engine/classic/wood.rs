@@ -1,0 +1,509 @@
+//! Old City's wood (O3): a bridge, a wall and a wooden gate per player, each
+//! used once, in a placement, to mend a side of the tile placed that would
+//! not match (B3.2).
+//!
+//! Each kind of mismatch has exactly one mend: a field of the tile placed
+//! facing a road takes a bridge across the tile placed through that side; a
+//! road facing a neighbour's field, a bridge across that neighbour; a city
+//! facing a field, a wall; a city facing a road (a bridge end included), a
+//! wooden gate; a gate facing a city, nothing (G2.1). So for a cell and a
+//! rotation at most one set of wood makes the tile fit (`mend`), and a
+//! placement is a cell and a rotation with that wood or none: the legal
+//! choices list one placement per fitting (cell, rotation), in the base
+//! game's order.
+
+use super::game::Game;
+use super::old_city::{BRIDGE, GATE, WALL};
+use super::tiles::{SideKind, TileDef};
+use crate::engine::core::features::Node;
+use crate::engine::core::geom::{Cell, Dir, Rotation};
+use crate::engine::core::rules::IllegalChoice;
+use serde::{Deserialize, Serialize};
+
+/// A bridge's direction on the board (O3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Axis {
+    NorthSouth,
+    EastWest,
+}
+
+impl Axis {
+    pub fn name(self) -> &'static str {
+        match self {
+            Axis::NorthSouth => "NS",
+            Axis::EastWest => "EW",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Axis> {
+        match s {
+            "NS" => Some(Axis::NorthSouth),
+            "EW" => Some(Axis::EastWest),
+            _ => None,
+        }
+    }
+
+    /// The axis that runs through side `d`.
+    pub fn through(d: Dir) -> Axis {
+        match d {
+            Dir::N | Dir::S => Axis::NorthSouth,
+            Dir::E | Dir::W => Axis::EastWest,
+        }
+    }
+
+    /// The two sides the bridge ends on.
+    pub fn ends(self) -> [Dir; 2] {
+        match self {
+            Axis::NorthSouth => [Dir::N, Dir::S],
+            Axis::EastWest => [Dir::E, Dir::W],
+        }
+    }
+
+    pub fn crosses(self, d: Dir) -> bool {
+        Axis::through(d) == self
+    }
+
+    /// Bit d set for each side it ends on.
+    pub fn mask(self) -> u8 {
+        match self {
+            Axis::NorthSouth => 0b0101,
+            Axis::EastWest => 0b1010,
+        }
+    }
+}
+
+/// Old City's bridge (O3.2): on the tile placed (`on: None`) or on its
+/// neighbour across side `on`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bridge {
+    pub on: Option<Dir>,
+    pub axis: Axis,
+}
+
+/// The wood a placement uses (O3): each piece at most once, walls and
+/// wooden gates on a side of the tile placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Wood {
+    pub bridge: Option<Bridge>,
+    pub wall: Option<Dir>,
+    pub gate: Option<Dir>,
+}
+
+impl Wood {
+    /// No wood: every placement of the base game.
+    pub const NONE: Wood = Wood {
+        bridge: None,
+        wall: None,
+        gate: None,
+    };
+
+    pub fn is_none(&self) -> bool {
+        *self == Wood::NONE
+    }
+
+    /// The pieces it uses (`old_city::BRIDGE`, `WALL`, `GATE` bits).
+    pub fn pieces(&self) -> u8 {
+        (u8::from(self.bridge.is_some()) * BRIDGE)
+            | (u8::from(self.wall.is_some()) * WALL)
+            | (u8::from(self.gate.is_some()) * GATE)
+    }
+}
+
+/// Per side of an empty cell: the placed tile there and the kind of its
+/// side facing the cell (a bridge end is a road side, O3.4).
+pub(super) type Around = [Option<(usize, SideKind)>; 4];
+
+fn fits(a: SideKind, b: SideKind) -> bool {
+    a.may_face() & b.bit() != 0
+}
+
+/// The side kinds of a tile placed with `wood`: its own (a bridge on it
+/// makes its two ends road sides) and its neighbours' (a bridge on one
+/// makes the side it shows a road side).
+fn sides_with(
+    def: &TileDef,
+    rot: Rotation,
+    around: &Around,
+    wood: Wood,
+) -> ([SideKind; 4], [Option<SideKind>; 4]) {
+    let mut mine = Dir::ALL.map(|d| def.side_kind(rot, d));
+    let mut theirs = around.map(|a| a.map(|(_, k)| k));
+    if let Some(b) = wood.bridge {
+        match b.on {
+            None => {
+                for e in b.axis.ends() {
+                    mine[e.index()] = SideKind::Road;
+                }
+            }
+            Some(d) if b.axis.crosses(d) => {
+                if let Some(k) = theirs[d.index()].as_mut() {
+                    *k = SideKind::Road;
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    (mine, theirs)
+}
+
+impl Game {
+    /// The kind of side `d` of placed tile `j`, its bridge included (O3.4).
+    pub(super) fn placed_side(&self, j: usize, d: Dir) -> SideKind {
+        let p = self.board().placed()[j];
+        match self.oc.bridges.get(j) {
+            Some(Some(a)) if a.crosses(d) => SideKind::Road,
+            _ => self.catalogue.get(p.tile).side_kind(p.rot, d),
+        }
+    }
+
+    /// What faces an empty cell on each side.
+    pub(super) fn around(&self, cell: Cell) -> Around {
+        Dir::ALL.map(|d| {
+            self.board()
+                .tile_at(cell.neighbour(d))
+                .map(|j| (j, self.placed_side(j, d.opposite())))
+        })
+    }
+
+    /// O3.2: a bridge may go on placed tile `j` along `axis` (no bridge on
+    /// it yet, both ends on field sides of the tile as printed).
+    fn bridge_fits_on(&self, j: usize, axis: Axis) -> bool {
+        let p = self.board().placed()[j];
+        let def = self.catalogue.get(p.tile);
+        self.oc.bridges.get(j) == Some(&None)
+            && axis
+                .ends()
+                .iter()
+                .all(|&e| def.side_kind(p.rot, e) == SideKind::Field)
+    }
+
+    /// The wood that makes tile `def` in rotation `rot` fit at the empty
+    /// `cell` when some does, the player holding it (`pieces`); `None`
+    /// when nothing does (O3.1–O3.6; the module's note: it is unique).
+    pub(super) fn mend(
+        &self,
+        def: &TileDef,
+        cell: Cell,
+        rot: Rotation,
+        around: &Around,
+        pieces: u8,
+    ) -> Option<Wood> {
+        use SideKind::{City, Field, Road};
+        let mut bridge: Option<Bridge> = None;
+        for d in Dir::ALL {
+            let Some((_, t)) = around[d.index()] else {
+                continue;
+            };
+            let want = match (def.side_kind(rot, d), t) {
+                // O3.3: a field of the tile placed facing a road.
+                (Field, Road) => Bridge {
+                    on: None,
+                    axis: Axis::through(d),
+                },
+                // A road facing a neighbour's field: the bridge goes there.
+                (Road, Field) => Bridge {
+                    on: Some(d),
+                    axis: Axis::through(d),
+                },
+                _ => continue,
+            };
+            if bridge.is_some_and(|b| b != want) {
+                return None;
+            }
+            bridge = Some(want);
+        }
+        if let Some(b) = bridge {
+            if pieces & BRIDGE == 0 {
+                return None;
+            }
+            match b.on {
+                None => {
+                    if b.axis
+                        .ends()
+                        .iter()
+                        .any(|&e| def.side_kind(rot, e) != Field)
+                    {
+                        return None;
+                    }
+                }
+                Some(d) => {
+                    let (j, _) = around[d.index()]?;
+                    if !self.bridge_fits_on(j, b.axis) {
+                        return None;
+                    }
+                    // O3.6: its far end must meet what a road may meet.
+                    let far = cell.neighbour(d).neighbour(d);
+                    if let Some(k) = self.board().tile_at(far) {
+                        if !fits(Road, self.placed_side(k, d.opposite())) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        let wood = Wood {
+            bridge,
+            ..Wood::NONE
+        };
+        let (mine, theirs) = sides_with(def, rot, around, wood);
+        let (mut wall, mut gate) = (None, None);
+        for d in Dir::ALL {
+            let (m, Some(t)) = (mine[d.index()], theirs[d.index()]) else {
+                continue;
+            };
+            if fits(m, t) {
+                continue;
+            }
+            let slot = match (m, t) {
+                (City, Field) | (Field, City) => &mut wall,
+                (City, Road) | (Road, City) => &mut gate,
+                _ => return None,
+            };
+            if slot.is_some() {
+                return None;
+            }
+            *slot = Some(d);
+        }
+        let wood = Wood { bridge, wall, gate };
+        if wood.pieces() & !pieces != 0 {
+            return None;
+        }
+        for d in [wall, gate].into_iter().flatten() {
+            if !self.regal_after(def, rot, around, &mine, d) {
+                return None;
+            }
+        }
+        Some(wood)
+    }
+
+    /// O3.5: whether the city on side `d` of the tile placed (its own, or
+    /// the neighbour's across `d`) has a pennant once the tile joins its
+    /// cities through every matching city side.
+    fn regal_after(
+        &self,
+        def: &TileDef,
+        rot: Rotation,
+        around: &Around,
+        mine: &[SideKind; 4],
+        d: Dir,
+    ) -> bool {
+        let features = self.table.features();
+        // The neighbour's city root behind side `e`.
+        let root_across = |e: Dir| -> Option<Node> {
+            let (j, _) = around[e.index()]?;
+            let q = self.board().placed()[j];
+            let r = self.catalogue.get(q.tile).slots(q.rot, e.opposite())[1];
+            Some(features.find(self.table.node_of(j, r)))
+        };
+        // City regions of the tile placed (bits) and neighbours' roots in it.
+        let mut regions = 0u16;
+        let mut roots: Vec<Node> = Vec::with_capacity(4);
+        if mine[d.index()] == SideKind::City {
+            regions = 1 << def.slots(rot, d)[1];
+        } else if let Some(x) = root_across(d) {
+            roots.push(x);
+        }
+        let links: Vec<(RegionBit, Node)> = Dir::ALL
+            .into_iter()
+            .filter(|&e| {
+                mine[e.index()] == SideKind::City
+                    && around[e.index()].is_some_and(|(_, k)| k == SideKind::City)
+            })
+            .filter_map(|e| Some((1u16 << def.slots(rot, e)[1], root_across(e)?)))
+            .collect();
+        loop {
+            let mut grew = false;
+            for &(r, x) in &links {
+                let (has_r, has_x) = (regions & r != 0, roots.contains(&x));
+                if has_r && !has_x {
+                    roots.push(x);
+                    grew = true;
+                } else if has_x && !has_r {
+                    regions |= r;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let own = (0..def.regions.len())
+            .filter(|&r| regions & (1 << r) != 0)
+            .any(|r| def.pennants_of(r as u8) > 0);
+        own || roots.iter().any(|&x| features.get(x).data.pennants > 0)
+    }
+
+    /// Why the wood of placement (`cell`, `rot`, `wood`) of tile `def` is
+    /// not allowed (O3.1–O3.5), or `None`; the sides are then checked with
+    /// `side_problem`.
+    pub(super) fn wood_problem(
+        &self,
+        def: &TileDef,
+        cell: Cell,
+        rot: Rotation,
+        wood: Wood,
+        around: &Around,
+    ) -> Option<IllegalChoice> {
+        let bad =
+            |rule, what: &str, why: &str| Some(IllegalChoice::new(rule, format!("{what}: {why}")));
+        let pieces = self.players()[self.current_player() as usize].pieces;
+        if wood.pieces() & !pieces != 0 {
+            return bad("O3.1", "wood", "the player has used that piece already");
+        }
+        let (mine, theirs) = sides_with(def, rot, around, wood);
+        if let Some(b) = wood.bridge {
+            let at = b.on.map_or(cell, |d| cell.neighbour(d));
+            let what = format!("bridge {at} {}", b.axis.name());
+            let field_sides = "a bridge crosses its tile between two field sides";
+            let mends = match b.on {
+                None => {
+                    if b.axis
+                        .ends()
+                        .iter()
+                        .any(|&e| def.side_kind(rot, e) != SideKind::Field)
+                    {
+                        return bad("O3.2", &what, field_sides);
+                    }
+                    b.axis
+                        .ends()
+                        .iter()
+                        .any(|&e| around[e.index()].is_some_and(|(_, k)| k == SideKind::Road))
+                }
+                Some(d) => {
+                    let Some((j, _)) = around[d.index()] else {
+                        return bad("O3.2", &what, "there is no tile there");
+                    };
+                    if self.oc.bridges.get(j).is_some_and(Option::is_some) {
+                        return bad("O3.2", &what, "that tile has a bridge already");
+                    }
+                    if !self.bridge_fits_on(j, b.axis) {
+                        return bad("O3.2", &what, field_sides);
+                    }
+                    b.axis.crosses(d) && def.side_kind(rot, d) == SideKind::Road
+                }
+            };
+            if !mends {
+                return bad(
+                    "O3.3",
+                    &what,
+                    "neither end mends a field side facing a road",
+                );
+            }
+        }
+        for (side, piece, other) in [
+            (wood.wall, "wall", SideKind::Field),
+            (wood.gate, "gate", SideKind::Road),
+        ] {
+            let Some(d) = side else { continue };
+            let what = format!("{piece} {cell} {d}");
+            let Some(t) = theirs[d.index()] else {
+                return bad("O3.5", &what, "no tile shares that side");
+            };
+            let m = mine[d.index()];
+            if m == SideKind::Gate || t == SideKind::Gate {
+                // G2.1 (choice): no wood repairs a gate facing a city.
+                return bad("G2.1", &what, "no wood mends a city gate's side");
+            }
+            if !matches!((m, t), (SideKind::City, o) | (o, SideKind::City) if o == other) {
+                let why = if piece == "wall" {
+                    "a wall stands between a field side and a city side"
+                } else {
+                    "a wooden gate stands between a road side and a city side"
+                };
+                return bad("O3.5", &what, why);
+            }
+            if !self.regal_after(def, rot, around, &mine, d) {
+                return bad("O3.5", &what, "the city on that side has no pennant");
+            }
+        }
+        None
+    }
+
+    /// Why the sides of tile `def` placed at `cell` with `wood` do not all
+    /// match (B3.2, G2.1; O3.6 for a bridge end), or `None`. The wood was
+    /// checked by `wood_problem`: a wall's or gate's side is mended.
+    pub(super) fn side_problem(
+        &self,
+        def: &TileDef,
+        cell: Cell,
+        rot: Rotation,
+        wood: Wood,
+        around: &Around,
+    ) -> Option<IllegalChoice> {
+        let (mine, theirs) = sides_with(def, rot, around, wood);
+        let what = || format!("tile {} cannot go at {cell} {rot}", def.id);
+        for d in Dir::ALL {
+            let (m, Some(t)) = (mine[d.index()], theirs[d.index()]) else {
+                continue;
+            };
+            if fits(m, t) || wood.wall == Some(d) || wood.gate == Some(d) {
+                continue;
+            }
+            let bridged = m != def.side_kind(rot, d) || Some(t) != around[d.index()].map(|a| a.1);
+            let (word, rule) = if bridged {
+                ("bridge end", "O3.6")
+            } else if m == SideKind::Gate || t == SideKind::Gate {
+                // G2.1: a gate never faces a city side.
+                (m.word(), "G2.1")
+            } else {
+                (m.word(), "B3.2")
+            };
+            return Some(IllegalChoice::new(
+                rule,
+                format!(
+                    "{}: its {word} on side {d} faces a {} side of the tile at {}",
+                    what(),
+                    t.word(),
+                    cell.neighbour(d)
+                ),
+            ));
+        }
+        // O3.6: a bridge on a neighbour turns its far side into a road end.
+        if let Some(Bridge { on: Some(d), axis }) = wood.bridge {
+            let far = cell.neighbour(d).neighbour(d);
+            if let Some(k) = self.board().tile_at(far) {
+                let t = self.placed_side(k, d.opposite());
+                if !fits(SideKind::Road, t) {
+                    return Some(IllegalChoice::new(
+                        "O3.6",
+                        format!(
+                            "bridge {} {}: its far end faces a {} side of the tile at {far}",
+                            cell.neighbour(d),
+                            axis.name(),
+                            t.word()
+                        ),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// Builds a bridge on the placed tile at `at` (O3.2) before the tile
+    /// placed beside it is laid: its road region wakes, open at the ends
+    /// that face empty cells (the cell about to be filled among them).
+    pub(super) fn build_bridge(&mut self, at: Cell, axis: Axis) {
+        let Some(j) = self.board().tile_at(at) else {
+            return;
+        };
+        let Some(slot) = self.oc.bridges.get_mut(j) else {
+            return;
+        };
+        *slot = Some(axis);
+        let tile = self.board().placed()[j].tile;
+        let node = self
+            .table
+            .node_of(j, self.catalogue.get(tile).bridge_region());
+        let open = axis
+            .ends()
+            .iter()
+            .filter(|&&e| !self.board().is_tile(at.neighbour(e)))
+            .count() as u16;
+        let f = self.table.features_mut().get_mut(node);
+        f.data.kind = Some(super::tiles::FeatureKind::Road);
+        f.open = open;
+    }
+}
+
+/// A region of the tile placed as a one-bit mask.
+type RegionBit = u16;
