@@ -159,15 +159,36 @@ fn parse_deep(s: &str) -> DeepConfig {
             "c" => c.children = v.parse().unwrap(),
             "e" => c.explore = v.parse().unwrap(),
             "w" => c.widen = v.parse().unwrap(),
+            "ps" => c.policy_samples = v.parse().unwrap(),
             _ => panic!("unknown key {k}"),
         }
     }
     c
 }
 
-/// A match of a custom plan (side a) against a level.
+/// A match of a custom plan (side a) against a level, 2 players, on The
+/// City or (`CLASSIC=1`) classic with both expansions.
 fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
-    let cat = Catalogue::builtin().unwrap();
+    if std::env::var("CLASSIC").is_ok_and(|v| v == "1") {
+        let exp = the_city::engine::classic::Expansions {
+            city_gates: true,
+            old_city: true,
+        };
+        cfg_match_of(plan, opp, games, seed, &|gs| {
+            selfplay::classic_game(2, exp, Default::default(), gs).unwrap()
+        })
+    } else {
+        cfg_match_of(plan, opp, games, seed, &|gs| selfplay::city_game(2, gs))
+    }
+}
+
+fn cfg_match_of<G: ai::Playable>(
+    plan: Plan,
+    opp: Level,
+    games: usize,
+    seed: u64,
+    new_game: &dyn Fn(u64) -> G,
+) {
     let t = Instant::now();
     let (mut aw, mut bw, mut ties) = (0, 0, 0);
     let (mut asum, mut bsum) = (0.0, 0.0);
@@ -177,9 +198,7 @@ fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
         // Paired deals: games 2j and 2j+1 share a deal, seats swapped.
         let sides = selfplay::seat_sides(2, i);
         let gs = selfplay::game_seed(seed, i / 2);
-        let names = vec!["A".to_string(), "B".to_string()];
-        let setup = Setup::from_seed(cat, names, gs, DEFAULT_STACKS, Options::default()).unwrap();
-        let mut g = Game::new(cat, setup).unwrap();
+        let mut g = new_game(gs);
         g.set_logging(false);
         while !g.is_over() {
             let ds = gs ^ (g.history().len() as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
@@ -276,7 +295,7 @@ fn profile() {
         for _ in 0..n {
             let mut c = p.redeal_unseen(&mut rng);
             let stop = c.turns() + 20;
-            while !c.is_over() && !(c.turns() >= stop && c.at_placement()) {
+            while !(c.is_over() || c.turns() >= stop && c.at_placement()) {
                 c.legal_choices_into(&mut choices);
                 let ch = c.playout_choice(&choices, 0.25, &mut rng);
                 c.play_unchecked(ch);

@@ -2,12 +2,24 @@
 //! follower, or a wall piece and its guard, are one move; towers in a
 //! playout go where they score most.
 
-use super::Playable;
+use super::{DeepConfig, Playable};
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::rng::{below, unit, Pcg64};
 use crate::engine::{Seat, TileGame};
 
 impl Playable for Game {
+    /// Playouts of 20 tiles with the fast random policy, six candidates.
+    const HARD: DeepConfig = DeepConfig {
+        candidates: 6,
+        horizon: 20,
+        ..DeepConfig::HARD
+    };
+    const NORMAL: DeepConfig = DeepConfig {
+        work_per_move: 30_000,
+        work: 180_000,
+        ..<Game as Playable>::HARD
+    };
+
     fn continues_move(first: Decision, next: Decision) -> bool {
         matches!(
             (first, next),

@@ -25,7 +25,7 @@
 //! ranking of a new tree node values. Same position, seed and settings, same
 //! move, however the search is sliced.
 
-use super::eval::{greedy_moves, moves_on, Move};
+use super::eval::{greedy_moves, moves_on, value, Move};
 use super::{Playable, Progress};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
 use crate::engine::Seat;
@@ -59,6 +59,12 @@ pub struct DeepConfig {
     pub explore: f64,
     /// Progressive widening: moves tried at an inner node = 1 + visits^widen.
     pub widen: f64,
+    /// The playout policy: 0 plays the ruleset's fast random policy
+    /// (`Playable::playout_choice`); n > 0 values up to n of the legal
+    /// choices (all when there are no more, else a random sample) for the
+    /// player to move and plays the best: both sides play sensibly in the
+    /// playout, so a move that leaves a feature to be taken is seen to.
+    pub policy_samples: u32,
 }
 
 /// What valuing a position costs, in decisions played.
@@ -78,6 +84,7 @@ impl DeepConfig {
         children: 8,
         explore: 10.0,
         widen: 0.5,
+        policy_samples: 0,
     };
     pub const NORMAL: DeepConfig = DeepConfig {
         candidates: 8,
@@ -121,6 +128,7 @@ pub struct Deep<G: Playable> {
     values: Vec<f64>,
     path: Vec<(u32, usize)>,
     choices: Vec<G::Choice>,
+    scratch: Vec<G::Choice>,
 }
 
 /// A decision inside the tree: the player to move, their moves in greedy
@@ -174,6 +182,7 @@ impl<G: Playable> Deep<G> {
             values: Vec::new(),
             path: Vec::new(),
             choices: Vec::new(),
+            scratch: Vec::new(),
         })))
     }
 
@@ -229,13 +238,23 @@ impl<G: Playable> Deep<G> {
                 self.root_visits[i] += 1;
                 work += self.descend(i, &mut g) as u64;
             }
-            work += playout(
-                &mut g,
-                self.cfg.horizon,
-                self.cfg.playout_follower,
-                &mut self.choices,
-                &mut rng_for_seed(play_seed),
-            ) as u64;
+            work += if self.cfg.policy_samples > 0 {
+                informed_playout(
+                    &mut g,
+                    &self.cfg,
+                    &mut self.choices,
+                    &mut self.scratch,
+                    &mut rng_for_seed(play_seed),
+                )
+            } else {
+                playout(
+                    &mut g,
+                    self.cfg.horizon,
+                    self.cfg.playout_follower,
+                    &mut self.choices,
+                    &mut rng_for_seed(play_seed),
+                )
+            } as u64;
             work += LEAF_WORK as u64;
             g.leaf_values(self.cfg.follower_value, &mut self.values);
             let shape = |v: f64| shaped(v, self.cfg.shaping);
@@ -373,22 +392,110 @@ pub(crate) fn playout<G: Playable>(
     steps
 }
 
-/// Runs `n` playouts to the end of the game from `game` (each on a fresh
-/// determinization), as the search runs them; returns the decisions played.
-/// The benchmark of `examples/ai_time.rs`.
-pub fn playouts<G: Playable>(game: &G, n: u32, seed: u64) -> u64 {
+/// `playout` with the informed policy (`DeepConfig::policy_samples`);
+/// returns the work done: a unit per decision, `LEAF_WORK` per position
+/// valued.
+pub(crate) fn informed_playout<G: Playable>(
+    g: &mut G,
+    cfg: &DeepConfig,
+    choices: &mut Vec<G::Choice>,
+    scratch: &mut Vec<G::Choice>,
+    rng: &mut Pcg64,
+) -> u32 {
+    let stop = g.turns().saturating_add(cfg.horizon as usize);
+    let mut work = 0;
+    while !g.is_over() {
+        if g.turns() >= stop && g.at_placement() {
+            break;
+        }
+        g.legal_choices_into(choices);
+        if choices.is_empty() {
+            break;
+        }
+        let (c, valued) = informed_choice(g, choices, cfg, scratch, rng);
+        g.play_unchecked(c);
+        work += 1 + valued * LEAF_WORK;
+    }
+    work
+}
+
+/// The informed policy's choice among `choices` (the legal ones) and how
+/// many positions it valued: the best for the player to move of at most
+/// `policy_samples` of them, each completed as a move with the follow-up's
+/// first choice (no follower: the engines score a tile's completions after
+/// the follower step).
+pub(crate) fn informed_choice<G: Playable>(
+    g: &G,
+    choices: &[G::Choice],
+    cfg: &DeepConfig,
+    scratch: &mut Vec<G::Choice>,
+    rng: &mut Pcg64,
+) -> (G::Choice, u32) {
+    let n = choices.len();
+    if n == 1 {
+        return (choices[0], 0);
+    }
+    let me = g.to_move();
+    let before = g.decision();
+    let samples = cfg.policy_samples as usize;
+    let mut best = choices[0];
+    let mut best_value = f64::NEG_INFINITY;
+    let mut valued = 0;
+    for k in 0..n.min(samples) {
+        let c = if n <= samples {
+            choices[k]
+        } else {
+            choices[below(rng, n as u64) as usize]
+        };
+        let mut h = g.clone();
+        h.play_unchecked(c);
+        if h.to_move() == me {
+            if let (Some(a), Some(b)) = (before, h.decision()) {
+                if G::continues_move(a, b) {
+                    h.legal_choices_into(scratch);
+                    if let Some(&first) = scratch.first() {
+                        h.play_unchecked(first);
+                    }
+                }
+            }
+        }
+        let v = value(&h, me, cfg.follower_value);
+        valued += 1;
+        if v > best_value {
+            best_value = v;
+            best = c;
+        }
+    }
+    (best, valued)
+}
+
+/// Runs `n` playouts from `game` as a search with `cfg` runs them (each on
+/// a fresh determinization, `cfg.horizon` tiles with `cfg`'s policy, then
+/// the leaf valued); returns the work done. The benchmark of
+/// `examples/ai_time.rs` (playouts per second).
+pub fn playouts<G: Playable>(game: &G, cfg: &DeepConfig, n: u32, seed: u64) -> u64 {
     let mut rng = rng_for_seed(seed);
     let mut base = game.clone();
     base.set_logging(false);
-    let mut choices = Vec::new();
-    let mut values = Vec::new();
-    let mut steps = 0;
+    let (mut choices, mut scratch, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    let mut work = 0;
     for _ in 0..n {
         let mut g = base.redeal_unseen(&mut rng);
-        steps += playout(&mut g, u32::MAX, 0.25, &mut choices, &mut rng) as u64;
-        g.leaf_values(DeepConfig::HARD.follower_value, &mut values);
+        work += if cfg.policy_samples > 0 {
+            informed_playout(&mut g, cfg, &mut choices, &mut scratch, &mut rng)
+        } else {
+            playout(
+                &mut g,
+                cfg.horizon,
+                cfg.playout_follower,
+                &mut choices,
+                &mut rng,
+            )
+        } as u64;
+        g.leaf_values(cfg.follower_value, &mut values);
+        work += LEAF_WORK as u64;
     }
-    steps
+    work
 }
 
 fn shuffle_ties<C>(moves: &mut [Move<C>], rng: &mut Pcg64) {

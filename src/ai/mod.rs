@@ -66,6 +66,10 @@ pub trait Playable: TileGame {
     fn chance_key(&self) -> u32;
     /// What the position is worth to every seat (`eval::value` for each, in
     /// seat order), into `out`.
+    /// This ruleset's settings of the deep search for `normal` and `hard`
+    /// (each game's budget is tuned to its own cost per decision).
+    const NORMAL: DeepConfig;
+    const HARD: DeepConfig;
     fn leaf_values(&self, follower_value: f64, out: &mut Vec<f64>)
     where
         Self: Sized,
@@ -74,7 +78,7 @@ pub trait Playable: TileGame {
     }
 }
 
-pub use deep::{Deep, DeepConfig, DeepStarted};
+pub use deep::{playouts, Deep, DeepConfig, DeepStarted};
 pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
 pub use search::{Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
@@ -125,8 +129,8 @@ impl Level {
             Level::Random => Plan::Random,
             Level::Greedy => Plan::Greedy,
             Level::Easy => Plan::V1(SearchConfig::EASY),
-            Level::Normal => Plan::V1(SearchConfig::NORMAL_V1),
-            Level::Hard => Plan::Deep(DeepConfig::HARD),
+            Level::Normal => Plan::Tuned(Tuned::Normal),
+            Level::Hard => Plan::Tuned(Tuned::Hard),
             Level::HardV1 => Plan::V1(SearchConfig::HARD_V1),
         }
     }
@@ -146,6 +150,16 @@ pub enum Plan {
     /// The search of the levels before issue 14 (`search`).
     V1(SearchConfig),
     Deep(DeepConfig),
+    /// The deep search with the ruleset's own settings (`Playable::NORMAL`,
+    /// `Playable::HARD`).
+    Tuned(Tuned),
+}
+
+/// Which of a ruleset's deep search settings (`Plan::Tuned`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tuned {
+    Normal,
+    Hard,
 }
 
 /// An unknown level name.
@@ -272,6 +286,14 @@ pub fn think_plan<G: Playable>(game: &G, plan: Plan, seed: u64) -> Option<Thinke
         })),
         Plan::Greedy => Some(decided(greedy_move(game, &mut rng))),
         Plan::V1(cfg) => Some(Thinker::started(Search::start(game, &cfg, &mut rng)?)),
+        Plan::Tuned(t) => think_plan(
+            game,
+            Plan::Deep(match t {
+                Tuned::Normal => G::NORMAL,
+                Tuned::Hard => G::HARD,
+            }),
+            seed,
+        ),
         Plan::Deep(cfg) => Some(match Deep::start(game, &cfg, &mut rng)? {
             DeepStarted::Decided(m) => decided(m),
             DeepStarted::Searching(s) => Thinker {
