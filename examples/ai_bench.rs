@@ -10,7 +10,7 @@
 //! prints the time per decision that had more than one legal choice.
 
 use std::time::Instant;
-use the_city::ai::{self, selfplay, Level, SearchConfig};
+use the_city::ai::{self, selfplay, DeepConfig, Level, Plan, SearchConfig};
 use the_city::engine::city::DEFAULT_STACKS;
 use the_city::engine::city::{Catalogue, Game, Options, Setup};
 use the_city::engine::core::rng::rng_for_seed;
@@ -70,7 +70,20 @@ fn main() {
             let opp: Level = args[2].parse().unwrap();
             let games = args.get(3).map_or(100, |s| s.parse().unwrap());
             let seed = args.get(4).map_or(1, |s| s.parse().unwrap());
-            cfg_match(cfg, opp, games, seed);
+            cfg_match(Plan::V1(cfg), opp, games, seed);
+        }
+        Some("deep") => {
+            let cfg = parse_deep(&args[1]);
+            let opp: Level = args[2].parse().unwrap();
+            let games = args.get(3).map_or(100, |s| s.parse().unwrap());
+            let seed = args.get(4).map_or(1, |s| s.parse().unwrap());
+            cfg_match(Plan::Deep(cfg), opp, games, seed);
+        }
+        Some("profile") => profile(),
+        Some("habits") => {
+            let level: Level = args[1].parse().unwrap();
+            let games = args.get(2).map_or(10, |s| s.parse().unwrap());
+            habits(level, games);
         }
         _ => {
             eprintln!("usage: ai_bench match A B [games] [players] [seed] | time [games] [levels]")
@@ -113,7 +126,7 @@ fn time_level(level: Level, games: u64) {
 }
 
 fn parse_cfg(s: &str) -> SearchConfig {
-    let mut c = SearchConfig::NORMAL;
+    let mut c = SearchConfig::NORMAL_V1;
     for part in s.split(',') {
         let (k, v) = part.split_once('=').unwrap();
         match k {
@@ -129,30 +142,70 @@ fn parse_cfg(s: &str) -> SearchConfig {
     c
 }
 
-/// A match of a custom search (side a) against a level.
-fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
-    let cat = Catalogue::builtin().unwrap();
+fn parse_deep(s: &str) -> DeepConfig {
+    let mut c = DeepConfig::HARD;
+    for part in s.split(',').filter(|p| !p.is_empty()) {
+        let (k, v) = part.split_once('=').unwrap();
+        match k {
+            "k" => c.candidates = v.parse().unwrap(),
+            "p" => c.work_per_move = v.parse().unwrap(),
+            "m" => c.work = v.parse().unwrap(),
+            "h" => c.horizon = v.parse().unwrap(),
+            "f" => c.follower_value = v.parse().unwrap(),
+            "pf" => c.playout_follower = v.parse().unwrap(),
+            "s" => c.shaping = v.parse().unwrap(),
+            "d" => c.depth = v.parse().unwrap(),
+            "x" => c.expand_after = v.parse().unwrap(),
+            "c" => c.children = v.parse().unwrap(),
+            "e" => c.explore = v.parse().unwrap(),
+            "w" => c.widen = v.parse().unwrap(),
+            "ps" => c.policy_samples = v.parse().unwrap(),
+            _ => panic!("unknown key {k}"),
+        }
+    }
+    c
+}
+
+/// A match of a custom plan (side a) against a level, 2 players, on The
+/// City or (`CLASSIC=1`) classic with both expansions.
+fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
+    if std::env::var("CLASSIC").is_ok_and(|v| v == "1") {
+        let exp = the_city::engine::classic::Expansions {
+            city_gates: true,
+            old_city: true,
+        };
+        cfg_match_of(plan, opp, games, seed, &|gs| {
+            selfplay::classic_game(2, exp, Default::default(), gs).unwrap()
+        })
+    } else {
+        cfg_match_of(plan, opp, games, seed, &|gs| selfplay::city_game(2, gs))
+    }
+}
+
+fn cfg_match_of<G: ai::Playable>(
+    plan: Plan,
+    opp: Level,
+    games: usize,
+    seed: u64,
+    new_game: &dyn Fn(u64) -> G,
+) {
     let t = Instant::now();
     let (mut aw, mut bw, mut ties) = (0, 0, 0);
     let (mut asum, mut bsum) = (0.0, 0.0);
+    let mut diffs = Vec::new();
     let mut times = Vec::new();
     for i in 0..games {
+        // Paired deals: games 2j and 2j+1 share a deal, seats swapped.
         let sides = selfplay::seat_sides(2, i);
-        let gs = selfplay::game_seed(seed, i);
-        let names = vec!["A".to_string(), "B".to_string()];
-        let setup = Setup::from_seed(cat, names, gs, DEFAULT_STACKS, Options::default()).unwrap();
-        let mut g = Game::new(cat, setup).unwrap();
+        let gs = selfplay::game_seed(seed, i / 2);
+        let mut g = new_game(gs);
         g.set_logging(false);
         while !g.is_over() {
             let ds = gs ^ (g.history().len() as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
             let c = if sides[g.to_move() as usize] {
                 let n = g.legal_choices().len();
                 let t0 = Instant::now();
-                let c = if n == 1 {
-                    g.legal_choices()[0]
-                } else {
-                    ai::search_choice(&g, &cfg, &mut rng_for_seed(ds), &mut |_| true).unwrap()
-                };
+                let c = ai::choose_plan(&g, plan, ds);
                 if n > 1 {
                     times.push(t0.elapsed().as_secs_f64());
                 }
@@ -166,12 +219,13 @@ fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
         let (a, b) = if sides[0] { (s[0], s[1]) } else { (s[1], s[0]) };
         asum += a as f64;
         bsum += b as f64;
+        diffs.push(a as f64 - b as f64);
         match a.cmp(&b) {
             std::cmp::Ordering::Greater => aw += 1,
             std::cmp::Ordering::Less => bw += 1,
             _ => ties += 1,
         }
-        if (i + 1) % 20 == 0 {
+        if (i + 1) % 10 == 0 {
             eprintln!(
                 "{} games: a {aw} b {bw} ties {ties} ({:.0} s)",
                 i + 1,
@@ -181,13 +235,172 @@ fn cfg_match(cfg: SearchConfig, opp: Level, games: usize, seed: u64) {
     }
     times.sort_by(|a, b| a.total_cmp(b));
     let n = games as f64;
+    let d = selfplay::mean_interval(&diffs);
+    let nt = times.len().max(1);
     println!(
-        "{cfg:?} vs {opp}: {games} games, a {aw} b {bw} ties {ties} ({:.1}%), mean a {:.1} b {:.1}, decision mean {:.1} ms max {:.1} ms, {:.0} s",
+        "{plan:?} vs {opp}: {games} games, a {aw} b {bw} ties {ties} ({:.1}%), mean a {:.1} b {:.1}, diff {:.1} ({:.1}..{:.1}), decision mean {:.1} ms p95 {:.1} ms max {:.1} ms, {:.0} s",
         100.0 * (aw as f64 + 0.5 * ties as f64) / n,
         asum / n,
         bsum / n,
-        1e3 * times.iter().sum::<f64>() / times.len().max(1) as f64,
+        d.estimate,
+        d.low,
+        d.high,
+        1e3 * times.iter().sum::<f64>() / nt as f64,
+        1e3 * times.get(nt * 95 / 100).copied().unwrap_or(0.0),
         1e3 * times.last().copied().unwrap_or(0.0),
         t.elapsed().as_secs_f64()
+    );
+}
+
+fn profile() {
+    use the_city::ai::Playable;
+    let cat = Catalogue::builtin().unwrap();
+    let names = vec!["A".to_string(), "B".to_string()];
+    let setup = Setup::from_seed(cat, names, 4242, DEFAULT_STACKS, Options::default()).unwrap();
+    let mut g = Game::new(cat, setup).unwrap();
+    g.set_logging(false);
+    let mut positions = Vec::new();
+    let mut k = 0;
+    while !g.is_over() {
+        if g.at_placement() && k % 10 == 0 {
+            positions.push(g.clone());
+        }
+        let c = ai::choose(&g, Level::Greedy, k);
+        g.play(c).unwrap();
+        k += 1;
+    }
+    let mut rng = rng_for_seed(1);
+    for (i, p) in positions.iter().enumerate() {
+        let n = 200;
+        let t = Instant::now();
+        let mut acc = 0usize;
+        for _ in 0..n {
+            let c = p.clone();
+            acc += c.turns();
+        }
+        let clone = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        for _ in 0..n {
+            acc += p.projected_scores()[0] as usize;
+        }
+        let proj = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        for _ in 0..n {
+            acc += p.redeal_unseen(&mut rng).turns();
+        }
+        let redeal = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        let mut tiles = 0;
+        let mut choices = Vec::new();
+        for _ in 0..n {
+            let mut c = p.redeal_unseen(&mut rng);
+            let stop = c.turns() + 20;
+            while !(c.is_over() || c.turns() >= stop && c.at_placement()) {
+                c.legal_choices_into(&mut choices);
+                let ch = c.playout_choice(&choices, 0.25, &mut rng);
+                c.play_unchecked(ch);
+            }
+            tiles += c.turns() - p.turns();
+        }
+        let playout = t.elapsed().as_secs_f64() / n as f64;
+        let t = Instant::now();
+        let m = 5;
+        let mut nm = 0;
+        for _ in 0..m {
+            nm = ai::greedy_moves(p, &mut rng, 3.0).len();
+        }
+        let greedy = t.elapsed().as_secs_f64() / m as f64;
+        println!(
+            "pos {i} turn {}: clone {:.1} us, projected {:.1} us, redeal {:.1} us, playout(20) {:.1} us ({:.1} tiles), greedy_moves {:.2} ms ({nm} moves) [{acc}]",
+            p.turns(),
+            clone * 1e6,
+            proj * 1e6,
+            redeal * 1e6,
+            playout * 1e6,
+            tiles as f64 / n as f64,
+            greedy * 1e3
+        );
+    }
+}
+
+/// How a level uses its followers: placements per decision kind, feature
+/// kinds chosen, guards, and the final breakdown.
+fn habits(level: Level, games: u64) {
+    use the_city::engine::city::tiles::FeatureKind;
+    use the_city::engine::city::{Choice, Decision};
+    let cat = Catalogue::builtin().unwrap();
+    let mut follower_decisions = 0;
+    let mut placed = [0u32; 3];
+    let mut offered = [0u32; 3];
+    let mut guard_decisions = 0;
+    let mut guards = 0;
+    let mut bd = [0u64; 5];
+    let mut seats = 0;
+    for seed in 0..games {
+        let names = vec!["A".to_string(), "B".to_string()];
+        let setup =
+            Setup::from_seed(cat, names, 900 + seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        g.set_logging(false);
+        let mut k = 0;
+        while !g.is_over() {
+            let choices = g.legal_choices();
+            let c = ai::choose(&g, level, seed * 1000 + k);
+            k += 1;
+            if choices.len() > 1 {
+                match g.decision().unwrap() {
+                    Decision::Follower => {
+                        follower_decisions += 1;
+                        let tile = g.turns() - 1;
+                        let kind = |r| match g.feature_of(tile, r).kind() {
+                            FeatureKind::Street => 0,
+                            FeatureKind::Market => 1,
+                            FeatureKind::Residential => 2,
+                        };
+                        for &o in &choices {
+                            if let Choice::Follower(Some(r)) = o {
+                                offered[kind(r)] += 1;
+                            }
+                        }
+                        if let Choice::Follower(Some(r)) = c {
+                            placed[kind(r)] += 1;
+                        }
+                    }
+                    Decision::Guard => {
+                        guard_decisions += 1;
+                        if c == Choice::Guard(true) {
+                            guards += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            g.play(c).unwrap();
+        }
+        for p in g.players() {
+            let b = &p.breakdown;
+            for (i, v) in [b.streets, b.markets, b.stewards, b.guards, b.towers]
+                .into_iter()
+                .enumerate()
+            {
+                bd[i] += v as u64;
+            }
+            seats += 1;
+        }
+    }
+    let total: u32 = placed.iter().sum();
+    println!(
+        "{level}: {follower_decisions} follower decisions, placed {total} ({:.0}%): streets {}/{} markets {}/{} residential {}/{}; guards {guards}/{guard_decisions}",
+        100.0 * total as f64 / follower_decisions.max(1) as f64,
+        placed[0], offered[0], placed[1], offered[1], placed[2], offered[2]
+    );
+    let n = seats as f64;
+    println!(
+        "  mean per seat: streets {:.1} markets {:.1} stewards {:.1} guards {:.1} towers {:.1}",
+        bd[0] as f64 / n,
+        bd[1] as f64 / n,
+        bd[2] as f64 / n,
+        bd[3] as f64 / n,
+        bd[4] as f64 / n
     );
 }

@@ -8,6 +8,10 @@
 //! then classic Carcassonne with The City Gates and Old City (every part on).
 //! `ai_time the-city` times The City's only (`bench.sh --compare` does, as
 //! the build before classic had no other).
+//!
+//! First, per game, the playout rate of the hard level's search: playouts
+//! per second (as `hard` plays them: its horizon and policy) from a
+//! mid-game position, and the units of work per second its budget counts.
 
 use the_city::ai::{self, Level, Playable};
 use the_city::engine::city::DEFAULT_STACKS;
@@ -57,18 +61,45 @@ fn measure<G: Playable>(deal: fn(u64) -> G, level: Level, clock: &dyn Fn() -> f6
     )
 }
 
-const LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+/// The playout rate of `hard`'s search from the position after 15 greedy
+/// turns of a seeded game.
+fn rate<G: Playable>(deal: fn(u64) -> G, clock: &dyn Fn() -> f64) -> String {
+    let mut g = deal(77);
+    let mut k = 0;
+    while g.turns() < 15 && !g.is_over() {
+        let c = ai::choose(&g, Level::Greedy, k);
+        g.play(c).unwrap();
+        k += 1;
+    }
+    let n = 300;
+    let t = clock();
+    let work = ai::playouts(&g, &G::HARD, n, 9);
+    let s = (clock() - t) / 1e3;
+    format!(
+        "playouts: {:.0} per second ({} tiles each), {:.2} M work units per second",
+        n as f64 / s,
+        G::HARD.horizon,
+        work as f64 / s / 1e6
+    )
+}
+
+const LEVELS: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::HardV1];
 
 /// Every line: The City's levels, then (unless `city_only`) classic's.
+/// `city_only` is the build before issue 14 too (`bench.sh --compare`):
+/// easy, normal and hard only.
 fn lines(city_only: bool, clock: &dyn Fn() -> f64) -> Vec<String> {
-    let mut out: Vec<String> = LEVELS
-        .iter()
-        .map(|&l| measure(city_game, l, clock))
-        .collect();
-    if !city_only {
-        for &l in &LEVELS {
-            out.push(format!("classic {}", measure(classic_game, l, clock)));
-        }
+    if city_only {
+        return LEVELS[..3]
+            .iter()
+            .map(|&l| measure(city_game, l, clock))
+            .collect();
+    }
+    let mut out = vec![rate(city_game, clock)];
+    out.extend(LEVELS.iter().map(|&l| measure(city_game, l, clock)));
+    out.push(format!("classic {}", rate(classic_game, clock)));
+    for &l in &LEVELS {
+        out.push(format!("classic {}", measure(classic_game, l, clock)));
     }
     out
 }

@@ -2,12 +2,24 @@
 //! follower, or a wall piece and its guard, are one move; towers in a
 //! playout go where they score most.
 
-use super::Playable;
+use super::{DeepConfig, Playable};
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::rng::{below, unit, Pcg64};
 use crate::engine::{Seat, TileGame};
 
 impl Playable for Game {
+    /// Playouts of 20 tiles with the fast random policy, six candidates.
+    const HARD: DeepConfig = DeepConfig {
+        candidates: 6,
+        horizon: 20,
+        ..DeepConfig::HARD
+    };
+    const NORMAL: DeepConfig = DeepConfig {
+        work_per_move: 30_000,
+        work: 180_000,
+        ..<Game as Playable>::HARD
+    };
+
     fn continues_move(first: Decision, next: Decision) -> bool {
         matches!(
             (first, next),
@@ -25,6 +37,10 @@ impl Playable for Game {
 
     fn tiles_total(&self) -> u32 {
         self.setup().stacks.iter().sum()
+    }
+
+    fn chance_key(&self) -> u32 {
+        self.drawn().map_or(0, |(t, _)| t as u32 + 1)
     }
 
     fn playout_choice(&self, choices: &[Choice], follower_rate: f64, rng: &mut Pcg64) -> Choice {

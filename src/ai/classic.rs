@@ -3,12 +3,29 @@
 //! and wyvern, then the follower) are one move; in a playout a follower goes
 //! down now and then, on any legal region (a farmer included).
 
-use super::Playable;
+use super::{DeepConfig, Playable};
 use crate::engine::classic::{Choice, Decision, Game};
 use crate::engine::core::rng::{below, unit, Pcg64};
 use crate::engine::{Seat, TileGame};
 
 impl Playable for Game {
+    /// Playouts of 10 tiles in which both sides play sensibly (the best of 4
+    /// sampled choices): random followers (farmers above all) make random
+    /// playouts misjudge classic's features.
+    const HARD: DeepConfig = DeepConfig {
+        candidates: 6,
+        work_per_move: 20_000,
+        work: 100_000,
+        horizon: 10,
+        policy_samples: 4,
+        ..DeepConfig::HARD
+    };
+    const NORMAL: DeepConfig = DeepConfig {
+        work_per_move: 5_000,
+        work: 25_000,
+        ..<Game as Playable>::HARD
+    };
+
     fn continues_move(first: Decision, next: Decision) -> bool {
         // The greedy ranking looks one step past the placement: the step
         // right after it, whichever it is.
@@ -25,6 +42,10 @@ impl Playable for Game {
 
     fn tiles_total(&self) -> u32 {
         self.setup().deck.len() as u32
+    }
+
+    fn chance_key(&self) -> u32 {
+        self.in_hand().map_or(0, |t| t as u32 + 1)
     }
 
     fn playout_choice(&self, choices: &[Choice], follower_rate: f64, rng: &mut Pcg64) -> Choice {

@@ -45,6 +45,28 @@ pub fn value<G: Playable>(game: &G, me: Seat, follower_value: f64) -> f64 {
     v
 }
 
+/// `value` for every seat at once (one projection of the final scoring):
+/// what a playout's leaf is worth to each player.
+pub fn values_into<G: Playable>(game: &G, follower_value: f64, out: &mut Vec<f64>) {
+    let scores = game.projected_scores();
+    out.clear();
+    let weight = if game.is_over() {
+        0.0
+    } else {
+        follower_value * supply_weight(game)
+    };
+    for (me, &mine) in scores.iter().enumerate() {
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != me)
+            .map(|(_, &s)| s)
+            .max()
+            .unwrap_or(0);
+        out.push(mine as f64 - best_other as f64 + weight * game.supply(me as Seat) as f64);
+    }
+}
+
 /// 1 early in the game, falling towards 0 as the tiles run out.
 fn supply_weight<G: Playable>(game: &G) -> f64 {
     let total = game.tiles_total();
@@ -66,14 +88,24 @@ pub fn greedy_moves<G: Playable>(
     rng: &mut Pcg64,
     follower_value: f64,
 ) -> Vec<Move<G::Choice>> {
-    let me = game.to_move();
     let mut det = game.redeal_unseen(rng);
     det.set_logging(false);
+    moves_on(&det, follower_value, true)
+}
+
+/// Every move at the current decision of `det` (already determinized) with
+/// its greedy value for the player to move; best first when `sort`.
+pub(crate) fn moves_on<G: Playable>(
+    det: &G,
+    follower_value: f64,
+    sort: bool,
+) -> Vec<Move<G::Choice>> {
+    let me = det.to_move();
     let mut moves = Vec::new();
     let mut firsts = Vec::new();
     det.legal_choices_into(&mut firsts);
     let mut thens = Vec::new();
-    let before = game.decision();
+    let before = det.decision();
     for &first in &firsts {
         let mut g = det.clone();
         g.play_unchecked(first);
@@ -100,8 +132,10 @@ pub fn greedy_moves<G: Playable>(
             });
         }
     }
-    // A stable sort: equal values keep the legal order.
-    moves.sort_by(|a, b| b.value.total_cmp(&a.value));
+    if sort {
+        // A stable sort: equal values keep the legal order.
+        moves.sort_by(|a, b| b.value.total_cmp(&a.value));
+    }
     moves
 }
 

@@ -23,6 +23,7 @@
 
 mod city;
 mod classic;
+mod deep;
 mod eval;
 mod search;
 pub mod selfplay;
@@ -59,8 +60,25 @@ pub trait Playable: TileGame {
         follower_rate: f64,
         rng: &mut Pcg64,
     ) -> Self::Choice;
+    /// What the player to move sees that a determinization chose (the tile
+    /// in hand), so that a search tree keeps apart the decisions of
+    /// different draws; 0 when nothing was drawn.
+    fn chance_key(&self) -> u32;
+    /// What the position is worth to every seat (`eval::value` for each, in
+    /// seat order), into `out`.
+    /// This ruleset's settings of the deep search for `normal` and `hard`
+    /// (each game's budget is tuned to its own cost per decision).
+    const NORMAL: DeepConfig;
+    const HARD: DeepConfig;
+    fn leaf_values(&self, follower_value: f64, out: &mut Vec<f64>)
+    where
+        Self: Sized,
+    {
+        eval::values_into(self, follower_value, out);
+    }
 }
 
+pub use deep::{playouts, Deep, DeepConfig, DeepStarted};
 pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
 pub use search::{Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
@@ -74,15 +92,20 @@ pub enum Level {
     Easy,
     Normal,
     Hard,
+    /// The hard level as it played before issue 14 (a measurement baseline,
+    /// not offered in the app).
+    #[serde(rename = "hard-v1")]
+    HardV1,
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 6] = [
         Level::Random,
         Level::Greedy,
         Level::Easy,
         Level::Normal,
         Level::Hard,
+        Level::HardV1,
     ];
 
     pub fn name(self) -> &'static str {
@@ -92,6 +115,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::HardV1 => "hard-v1",
         }
     }
 
@@ -99,13 +123,15 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == s)
     }
 
-    /// The search settings of a searching level (`None` for random and greedy).
-    pub fn search_config(self) -> Option<SearchConfig> {
+    /// How a level decides.
+    pub fn plan(self) -> Plan {
         match self {
-            Level::Random | Level::Greedy => None,
-            Level::Easy => Some(SearchConfig::EASY),
-            Level::Normal => Some(SearchConfig::NORMAL),
-            Level::Hard => Some(SearchConfig::HARD),
+            Level::Random => Plan::Random,
+            Level::Greedy => Plan::Greedy,
+            Level::Easy => Plan::V1(SearchConfig::EASY),
+            Level::Normal => Plan::Tuned(Tuned::Normal),
+            Level::Hard => Plan::Tuned(Tuned::Hard),
+            Level::HardV1 => Plan::V1(SearchConfig::HARD_V1),
         }
     }
 }
@@ -116,6 +142,26 @@ impl fmt::Display for Level {
     }
 }
 
+/// How a level decides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Plan {
+    Random,
+    Greedy,
+    /// The search of the levels before issue 14 (`search`).
+    V1(SearchConfig),
+    Deep(DeepConfig),
+    /// The deep search with the ruleset's own settings (`Playable::NORMAL`,
+    /// `Playable::HARD`).
+    Tuned(Tuned),
+}
+
+/// Which of a ruleset's deep search settings (`Plan::Tuned`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tuned {
+    Normal,
+    Hard,
+}
+
 /// An unknown level name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownLevel(pub String);
@@ -124,7 +170,7 @@ impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown level {:?} (random, greedy, easy, normal or hard)",
+            "unknown level {:?} (random, greedy, easy, normal, hard or hard-v1)",
             self.0
         )
     }
@@ -179,11 +225,31 @@ pub fn search_choice<G: Playable>(
     Thinker::started(Search::start(game, cfg, rng)?).finish(progress)
 }
 
+/// The choice a plan makes for the player to move, seeded as the levels are
+/// (`choose`). Panics if the game is over.
+pub fn choose_plan<G: Playable>(game: &G, plan: Plan, seed: u64) -> G::Choice {
+    think_plan(game, plan, seed)
+        .expect("a game that is not over")
+        .finish(&mut |_| true)
+        .expect("a search that is never cancelled")
+}
+
+/// The choice the search before issue 14 makes with `cfg`, seeded as the
+/// levels seeded it (the pinned decisions of the old levels).
+pub fn choose_v1<G: Playable>(game: &G, cfg: &SearchConfig, seed: u64) -> G::Choice {
+    choose_plan(game, Plan::V1(*cfg), seed)
+}
+
 /// A decision being thought about, run a slice at a time so that the caller
 /// can report progress and stop in between (the Web Worker does).
 pub struct Thinker<G: Playable> {
     decided: Option<Move<G::Choice>>,
-    search: Option<Box<Search<G>>>,
+    search: Option<Running<G>>,
+}
+
+enum Running<G: Playable> {
+    V1(Box<Search<G>>),
+    Deep(Box<Deep<G>>),
 }
 
 /// Starts thinking about the decision of the player to move (`None` when the
@@ -191,6 +257,11 @@ pub struct Thinker<G: Playable> {
 /// need `Thinker::run`. Same position and seed, same move, however the run is
 /// sliced.
 pub fn think<G: Playable>(game: &G, level: Level, seed: u64) -> Option<Thinker<G>> {
+    think_plan(game, level.plan(), seed)
+}
+
+/// As `think`, with a plan of one's own (tuning).
+pub fn think_plan<G: Playable>(game: &G, plan: Plan, seed: u64) -> Option<Thinker<G>> {
     let choices = game.legal_choices();
     if choices.is_empty() {
         return None;
@@ -207,17 +278,29 @@ pub fn think<G: Playable>(game: &G, level: Level, seed: u64) -> Option<Thinker<G
         }));
     }
     let mut rng = rng_for_seed(seed ^ 0xA1_C0DE_5EED);
-    match level {
-        Level::Random => Some(decided(Move {
+    match plan {
+        Plan::Random => Some(decided(Move {
             first: choices[below(&mut rng, choices.len() as u64) as usize],
             then: None,
             value: 0.0,
         })),
-        Level::Greedy => Some(decided(greedy_move(game, &mut rng))),
-        _ => {
-            let cfg = level.search_config().unwrap_or(SearchConfig::NORMAL);
-            Some(Thinker::started(Search::start(game, &cfg, &mut rng)?))
-        }
+        Plan::Greedy => Some(decided(greedy_move(game, &mut rng))),
+        Plan::V1(cfg) => Some(Thinker::started(Search::start(game, &cfg, &mut rng)?)),
+        Plan::Tuned(t) => think_plan(
+            game,
+            Plan::Deep(match t {
+                Tuned::Normal => G::NORMAL,
+                Tuned::Hard => G::HARD,
+            }),
+            seed,
+        ),
+        Plan::Deep(cfg) => Some(match Deep::start(game, &cfg, &mut rng)? {
+            DeepStarted::Decided(m) => decided(m),
+            DeepStarted::Searching(s) => Thinker {
+                decided: None,
+                search: Some(Running::Deep(s)),
+            },
+        }),
     }
 }
 
@@ -230,7 +313,7 @@ impl<G: Playable> Thinker<G> {
             },
             Started::Searching(s) => Thinker {
                 decided: None,
-                search: Some(s),
+                search: Some(Running::V1(s)),
             },
         }
     }
@@ -262,7 +345,8 @@ impl<G: Playable> Thinker<G> {
 
     pub fn progress(&self) -> Progress {
         match &self.search {
-            Some(s) => s.progress(),
+            Some(Running::V1(s)) => s.progress(),
+            Some(Running::Deep(s)) => s.progress(),
             None => Progress { done: 1, total: 1 },
         }
     }
@@ -275,7 +359,10 @@ impl<G: Playable> Thinker<G> {
         if let Some(m) = self.decided {
             return Some(m);
         }
-        let m = self.search.as_mut()?.run(batches)?;
+        let m = match self.search.as_mut()? {
+            Running::V1(s) => s.run(batches),
+            Running::Deep(s) => s.run(batches),
+        }?;
         self.decided = Some(m);
         Some(m)
     }

@@ -44,7 +44,7 @@ impl SearchConfig {
         playout_follower: 0.25,
     };
     /// About 300 playouts of 12 tiles.
-    pub const NORMAL: SearchConfig = SearchConfig {
+    pub const NORMAL_V1: SearchConfig = SearchConfig {
         top_k: 5,
         playouts_per_move: 60,
         max_playouts: 300,
@@ -53,7 +53,7 @@ impl SearchConfig {
         playout_follower: 0.25,
     };
     /// About 1200 playouts of 20 tiles.
-    pub const HARD: SearchConfig = SearchConfig {
+    pub const HARD_V1: SearchConfig = SearchConfig {
         top_k: 6,
         playouts_per_move: 200,
         max_playouts: 1200,
@@ -216,7 +216,17 @@ fn apply<G: Playable>(g: &mut G, m: &Move<G::Choice>) {
 /// Play `horizon` more tiles with the playout policy, stopping at a tile
 /// decision (no half-scored turn) or at the end of the game.
 pub(crate) fn playout<G: Playable>(g: &mut G, cfg: &SearchConfig, rng: &mut Pcg64) {
-    let stop = g.turns().saturating_add(cfg.horizon as usize);
+    playout_with(g, cfg.horizon, cfg.playout_follower, rng)
+}
+
+/// `playout` with its two settings.
+pub(crate) fn playout_with<G: Playable>(
+    g: &mut G,
+    horizon: u32,
+    playout_follower: f64,
+    rng: &mut Pcg64,
+) {
+    let stop = g.turns().saturating_add(horizon as usize);
     let mut choices = Vec::new();
     while !g.is_over() {
         if g.turns() >= stop && g.at_placement() {
@@ -226,7 +236,7 @@ pub(crate) fn playout<G: Playable>(g: &mut G, cfg: &SearchConfig, rng: &mut Pcg6
         if choices.is_empty() {
             return;
         }
-        let c = g.playout_choice(&choices, cfg.playout_follower, rng);
+        let c = g.playout_choice(&choices, playout_follower, rng);
         g.play_unchecked(c);
     }
 }

@@ -7,12 +7,59 @@ use crate::engine::classic;
 use serde::Serialize;
 use std::fmt;
 
+/// Which seats each side takes in a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Seating {
+    /// a, b, a, b, … rotated by one seat per game (with 3 players a has two
+    /// seats in some games).
+    #[default]
+    #[serde(rename = "alternate")]
+    Alternate,
+    /// a in one seat, b in all the others; a's seat moves round the table
+    /// from game to game.
+    #[serde(rename = "one-a")]
+    OneA,
+}
+
+impl Seating {
+    pub fn name(self) -> &'static str {
+        match self {
+            Seating::Alternate => "alternate",
+            Seating::OneA => "one-a",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Seating> {
+        [Seating::Alternate, Seating::OneA]
+            .into_iter()
+            .find(|x| x.name() == s)
+    }
+
+    /// Which side sits in each seat of game `i`: true for `a`.
+    pub fn sides(self, players: usize, game: usize) -> Vec<bool> {
+        match self {
+            Seating::Alternate => seat_sides(players, game),
+            Seating::OneA => (0..players).map(|s| s == game % players).collect(),
+        }
+    }
+
+    /// The share of the games side `a` would win if both sides were equal
+    /// (ties aside).
+    pub fn a_share(self, players: usize) -> f64 {
+        match self {
+            Seating::Alternate => 0.5,
+            Seating::OneA => 1.0 / players as f64,
+        }
+    }
+}
+
 /// The outcome of a match between side `a` and side `b`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SelfplayResult {
     pub a: Level,
     pub b: Level,
     pub players: usize,
+    pub seating: Seating,
     pub seed: u64,
     pub games: usize,
     /// Games where every winner (R12.4) sat in an `a` seat.
@@ -150,7 +197,8 @@ pub fn play_game(a: Level, b: Level, sides: &[bool], seed: u64) -> (Vec<u32>, u8
     play_match_game(city_game(sides.len(), seed), a, b, sides, seed)
 }
 
-/// Play `games` games of The City between `a` and `b` with `players` seats (2–4).
+/// Play `games` games of The City between `a` and `b` with `players` seats
+/// (2–4), seats alternating.
 pub fn selfplay(a: Level, b: Level, games: usize, players: usize, seed: u64) -> SelfplayResult {
     selfplay_with(a, b, games, players, seed, &mut |_, _| {})
 }
@@ -164,11 +212,48 @@ pub fn selfplay_with(
     seed: u64,
     each: &mut dyn FnMut(usize, &GameOutcome),
 ) -> SelfplayResult {
-    selfplay_of(|s| city_game(players, s), a, b, games, players, seed, each)
+    let m = Match {
+        a,
+        b,
+        games,
+        players,
+        seed,
+        seating: Seating::Alternate,
+    };
+    m.play(|s| city_game(players, s), each)
 }
 
-/// A match of `games` games of any ruleset: `deal(seed)` makes each game's
-/// start (with `players` seats).
+/// A match between two levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub a: Level,
+    pub b: Level,
+    pub games: usize,
+    pub players: usize,
+    pub seed: u64,
+    pub seating: Seating,
+}
+
+impl Match {
+    /// Plays the match on The City's deals.
+    pub fn play_city(&self, each: &mut dyn FnMut(usize, &GameOutcome)) -> SelfplayResult {
+        let players = self.players;
+        self.play(|s| city_game(players, s), each)
+    }
+
+    /// Plays the match on any ruleset: `deal(seed)` makes each game's start
+    /// (with `players` seats).
+    pub fn play<G: Playable>(
+        &self,
+        deal: impl Fn(u64) -> G,
+        each: &mut dyn FnMut(usize, &GameOutcome),
+    ) -> SelfplayResult {
+        play_matches(deal, self, each)
+    }
+}
+
+/// A match of `games` games of any ruleset, seats alternating: `deal(seed)`
+/// makes each game's start (with `players` seats).
 pub fn selfplay_of<G: Playable>(
     deal: impl Fn(u64) -> G,
     a: Level,
@@ -178,11 +263,35 @@ pub fn selfplay_of<G: Playable>(
     seed: u64,
     each: &mut dyn FnMut(usize, &GameOutcome),
 ) -> SelfplayResult {
+    let m = Match {
+        a,
+        b,
+        games,
+        players,
+        seed,
+        seating: Seating::Alternate,
+    };
+    m.play(deal, each)
+}
+
+fn play_matches<G: Playable>(
+    deal: impl Fn(u64) -> G,
+    m: &Match,
+    each: &mut dyn FnMut(usize, &GameOutcome),
+) -> SelfplayResult {
+    let &Match {
+        a,
+        b,
+        games,
+        players,
+        seed,
+        seating,
+    } = m;
     let (mut a_wins, mut b_wins, mut ties) = (0, 0, 0);
     let mut a_scores = Vec::new();
     let mut b_scores = Vec::new();
     for i in 0..games {
-        let sides = seat_sides(players, i);
+        let sides = seating.sides(players, i);
         let gs = game_seed(seed, i);
         let (scores, winners) = play_match_game(deal(gs), a, b, &sides, gs);
         let a_won = (0..players).any(|s| winners & (1 << s) != 0 && sides[s]);
@@ -214,6 +323,7 @@ pub fn selfplay_of<G: Playable>(
         a,
         b,
         players,
+        seating,
         seed,
         games,
         a_wins,
@@ -247,6 +357,7 @@ impl SelfplayResult {
             "ties": self.ties,
             "a_mean": round2(self.a_mean),
             "b_mean": round2(self.b_mean),
+            "seating": self.seating.name(),
         })
     }
 
@@ -270,12 +381,27 @@ impl fmt::Display for SelfplayResult {
                 100.0 * i.high
             )
         };
+        let seating = match self.seating {
+            Seating::Alternate => String::new(),
+            Seating::OneA => format!(", a in one seat and b in {}", self.players - 1),
+        };
         writeln!(
             f,
-            "{} (a) vs {} (b): {} games, {} players, seed {}",
+            "{} (a) vs {} (b): {} games, {} players{seating}, seed {}",
             self.a, self.b, self.games, self.players, self.seed
         )?;
-        writeln!(f, "  a wins {:>5}  {}", self.a_wins, pct(&self.a_win_rate))?;
+        let share = self.seating.a_share(self.players);
+        writeln!(
+            f,
+            "  a wins {:>5}  {}{}",
+            self.a_wins,
+            pct(&self.a_win_rate),
+            if self.seating == Seating::OneA {
+                format!(" (its share if equal: {:.1}%)", 100.0 * share)
+            } else {
+                String::new()
+            }
+        )?;
         writeln!(f, "  b wins {:>5}  {}", self.b_wins, pct(&self.b_win_rate))?;
         writeln!(f, "  ties   {:>5}", self.ties)?;
         writeln!(

@@ -220,6 +220,38 @@ fn seats_rotate_between_games() {
     assert_eq!(selfplay::seat_sides(3, 0), [true, false, true]);
     assert_eq!(selfplay::seat_sides(3, 1), [false, true, true]);
     assert_eq!(selfplay::seat_sides(4, 1), [false, true, false, true]);
+    use selfplay::Seating;
+    assert_eq!(Seating::OneA.sides(3, 0), [true, false, false]);
+    assert_eq!(Seating::OneA.sides(3, 4), [false, true, false]);
+    assert_eq!(Seating::OneA.sides(4, 3), [false, false, false, true]);
+    assert_eq!(Seating::Alternate.sides(3, 1), selfplay::seat_sides(3, 1));
+    assert!((Seating::OneA.a_share(4) - 0.25).abs() < 1e-12);
+    assert_eq!(Seating::from_name("one-a"), Some(Seating::OneA));
+}
+
+#[test]
+fn one_seat_a_match() {
+    let m = selfplay::Match {
+        a: Level::Greedy,
+        b: Level::Random,
+        games: 3,
+        players: 3,
+        seed: 2,
+        seating: selfplay::Seating::OneA,
+    };
+    let mut seen = Vec::new();
+    let r = m.play_city(&mut |_, o| seen.push(o.sides.clone()));
+    assert_eq!(r.a_wins + r.b_wins + r.ties, 3);
+    assert_eq!(
+        seen,
+        [
+            [true, false, false],
+            [false, true, false],
+            [false, false, true]
+        ]
+    );
+    assert!(r.text().contains("a in one seat"), "{r}");
+    assert_eq!(r.summary_json()["seating"], "one-a");
 }
 
 #[test]
@@ -280,4 +312,86 @@ fn a_sliced_search_gives_the_same_move() {
             }
         }
     }
+}
+
+/// A deep search small enough for the dev profile, with the informed
+/// playout policy (`policy_samples`) or the fast random one.
+const TINY_DEEP: DeepConfig = DeepConfig {
+    candidates: 4,
+    work_per_move: 2_000,
+    work: 6_000,
+    horizon: 3,
+    policy_samples: 3,
+    ..DeepConfig::HARD
+};
+
+/// The deep search in slices gives the move it gives at once, for either
+/// playout policy, and reports progress that only grows.
+#[test]
+fn a_sliced_deep_search_gives_the_same_move() {
+    let random_policy = DeepConfig {
+        policy_samples: 0,
+        ..TINY_DEEP
+    };
+    for (i, g) in sample_positions().iter().enumerate().step_by(4) {
+        for cfg in [TINY_DEEP, random_policy] {
+            let seed = 11 + i as u64;
+            let expected = choose_plan(g, Plan::Deep(cfg), seed);
+            assert_legal(g, expected, "deep");
+            for slice in [1, 3, 1000] {
+                let mut t = think_plan(g, Plan::Deep(cfg), seed).unwrap();
+                let mut last = t.progress();
+                let m = loop {
+                    if let Some(m) = t.run(slice) {
+                        break m;
+                    }
+                    let p = t.progress();
+                    assert!(p.done >= last.done && p.done < p.total);
+                    last = p;
+                };
+                assert_eq!(m.first, expected, "position {i}, slices of {slice}");
+            }
+        }
+    }
+}
+
+/// The informed playout policy plays, when it values every legal choice,
+/// the one whose position (the move completed with its follow-up's first
+/// choice) is worth most to the player to move; ties go to the first.
+#[test]
+fn the_informed_policy_plays_the_best_valued_choice() {
+    let cfg = DeepConfig {
+        policy_samples: 1000,
+        ..TINY_DEEP
+    };
+    let mut checked = 0;
+    for g in sample_positions() {
+        let choices = g.legal_choices();
+        if choices.len() < 2 {
+            continue;
+        }
+        let me = g.to_move();
+        let worth = |c: Choice| {
+            let mut h = g.clone();
+            h.play(c).unwrap();
+            let follow = matches!(
+                (g.decision(), h.decision()),
+                (Some(a), Some(b)) if Game::continues_move(a, b)
+            );
+            if follow && h.to_move() == me {
+                let first = h.legal_choices()[0];
+                h.play(first).unwrap();
+            }
+            eval::value(&h, me, cfg.follower_value)
+        };
+        let values: Vec<f64> = choices.iter().map(|&c| worth(c)).collect();
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let first_best = choices[values.iter().position(|&v| v == best).unwrap()];
+        let mut rng = rng_for_seed(3);
+        let (c, valued) = deep::informed_choice(&g, &choices, &cfg, &mut Vec::new(), &mut rng);
+        assert_eq!(c, first_best, "at {:?}", g.decision());
+        assert_eq!(valued as usize, choices.len());
+        checked += 1;
+    }
+    assert!(checked >= 10);
 }

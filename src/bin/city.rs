@@ -33,9 +33,11 @@ mod cli {
   city unshare LINK
       print the record a share link holds (LINK alone, with its '#', or a whole URL)
   city selfplay [--game the-city|classic] [--expansions \"...\"] [--options \"name=value ...\"]
-                --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--json]
-      play seeded games between two AI levels (random, greedy, easy, normal, hard),
-      seats rotating; print win rates and mean scores with 95% confidence intervals";
+                --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--seating one-a] [--json]
+      play seeded games between two AI levels (random, greedy, easy, normal, hard;
+      hard-v1: the hard level before issue 14, a baseline), seats rotating (a, b, a, b…;
+      with --seating one-a: a in one seat, b in the others); print win rates and mean
+      scores with 95% confidence intervals";
 
     /// Runs a command line; returns the exit status.
     pub fn run(args: Vec<String>) -> i32 {
@@ -105,7 +107,7 @@ mod cli {
     }
 
     fn selfplay(args: &[String]) -> Result<(), String> {
-        use the_city::ai::selfplay::{classic_game, selfplay, selfplay_of};
+        use the_city::ai::selfplay::{classic_game, Match, Seating};
         use the_city::ai::Level;
         let json = args.iter().any(|a| a == "--json");
         let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
@@ -120,6 +122,7 @@ mod cli {
                 "game",
                 "expansions",
                 "options",
+                "seating",
             ],
         )?;
         let ruleset = match flag(&f, "game") {
@@ -131,8 +134,14 @@ mod cli {
         let level = |name: &str| -> Result<Level, String> {
             let v = flag(&f, name).ok_or(format!("--{name} LEVEL is required"))?;
             Level::from_name(v).ok_or(format!(
-                "unknown level {v:?}: random, greedy, easy, normal or hard"
+                "unknown level {v:?}: random, greedy, easy, normal, hard or hard-v1"
             ))
+        };
+        let seating = match flag(&f, "seating") {
+            Some(s) => {
+                Seating::from_name(s).ok_or(format!("unknown seating {s:?}: alternate or one-a"))?
+            }
+            None => Seating::Alternate,
         };
         let (a, b) = (level("a")?, level("b")?);
         let games: usize = flag(&f, "games")
@@ -157,12 +166,20 @@ mod cli {
                 .map_err(|_| "--seed must be a whole number from 0 to 18446744073709551615")?,
             None => 1,
         };
+        let matched = Match {
+            a,
+            b,
+            games,
+            players,
+            seed,
+            seating,
+        };
         let result = match ruleset {
             Ruleset::City => {
                 if flag(&f, "expansions").is_some() || flag(&f, "options").is_some() {
                     return Err("--expansions and --options are for --game classic".into());
                 }
-                selfplay(a, b, games, players, seed)
+                matched.play_city(&mut |_, _| {})
             }
             Ruleset::Classic => {
                 let expansions = classic::Expansions::parse(flag(&f, "expansions").unwrap_or(""))?;
@@ -173,7 +190,7 @@ mod cli {
                 let deal = |s| {
                     classic_game(players, expansions, options, s).expect("a setup checked above")
                 };
-                selfplay_of(deal, a, b, games, players, seed, &mut |_, _| {})
+                matched.play(deal, &mut |_, _| {})
             }
         };
         if json {
