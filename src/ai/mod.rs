@@ -4,19 +4,25 @@
 //! `TileGame` plus a few hints per ruleset, in one adapter file each:
 //! `city.rs`, `classic.rs`), monomorphic in the search's hot loop.
 //!
-//! Five levels:
+//! The levels:
 //! - `random`: a uniformly random legal choice;
 //! - `greedy`: the best immediate gain (`eval`): each *move* (a tile
 //!   placement with its follower, a wall piece with its guard, a gate, a
 //!   follower, a guard, a tower) is applied to a copy and the position after
 //!   it is valued with `projected_scores` (own score minus the best
 //!   opponent's) plus a little per follower kept in supply;
-//! - `easy`, `normal`, `hard`: determinized Monte Carlo search (`search`):
-//!   the greedy value keeps the few most promising moves, then sequential
-//!   halving spends a budget of playouts on them (`SearchConfig`): each
-//!   playout plays the move on a copy of the game whose unseen tiles are
-//!   freshly shuffled (`redeal_unseen`), continues for a number of
-//!   tiles with a fast random policy and values the position reached.
+//! - `easy` and `hard-v1` (the hard of before issue 14, kept as a
+//!   measurement baseline, not offered in the app): determinized Monte Carlo
+//!   search (`search`): the greedy value keeps the few most promising moves,
+//!   then sequential halving spends a budget of playouts on them
+//!   (`SearchConfig`): each playout plays the move on a copy of the game
+//!   whose unseen tiles are freshly shuffled (`redeal_unseen`), continues for
+//!   a number of tiles with a fast random policy and values the position
+//!   reached;
+//! - `normal` and `hard`: the same idea with a budget counted in units of
+//!   work and each ruleset's own settings (`deep`, `Playable::NORMAL`,
+//!   `Playable::HARD`): The City's playouts are random, classic's are
+//!   informed (both sides play the best of a few sampled choices).
 //!
 //! No level reads the real draw order: even the greedy player plays its
 //! candidate moves on a redealt copy (a move that ends the turn draws a tile).
