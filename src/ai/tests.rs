@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::city::{Catalogue, Decision, Game, Options};
+use crate::engine::city::{Catalogue, Choice, Decision, Game, Options};
 use crate::engine::city::{Setup, DEFAULT_STACKS};
 use crate::engine::TileGame;
 use std::collections::HashMap;
