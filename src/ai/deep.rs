@@ -25,7 +25,7 @@
 //! ranking of a new tree node values. Same position, seed and settings, same
 //! move, however the search is sliced.
 
-use super::eval::{greedy_moves, moves_on, value, Move};
+use super::eval::{apply, greedy_moves, moves_on, shuffle_ties, value, Move};
 use super::{Playable, Progress};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
 use crate::engine::Seat;
@@ -358,16 +358,9 @@ fn shaped(v: f64, shaping: f64) -> f64 {
     }
 }
 
-fn apply<G: Playable>(g: &mut G, m: &Move<G::Choice>) {
-    g.play_unchecked(m.first);
-    if let Some(t) = m.then {
-        g.play_unchecked(t);
-    }
-}
-
-/// Plays `horizon` more tiles with the playout policy, stopping at a tile
-/// decision (no half-scored turn) or at the end of the game; returns the
-/// decisions played.
+/// Plays `horizon` more tiles with the fast random policy, stopping at a
+/// tile decision (no half-scored turn) or at the end of the game; returns
+/// the decisions played.
 pub(crate) fn playout<G: Playable>(
     g: &mut G,
     horizon: u32,
@@ -375,21 +368,9 @@ pub(crate) fn playout<G: Playable>(
     choices: &mut Vec<G::Choice>,
     rng: &mut Pcg64,
 ) -> u32 {
-    let stop = g.turns().saturating_add(horizon as usize);
-    let mut steps = 0;
-    while !g.is_over() {
-        if g.turns() >= stop && g.at_placement() {
-            break;
-        }
-        g.legal_choices_into(choices);
-        if choices.is_empty() {
-            break;
-        }
-        let c = g.playout_choice(choices, playout_follower, rng);
-        g.play_unchecked(c);
-        steps += 1;
-    }
-    steps
+    play_out(g, horizon, choices, |g, choices| {
+        (g.playout_choice(choices, playout_follower, rng), 1)
+    })
 }
 
 /// `playout` with the informed policy (`DeepConfig::policy_samples`);
@@ -402,7 +383,22 @@ pub(crate) fn informed_playout<G: Playable>(
     scratch: &mut Vec<G::Choice>,
     rng: &mut Pcg64,
 ) -> u32 {
-    let stop = g.turns().saturating_add(cfg.horizon as usize);
+    play_out(g, cfg.horizon, choices, |g, choices| {
+        let (c, valued) = informed_choice(g, choices, cfg, scratch, rng);
+        (c, 1 + valued * LEAF_WORK)
+    })
+}
+
+/// The loop of every playout: `pick` chooses each decision (and says what
+/// it cost) until `horizon` more tiles are placed or the game ends; returns
+/// the summed cost.
+fn play_out<G: Playable>(
+    g: &mut G,
+    horizon: u32,
+    choices: &mut Vec<G::Choice>,
+    mut pick: impl FnMut(&G, &[G::Choice]) -> (G::Choice, u32),
+) -> u32 {
+    let stop = g.turns().saturating_add(horizon as usize);
     let mut work = 0;
     while !g.is_over() {
         if g.turns() >= stop && g.at_placement() {
@@ -412,9 +408,9 @@ pub(crate) fn informed_playout<G: Playable>(
         if choices.is_empty() {
             break;
         }
-        let (c, valued) = informed_choice(g, choices, cfg, scratch, rng);
+        let (c, cost) = pick(g, choices);
         g.play_unchecked(c);
-        work += 1 + valued * LEAF_WORK;
+        work += cost;
     }
     work
 }
@@ -496,21 +492,4 @@ pub fn playouts<G: Playable>(game: &G, cfg: &DeepConfig, n: u32, seed: u64) -> u
         work += LEAF_WORK as u64;
     }
     work
-}
-
-fn shuffle_ties<C>(moves: &mut [Move<C>], rng: &mut Pcg64) {
-    let mut start = 0;
-    while start < moves.len() {
-        let v = moves[start].value;
-        let mut end = start + 1;
-        while end < moves.len() && moves[end].value >= v - 1e-9 {
-            end += 1;
-        }
-        let run = &mut moves[start..end];
-        for i in (1..run.len()).rev() {
-            let j = below(rng, i as u64 + 1) as usize;
-            run.swap(i, j);
-        }
-        start = end;
-    }
 }

@@ -151,3 +151,30 @@ pub fn greedy_move<G: Playable>(game: &G, rng: &mut Pcg64) -> Move<G::Choice> {
     let tied = moves.iter().take_while(|m| m.value >= best - 1e-9).count();
     moves[below(rng, tied as u64) as usize]
 }
+
+/// Shuffles each run of moves of equal value (the moves sorted best first),
+/// so that the seed breaks ties.
+pub(crate) fn shuffle_ties<C>(moves: &mut [Move<C>], rng: &mut Pcg64) {
+    let mut start = 0;
+    while start < moves.len() {
+        let v = moves[start].value;
+        let mut end = start + 1;
+        while end < moves.len() && moves[end].value >= v - 1e-9 {
+            end += 1;
+        }
+        let run = &mut moves[start..end];
+        for i in (1..run.len()).rev() {
+            let j = below(rng, i as u64 + 1) as usize;
+            run.swap(i, j);
+        }
+        start = end;
+    }
+}
+
+/// Plays a move: its choice and its follow-up.
+pub(crate) fn apply<G: Playable>(g: &mut G, m: &Move<G::Choice>) {
+    g.play_unchecked(m.first);
+    if let Some(t) = m.then {
+        g.play_unchecked(t);
+    }
+}

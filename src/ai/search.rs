@@ -10,9 +10,9 @@
 //! 3. A playout applies the move, plays `horizon` more tiles with a fast
 //!    policy (`playout`) and scores the position with `eval::value`.
 
-use super::eval::{greedy_moves, value, Move};
+use super::eval::{apply, greedy_moves, shuffle_ties, value, Move};
 use super::{Playable, Progress};
-use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
+use crate::engine::core::rng::{rng_for_seed, Pcg64};
 use crate::engine::Seat;
 use rand_core::Rng;
 
@@ -189,54 +189,8 @@ impl<G: Playable> Search<G> {
     }
 }
 
-fn shuffle_ties<C>(moves: &mut [Move<C>], rng: &mut Pcg64) {
-    let mut start = 0;
-    while start < moves.len() {
-        let v = moves[start].value;
-        let mut end = start + 1;
-        while end < moves.len() && moves[end].value >= v - 1e-9 {
-            end += 1;
-        }
-        let run = &mut moves[start..end];
-        for i in (1..run.len()).rev() {
-            let j = below(rng, i as u64 + 1) as usize;
-            run.swap(i, j);
-        }
-        start = end;
-    }
-}
-
-fn apply<G: Playable>(g: &mut G, m: &Move<G::Choice>) {
-    g.play_unchecked(m.first);
-    if let Some(t) = m.then {
-        g.play_unchecked(t);
-    }
-}
-
 /// Play `horizon` more tiles with the playout policy, stopping at a tile
 /// decision (no half-scored turn) or at the end of the game.
 pub(crate) fn playout<G: Playable>(g: &mut G, cfg: &SearchConfig, rng: &mut Pcg64) {
-    playout_with(g, cfg.horizon, cfg.playout_follower, rng)
-}
-
-/// `playout` with its two settings.
-pub(crate) fn playout_with<G: Playable>(
-    g: &mut G,
-    horizon: u32,
-    playout_follower: f64,
-    rng: &mut Pcg64,
-) {
-    let stop = g.turns().saturating_add(horizon as usize);
-    let mut choices = Vec::new();
-    while !g.is_over() {
-        if g.turns() >= stop && g.at_placement() {
-            return;
-        }
-        g.legal_choices_into(&mut choices);
-        if choices.is_empty() {
-            return;
-        }
-        let c = g.playout_choice(&choices, playout_follower, rng);
-        g.play_unchecked(c);
-    }
+    super::deep::playout(g, cfg.horizon, cfg.playout_follower, &mut Vec::new(), rng);
 }
