@@ -27,14 +27,16 @@ pub struct Placed {
 
 /// A grid of cells from -HALF to HALF-1 on each axis (a game of n tiles
 /// from (0,0) needs HALF > n + 3).
+///
+/// Only a window round the placed tiles is stored (it grows as they
+/// spread): a search copies the game thousands of times per decision, and
+/// a whole 200×200 grid made each copy cost more than the rest of the
+/// game. Cells outside the window are exterior, unblocked, not frontier.
 #[derive(Clone, Debug)]
 pub struct Grid<const HALF: i32> {
     /// Keep exterior, holes and the outline up to date (The City only).
     track_outline: bool,
-    cells: Vec<u8>,
-    /// Per cell: BLOCKED (the outer cell of a wall piece or the gate: no tile
-    /// may go there, R3.3) and IN_FRONTIER bits.
-    flags: Vec<u8>,
+    window: Window,
     placed: Vec<Placed>,
     frontier: Vec<Cell>,
     min: Cell,
@@ -46,17 +48,86 @@ pub struct Grid<const HALF: i32> {
     r34_memo: RefCell<Vec<(Cell, bool)>>,
 }
 
-impl<const HALF: i32> Grid<HALF> {
-    const WIDTH: i32 = 2 * HALF;
+/// What the grid knows of one cell.
+#[derive(Clone, Copy, Debug, Default)]
+struct Square {
+    /// EXTERIOR, HOLE, or a placed tile's index + TILE_BASE.
+    cell: u8,
+    /// BLOCKED (the outer cell of a wall piece or the gate: no tile may go
+    /// there, R3.3) and IN_FRONTIER bits.
+    flags: u8,
+}
 
+/// The stored rectangle of squares; `lo` is the cell of index 0.
+#[derive(Clone, Debug)]
+struct Window {
+    lo: Cell,
+    width: i32,
+    height: i32,
+    squares: Vec<Square>,
+}
+
+/// Cells kept round a written cell when the window grows.
+const WINDOW_MARGIN: i32 = 6;
+
+impl Window {
+    fn around_origin() -> Window {
+        let side = 2 * WINDOW_MARGIN + 1;
+        Window {
+            lo: Cell::new(-WINDOW_MARGIN, -WINDOW_MARGIN),
+            width: side,
+            height: side,
+            squares: vec![Square::default(); (side * side) as usize],
+        }
+    }
+
+    fn index(&self, c: Cell) -> Option<usize> {
+        let (x, y) = (c.x - self.lo.x, c.y - self.lo.y);
+        ((0..self.width).contains(&x) && (0..self.height).contains(&y))
+            .then_some((y * self.width + x) as usize)
+    }
+
+    fn get(&self, c: Cell) -> Square {
+        self.index(c).map_or(Square::default(), |i| self.squares[i])
+    }
+
+    /// The square of `c`, the window grown (never shrunk) to hold it with a
+    /// margin, so that growing is rare.
+    fn get_mut(&mut self, c: Cell) -> &mut Square {
+        if self.index(c).is_none() {
+            let hi = Cell::new(self.lo.x + self.width - 1, self.lo.y + self.height - 1);
+            let lo = Cell::new(
+                self.lo.x.min(c.x - WINDOW_MARGIN),
+                self.lo.y.min(c.y - WINDOW_MARGIN),
+            );
+            let hi = Cell::new(hi.x.max(c.x + WINDOW_MARGIN), hi.y.max(c.y + WINDOW_MARGIN));
+            let (width, height) = (hi.x - lo.x + 1, hi.y - lo.y + 1);
+            let mut squares = vec![Square::default(); (width * height) as usize];
+            let (dx, dy) = ((self.lo.x - lo.x) as usize, (self.lo.y - lo.y) as usize);
+            let w = self.width as usize;
+            for (y, row) in self.squares.chunks_exact(w).enumerate() {
+                let to = (y + dy) * width as usize + dx;
+                squares[to..to + w].copy_from_slice(row);
+            }
+            *self = Window {
+                lo,
+                width,
+                height,
+                squares,
+            };
+        }
+        let i = self.index(c).expect("the window was grown to hold c");
+        &mut self.squares[i]
+    }
+}
+
+impl<const HALF: i32> Grid<HALF> {
     /// An empty grid; `track_outline` keeps exterior, holes and the outline
     /// up to date as tiles are placed (it costs a little on every placement).
     pub fn new(track_outline: bool) -> Self {
-        let n = (Self::WIDTH * Self::WIDTH) as usize;
         Grid {
             track_outline,
-            cells: vec![EXTERIOR; n],
-            flags: vec![0; n],
+            window: Window::around_origin(),
             placed: Vec::new(),
             frontier: Vec::new(),
             min: Cell::ORIGIN,
@@ -67,13 +138,20 @@ impl<const HALF: i32> Grid<HALF> {
         }
     }
 
-    fn index(c: Cell) -> Option<usize> {
-        let (x, y) = (c.x + HALF, c.y + HALF);
-        let w = Self::WIDTH;
-        (0..w)
-            .contains(&x)
-            .then_some(())
-            .and((0..w).contains(&y).then_some((y * w + x) as usize))
+    /// Whether `c` lies on the grid (-HALF..HALF on each axis).
+    fn on_grid(c: Cell) -> bool {
+        (-HALF..HALF).contains(&c.x) && (-HALF..HALF).contains(&c.y)
+    }
+
+    /// The square of `c` (exterior, no flags outside the window); None off
+    /// the grid.
+    fn square(&self, c: Cell) -> Option<Square> {
+        Self::on_grid(c).then(|| self.window.get(c))
+    }
+
+    /// The square of `c` to write; None off the grid.
+    fn square_mut(&mut self, c: Cell) -> Option<&mut Square> {
+        Self::on_grid(c).then(|| self.window.get_mut(c))
     }
 
     /// Cells near the edge of the grid are never offered, so every look-up of
@@ -92,7 +170,7 @@ impl<const HALF: i32> Grid<HALF> {
 
     /// The index (in placement order) of the tile at `c`.
     pub fn tile_at(&self, c: Cell) -> Option<usize> {
-        let v = *self.cells.get(Self::index(c)?)?;
+        let v = self.square(c)?.cell;
         (v >= TILE_BASE).then(|| (v - TILE_BASE) as usize)
     }
 
@@ -107,11 +185,11 @@ impl<const HALF: i32> Grid<HALF> {
     /// An empty cell connected to the unbounded outside through side-adjacent
     /// empty cells (R2.3). Off-grid cells count as exterior.
     pub fn is_exterior(&self, c: Cell) -> bool {
-        Self::index(c).is_none_or(|i| self.cells[i] == EXTERIOR)
+        self.square(c).is_none_or(|s| s.cell == EXTERIOR)
     }
 
     pub fn is_hole(&self, c: Cell) -> bool {
-        Self::index(c).is_some_and(|i| self.cells[i] == HOLE)
+        self.square(c).is_some_and(|s| s.cell == HOLE)
     }
 
     pub fn bounds(&self) -> (Cell, Cell) {
@@ -120,15 +198,15 @@ impl<const HALF: i32> Grid<HALF> {
 
     /// Mark the outer cell of a wall piece or of the gate: no tile may go there (R3.3).
     pub fn block(&mut self, c: Cell) {
-        if let Some(i) = Self::index(c) {
-            self.flags[i] |= BLOCKED;
+        if let Some(s) = self.square_mut(c) {
+            s.flags |= BLOCKED;
             self.any_blocked = true;
             self.r34_memo.get_mut().clear();
         }
     }
 
     pub fn is_blocked(&self, c: Cell) -> bool {
-        Self::index(c).is_some_and(|i| self.flags[i] & BLOCKED != 0)
+        self.square(c).is_some_and(|s| s.flags & BLOCKED != 0)
     }
 
     /// Empty cells that share a side with a placed tile and are not blocked.
@@ -141,13 +219,20 @@ impl<const HALF: i32> Grid<HALF> {
 
     /// Put a tile on an empty cell. The caller has checked legality.
     pub fn place(&mut self, p: Placed) {
-        let Some(i) = Self::index(p.cell) else {
+        let Some(square) = self.square(p.cell) else {
             return;
         };
-        let was_exterior = self.track_outline && self.cells[i] == EXTERIOR;
+        let was_exterior = self.track_outline && square.cell == EXTERIOR;
         let splits = was_exterior && !self.is_empty() && self.may_split_exterior(p.cell);
         self.r34_memo.get_mut().clear();
-        self.cells[i] = TILE_BASE + self.placed.len() as u8;
+        let index = TILE_BASE + self.placed.len() as u8;
+        let square = self.square_mut(p.cell).expect("on the grid");
+        square.cell = index;
+        let was_frontier = square.flags & IN_FRONTIER != 0;
+        square.flags &= !IN_FRONTIER;
+        if was_frontier {
+            self.frontier.retain(|&c| c != p.cell);
+        }
         self.placed.push(p);
         if self.placed.len() == 1 {
             self.min = p.cell;
@@ -156,18 +241,14 @@ impl<const HALF: i32> Grid<HALF> {
             self.min = Cell::new(self.min.x.min(p.cell.x), self.min.y.min(p.cell.y));
             self.max = Cell::new(self.max.x.max(p.cell.x), self.max.y.max(p.cell.y));
         }
-        if self.flags[i] & IN_FRONTIER != 0 {
-            self.flags[i] &= !IN_FRONTIER;
-            self.frontier.retain(|&c| c != p.cell);
-        }
         for d in Dir::ALL {
             let n = p.cell.neighbour(d);
-            if let Some(j) = Self::index(n) {
-                if self.cells[j] < TILE_BASE
-                    && self.flags[j] & IN_FRONTIER == 0
-                    && Self::in_range(n)
-                {
-                    self.flags[j] |= IN_FRONTIER;
+            if !Self::in_range(n) {
+                continue;
+            }
+            if let Some(s) = self.square_mut(n) {
+                if s.cell < TILE_BASE && s.flags & IN_FRONTIER == 0 {
+                    s.flags |= IN_FRONTIER;
                     self.frontier.push(n);
                 }
             }
@@ -252,10 +333,10 @@ impl<const HALF: i32> Grid<HALF> {
         for y in lo.y..=hi.y {
             for x in lo.x..=hi.x {
                 let c = Cell::new(x, y);
-                if let Some(i) = Self::index(c) {
-                    if self.cells[i] < TILE_BASE {
+                if let Some(s) = self.square_mut(c) {
+                    if s.cell < TILE_BASE {
                         let k = (y - lo.y) as usize * w + (x - lo.x) as usize;
-                        self.cells[i] = if reach[k] { EXTERIOR } else { HOLE };
+                        s.cell = if reach[k] { EXTERIOR } else { HOLE };
                     }
                 }
             }
@@ -487,6 +568,37 @@ mod tests {
         // Filling the corner cell keeps the count right.
         put(&mut b, 2, 2);
         assert_eq!(b.outline_len(), 12);
+    }
+
+    #[test]
+    fn the_window_grows_with_the_tiles_and_keeps_what_it_held() {
+        // A line out to x = 70 (the window starts 6 cells round the origin),
+        // then a ring far off that makes a hole and a blocked cell beyond it.
+        let mut b = Board::new(true);
+        for x in 0..=70 {
+            put(&mut b, x, 0);
+        }
+        for (x, y) in [(70, -1), (70, -2), (69, -2), (68, -2), (68, -1)] {
+            put(&mut b, x, y);
+        }
+        b.block(Cell::new(-60, 50));
+        for x in 0..=70 {
+            assert_eq!(b.tile_at(Cell::new(x, 0)), Some(x as usize));
+        }
+        assert!(b.is_hole(Cell::new(69, -1)));
+        assert!(b.is_exterior(Cell::new(-75, 75)));
+        assert!(b.is_blocked(Cell::new(-60, 50)));
+        assert!(!b.is_blocked(Cell::new(-60, 51)));
+        // Off the grid: exterior, never stored.
+        b.block(Cell::new(500, 0));
+        assert!(!b.is_blocked(Cell::new(500, 0)));
+        assert!(b.is_exterior(Cell::new(500, 0)));
+        assert_eq!(b.outline_len(), b.outline().len());
+        let frontier: Vec<Cell> = b.frontier().collect();
+        assert!(frontier.contains(&Cell::new(71, 0)));
+        assert!(frontier.contains(&Cell::new(-1, 0)));
+        assert!(frontier.contains(&Cell::new(69, -1)));
+        assert!(!frontier.contains(&Cell::new(35, 0)));
     }
 
     #[test]
