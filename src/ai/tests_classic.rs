@@ -89,7 +89,20 @@ fn classic_choices_are_deterministic_and_blind_to_the_draw_order() {
             .unwrap();
             let h = Game::replay(cat, setup, g.history()).unwrap();
             assert_eq!(h.decision(), g.decision());
-            for level in [Level::Random, Level::Greedy, Level::Easy] {
+            // The searching levels on every third position checked (they
+            // cost more).
+            let levels: &[Level] = if checked % 3 == 0 {
+                &[
+                    Level::Random,
+                    Level::Greedy,
+                    Level::Easy,
+                    Level::Normal,
+                    Level::Hard,
+                ]
+            } else {
+                &[Level::Random, Level::Greedy, Level::Easy]
+            };
+            for &level in levels {
                 let a = choose(&g, level, k);
                 assert_eq!(
                     a,
@@ -169,6 +182,10 @@ fn every_level_plays_legally_with_both_expansions() {
             assert_legal(&g, t, "search");
             if choices.len() > 1 && k % 30 == 5 {
                 assert_legal(&g, choose(&g, Level::Easy, s), "easy");
+                assert_legal(&g, choose(&g, Level::Normal, s), "normal");
+            }
+            if choices.len() > 1 && k % 60 == 5 {
+                assert_legal(&g, choose(&g, Level::Hard, s), "hard");
             }
             g.play([r, gr, t][(k % 3) as usize]).unwrap();
             k += 1;
