@@ -125,44 +125,46 @@ fn time_level(level: Level, games: u64) {
     );
 }
 
+/// Calls `set(key, value)` for each `key=value` of a comma-separated list.
+fn each_setting(s: &str, mut set: impl FnMut(&str, &str)) {
+    for part in s.split(',').filter(|p| !p.is_empty()) {
+        let (k, v) = part.split_once('=').expect("key=value");
+        set(k, v);
+    }
+}
+
 fn parse_cfg(s: &str) -> SearchConfig {
     let mut c = SearchConfig::NORMAL_V1;
-    for part in s.split(',') {
-        let (k, v) = part.split_once('=').unwrap();
-        match k {
-            "k" => c.top_k = v.parse().unwrap(),
-            "p" => c.playouts_per_move = v.parse().unwrap(),
-            "m" => c.max_playouts = v.parse().unwrap(),
-            "h" => c.horizon = v.parse().unwrap(),
-            "f" => c.follower_value = v.parse().unwrap(),
-            "pf" => c.playout_follower = v.parse().unwrap(),
-            _ => panic!("unknown key {k}"),
-        }
-    }
+    each_setting(s, |k, v| match k {
+        "k" => c.top_k = v.parse().unwrap(),
+        "p" => c.playouts_per_move = v.parse().unwrap(),
+        "m" => c.max_playouts = v.parse().unwrap(),
+        "h" => c.horizon = v.parse().unwrap(),
+        "f" => c.follower_value = v.parse().unwrap(),
+        "pf" => c.playout_follower = v.parse().unwrap(),
+        _ => panic!("unknown key {k}"),
+    });
     c
 }
 
 fn parse_deep(s: &str) -> DeepConfig {
     let mut c = DeepConfig::HARD;
-    for part in s.split(',').filter(|p| !p.is_empty()) {
-        let (k, v) = part.split_once('=').unwrap();
-        match k {
-            "k" => c.candidates = v.parse().unwrap(),
-            "p" => c.work_per_move = v.parse().unwrap(),
-            "m" => c.work = v.parse().unwrap(),
-            "h" => c.horizon = v.parse().unwrap(),
-            "f" => c.follower_value = v.parse().unwrap(),
-            "pf" => c.playout_follower = v.parse().unwrap(),
-            "s" => c.shaping = v.parse().unwrap(),
-            "d" => c.depth = v.parse().unwrap(),
-            "x" => c.expand_after = v.parse().unwrap(),
-            "c" => c.children = v.parse().unwrap(),
-            "e" => c.explore = v.parse().unwrap(),
-            "w" => c.widen = v.parse().unwrap(),
-            "ps" => c.policy_samples = v.parse().unwrap(),
-            _ => panic!("unknown key {k}"),
-        }
-    }
+    each_setting(s, |k, v| match k {
+        "k" => c.candidates = v.parse().unwrap(),
+        "p" => c.work_per_move = v.parse().unwrap(),
+        "m" => c.work = v.parse().unwrap(),
+        "h" => c.horizon = v.parse().unwrap(),
+        "f" => c.follower_value = v.parse().unwrap(),
+        "pf" => c.playout_follower = v.parse().unwrap(),
+        "s" => c.shaping = v.parse().unwrap(),
+        "d" => c.depth = v.parse().unwrap(),
+        "x" => c.expand_after = v.parse().unwrap(),
+        "c" => c.children = v.parse().unwrap(),
+        "e" => c.explore = v.parse().unwrap(),
+        "w" => c.widen = v.parse().unwrap(),
+        "ps" => c.policy_samples = v.parse().unwrap(),
+        _ => panic!("unknown key {k}"),
+    });
     c
 }
 

@@ -282,6 +282,20 @@ fn selfplay_smoke() {
     assert_eq!(r3, selfplay(Level::Easy, Level::Random, 1, 3, 4));
 }
 
+/// Runs `t` to its move in slices of `slice` units, as the worker does,
+/// checking that its progress only grows and stays short of the total.
+fn run_sliced(t: &mut Thinker<Game>, slice: u32) -> Move<Choice> {
+    let mut last = t.progress();
+    loop {
+        if let Some(m) = t.run(slice) {
+            return m;
+        }
+        let p = t.progress();
+        assert!(p.done >= last.done && p.done < p.total);
+        last = p;
+    }
+}
+
 /// The worker runs a search in slices between messages: any slicing gives
 /// the move `choose` gives, and the follow-up is legal after the choice.
 #[test]
@@ -292,15 +306,7 @@ fn a_sliced_search_gives_the_same_move() {
             let expected = choose(g, level, seed);
             for slice in [1, 2, 7, 1000] {
                 let mut t = think(g, level, seed).unwrap();
-                let mut last = t.progress();
-                let m = loop {
-                    if let Some(m) = t.run(slice) {
-                        break m;
-                    }
-                    let p = t.progress();
-                    assert!(p.done >= last.done && p.done < p.total);
-                    last = p;
-                };
+                let m = run_sliced(&mut t, slice);
                 assert_eq!(m.first, expected, "{level} at {i}, slices of {slice}");
                 assert_eq!(t.progress().done, t.progress().total);
                 if let Some(then) = m.then {
@@ -340,15 +346,7 @@ fn a_sliced_deep_search_gives_the_same_move() {
             assert_legal(g, expected, "deep");
             for slice in [1, 3, 1000] {
                 let mut t = think_plan(g, Plan::Deep(cfg), seed).unwrap();
-                let mut last = t.progress();
-                let m = loop {
-                    if let Some(m) = t.run(slice) {
-                        break m;
-                    }
-                    let p = t.progress();
-                    assert!(p.done >= last.done && p.done < p.total);
-                    last = p;
-                };
+                let m = run_sliced(&mut t, slice);
                 assert_eq!(m.first, expected, "position {i}, slices of {slice}");
             }
         }
