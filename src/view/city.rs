@@ -148,6 +148,7 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
             })
             .collect(),
         followers,
+        pieces: Vec::new(),
         colours: colours.to_vec(),
         bounds,
     }
