@@ -95,7 +95,7 @@ pub struct PlacementTarget<C> {
     pub cell: Cell,
     pub rot: Rotation,
     pub choice: C,
-    /// "with a bridge across this tile, north–south"; `None` for the tile
+    /// "with a bridge (north–south) across this tile"; `None` for the tile
     /// alone.
     pub label: Option<String>,
     /// The pieces it would put on the board (drawn on the ghost).

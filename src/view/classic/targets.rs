@@ -57,17 +57,17 @@ fn axis_words(a: Axis) -> &'static str {
     }
 }
 
-/// The wood of a placement in words ("with a bridge across this tile,
-/// north–south, and a wall on its west side"); `None` for none.
+/// The wood of a placement in words ("with a bridge (north–south) across
+/// this tile and a wall on its west side"); `None` for none.
 pub fn wood_words(w: Wood) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
     if let Some(b) = w.bridge {
         parts.push(match b.on {
-            None => format!("a bridge across this tile, {}", axis_words(b.axis)),
+            None => format!("a bridge ({}) across this tile", axis_words(b.axis)),
             Some(d) => format!(
-                "a bridge across the tile to the {}, {}",
-                dir_name(d),
-                axis_words(b.axis)
+                "a bridge ({}) across the tile to the {}",
+                axis_words(b.axis),
+                dir_name(d)
             ),
         });
     }
