@@ -472,8 +472,26 @@ fn the_end_lists_what_scored_and_the_prompt_names_the_winner() {
     assert!(lines
         .iter()
         .any(|l| l.player == 3 && l.points == 3 && l.text == "Dolça's 1 coin: 3 points."));
-    assert_eq!(v.panel.players[3].breakdown, [0, 0, 0, 0, 3]);
+    let yellow = &v.panel.players[3];
+    assert_eq!(yellow.breakdown, [0, 0, 0, 0, 3]);
+    assert_eq!((yellow.score, yellow.supply), (3, 5));
+    assert!(!yellow.winner && v.panel.players[0].winner);
     assert_eq!(v.panel.sources, SOURCES);
+    // Yellow used the bridge, the wall and the guesthouse: the gate is left.
+    assert_eq!(
+        yellow.held,
+        [
+            ("coins", 1),
+            ("bridge", 0),
+            ("wall", 0),
+            ("wooden gate", 1),
+            ("guesthouse", 0)
+        ]
+    );
+    // One coin of the ten was taken.
+    assert_eq!(v.panel.common, [("coins", Some(9))]);
+    assert_eq!(v.panel.tiles_left, [0]);
+    assert_eq!((v.panel.placed, v.panel.stacks.as_slice()), (5, &[5][..]));
 }
 
 #[test]
