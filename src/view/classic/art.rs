@@ -63,7 +63,7 @@ pub fn region_outline(cat: &Catalogue, t: TileType, region: RegionIdx) -> (Strin
 /// turned by `rot`, the bridge running along `axis` on the board.
 pub fn bridge_outline(rot: Rotation, axis: Axis) -> (String, bool) {
     // The tile's own box is turned with the tile: a quarter turn swaps the axes.
-    let along_ns = (axis == Axis::NorthSouth) == (rot.quarter_turns() % 2 == 0);
+    let along_ns = (axis == Axis::NorthSouth) == rot.quarter_turns().is_multiple_of(2);
     let d = if along_ns {
         "M50 0L50 100"
     } else {

@@ -252,7 +252,7 @@ fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once()
             seen.bridges_on_board = seen.bridges_on_board.max(count(&s.pieces, "bridge"));
             seen.guesthouses = seen.guesthouses.max(count(&s.pieces, "guesthouse"));
             seen.veils += count(&s.pieces, "veil");
-            let level = if k % 2 == 0 {
+            let level = if k.is_multiple_of(2) {
                 Level::Random
             } else {
                 Level::Greedy
