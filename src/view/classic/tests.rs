@@ -17,9 +17,12 @@ use crate::view::targets::Targets;
 
 const NAMES: [&str; 4] = ["Aude", "Bernat", "Cécile", "Dolça"];
 
+/// `n` seats (the names again past the fourth: records seat up to five).
 fn seats(n: usize) -> Vec<Seat> {
-    NAMES[..n]
+    NAMES
         .iter()
+        .cycle()
+        .take(n)
         .zip(PlayerColour::ALL)
         .map(|(n, c)| Seat {
             name: n.to_string(),
@@ -514,4 +517,49 @@ fn the_log_tells_the_wood_the_guesthouse_the_coins_and_the_wyvern() {
     }
     let t4 = turns.iter().find(|t| t.turn == 4).unwrap();
     assert_eq!(t4.player, Some(3));
+}
+
+/// Every position of every rule record that reads (tests/records/classic):
+/// the view holds the same invariants, whatever the options and positions.
+#[test]
+fn every_position_of_every_classic_rule_record_keeps_the_invariants() {
+    let mut positions = 0;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/classic");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let Ok(r) = crate::notation::read(&text) else {
+            continue;
+        };
+        let Some(g) = r.game.as_classic() else {
+            continue;
+        };
+        for n in 0..=g.history().len() {
+            let at = g.at(n);
+            let v = view(&at);
+            check_choices(&at, &v.base_targets, &v.prompt_base, &v.placements);
+            check_regions(&at, &v.base_targets);
+            check_scene(&at, &v.scene);
+            check_prompt(&at, &v.prompt_base);
+            positions += 1;
+        }
+    }
+    assert!(positions > 300, "{positions}");
+}
+
+#[test]
+fn prompts_speak_of_clicks_or_taps() {
+    let g = record(E13);
+    let follower = first_where(&g, |x| x.decision() == Some(Decision::Follower));
+    let legal = follower.legal_choices();
+    let touch = prompt_on(&follower, &legal, &names(4), Pointer::Touch);
+    let mouse = prompt(&follower, &legal, &names(4));
+    assert_eq!(mouse.title, "Aude: put a follower on the new tile?");
+    assert!(mouse.detail.starts_with("Click a ring"), "{}", mouse.detail);
+    assert!(mouse.detail.ends_with("6 followers in supply."));
+    assert!(touch.detail.starts_with("Tap a ring"), "{}", touch.detail);
+    assert_eq!(mouse.declining(), Some(Choice::Follower(None)));
+    let wyvern = first_where(&g, |x| x.decision() == Some(Decision::Wyvern));
+    let legal = wyvern.legal_choices();
+    let touch = prompt_on(&wyvern, &legal, &names(4), Pointer::Touch);
+    assert!(touch.detail.contains("tap the glowing tile") || touch.detail.contains("tap one of"));
 }
