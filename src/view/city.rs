@@ -148,6 +148,7 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
             })
             .collect(),
         followers,
+        pieces: Vec::new(),
         colours: colours.to_vec(),
         bounds,
     }
@@ -190,6 +191,7 @@ pub fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerCol
                 },
                 supply: p.supply,
                 towers: Some(p.towers),
+                held: Vec::new(),
                 to_move: to_move == Some(i as u8),
                 winner: winners & (1 << i) != 0,
             })
@@ -199,6 +201,7 @@ pub fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerCol
             left: game.walls().supply,
             gap: game.gap(),
         }),
+        common: Vec::new(),
         tiles_left: game.tiles_left().to_vec(),
         stack: game.drawn().map(|d| d.1),
         placed: game.turns(),

@@ -41,6 +41,14 @@ pub fn on_board(cell: Cell, rot: Rotation, p: Pt) -> Pt {
     (cell.x as f64 * TILE + q.0, cell.y as f64 * TILE + q.1)
 }
 
+/// The centre of a cell on the board.
+pub fn cell_centre(cell: Cell) -> Pt {
+    (
+        cell.x as f64 * TILE + TILE / 2.0,
+        cell.y as f64 * TILE + TILE / 2.0,
+    )
+}
+
 /// The SVG transform that puts the unrotated tile box at `cell` rotated by `rot`.
 pub fn tile_transform(cell: Cell, rot: Rotation) -> String {
     let (x, y) = (cell.x as f64 * TILE, cell.y as f64 * TILE);

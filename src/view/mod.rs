@@ -6,12 +6,13 @@
 //! board knows no rules), the [`prompt::Prompt`], the [`panel::PanelData`],
 //! the [`log`]'s turns, and the drawing helpers ([`geometry`], [`palette`],
 //! [`tile_art`]). Targets and prompts are generic over the ruleset's choice.
-//! A ruleset's adapter fills them from its game: [`city`] for The City; a
-//! classic adapter goes beside it.
+//! A ruleset's adapter fills them from its game: [`city`] for The City,
+//! [`classic`] for classic Carcassonne with The City Gates and Old City.
 
 use std::rc::Rc;
 
 pub mod city;
+pub mod classic;
 pub mod geometry;
 pub mod log;
 pub mod palette;

@@ -1,6 +1,6 @@
 //! The score panel's data: per player the score, where its points came
 //! from, the projected final score and the pieces left; then the supplies
-//! (tiles per stack, and the wall in The City) and the deal.
+//! (tiles per stack, the wall in The City, classic's coins) and the deal.
 
 use super::palette::PlayerColour;
 use crate::ai::Level;
@@ -21,6 +21,10 @@ pub struct PlayerRow {
     pub supply: u8,
     /// Towers left, in a ruleset that has them.
     pub towers: Option<u8>,
+    /// Other pieces and tokens the player holds, by name, in a ruleset that
+    /// has them (classic's Old City: coins, then the wood and the
+    /// guesthouse not yet used, 1 or 0 each); empty in The City.
+    pub held: Vec<(&'static str, u32)>,
     pub to_move: bool,
     pub winner: bool,
 }
@@ -42,6 +46,9 @@ pub struct PanelData {
     pub sources: &'static [&'static str],
     /// The wall, in a ruleset that has one.
     pub walls: Option<WallSupply>,
+    /// Other common supplies, by name, and what is left of each (`None`:
+    /// unlimited): classic's coins; empty in The City.
+    pub common: Vec<(&'static str, Option<u32>)>,
     /// Tiles left in each stack.
     pub tiles_left: Vec<u32>,
     /// The stack the tile in hand came from (1-based).

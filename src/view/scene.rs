@@ -41,8 +41,28 @@ pub struct SceneFollower {
     pub role: &'static str,
 }
 
+/// Any other piece on the board, told by its kind (Old City's bridges,
+/// walls, wooden gates, guesthouses, the wyvern and the veil over the
+/// follower it covers): a ruleset's pieces that the scene has no field of
+/// their own for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScenePiece {
+    /// What it is ("bridge", "wall", "wooden-gate", "guesthouse", "wyvern",
+    /// "veil"): also the CSS class that tells the pieces apart.
+    pub kind: &'static str,
+    /// Where it stands on the board: a piece drawn in a tile's box (a
+    /// bridge, a wall, a wooden gate) at that tile's centre.
+    pub pos: Pt,
+    /// How it is turned from the way its artwork draws it (quarter turns
+    /// clockwise, like a tile).
+    pub rot: Rotation,
+    /// The player whose colour it wears, if any.
+    pub owner: Option<u8>,
+}
+
 /// Everything drawn on the board. Walls, the gate and towers are The City's
-/// pieces; a ruleset without them leaves them empty.
+/// pieces; a ruleset without them leaves them empty, as The City leaves
+/// `pieces`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     pub tiles: Vec<SceneTile>,
@@ -52,6 +72,8 @@ pub struct Scene {
     pub gate: Option<Side>,
     pub towers: Vec<SceneTower>,
     pub followers: Vec<SceneFollower>,
+    /// Pieces of other kinds, drawn above the followers.
+    pub pieces: Vec<ScenePiece>,
     pub colours: Vec<PlayerColour>,
     /// The cells worth showing: the tiles and one ring around them.
     pub bounds: Bounds,

@@ -5,6 +5,7 @@
 
 use super::geometry::{self, Pt};
 use super::palette::PlayerColour;
+use super::scene::ScenePiece;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
 use crate::engine::core::shape::{RegionIdx, TileType};
 
@@ -85,6 +86,31 @@ pub struct VertexTarget<C> {
     pub words: String,
 }
 
+/// One legal placement of the drawn tile when a placement is more than a
+/// cell and a rotation (classic's Old City mends a side with wood): the
+/// choice confirming the tile there makes, what sets it apart from the
+/// others on the same cell and rotation, and its wood where it would go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacementTarget<C> {
+    pub cell: Cell,
+    pub rot: Rotation,
+    pub choice: C,
+    /// "with a bridge (north–south) across this tile"; `None` for the tile
+    /// alone.
+    pub label: Option<String>,
+    /// The pieces it would put on the board (drawn on the ghost).
+    pub pieces: Vec<ScenePiece>,
+}
+
+/// A placed tile to click (the tile the wyvern flies to).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileTarget<C> {
+    pub cell: Cell,
+    pub choice: C,
+    /// What taking it does, in words.
+    pub words: String,
+}
+
 /// What the board offers to click now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Targets<C> {
@@ -95,6 +121,11 @@ pub struct Targets<C> {
     pub regions: Vec<RegionTarget<C>>,
     pub sides: Vec<SideTarget<C>>,
     pub vertices: Vec<VertexTarget<C>>,
+    /// Placed tiles to click.
+    pub tiles: Vec<TileTarget<C>>,
+    /// The drawn tile's placements, when a cell and a rotation do not make
+    /// the choice alone (empty otherwise: The City's `Place { cell, rot }`).
+    pub placements: Vec<PlacementTarget<C>>,
     /// The wall piece a guard decision is about.
     pub mark: Option<Side>,
     /// The cells a guard on that piece would watch (its row or column).
@@ -102,8 +133,8 @@ pub struct Targets<C> {
     /// A cell to look at closely on a small screen (the new tile, whose
     /// follower rings are too close together for a finger from afar).
     pub zoom: Option<Cell>,
-    /// The keyboard focus: an index into `regions`, `sides` or `vertices`
-    /// (whichever is not empty).
+    /// The keyboard focus: an index into `regions`, `sides`, `vertices` or
+    /// `tiles` (whichever is not empty).
     pub focus: Option<usize>,
     /// The colour of the player who decides.
     pub colour: Option<PlayerColour>,
@@ -119,6 +150,8 @@ impl<C> Default for Targets<C> {
             regions: Vec::new(),
             sides: Vec::new(),
             vertices: Vec::new(),
+            tiles: Vec::new(),
+            placements: Vec::new(),
             mark: None,
             line: Vec::new(),
             zoom: None,
@@ -144,21 +177,22 @@ pub struct InHand {
 impl<C: Copy> Targets<C> {
     /// How many targets the focus can cycle through (cells excluded).
     pub fn focusable(&self) -> usize {
-        self.regions.len() + self.sides.len() + self.vertices.len()
+        self.regions.len() + self.sides.len() + self.vertices.len() + self.tiles.len()
     }
 
     /// Where the n-th focusable target is on the board.
     pub fn point_at(&self, n: usize) -> Option<Pt> {
         let a = self.regions.len();
         let b = a + self.sides.len();
+        let c = b + self.vertices.len();
         if n < a {
             Some(self.regions[n].pos)
         } else if n < b {
             Some(geometry::side_point(self.sides[n - a].side))
+        } else if n < c {
+            Some(geometry::vertex_point(self.vertices[n - b].vertex))
         } else {
-            self.vertices
-                .get(n - b)
-                .map(|v| geometry::vertex_point(v.vertex))
+            self.tiles.get(n - c).map(|t| geometry::cell_centre(t.cell))
         }
     }
 
@@ -166,13 +200,16 @@ impl<C: Copy> Targets<C> {
     pub fn label_at(&self, n: usize) -> Option<String> {
         let a = self.regions.len();
         let b = a + self.sides.len();
+        let c = b + self.vertices.len();
         if n < a {
             Some(format!("Put {}", self.regions[n].label))
         } else if n < b {
             let s = &self.sides[n - a];
             Some(s.words.clone())
+        } else if n < c {
+            Some(self.vertices[n - b].words.clone())
         } else {
-            self.vertices.get(n - b).map(|v| v.words.clone())
+            self.tiles.get(n - c).map(|t| t.words.clone())
         }
     }
 
@@ -180,12 +217,15 @@ impl<C: Copy> Targets<C> {
     pub fn choice_at(&self, n: usize) -> Option<C> {
         let a = self.regions.len();
         let b = a + self.sides.len();
+        let c = b + self.vertices.len();
         if n < a {
             Some(self.regions[n].choice)
         } else if n < b {
             Some(self.sides[n - a].choice)
+        } else if n < c {
+            Some(self.vertices[n - b].choice)
         } else {
-            self.vertices.get(n - b).map(|v| v.choice)
+            self.tiles.get(n - c).map(|t| t.choice)
         }
     }
 

@@ -1,0 +1,225 @@
+//! What each classic decision offers to click: the drawn tile's placements
+//! (a cell and a rotation, with the wood that makes the tile fit there, in
+//! words and as pieces to draw on the ghost), the roads the guesthouse may
+//! go on, the tiles the wyvern may fly to, and the regions a follower may
+//! go on, each with the whole feature it would join (farms included).
+//! "None" answers are the prompt's buttons, not targets.
+
+use super::art;
+use super::scene::wood_pieces;
+use crate::engine::classic::{
+    Axis, Cell, Choice, Decision, Game, RegionIdx, RegionKind, Rotation, Spot, Wood,
+};
+use crate::engine::TileGame;
+use crate::view::geometry::{Pt, TILE};
+use crate::view::palette::PlayerColour;
+use crate::view::targets::{self, PlacementTarget, RegionTarget, Targets, TileTarget};
+use crate::view::words::{cell_name, dir_name};
+
+/// The legal (cell, rotation) pairs among `legal`, in the engine's order,
+/// each once (the cells the board offers for each rotation of the tile).
+pub fn placements(legal: &[Choice]) -> Vec<(Cell, Rotation)> {
+    let mut v: Vec<(Cell, Rotation)> = Vec::new();
+    for c in legal {
+        if let Choice::Place(p) = c {
+            if !v.contains(&(p.cell, p.rot)) {
+                v.push((p.cell, p.rot));
+            }
+        }
+    }
+    v
+}
+
+/// Every legal placement among `legal` with the wood it uses, in words and
+/// as pieces (the engine lists one per cell and rotation, O3; should two
+/// share one, their words tell them apart).
+pub fn placement_targets(legal: &[Choice]) -> Vec<PlacementTarget<Choice>> {
+    legal
+        .iter()
+        .filter_map(|&c| match c {
+            Choice::Place(p) => Some(PlacementTarget {
+                cell: p.cell,
+                rot: p.rot,
+                choice: c,
+                label: wood_words(p.wood),
+                pieces: wood_pieces(p.cell, p.wood),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// "north–south", "east–west".
+fn axis_words(a: Axis) -> &'static str {
+    match a {
+        Axis::NorthSouth => "north–south",
+        Axis::EastWest => "east–west",
+    }
+}
+
+/// The wood of a placement in words ("with a bridge (north–south) across
+/// this tile and a wall on its west side"); `None` for none.
+pub fn wood_words(w: Wood) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(b) = w.bridge {
+        parts.push(match b.on {
+            None => format!("a bridge ({}) across this tile", axis_words(b.axis)),
+            Some(d) => format!(
+                "a bridge ({}) across the tile to the {}",
+                axis_words(b.axis),
+                dir_name(d)
+            ),
+        });
+    }
+    if let Some(d) = w.wall {
+        parts.push(format!("a wall on its {} side", dir_name(d)));
+    }
+    if let Some(d) = w.gate {
+        parts.push(format!("a wooden gate on its {} side", dir_name(d)));
+    }
+    match parts.as_slice() {
+        [] => None,
+        [one] => Some(format!("with {one}")),
+        [init @ .., last] => Some(format!("with {} and {last}", init.join(", "))),
+    }
+}
+
+/// "a thief on the road", "a knight in the city", "a monk in the cloister",
+/// "a farmer on the field"; `None` for a gate (nobody stands there).
+pub fn region_label(kind: &RegionKind) -> Option<String> {
+    Some(
+        match kind {
+            RegionKind::Road { bridge: false } => "a thief on the road",
+            RegionKind::Road { bridge: true } => "a thief on the road over the bridge",
+            RegionKind::City { .. } => "a knight in the city",
+            RegionKind::Field => "a farmer on the field",
+            RegionKind::Cloister { .. } => "a monk in the cloister",
+            RegionKind::Gate { .. } => return None,
+        }
+        .to_string(),
+    )
+}
+
+/// The region a spot names on the tile just placed (a bridge built on it
+/// is the region past its printed ones).
+fn spot_region(game: &Game, spot: Spot) -> Option<(usize, RegionIdx)> {
+    let placed = game.board().placed();
+    let idx = placed.len().checked_sub(1)?;
+    let def = game.catalogue().get(placed[idx].tile);
+    match spot {
+        Spot::Region(r) => ((r as usize) < def.regions.len()).then_some((idx, r)),
+        Spot::Bridge => game.bridge_on(idx).map(|_| (idx, def.bridge_region())),
+    }
+}
+
+/// The follower on a spot of the tile just placed in words.
+fn follower_label(game: &Game, spot: Spot) -> String {
+    let placed = game.board().placed();
+    let Some(p) = placed.last() else {
+        return "a follower".into();
+    };
+    match spot {
+        Spot::Bridge => "a thief on the bridge".into(),
+        Spot::Region(r) => game
+            .catalogue()
+            .get(p.tile)
+            .kind(r)
+            .and_then(|k| region_label(&k))
+            .unwrap_or_else(|| "a follower".into()),
+    }
+}
+
+/// The targets of `game`'s decision (`legal`: its legal choices, listed
+/// once by the caller): the placements, or the regions of the new tile for
+/// the guesthouse or a follower, or the wyvern's tiles.
+pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -> Targets<Choice> {
+    let mut t = Targets {
+        colour: (!game.is_over())
+            .then(|| colours.get(game.to_move() as usize).copied())
+            .flatten(),
+        ..Targets::default()
+    };
+    let Some(decision) = game.decision() else {
+        return t;
+    };
+    match decision {
+        Decision::Place { .. } => t.placements = placement_targets(legal),
+        Decision::Guesthouse => {
+            let spots = legal.iter().filter_map(|&c| match c {
+                Choice::Guesthouse(Some(s)) => Some((c, s)),
+                _ => None,
+            });
+            region_targets(game, &mut t, spots, |_, s| match s {
+                Spot::Bridge => "the guesthouse on the bridge".into(),
+                Spot::Region(_) => "the guesthouse on the road".into(),
+            });
+        }
+        Decision::Wyvern => {
+            for &c in legal {
+                if let Choice::Wyvern(cell) = c {
+                    t.tiles.push(TileTarget {
+                        cell,
+                        choice: c,
+                        words: format!("Send the wyvern to the tile at {}", cell_name(cell)),
+                    });
+                }
+            }
+        }
+        Decision::Follower => {
+            let spots = legal.iter().filter_map(|&c| match c {
+                Choice::Follower(Some(s)) => Some((c, s)),
+                _ => None,
+            });
+            region_targets(game, &mut t, spots, follower_label);
+        }
+    }
+    t
+}
+
+/// A ring per spot of the tile just placed, with its region and the whole
+/// feature it would join outlined; rings that would cover one another are
+/// moved apart, and a small screen zooms on the tile.
+fn region_targets(
+    game: &Game,
+    t: &mut Targets<Choice>,
+    spots: impl Iterator<Item = (Choice, Spot)>,
+    label: impl Fn(&Game, Spot) -> String,
+) {
+    let placed = game.board().placed();
+    let Some(p) = placed.last() else { return };
+    for (choice, spot) in spots {
+        let Some((idx, r)) = spot_region(game, spot) else {
+            continue;
+        };
+        let (Some(pos), Some(shape)) = (
+            art::placed_anchor(game, idx, r),
+            art::placed_outline(game, idx, r),
+        ) else {
+            continue;
+        };
+        let feature = game
+            .feature_regions(idx, r)
+            .into_iter()
+            .filter_map(|(i, rr)| art::placed_outline(game, i, rr))
+            .collect();
+        t.regions.push(RegionTarget {
+            pos,
+            choice,
+            region: r,
+            label: label(game, spot),
+            shape,
+            feature,
+        });
+    }
+    let mut pos: Vec<Pt> = t.regions.iter().map(|r| r.pos).collect();
+    let (x, y) = (p.cell.x as f64 * TILE, p.cell.y as f64 * TILE);
+    targets::spread(
+        &mut pos,
+        targets::RING_GAP,
+        ((x + 14.0, y + 14.0), (x + 86.0, y + 86.0)),
+    );
+    for (r, q) in t.regions.iter_mut().zip(pos) {
+        r.pos = q;
+    }
+    t.zoom = (!t.regions.is_empty()).then_some(p.cell);
+}

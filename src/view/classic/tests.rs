@@ -1,0 +1,565 @@
+//! The classic view checked against the engine, natively: in seeded games
+//! with both expansions, at every decision, every legal choice is offered
+//! exactly once (a target or a button) and nothing else is; the scene shows
+//! every tile, follower and piece where it belongs; and a few hand-checked
+//! positions from the rule records (E13's bridge, wall and guesthouse, the
+//! wyvern and its veil).
+
+use super::*;
+use crate::ai::{choose, Level};
+use crate::engine::classic::{
+    Axis, Bridge, Catalogue, Cell, Decision, Dir, Expansions, Options, Rotation, Setup, Spot, Wood,
+};
+use crate::view::geometry;
+use crate::view::prompt::Prompt;
+use crate::view::scene::{Scene, ScenePiece};
+use crate::view::targets::Targets;
+
+const NAMES: [&str; 4] = ["Aude", "Bernat", "Cécile", "Dolça"];
+
+/// `n` seats (the names again past the fourth: records seat up to five).
+fn seats(n: usize) -> Vec<Seat> {
+    NAMES
+        .iter()
+        .cycle()
+        .take(n)
+        .zip(PlayerColour::ALL)
+        .map(|(n, c)| Seat {
+            name: n.to_string(),
+            colour: c,
+            computer: None,
+        })
+        .collect()
+}
+
+fn names(n: usize) -> Vec<String> {
+    NAMES[..n].iter().map(|s| s.to_string()).collect()
+}
+
+/// A game with both expansions dealt from `seed`.
+fn new_game(players: usize, seed: u64) -> Game {
+    let cat = Catalogue::builtin().unwrap();
+    let expansions = Expansions::parse("city-gates old-city").unwrap();
+    let setup =
+        Setup::from_seed(cat, names(players), expansions, Options::default(), seed).unwrap();
+    Game::new(cat, setup).unwrap()
+}
+
+/// The game of a rule record (tests/records/classic), played to its end.
+fn record(text: &str) -> Game {
+    crate::notation::read(text)
+        .unwrap()
+        .game
+        .as_classic()
+        .unwrap()
+        .clone()
+}
+
+/// The first position of `g`'s history where `want` holds.
+fn first_where(g: &Game, want: impl Fn(&Game) -> bool) -> Game {
+    (0..=g.history().len())
+        .map(|n| g.at(n))
+        .find(|x| want(x))
+        .expect("no position of the record is the one asked for")
+}
+
+fn view(g: &Game) -> GameView<Choice> {
+    game_view(g, &seats(g.player_count()))
+}
+
+fn inside(p: geometry::Pt, cell: Cell) -> bool {
+    let (x, y) = (cell.x as f64 * 100.0, cell.y as f64 * 100.0);
+    p.0 >= x && p.0 <= x + 100.0 && p.1 >= y && p.1 <= y + 100.0
+}
+
+fn count(pieces: &[ScenePiece], kind: &str) -> usize {
+    pieces.iter().filter(|p| p.kind == kind).count()
+}
+
+// ------------------------------------------------------------ invariants
+
+/// Every legal choice of the position is offered exactly once, by a target
+/// or a button, and every target and button is a legal choice.
+fn check_choices(
+    g: &Game,
+    t: &Targets<Choice>,
+    p: &Prompt<Choice>,
+    placements: &[(Cell, Rotation)],
+) {
+    let legal = g.legal_choices();
+    let mut offered: Vec<Choice> = Vec::new();
+    offered.extend(t.placements.iter().map(|x| x.choice));
+    offered.extend(t.regions.iter().map(|x| x.choice));
+    offered.extend(t.sides.iter().map(|x| x.choice));
+    offered.extend(t.vertices.iter().map(|x| x.choice));
+    offered.extend(t.tiles.iter().map(|x| x.choice));
+    offered.extend(p.buttons.iter().map(|x| x.choice));
+    for c in &legal {
+        let n = offered.iter().filter(|&o| o == c).count();
+        assert_eq!(n, 1, "{c:?} offered {n} times at {:?}", g.decision());
+    }
+    for o in &offered {
+        assert!(legal.contains(o), "{o:?} is offered but not legal");
+    }
+    // The board's cells: exactly the legal (cell, rotation) pairs, each once.
+    let key = |&(c, r): &(Cell, Rotation)| (c.x, c.y, r.quarter_turns());
+    let mut pairs: Vec<(Cell, Rotation)> = legal
+        .iter()
+        .filter_map(|c| match c {
+            Choice::Place(p) => Some((p.cell, p.rot)),
+            _ => None,
+        })
+        .collect();
+    pairs.sort_by_key(key);
+    pairs.dedup();
+    let mut got = placements.to_vec();
+    got.sort_by_key(key);
+    assert_eq!(got, pairs);
+    // Variants on one cell and rotation say what sets them apart.
+    for (i, a) in t.placements.iter().enumerate() {
+        for b in &t.placements[i + 1..] {
+            if (a.cell, a.rot) == (b.cell, b.rot) {
+                assert_ne!(a.label, b.label, "{a:?} {b:?}");
+            }
+        }
+        if let Choice::Place(p) = a.choice {
+            assert_eq!(a.label.is_some(), !p.wood.is_none(), "{a:?}");
+            assert_eq!(a.pieces.len(), p.wood.pieces().count_ones() as usize);
+        }
+    }
+}
+
+/// Rings on the new tile, inside it, apart, each with its region's outline
+/// among the feature it would join.
+fn check_regions(g: &Game, t: &Targets<Choice>) {
+    let Some(last) = g.board().placed().last() else {
+        return;
+    };
+    let idx = g.board().placed().len() - 1;
+    for (i, r) in t.regions.iter().enumerate() {
+        assert!(inside(r.pos, last.cell), "{r:?}");
+        assert!(!r.shape.d.is_empty() && !r.label.is_empty(), "{r:?}");
+        assert!(r.feature.contains(&r.shape), "{r:?}");
+        assert_eq!(r.feature.len(), g.feature_regions(idx, r.region).len());
+        for o in &t.regions[i + 1..] {
+            let d = ((r.pos.0 - o.pos.0).powi(2) + (r.pos.1 - o.pos.1).powi(2)).sqrt();
+            assert!(d >= crate::view::targets::RING_GAP - 0.5, "{d}");
+        }
+    }
+    if !t.regions.is_empty() {
+        assert_eq!(t.zoom, Some(last.cell));
+    }
+}
+
+/// Every tile inside the bounds, every follower at a point of its tile,
+/// every Old City piece of the game drawn.
+fn check_scene(g: &Game, s: &Scene) {
+    let placed = g.board().placed();
+    assert_eq!(s.tiles.len(), placed.len());
+    for t in &s.tiles {
+        assert!(
+            (s.bounds.min.x..=s.bounds.max.x).contains(&t.cell.x)
+                && (s.bounds.min.y..=s.bounds.max.y).contains(&t.cell.y)
+        );
+    }
+    assert_eq!(s.followers.len(), g.followers().len());
+    for (f, sf) in g.followers().iter().zip(&s.followers) {
+        assert!(inside(sf.pos, placed[f.tile].cell), "{sf:?}");
+        assert_eq!(sf.player, f.player);
+        assert!(["thief", "knight", "monk", "farmer"].contains(&sf.role));
+    }
+    let bridges = (0..placed.len())
+        .filter(|&i| g.bridge_on(i).is_some())
+        .count();
+    assert_eq!(count(&s.pieces, "bridge"), bridges);
+    let walls = g
+        .records()
+        .iter()
+        .filter(|r| r.placement.wood.wall.is_some());
+    assert_eq!(count(&s.pieces, "wall"), walls.count());
+    let gates = g
+        .records()
+        .iter()
+        .filter(|r| r.placement.wood.gate.is_some());
+    assert_eq!(count(&s.pieces, "wooden-gate"), gates.count());
+    assert_eq!(count(&s.pieces, "guesthouse"), g.guesthouses().len());
+    assert_eq!(
+        count(&s.pieces, "wyvern"),
+        usize::from(g.wyvern().is_some())
+    );
+    let veiled = g.wyvern().map_or(0, |c| {
+        let w = g.board().tile_at(c);
+        g.followers().iter().filter(|f| Some(f.tile) == w).count()
+    });
+    assert_eq!(count(&s.pieces, "veil"), veiled);
+    for p in &s.pieces {
+        let on_board = s.tiles.iter().any(|t| inside(p.pos, t.cell));
+        assert!(on_board, "{p:?} is on no tile");
+        if p.kind == "guesthouse" {
+            assert!(p.owner.is_some());
+        }
+    }
+}
+
+/// The prompt names the decision the game waits for.
+fn check_prompt(g: &Game, p: &Prompt<Choice>) {
+    let key = match g.decision() {
+        None => "over",
+        Some(Decision::Place { .. }) => "place",
+        Some(Decision::Guesthouse) => "guesthouse",
+        Some(Decision::Wyvern) => "wyvern",
+        Some(Decision::Follower) => "follower",
+    };
+    assert_eq!(p.decision, key);
+    assert!(!p.title.is_empty());
+    assert_eq!(p.player.is_some(), !g.is_over());
+}
+
+/// What the seeded games met, to be sure the checks saw every kind.
+#[derive(Default, Debug)]
+struct Seen {
+    decisions: [usize; 4],
+    wood: usize,
+    bridges_on_board: usize,
+    guesthouses: usize,
+    veils: usize,
+}
+
+#[test]
+fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once() {
+    let mut seen = Seen::default();
+    for seed in 0..8u64 {
+        let players = 2 + (seed % 3) as usize;
+        let mut g = new_game(players, seed);
+        let mut k = 0u64;
+        loop {
+            let v = view(&g);
+            check_choices(&g, &v.base_targets, &v.prompt_base, &v.placements);
+            check_regions(&g, &v.base_targets);
+            check_scene(&g, &v.scene);
+            check_prompt(&g, &v.prompt_base);
+            assert_eq!(v.panel.players.len(), players);
+            if g.is_over() {
+                break;
+            }
+            let i = match g.decision() {
+                Some(Decision::Place { .. }) => 0,
+                Some(Decision::Guesthouse) => 1,
+                Some(Decision::Wyvern) => 2,
+                _ => 3,
+            };
+            seen.decisions[i] += 1;
+            let t = &v.base_targets;
+            seen.wood += t.placements.iter().filter(|p| p.label.is_some()).count();
+            let s = &v.scene;
+            seen.bridges_on_board = seen.bridges_on_board.max(count(&s.pieces, "bridge"));
+            seen.guesthouses = seen.guesthouses.max(count(&s.pieces, "guesthouse"));
+            seen.veils += count(&s.pieces, "veil");
+            let level = if k.is_multiple_of(2) {
+                Level::Random
+            } else {
+                Level::Greedy
+            };
+            g.play(choose(&g, level, seed * 1000 + k)).unwrap();
+            k += 1;
+        }
+        // The end: the log tells it, the panel names a winner.
+        let v = view(&g);
+        assert!(v.panel.players.iter().any(|p| p.winner));
+        let last = v.log.last().unwrap();
+        assert!(last
+            .lines
+            .iter()
+            .any(|l| l.text.starts_with("The game ends")));
+    }
+    // Seen once: decisions [672, 51, 117, 318], 2075 wood placements
+    // offered, 4 bridges on a board, 4 guesthouses, 935 veils.
+    assert!(seen.decisions.iter().all(|&n| n > 5), "{seen:?}");
+    assert!(seen.wood > 0 && seen.bridges_on_board > 0, "{seen:?}");
+    assert!(seen.guesthouses > 0 && seen.veils > 0, "{seen:?}");
+}
+
+// ------------------------------------------------------- hand-checked
+
+const E13: &str =
+    include_str!("../../../tests/records/classic/o3_e13_bridge_and_wall_seed_turn.cgn");
+
+#[test]
+fn e13_the_placement_with_wood_says_which_and_shows_it() {
+    let g = record(E13);
+    // Turn 4: Yellow's K, before it is placed.
+    let at = first_where(&g, |x| x.turns() == 3 && x.at_placement());
+    let v = view(&at);
+    let k = v
+        .base_targets
+        .placements
+        .iter()
+        .find(|p| p.cell == Cell::new(0, -2) && p.rot == Rotation::ALL[1])
+        .expect("K r1 at 0,-2 is legal");
+    assert_eq!(
+        k.label.as_deref(),
+        Some("with a bridge (east–west) across the tile to the west and a wall on its south side")
+    );
+    // The bridge on E at -1,-2, turned east–west; the wall on K's south side.
+    assert!(k.pieces.contains(&ScenePiece {
+        kind: "bridge",
+        pos: geometry::cell_centre(Cell::new(-1, -2)),
+        rot: Rotation::ALL[1],
+        owner: None,
+    }));
+    assert!(k.pieces.contains(&ScenePiece {
+        kind: "wall",
+        pos: geometry::cell_centre(Cell::new(0, -2)),
+        rot: Rotation::ALL[2],
+        owner: None,
+    }));
+    let p = &v.prompt_base;
+    assert!(p.detail.contains("wood"), "{}", p.detail);
+    assert_eq!(p.title, "Dolça: place your tile");
+}
+
+#[test]
+fn e13_the_guesthouse_goes_on_the_open_road_or_nowhere() {
+    let g = record(E13);
+    let at = first_where(&g, |x| x.decision() == Some(Decision::Guesthouse));
+    let v = view(&at);
+    let k = at.catalogue().get(at.board().placed().last().unwrap().tile);
+    let road = k.region_index("1").unwrap();
+    assert!(v
+        .base_targets
+        .regions
+        .iter()
+        .any(|r| r.choice == Choice::Guesthouse(Some(Spot::Region(road)))
+            && r.label == "the guesthouse on the road"
+            && r.shape.street));
+    let p = &v.prompt_base;
+    assert_eq!(p.decision, "guesthouse");
+    assert_eq!(p.declining(), Some(Choice::Guesthouse(None)));
+    assert_eq!(p.buttons.len(), 1);
+    // The wood of the placement is on the board already.
+    assert_eq!(count(&v.scene.pieces, "bridge"), 1);
+    assert_eq!(count(&v.scene.pieces, "wall"), 1);
+}
+
+#[test]
+fn e13_the_guesthouse_stands_beside_the_thief_on_its_road() {
+    let g = record(E13);
+    let at = first_where(&g, |x| x.turns() == 4 && x.at_placement());
+    let s = view(&at).scene;
+    let k = Cell::new(0, -2);
+    let thief = s.followers.iter().find(|f| inside(f.pos, k)).unwrap();
+    assert_eq!((thief.role, thief.player), ("thief", 3));
+    let house = s.pieces.iter().find(|p| p.kind == "guesthouse").unwrap();
+    assert_eq!(house.owner, Some(3));
+    assert!(inside(house.pos, k));
+    let d = ((house.pos.0 - thief.pos.0).powi(2) + (house.pos.1 - thief.pos.1).powi(2)).sqrt();
+    assert!(d >= 21.0, "{d}");
+}
+
+#[test]
+fn e13_the_wyvern_flies_to_a_glowing_tile_and_veils_the_thief_there() {
+    let g = record(E13);
+    let at = first_where(&g, |x| x.decision() == Some(Decision::Wyvern));
+    let v = view(&at);
+    let cells: Vec<Cell> = v.base_targets.tiles.iter().map(|t| t.cell).collect();
+    assert!(cells.contains(&Cell::new(0, -2)), "{cells:?}");
+    assert_eq!(v.base_targets.focusable(), cells.len());
+    assert_eq!(v.base_targets.choice_at(0), Some(Choice::Wyvern(cells[0])));
+    assert_eq!(
+        v.base_targets.point_at(0),
+        Some(geometry::cell_centre(cells[0]))
+    );
+    assert_eq!(v.prompt_base.decision, "wyvern");
+    assert!(v.prompt_base.buttons.is_empty());
+
+    // Its follower step: the wyvern on K, Yellow's thief under its veil.
+    let after = first_where(&g, |x| {
+        x.wyvern().is_some() && x.decision() == Some(Decision::Follower)
+    });
+    let s = view(&after).scene;
+    let k = Cell::new(0, -2);
+    let wyvern = s.pieces.iter().find(|p| p.kind == "wyvern").unwrap();
+    assert!(inside(wyvern.pos, k));
+    let thief = s.followers.iter().find(|f| inside(f.pos, k)).unwrap();
+    let veil = s.pieces.iter().find(|p| p.kind == "veil").unwrap();
+    assert_eq!((veil.pos, veil.owner), (thief.pos, Some(3)));
+    assert!(wyvern.pos != thief.pos);
+    // Gone at the end (O6.7).
+    assert_eq!(count(&view(&g).scene.pieces, "wyvern"), 0);
+}
+
+#[test]
+fn a_follower_and_a_guesthouse_may_go_on_the_bridge_just_built() {
+    let g = record(include_str!(
+        "../../../tests/records/classic/o3_9_o5_1_the_guesthouse_may_go_on_a_bridge.cgn"
+    ));
+    let at = first_where(&g, |x| x.decision() == Some(Decision::Guesthouse));
+    let t = view(&at).base_targets;
+    let on_bridge = t
+        .regions
+        .iter()
+        .find(|r| r.choice == Choice::Guesthouse(Some(Spot::Bridge)))
+        .unwrap();
+    assert_eq!(on_bridge.label, "the guesthouse on the bridge");
+    // B r0 at 1,0 with its bridge east–west: a line across the tile.
+    assert_eq!(on_bridge.shape.d, "M0 50L100 50");
+    assert!(on_bridge.shape.street);
+    let at = first_where(&g, |x| x.decision() == Some(Decision::Follower));
+    let t = view(&at).base_targets;
+    let thief = t
+        .regions
+        .iter()
+        .find(|r| r.choice == Choice::Follower(Some(Spot::Bridge)))
+        .unwrap();
+    assert_eq!(thief.label, "a thief on the bridge");
+    // At the end: the thief on the bridge at the tile's centre.
+    let s = view(&g).scene;
+    assert_eq!(s.followers[0].pos, (150.0, 50.0));
+    assert_eq!(s.followers[0].role, "thief");
+}
+
+#[test]
+fn wood_in_words() {
+    let bridge = |on, axis| Wood {
+        bridge: Some(Bridge { on, axis }),
+        ..Wood::NONE
+    };
+    assert_eq!(wood_words(Wood::NONE), None);
+    assert_eq!(
+        wood_words(bridge(None, Axis::NorthSouth)).as_deref(),
+        Some("with a bridge (north–south) across this tile")
+    );
+    assert_eq!(
+        wood_words(Wood {
+            gate: Some(Dir::E),
+            ..Wood::NONE
+        })
+        .as_deref(),
+        Some("with a wooden gate on its east side")
+    );
+    assert_eq!(
+        wood_words(Wood {
+            wall: Some(Dir::N),
+            gate: Some(Dir::S),
+            ..bridge(Some(Dir::W), Axis::EastWest)
+        })
+        .as_deref(),
+        Some("with a bridge (east–west) across the tile to the west, a wall on its north side and a wooden gate on its south side")
+    );
+}
+
+#[test]
+fn a_bridge_outline_turns_with_its_tile() {
+    let ns = |r: usize, a| art::bridge_outline(Rotation::ALL[r], a).0;
+    assert_eq!(ns(0, Axis::NorthSouth), "M50 0L50 100");
+    assert_eq!(ns(1, Axis::NorthSouth), "M0 50L100 50");
+    assert_eq!(ns(3, Axis::EastWest), "M50 0L50 100");
+}
+
+#[test]
+fn the_end_lists_what_scored_and_the_prompt_names_the_winner() {
+    let g = record(E13);
+    let v = view(&g);
+    let p = &v.prompt_base;
+    assert_eq!(p.decision, "over");
+    // Scores 5 0 0 3: Blue (the first seat) wins.
+    assert_eq!(p.title, "The game is over: Aude wins");
+    assert_eq!(p.detail, "It ended because the pile is empty.");
+    let lines = &v.end_lines;
+    // Blue's knight in M's open city (1), Yellow's coin (3); the
+    // guesthouse road scores 0 and is left out.
+    assert!(
+        lines.iter().any(|l| l.player == 0 && l.points == 1),
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.player == 3 && l.points == 3 && l.text == "Dolça's 1 coin: 3 points."));
+    let yellow = &v.panel.players[3];
+    assert_eq!(yellow.breakdown, [0, 0, 0, 0, 3]);
+    assert_eq!((yellow.score, yellow.supply), (3, 5));
+    assert!(!yellow.winner && v.panel.players[0].winner);
+    assert_eq!(v.panel.sources, SOURCES);
+    // Yellow used the bridge, the wall and the guesthouse: the gate is left.
+    assert_eq!(
+        yellow.held,
+        [
+            ("coins", 1),
+            ("bridge", 0),
+            ("wall", 0),
+            ("wooden gate", 1),
+            ("guesthouse", 0)
+        ]
+    );
+    // One coin of the ten was taken.
+    assert_eq!(v.panel.common, [("coins", Some(9))]);
+    assert_eq!(v.panel.tiles_left, [0]);
+    assert_eq!((v.panel.placed, v.panel.stacks.as_slice()), (5, &[5][..]));
+}
+
+#[test]
+fn the_log_tells_the_wood_the_guesthouse_the_coins_and_the_wyvern() {
+    let g = record(E13);
+    let turns = log_turns(g.events(), g.catalogue(), &names(4));
+    let text: Vec<&str> = turns
+        .iter()
+        .flat_map(|t| t.lines.iter().map(|l| l.text.as_str()))
+        .collect();
+    for want in [
+        "Dolça placed a tile at 0,-2 with a bridge (east–west) across the tile to the west and a wall on its south side.",
+        "Dolça built their guesthouse on its road.",
+        "Dolça takes 1 coin for the pennants of the cities completed.",
+        "Dolça put a thief on the road.",
+        "The wyvern flies to the tile at 0,-2.",
+        "The game ends: the pile is empty.",
+    ] {
+        assert!(text.contains(&want), "{want:?} not in {text:#?}");
+    }
+    let t4 = turns.iter().find(|t| t.turn == 4).unwrap();
+    assert_eq!(t4.player, Some(3));
+}
+
+/// Every position of every rule record that reads (tests/records/classic):
+/// the view holds the same invariants, whatever the options and positions.
+#[test]
+fn every_position_of_every_classic_rule_record_keeps_the_invariants() {
+    let mut positions = 0;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/classic");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let Ok(r) = crate::notation::read(&text) else {
+            continue;
+        };
+        let Some(g) = r.game.as_classic() else {
+            continue;
+        };
+        for n in 0..=g.history().len() {
+            let at = g.at(n);
+            let v = view(&at);
+            check_choices(&at, &v.base_targets, &v.prompt_base, &v.placements);
+            check_regions(&at, &v.base_targets);
+            check_scene(&at, &v.scene);
+            check_prompt(&at, &v.prompt_base);
+            positions += 1;
+        }
+    }
+    assert!(positions > 300, "{positions}");
+}
+
+#[test]
+fn prompts_speak_of_clicks_or_taps() {
+    let g = record(E13);
+    let follower = first_where(&g, |x| x.decision() == Some(Decision::Follower));
+    let legal = follower.legal_choices();
+    let touch = prompt_on(&follower, &legal, &names(4), Pointer::Touch);
+    let mouse = prompt(&follower, &legal, &names(4));
+    assert_eq!(mouse.title, "Aude: put a follower on the new tile?");
+    assert!(mouse.detail.starts_with("Click a ring"), "{}", mouse.detail);
+    assert!(mouse.detail.ends_with("6 followers in supply."));
+    assert!(touch.detail.starts_with("Tap a ring"), "{}", touch.detail);
+    assert_eq!(mouse.declining(), Some(Choice::Follower(None)));
+    let wyvern = first_where(&g, |x| x.decision() == Some(Decision::Wyvern));
+    let legal = wyvern.legal_choices();
+    let touch = prompt_on(&wyvern, &legal, &names(4), Pointer::Touch);
+    assert!(touch.detail.contains("tap the glowing tile") || touch.detail.contains("tap one of"));
+}
