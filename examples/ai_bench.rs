@@ -163,6 +163,7 @@ fn parse_deep(s: &str) -> DeepConfig {
         "e" => c.explore = v.parse().unwrap(),
         "w" => c.widen = v.parse().unwrap(),
         "ps" => c.policy_samples = v.parse().unwrap(),
+        "ph" => c.playout_hints = v != "0",
         _ => panic!("unknown key {k}"),
     });
     c

@@ -7,6 +7,10 @@ use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::rng::{below, unit, Pcg64};
 use crate::engine::{Seat, TileGame};
 
+/// The points (2 per public building, 3 per historic one, R12.3) a line
+/// must already hold for a playout to put a guard on it.
+pub(crate) const GUARD_LINE_MIN: u32 = 6;
+
 impl Playable for Game {
     /// Playouts of 20 tiles with the fast random policy, six candidates.
     const HARD: DeepConfig = DeepConfig {
@@ -25,6 +29,28 @@ impl Playable for Game {
             (first, next),
             (Decision::PlaceTile { .. }, Decision::Follower) | (Decision::Wall, Decision::Guard)
         )
+    }
+
+    /// `playout_choice`, but a guard goes only on a line whose buildings
+    /// already score `GUARD_LINE_MIN` (R12.3): a guard never comes back, and
+    /// random guards (half of the wall pieces) spent the playouts'
+    /// followers, so the search undervalued keeping them.
+    fn hinted_playout_choice(
+        &self,
+        choices: &[Choice],
+        follower_rate: f64,
+        rng: &mut Pcg64,
+    ) -> Choice {
+        match (self.decision(), choices) {
+            (Some(Decision::Guard), &[none, guard]) => {
+                if self.last_guard_line_points() >= GUARD_LINE_MIN {
+                    guard
+                } else {
+                    none
+                }
+            }
+            _ => self.playout_choice(choices, follower_rate, rng),
+        }
     }
 
     fn supply(&self, seat: Seat) -> u32 {

@@ -59,6 +59,10 @@ pub struct DeepConfig {
     pub explore: f64,
     /// Progressive widening: moves tried at an inner node = 1 + visits^widen.
     pub widen: f64,
+    /// With the fast policy: the ruleset's hinted one
+    /// (`Playable::hinted_playout_choice`; The City puts a guard only on a
+    /// line worth it) rather than the plain one the old search plays.
+    pub playout_hints: bool,
     /// The playout policy: 0 plays the ruleset's fast random policy
     /// (`Playable::playout_choice`); n > 0 values up to n of the legal
     /// choices (all when there are no more, else a random sample) for the
@@ -85,6 +89,7 @@ impl DeepConfig {
         explore: 10.0,
         widen: 0.5,
         policy_samples: 0,
+        playout_hints: true,
     };
     pub const NORMAL: DeepConfig = DeepConfig {
         candidates: 8,
@@ -238,23 +243,13 @@ impl<G: Playable> Deep<G> {
                 self.root_visits[i] += 1;
                 work += self.descend(i, &mut g) as u64;
             }
-            work += if self.cfg.policy_samples > 0 {
-                informed_playout(
-                    &mut g,
-                    &self.cfg,
-                    &mut self.choices,
-                    &mut self.scratch,
-                    &mut rng_for_seed(play_seed),
-                )
-            } else {
-                playout(
-                    &mut g,
-                    self.cfg.horizon,
-                    self.cfg.playout_follower,
-                    &mut self.choices,
-                    &mut rng_for_seed(play_seed),
-                )
-            } as u64;
+            work += playout_with(
+                &mut g,
+                &self.cfg,
+                &mut self.choices,
+                &mut self.scratch,
+                &mut rng_for_seed(play_seed),
+            ) as u64;
             work += LEAF_WORK as u64;
             g.leaf_values(self.cfg.follower_value, &mut self.values);
             let shape = |v: f64| shaped(v, self.cfg.shaping);
@@ -373,6 +368,37 @@ pub(crate) fn playout<G: Playable>(
     })
 }
 
+/// `playout` with the hinted fast policy (`DeepConfig::playout_hints`).
+fn hinted_playout<G: Playable>(
+    g: &mut G,
+    horizon: u32,
+    playout_follower: f64,
+    choices: &mut Vec<G::Choice>,
+    rng: &mut Pcg64,
+) -> u32 {
+    play_out(g, horizon, choices, |g, choices| {
+        (g.hinted_playout_choice(choices, playout_follower, rng), 1)
+    })
+}
+
+/// A playout with `cfg`'s policy (informed, hinted or plain); returns the
+/// work done.
+fn playout_with<G: Playable>(
+    g: &mut G,
+    cfg: &DeepConfig,
+    choices: &mut Vec<G::Choice>,
+    scratch: &mut Vec<G::Choice>,
+    rng: &mut Pcg64,
+) -> u32 {
+    if cfg.policy_samples > 0 {
+        informed_playout(g, cfg, choices, scratch, rng)
+    } else if cfg.playout_hints {
+        hinted_playout(g, cfg.horizon, cfg.playout_follower, choices, rng)
+    } else {
+        playout(g, cfg.horizon, cfg.playout_follower, choices, rng)
+    }
+}
+
 /// `playout` with the informed policy (`DeepConfig::policy_samples`);
 /// returns the work done: a unit per decision, `LEAF_WORK` per position
 /// valued.
@@ -477,17 +503,7 @@ pub fn playouts<G: Playable>(game: &G, cfg: &DeepConfig, n: u32, seed: u64) -> u
     let mut work = 0;
     for _ in 0..n {
         let mut g = base.redeal_unseen(&mut rng);
-        work += if cfg.policy_samples > 0 {
-            informed_playout(&mut g, cfg, &mut choices, &mut scratch, &mut rng)
-        } else {
-            playout(
-                &mut g,
-                cfg.horizon,
-                cfg.playout_follower,
-                &mut choices,
-                &mut rng,
-            )
-        } as u64;
+        work += playout_with(&mut g, cfg, &mut choices, &mut scratch, &mut rng) as u64;
         g.leaf_values(cfg.follower_value, &mut values);
         work += LEAF_WORK as u64;
     }

@@ -66,6 +66,17 @@ pub trait Playable: TileGame {
         follower_rate: f64,
         rng: &mut Pcg64,
     ) -> Self::Choice;
+    /// The deep search's fast policy (`DeepConfig::playout_hints`):
+    /// `playout_choice`, with the ruleset's sense where a random choice
+    /// misleads the search. The old search keeps `playout_choice`.
+    fn hinted_playout_choice(
+        &self,
+        choices: &[Self::Choice],
+        follower_rate: f64,
+        rng: &mut Pcg64,
+    ) -> Self::Choice {
+        self.playout_choice(choices, follower_rate, rng)
+    }
     /// What the player to move sees that a determinization chose (the tile
     /// in hand), so that a search tree keeps apart the decisions of
     /// different draws; 0 when nothing was drawn.

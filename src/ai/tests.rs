@@ -393,3 +393,54 @@ fn the_informed_policy_plays_the_best_valued_choice() {
     }
     assert!(checked >= 10);
 }
+
+/// The deep search's hinted policy puts a guard down exactly when the line
+/// behind the new wall piece already scores `GUARD_LINE_MIN` (and that
+/// figure is what the guard then scores at the end); every other decision
+/// is the plain policy's, random numbers and all.
+#[test]
+fn the_hinted_policy_guards_only_a_line_worth_it() {
+    let (mut guarded, mut declined, mut plain) = (0, 0, 0);
+    for seed in 0..8u64 {
+        let mut g = new_game(seed, 2 + (seed % 3) as usize);
+        let mut k = 0u64;
+        while !g.is_over() {
+            let choices = g.legal_choices();
+            let s = seed * 1000 + k;
+            let hinted = g.hinted_playout_choice(&choices, 0.25, &mut rng_for_seed(s));
+            let next = if g.decision() == Some(Decision::Guard) && choices.len() == 2 {
+                let points = g.last_guard_line_points();
+                if points >= super::city::GUARD_LINE_MIN {
+                    assert_eq!(hinted, Choice::Guard(true), "line worth {points}");
+                    guarded += 1;
+                    // Guard it and check the figure against the final
+                    // scoring's own count for this guard.
+                    let mut h = g.clone();
+                    h.play(Choice::Guard(true)).unwrap();
+                    assert_eq!(h.walls().pieces.last().unwrap().guard, Some(g.to_move()));
+                    let scores = crate::engine::city::scoring::guard_scores(
+                        h.catalogue(),
+                        h.board(),
+                        h.walls(),
+                    );
+                    assert_eq!(scores.last().map(|s| s.3), Some(points));
+                } else {
+                    assert_eq!(hinted, Choice::Guard(false), "line worth {points}");
+                    declined += 1;
+                }
+                hinted
+            } else {
+                let same = g.playout_choice(&choices, 0.25, &mut rng_for_seed(s));
+                assert_eq!(hinted, same);
+                plain += 1;
+                choose(&g, Level::Greedy, s)
+            };
+            g.play(next).unwrap();
+            k += 1;
+        }
+    }
+    assert!(
+        guarded > 0 && declined > 0 && plain > 100,
+        "{guarded} {declined} {plain}"
+    );
+}

@@ -219,6 +219,17 @@ impl Game {
         &self.walls
     }
 
+    /// What a guard on the wall piece placed last would score if the game
+    /// ended now (R12.3: 2 per public building, 3 per historic one on its
+    /// line); 0 with no piece.
+    pub fn last_guard_line_points(&self) -> u32 {
+        self.walls.pieces.last().map_or(0, |piece| {
+            let (public, historic) =
+                scoring::line_buildings(self.catalogue, self.board(), piece.side);
+            2 * public + 3 * historic
+        })
+    }
+
     pub fn players(&self) -> &[PlayerState] {
         &self.players
     }

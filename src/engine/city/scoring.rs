@@ -5,7 +5,7 @@ use super::features::{CityTable, Node};
 use super::tiles::{Catalogue, FeatureKind, RegionIdx};
 use super::walls::{self, Walls};
 use super::Board;
-use crate::engine::core::geom::Dir;
+use crate::engine::core::geom::{Dir, Side};
 pub use crate::engine::core::rules::majority;
 use serde::{Deserialize, Serialize};
 
@@ -115,16 +115,22 @@ pub fn guard_scores(
         .iter()
         .filter_map(|piece| {
             let player = piece.guard?;
-            let line = walls::guard_line(board, piece.side);
-            let (mut public, mut historic) = (0, 0);
-            for i in line {
-                let def = catalogue.get(board.placed()[i].tile);
-                public += def.public_buildings();
-                historic += def.historic_buildings();
-            }
+            let (public, historic) = line_buildings(catalogue, board, piece.side);
             Some((player, public, historic, 2 * public + 3 * historic))
         })
         .collect()
+}
+
+/// R12.3: the public and historic buildings on the line of a guard on
+/// wall piece `piece` (as the line stands now).
+pub fn line_buildings(catalogue: &Catalogue, board: &Board, piece: Side) -> (u32, u32) {
+    let (mut public, mut historic) = (0, 0);
+    for i in walls::guard_line(board, piece) {
+        let def = catalogue.get(board.placed()[i].tile);
+        public += def.public_buildings();
+        historic += def.historic_buildings();
+    }
+    (public, historic)
 }
 
 #[cfg(test)]
