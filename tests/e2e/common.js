@@ -109,6 +109,10 @@ async function openPage(browser, options = {}) {
   page.on('requestfailed', (req) => {
     // A revoked blob: URL after a download is not a failure of the page.
     if (req.url().startsWith('blob:')) return;
+    // The browser fetches the favicon on its own and cancels it when the
+    // page reloads or navigates (seen under load): not the page's failure.
+    if (/\/favicon[^/]*\.svg$/.test(req.url()) && req.failure()
+        && req.failure().errorText === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${req.url()} (${req.failure() && req.failure().errorText})`);
   });
   page.on('response', (res) => {
