@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use the_city::engine::any::AnyGame;
 use the_city::engine::city::{Catalogue, Options};
 use the_city::engine::city::{Choice, Decision, Game, Setup};
 use the_city::engine::core::random;
@@ -233,7 +234,10 @@ fn the_reducer_tries_turns_confirms_and_undoes_a_placement() {
         s = yew::Reducible::reduce(s.clone(), a);
         s.clone()
     };
-    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    let st = apply(Action::StartGame(
+        Box::new(AnyGame::City(g)),
+        seats(&["Aude", "Bernat"]),
+    ));
     let play = st.play.as_ref().unwrap();
     assert_eq!(play.targets.cells.len(), 1, "the first tile goes on 0,0");
     let origin = the_city::engine::Cell::new(0, 0);
@@ -268,7 +272,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
         s = yew::Reducible::reduce(s.clone(), a);
         s.clone()
     };
-    let st = apply(Action::StartGame(Box::new(g), seats));
+    let st = apply(Action::StartGame(Box::new(AnyGame::City(g)), seats));
     let play = st.play.as_ref().unwrap();
     assert_eq!(play.computer_to_move(), Some(Level::Easy));
     assert!(
@@ -281,7 +285,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
     let st = apply(Action::PickCell(the_city::engine::Cell::new(0, 0)));
     assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
     // What the worker would answer, computed here from the same request.
-    let game = GameWire::of_city(&st.play.as_ref().unwrap().game)
+    let game = GameWire::of(&st.play.as_ref().unwrap().game)
         .game()
         .unwrap();
     let answer = |g: &AnyGame, ask: &EngineAsk| {
@@ -307,14 +311,14 @@ fn computer_seats_move_only_by_the_engines_answer() {
         then: m.1,
     }));
     let play = st.play.as_ref().unwrap();
-    assert_eq!(AnyChoice::City(play.game.history()[0]), m.0);
+    assert_eq!(play.game.history()[0], m.0);
     assert_eq!(play.game.history().len(), 1);
     // Play on until the human's tile, then ask for a hint.
     let mut st = st;
     while st.play.as_ref().unwrap().computer_to_move().is_some() {
         let p = st.play.as_ref().unwrap();
         let ask = p.engine_ask().unwrap();
-        let m = answer(&AnyGame::City((*p.game).clone()), &ask);
+        let m = answer(&p.game, &ask);
         st = apply(Action::Engine(FromEngine::Decided {
             request: ask.request,
             choice: m.0,
@@ -332,7 +336,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
         .expect("a hint is asked");
     assert!(ask.hint);
     let p = st.play.as_ref().unwrap();
-    let m = answer(&AnyGame::City((*p.game).clone()), &ask);
+    let m = answer(&p.game, &ask);
     let st = apply(Action::Engine(FromEngine::Decided {
         request: ask.request,
         choice: m.0,
@@ -377,7 +381,10 @@ fn rotations_without_a_legal_cell_are_skipped() {
             continue;
         }
         let mut s = Rc::new(AppState::default());
-        s = yew::Reducible::reduce(s, Action::StartGame(Box::new(g), seats(&["A", "B"])));
+        s = yew::Reducible::reduce(
+            s,
+            Action::StartGame(Box::new(AnyGame::City(g)), seats(&["A", "B"])),
+        );
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..8 {
             let rot = s.play.as_ref().unwrap().ui.rot.unwrap().quarter_turns();
@@ -444,7 +451,7 @@ async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
     play_until(&mut g, 4, |g| {
         g.turns() >= 5 && matches!(g.decision(), Some(Decision::PlaceTile { .. }))
     });
-    let play = Play::new(g, seats(&["A", "B"]));
+    let play = Play::new(AnyGame::City(g), seats(&["A", "B"]));
     let picked = Rc::new(RefCell::new(Vec::new()));
     let p2 = picked.clone();
     let root = fresh_div("board-targets");
@@ -500,7 +507,7 @@ fn harness(props: &HarnessProps) -> Html {
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         yew::Reducible::reduce(
             Rc::new(s),
-            Action::StartGame(Box::new((*game).clone()), seats(&names)),
+            Action::StartGame(Box::new(AnyGame::City((*game).clone())), seats(&names)),
         )
         .as_ref()
         .clone()
@@ -711,7 +718,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         s.clone()
     };
     let st = apply(Action::Open(Box::new(Opened {
-        game: g.clone(),
+        game: AnyGame::City(g.clone()),
         seats: seats(&["Aude", "Bernat"]),
         id: Some("g1".into()),
         from_link: true,
@@ -727,7 +734,10 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
     let st = apply(Action::ReplayStep(-1));
     let r = st.replay.as_ref().unwrap();
     assert_eq!(r.n, total - 1);
-    assert_eq!(r.play.game.history(), &g.history()[..total - 1]);
+    assert_eq!(
+        r.play.game.history(),
+        &AnyGame::City(g.clone()).history()[..total - 1]
+    );
     assert!(r.play.targets.cells.is_empty() && r.play.targets.regions.is_empty());
     assert!(r.play.prompt().buttons.is_empty());
     assert!(r.play.prompt().detail.starts_with("Replay"));
@@ -757,7 +767,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         .contains("came from a link"));
     // The same game opened from a save (not a link) undoes.
     let st = apply(Action::Open(Box::new(Opened {
-        game: g.clone(),
+        game: AnyGame::City(g.clone()),
         seats: seats(&["Aude", "Bernat"]),
         id: Some("g1".into()),
         from_link: false,
@@ -768,7 +778,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
     assert_eq!(st.play.as_ref().unwrap().game.history().len(), total - 1);
     // A new game forgets the save id and the link.
     let st = apply(Action::StartGame(
-        Box::new(new_game(&["A", "B"], 1, [8, 6, 6])),
+        Box::new(AnyGame::City(new_game(&["A", "B"], 1, [8, 6, 6]))),
         seats(&["A", "B"]),
     ));
     assert_eq!(st.saving, Default::default());
@@ -838,8 +848,14 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     clear();
     let g = finished_game(8);
     let s = seats(&["Aude", "Bernat"]);
-    storage::save_game("a", &g, &s, None).unwrap();
-    storage::save_game("b", &new_game(&["Aude", "Bernat"], 9, [8, 6, 6]), &s, None).unwrap();
+    storage::save_game("a", &AnyGame::City(g.clone()), &s, None).unwrap();
+    storage::save_game(
+        "b",
+        &AnyGame::City(new_game(&["Aude", "Bernat"], 9, [8, 6, 6])),
+        &s,
+        None,
+    )
+    .unwrap();
     assert_eq!(storage::load().unwrap().doc.len(), 2);
     // One entry tampered with: the other is kept, the text is backed up once.
     let raw = ls.get_item(DOC_KEY).unwrap().unwrap();
@@ -862,13 +878,13 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     ls.set_item(DOC_KEY, newer).unwrap();
     let loaded = storage::load().unwrap();
     assert!(loaded.doc.is_empty() && loaded.unsafe_why.is_some());
-    let e = storage::save_game("c", &g, &s, None).unwrap_err();
+    let e = storage::save_game("c", &AnyGame::City(g.clone()), &s, None).unwrap_err();
     assert!(matches!(e, StorageError::Unsafe(_)), "{e}");
     assert_eq!(ls.get_item(DOC_KEY).unwrap().as_deref(), Some(newer));
     assert_eq!(backups(), 2);
     // Not JSON at all: backed up, then saving starts a new document.
     ls.set_item(DOC_KEY, "{oops").unwrap();
-    storage::save_game("c", &g, &s, None).unwrap();
+    storage::save_game("c", &AnyGame::City(g.clone()), &s, None).unwrap();
     assert_eq!(backups(), 3);
     assert_eq!(storage::load().unwrap().doc.len(), 1);
     clear();
@@ -912,7 +928,10 @@ fn arrows_on_the_board_try_spaces_and_focus_targets() {
         s = yew::Reducible::reduce(s.clone(), a);
         s.clone()
     };
-    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    let st = apply(Action::StartGame(
+        Box::new(AnyGame::City(g)),
+        seats(&["Aude", "Bernat"]),
+    ));
     assert!(st.play.as_ref().unwrap().targets.ghost.is_none());
     let st = apply(Action::Arrow(Arrow::Right));
     let ghost = st
@@ -927,7 +946,17 @@ fn arrows_on_the_board_try_spaces_and_focus_targets() {
     let st = apply(Action::Confirm);
     let play = st.play.as_ref().unwrap();
     assert_eq!(play.game.turns(), 5);
-    assert_eq!(play.game.board().placed().last().unwrap().cell, ghost.cell);
+    assert_eq!(
+        play.game
+            .as_city()
+            .unwrap()
+            .board()
+            .placed()
+            .last()
+            .unwrap()
+            .cell,
+        ghost.cell
+    );
     // A guard decision: the new piece is the board's one target.
     let g = {
         let mut seed = 1;
@@ -943,17 +972,31 @@ fn arrows_on_the_board_try_spaces_and_focus_targets() {
             seed += 1;
         }
     };
-    let st = apply(Action::StartGame(Box::new(g), seats(&["Aude", "Bernat"])));
+    let st = apply(Action::StartGame(
+        Box::new(AnyGame::City(g)),
+        seats(&["Aude", "Bernat"]),
+    ));
     let play = st.play.as_ref().unwrap();
     assert_eq!(play.targets.focusable(), 1);
     assert!(!play.targets.line.is_empty(), "the line it would watch");
     let st = apply(Action::Arrow(Arrow::Up));
     assert_eq!(st.play.as_ref().unwrap().ui.focus, Some(0));
-    let pieces = st.play.as_ref().unwrap().game.walls().pieces.len();
+    let pieces = st
+        .play
+        .as_ref()
+        .unwrap()
+        .game
+        .as_city()
+        .unwrap()
+        .walls()
+        .pieces
+        .len();
     let st = apply(Action::Confirm);
     let play = st.play.as_ref().unwrap();
     assert!(
-        play.game.walls().pieces[pieces - 1].guard.is_some(),
+        play.game.as_city().unwrap().walls().pieces[pieces - 1]
+            .guard
+            .is_some(),
         "Enter posts the guard"
     );
 }
@@ -968,7 +1011,7 @@ fn leaving_a_game_asks_in_a_dialog_of_the_page() {
         s.clone()
     };
     apply(Action::StartGame(
-        Box::new(new_game(&["A", "B"], 2, [8, 6, 6])),
+        Box::new(AnyGame::City(new_game(&["A", "B"], 2, [8, 6, 6]))),
         seats(&["A", "B"]),
     ));
     let st = apply(Action::Leave(true));
@@ -979,7 +1022,7 @@ fn leaving_a_game_asks_in_a_dialog_of_the_page() {
     let st = apply(Action::NewGameScreen);
     assert!(!st.leaving && st.play.is_none());
     apply(Action::StartGame(
-        Box::new(finished_game(4)),
+        Box::new(AnyGame::City(finished_game(4))),
         seats(&["Aude", "Bernat"]),
     ));
     let st = apply(Action::Leave(true));

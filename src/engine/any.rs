@@ -282,6 +282,38 @@ impl AnyGame {
         }
     }
 
+    /// The game one decision earlier (None at the start).
+    pub fn undo(&self) -> Option<AnyGame> {
+        match self {
+            AnyGame::City(g) => g.undo().map(AnyGame::City),
+            AnyGame::Classic(g) => g.undo().map(AnyGame::Classic),
+        }
+    }
+
+    /// The seed the game was dealt from, if it was dealt from one.
+    pub fn seed(&self) -> Option<u64> {
+        match self {
+            AnyGame::City(g) => g.setup().seed,
+            AnyGame::Classic(g) => g.setup().seed,
+        }
+    }
+
+    /// The turn the game is in (1 at the start), as records count them.
+    pub fn turn(&self) -> usize {
+        match self {
+            AnyGame::City(g) => crate::replay::turn_of(g),
+            AnyGame::Classic(g) => crate::replay::turn_of(g),
+        }
+    }
+
+    /// The position (a number of decisions) where turn `t` starts.
+    pub fn start_of_turn(&self, t: usize) -> usize {
+        match self {
+            AnyGame::City(g) => crate::replay::start_of_turn::<city::Game>(g.history(), t),
+            AnyGame::Classic(g) => crate::replay::start_of_turn::<classic::Game>(g.history(), t),
+        }
+    }
+
     pub fn set_logging(&mut self, on: bool) {
         match self {
             AnyGame::City(g) => g.set_logging(on),

@@ -21,6 +21,7 @@ use super::state::{Action, AppState};
 use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
+use crate::engine::any::AnyGame;
 use crate::engine::city::{Catalogue, Options};
 use crate::engine::city::{Choice, Game, Setup, DEFAULT_STACKS};
 use crate::engine::core::random;
@@ -31,7 +32,7 @@ use crate::view::Shared;
 /// The measurement hook (`?bench=SEED`): a 2-player game with the full stacks
 /// dealt from SEED and played at random (the choices of `city random --seed
 /// SEED`) up to its last tile placement, so that one move fills the board.
-pub fn bench_game(seed: u64) -> Option<(Game, Vec<Seat>)> {
+pub fn bench_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
     let cat = Catalogue::builtin().ok()?;
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let setup =
@@ -52,7 +53,7 @@ pub fn bench_game(seed: u64) -> Option<(Game, Vec<Seat>)> {
             computer: None,
         })
         .collect();
-    Some((game, seats))
+    Some((AnyGame::City(game), seats))
 }
 
 fn bench_seed() -> Option<u64> {
@@ -120,7 +121,7 @@ pub fn app() -> Html {
             let timer = ask.zip(game).map(|(ask, game)| {
                 let msg = ToEngine::Think {
                     request: ask.request,
-                    game: GameWire::of_city(&game),
+                    game: GameWire::of(&game),
                     level: ask.level,
                     seed: ask.seed,
                 };
@@ -183,7 +184,7 @@ pub fn app() -> Html {
     let moved_from_link = state.play.as_ref().is_some_and(|p| {
         state.saving.from_link
             && p.last_move_human
-            && p.game.history().len() > state.saving.base
+            && p.game.decisions() > state.saving.base
             && !p.game.is_over()
     });
     // The first stop of Tab in a game: straight to the text view.
@@ -214,9 +215,9 @@ pub fn app() -> Html {
             }
             <Session play={state.play.clone()} saving={state.saving.clone()} dispatch={d.clone()} />
             <header class="title-bar">
-                <h1>{ "Carcassonne: The City" }</h1>
+                <h1>{ state.play.as_ref().map_or("Carcassonne", |p| p.game.ruleset().title()) }</h1>
                 if !playing {
-                    <p class="tagline">{ "Build a walled town, tile by tile — 2 to 4 players, at one screen or against the computer." }</p>
+                    <p class="tagline">{ "Carcassonne: The City and classic Carcassonne, tile by tile — at one screen or against the computer." }</p>
                 }
                 if let Some(play) = &state.play {
                     <div class="game-extras">

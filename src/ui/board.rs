@@ -20,7 +20,7 @@ use super::recent_layer::RecentLayer;
 use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
 use super::tiles_layer::TilesLayer;
-use crate::engine::city::Choice;
+use crate::engine::any::AnyChoice as Choice;
 use crate::engine::core::geom::Cell;
 use crate::view::scene::{Recent, Scene};
 use crate::view::targets::Targets;
@@ -419,13 +419,13 @@ pub fn board(props: &BoardProps) -> Html {
                 onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
                 onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
                 onclick={onclick} oncontextmenu={oncontextmenu}>
-                <TileDefs types={props.scene.types.clone()} />
+                <TileDefs ruleset={props.scene.ruleset} types={props.scene.types.clone()} />
                 <rect class="ground" x="-40000" y="-40000" width="80000" height="80000" fill="url(#ground)" />
                 <TilesLayer scene={props.scene.clone()} />
                 <RecentLayer recent={props.recent.clone()} top=false />
                 <PiecesLayer scene={props.scene.clone()} />
                 <RecentLayer recent={props.recent.clone()} top=true />
-                <TargetsLayer targets={props.targets.clone()} on_cell={props.on_cell.clone()}
+                <TargetsLayer targets={props.targets.clone()} ruleset={props.scene.ruleset} on_cell={props.on_cell.clone()}
                     on_choice={props.on_choice.clone()} is_drag={is_drag} />
                 { for coords }
             </svg>

@@ -1,12 +1,12 @@
-//! Saving the game's record (CGN, record::write) as a `.cgn` download.
+//! Saving the game's record (CGN or CGN-C, record::write) as a `.cgn` download.
 
 use wasm_bindgen::JsCast;
 
-use crate::engine::city::Game;
-use crate::notation::city::{self as record, DeckTag};
+use crate::engine::any::AnyGame;
+use crate::notation::{self as record, DeckTag};
 
 /// The CGN text of `game` (whole turns), dated today.
-fn record_of(game: &Game) -> String {
+fn record_of(game: &AnyGame) -> String {
     let date = js_sys::Date::new_0();
     let tags = vec![(
         "Date".to_string(),
@@ -52,8 +52,8 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 }
 
 /// Download the game's record; in the middle of a turn, what it leaves out.
-pub fn export_record(game: &Game) -> Result<Option<String>, String> {
-    let (whole, name, note) = crate::view::city::record_download(game);
+pub fn export_record(game: &AnyGame) -> Result<Option<String>, String> {
+    let (whole, name, note) = crate::view::any::record_download(game);
     download(&name, &record_of(&whole), "application/x-cgn;charset=utf-8")?;
     Ok(note)
 }

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::modal::Modal;
-use crate::engine::city::Choice;
+use crate::engine::any::AnyChoice as Choice;
 use crate::view::log::capitalise;
 use crate::view::panel::{EndLine, PanelData};
 use crate::view::prompt::Prompt;

@@ -4,16 +4,24 @@
 use yew::prelude::*;
 
 use super::tile_art::tile_picture;
-use crate::engine::city::tiles::{Catalogue, TileType};
+use crate::engine::any::Ruleset;
 use crate::engine::core::geom::Rotation;
+use crate::engine::core::shape::TileType;
+use crate::view::any::{tile_name, tile_words};
 
 #[derive(Properties, PartialEq)]
 pub struct HandProps {
     /// The drawn tile, when a tile is to be placed.
     pub tile: Option<TileType>,
     pub rot: Option<Rotation>,
-    /// The stack it came from (1–3).
-    pub stack: Option<u8>,
+    /// The game whose tile it is.
+    pub ruleset: Ruleset,
+    /// Where it came from: "Stack 2", "31 tiles left".
+    pub pile: String,
+    /// What sets the placement tried apart (classic's wood: "with a
+    /// bridge (north–south) across this tile").
+    #[prop_or_default]
+    pub variant: Option<String>,
     /// Whether it is tried on a cell (so it can be confirmed).
     pub tried: bool,
     /// Whether another rotation is legal.
@@ -35,24 +43,23 @@ pub fn hand(props: &HandProps) -> Html {
             </section>
         };
     };
-    let Ok(cat) = Catalogue::builtin() else {
-        return html! {};
-    };
-    let def = cat.get(tile);
     let q = props.rot.map_or(0, |r| r.quarter_turns());
     let rotate = props.on_rotate.reform(|_: MouseEvent| ());
     let confirm = props.on_confirm.reform(|_: MouseEvent| ());
     let cancel = props.on_cancel.reform(|_: MouseEvent| ());
     html! {
-        <section class="hand" data-testid="hand" data-tile={def.id.clone()} data-rot={q.to_string()}>
+        <section class="hand" data-testid="hand" data-tile={tile_name(props.ruleset, tile)} data-rot={q.to_string()}>
             <div class="hand-tile" title="The tile you drew">
                 <svg viewBox="-6 -6 112 112" xmlns="http://www.w3.org/2000/svg" role="img"
-                    aria-label={format!("The tile in hand: {}", crate::view::city::describe::tile_words(cat, tile, props.rot.unwrap_or(crate::engine::core::geom::Rotation::ALL[0])))}>
-                    <g transform={format!("rotate({} 50 50)", q as u32 * 90)}>{ tile_picture(cat, tile) }</g>
+                    aria-label={format!("The tile in hand: {}", tile_words(props.ruleset, tile, props.rot.unwrap_or(Rotation::ALL[0])))}>
+                    <g transform={format!("rotate({} 50 50)", q as u32 * 90)}>{ tile_picture(props.ruleset, tile) }</g>
                 </svg>
             </div>
             <div class="hand-info">
-                <span class="stack">{ format!("Stack {}", props.stack.unwrap_or(1)) }</span>
+                <span class="stack" data-testid="pile">{ props.pile.clone() }</span>
+                if let Some(v) = &props.variant {
+                    <span class="variant" data-testid="placement-variant">{ v.clone() }</span>
+                }
                 <div class="hand-buttons">
                     <button data-testid="rotate" onclick={rotate} disabled={!props.can_rotate}
                         title={if props.touch { "Turn the tile" } else { "Turn the tile (R or right click)" }}>{ "⟳ Turn" }</button>

@@ -7,6 +7,7 @@ use super::legend::legend;
 use super::modal::Modal;
 use super::pieces_layer::{gate, meeple, tower, wall_piece};
 use super::tile_art::tile_picture;
+use crate::engine::any::Ruleset;
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
 use crate::view::geometry::{tile_transform, vertex_point};
@@ -19,7 +20,7 @@ fn tiles(cat: &Catalogue, layout: &[(&str, i32, i32, u8)]) -> Html {
             let t = cat.by_id(id)?;
             let rot = Rotation::new(q)?;
             Some(html! {
-                <g transform={tile_transform(Cell::new(x, y), rot)}>{ tile_picture(cat, t) }</g>
+                <g transform={tile_transform(Cell::new(x, y), rot)}>{ tile_picture(Ruleset::City, t) }</g>
             })
         }) }
     }

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::modal::Modal;
 use super::state::{Action, AppState, Opened};
 use super::storage;
-use crate::notation::city as record;
+use crate::notation as record;
 use crate::view::words::plain;
 
 /// Largest record read (a whole game is a few KB).

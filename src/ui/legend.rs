@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::pieces_layer::{gate, meeple, tower, wall_piece};
 use super::tile_art::tile_picture;
+use crate::engine::any::Ruleset;
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::core::geom::{Cell, Dir, Side};
 use crate::view::palette::PlayerColour;
@@ -18,7 +19,7 @@ fn tile(cat: &Catalogue, id: &str, caption: &str) -> Html {
     };
     html! {
         <figure class="legend-item">
-            <svg viewBox="0 0 100 100" class="legend-tile" aria-hidden="true">{ tile_picture(cat, t) }</svg>
+            <svg viewBox="0 0 100 100" class="legend-tile" aria-hidden="true">{ tile_picture(Ruleset::City, t) }</svg>
             <figcaption>{ caption.to_string() }</figcaption>
         </figure>
     }

@@ -11,6 +11,7 @@
 pub mod app;
 pub mod board;
 pub mod camera;
+pub mod classic_pieces;
 pub mod computer_bar;
 pub mod coords_layer;
 pub mod download;

@@ -1,16 +1,21 @@
-//! The new-game screen: 2–4 seats with names, colours and who plays them (a
-//! human, or the computer at a level), stack sizes (with a
-//! short-game preset), an optional seed, and the rule options of RULES.md §15
-//! under an "advanced" fold.
+//! The new-game screen: which game (Carcassonne: The City or classic
+//! Carcassonne), its seats (2–4 or 2–5) with names, colours and who plays
+//! them (a human, or the computer at a level), an optional seed, and each
+//! game's own settings: The City's stack sizes (with a short-game preset)
+//! and rule options (RULES.md §15); classic's expansions (The City Gates,
+//! Old City with its five parts under an "advanced" fold), a short pile and
+//! the rule options of CLASSIC.md.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::{NewGame, Speed};
 use crate::ai::Level;
+use crate::engine::any::Ruleset;
 use crate::engine::city::tiles::TOTAL_TILES;
 use crate::engine::city::Options;
 use crate::engine::city::{setup::check_player_name, DEFAULT_STACKS};
+use crate::engine::classic;
 use crate::view::palette::{PlayerColour, Seat};
 
 /// The levels offered for computer seats (random and greedy are baselines
@@ -20,15 +25,23 @@ pub const COMPUTER_LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard
 /// The short game preset.
 pub const SHORT_STACKS: [u32; 3] = [8, 6, 6];
 
-const DEFAULT_NAMES: [&str; 4] = ["Aude", "Bernat", "Cécile", "Dolors"];
+const DEFAULT_NAMES: [&str; 5] = ["Aude", "Bernat", "Cécile", "Dolors", "Esteve"];
+
+/// Classic's short game preset: tiles taken from the shuffled pile.
+pub const SHORT_PILE: usize = 24;
 
 /// What the form holds while it is edited.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Form {
+    pub ruleset: Ruleset,
     /// Name, colour and, for a computer seat, its level.
     pub seats: Vec<(String, PlayerColour, Option<Level>)>,
     pub stacks: [String; 3],
     pub options: Options,
+    pub expansions: classic::Expansions,
+    pub classic_options: classic::Options,
+    /// Classic: tiles of the pile to play (empty: the whole pile).
+    pub tiles: String,
     pub seed: String,
     pub speed: Speed,
 }
@@ -37,6 +50,10 @@ impl Form {
     pub fn from_new_game(ng: Option<&NewGame>) -> Form {
         match ng {
             Some(ng) => Form {
+                ruleset: ng.ruleset,
+                expansions: ng.expansions,
+                classic_options: ng.classic_options,
+                tiles: ng.tiles.map(|n| n.to_string()).unwrap_or_default(),
                 seats: ng
                     .seats
                     .iter()
@@ -48,6 +65,10 @@ impl Form {
                 speed: ng.speed,
             },
             None => Form {
+                ruleset: Ruleset::City,
+                expansions: classic::Expansions::BASE,
+                classic_options: classic::Options::default(),
+                tiles: String::new(),
                 seats: (0..2)
                     .map(|i| (DEFAULT_NAMES[i].to_string(), PlayerColour::ALL[i], None))
                     .collect(),
@@ -81,21 +102,50 @@ impl Form {
                 }
             }
         }
-        let mut stacks = [0u32; 3];
-        for (k, s) in self.stacks.iter().enumerate() {
-            match s.trim().parse::<u32>() {
-                Ok(n) => stacks[k] = n,
-                Err(_) => errors.push(format!("Stack {} must be a whole number.", k + 1)),
-            }
-        }
-        let total: u32 = stacks.iter().sum();
-        if stacks[0] == 0 {
-            errors.push("The first stack needs at least one tile.".into());
-        }
-        if total > TOTAL_TILES {
+        let seats = self.ruleset.seats();
+        if !seats.contains(&self.seats.len()) {
             errors.push(format!(
-                "The stacks hold {total} tiles, but the box has only {TOTAL_TILES}."
+                "{} is for {} to {} players.",
+                self.ruleset.title(),
+                seats.start(),
+                seats.end()
             ));
+        }
+        let mut stacks = [0u32; 3];
+        let mut tiles = None;
+        match self.ruleset {
+            Ruleset::City => {
+                for (k, s) in self.stacks.iter().enumerate() {
+                    match s.trim().parse::<u32>() {
+                        Ok(n) => stacks[k] = n,
+                        Err(_) => errors.push(format!("Stack {} must be a whole number.", k + 1)),
+                    }
+                }
+                let total: u32 = stacks.iter().sum();
+                if stacks[0] == 0 {
+                    errors.push("The first stack needs at least one tile.".into());
+                }
+                if total > TOTAL_TILES {
+                    errors.push(format!(
+                        "The stacks hold {total} tiles, but the box has only {TOTAL_TILES}."
+                    ));
+                }
+            }
+            Ruleset::Classic => {
+                if let Err(e) = self.classic_options.check(self.expansions) {
+                    errors.push(format!("Rules: {}.", classic_option_words(&e)));
+                }
+                let t = self.tiles.trim();
+                if !t.is_empty() {
+                    match t.parse::<usize>() {
+                        Ok(n) if n >= 1 => tiles = Some(n),
+                        _ => errors.push(
+                            "The number of tiles must be a whole number from 1 (or empty for the whole pile)."
+                                .into(),
+                        ),
+                    }
+                }
+            }
         }
         let seed = if self.seed.trim().is_empty() {
             None
@@ -114,6 +164,10 @@ impl Form {
             return Err(errors);
         }
         Ok(NewGame {
+            ruleset: self.ruleset,
+            expansions: self.expansions,
+            classic_options: self.classic_options,
+            tiles,
             seats: self
                 .seats
                 .iter()
@@ -183,6 +237,105 @@ const OPTION_TEXT: [(&str, &str, &str); 3] = [
         "A residential area facing a market across a tile side is next to it for the stewards' scoring (R12.2).",
     ),
 ];
+
+/// A rule check's complaint in the form's words.
+fn classic_option_words(e: &str) -> String {
+    if e.contains("B9.4") {
+        "the second and first editions' farm scoring need Old City's proportional scoring switched off (B9.4)".into()
+    } else {
+        e.to_string()
+    }
+}
+
+/// An option's values, each with its words.
+type Values = &'static [(&'static str, &'static str)];
+
+/// Classic's choices with values: option name, label, (value, words).
+const CLASSIC_CHOICES: [(&str, &str, Values); 2] = [
+    (
+        "farm-scoring",
+        "Farms score",
+        &[
+            (
+                "3rd",
+                "3 per finished city next to each farm (third edition)",
+            ),
+            (
+                "2nd",
+                "3 per finished city, to whoever leads one of its farms (second edition)",
+            ),
+            (
+                "1st",
+                "4 per finished city, to the most farmers round it (first edition)",
+            ),
+        ],
+    ),
+    (
+        "small-city",
+        "A finished city of 2 tiles scores",
+        &[
+            ("4", "4 points, as any city"),
+            ("2", "2 points (1 per tile and pennant)"),
+        ],
+    ),
+];
+
+/// Old City's switches: option name, label, explanation.
+const OLD_CITY_SWITCHES: [(&str, &str, &str); 7] = [
+    (
+        "oc-proportional",
+        "Proportional scoring",
+        "Every follower in a feature scores its share, rounded up; the plaza city scores 3 a tile (O2).",
+    ),
+    (
+        "oc-wood",
+        "Bridges, walls and wooden gates",
+        "Each player may mend one placement with each piece of wood (O3).",
+    ),
+    (
+        "oc-coins",
+        "Coins",
+        "Finishing a city with pennants takes coins, worth points at the end (O4).",
+    ),
+    (
+        "oc-guesthouse",
+        "Guesthouses",
+        "A guesthouse on a road scores beside it when the road is finished (O5).",
+    ),
+    (
+        "oc-wyvern",
+        "The wyvern",
+        "A tile with a pennant sends the wyvern, which veils a follower (O6).",
+    ),
+    (
+        "coin-limit",
+        "Ten coins only",
+        "When the supply runs short, what is left is given (O4.2); off: coins never run out.",
+    ),
+    (
+        "plaza-pennants",
+        "Plaza pennants score",
+        "The plaza city's pennants score 3 each (O2.3).",
+    ),
+];
+
+/// The value of a switch of [`OLD_CITY_SWITCHES`] when it is on.
+fn switch_on(name: &str) -> &'static str {
+    if name == "coin-limit" {
+        "10"
+    } else {
+        "on"
+    }
+}
+
+/// The value of a switch of [`OLD_CITY_SWITCHES`] when it is off.
+fn switch_off(name: &str) -> &'static str {
+    if name == "coin-limit" {
+        "none"
+    } else {
+        "off"
+    }
+}
 
 #[function_component(NewGameScreen)]
 pub fn new_game_screen(props: &NewGameProps) -> Html {
@@ -262,7 +415,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         let form = form.clone();
         Callback::from(move |_: MouseEvent| {
             let mut next = (*form).clone();
-            if next.seats.len() < 4 {
+            if next.seats.len() < *next.ruleset.seats().end() {
                 let used: Vec<PlayerColour> = next.seats.iter().map(|s| s.1).collect();
                 let colour = PlayerColour::ALL
                     .into_iter()
@@ -319,6 +472,75 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         }
     });
 
+    let choose_game = |r: Ruleset| {
+        update(Box::new(move |f, _| {
+            f.ruleset = r;
+            let max = *r.seats().end();
+            f.seats.truncate(max);
+        }))
+    };
+    let classic_form = form.ruleset == Ruleset::Classic;
+    let expansion = |name: &'static str| {
+        update(Box::new(move |f, e| {
+            let on = input_checked(e);
+            match name {
+                "city-gates" => f.expansions.city_gates = on,
+                _ => {
+                    f.expansions.old_city = on;
+                    // Old City's switches start from their defaults, and its
+                    // proportional scoring needs the third edition's farms (B9.4).
+                    f.classic_options.old_city = Default::default();
+                    if on {
+                        f.classic_options.farm_scoring = Default::default();
+                    }
+                }
+            }
+        }))
+    };
+    let proportional = form.expansions.old_city && form.classic_options.old_city.proportional;
+    let classic_choices = CLASSIC_CHOICES.iter().map(|&(name, label, values)| {
+        let on = update(Box::new(move |f, e| {
+            let _ = f.classic_options.set(name, &select_value(e));
+        }));
+        let now = form.classic_options.get(name).unwrap_or("");
+        html! {
+            <label class="choice">
+                <span>{ label }</span>
+                <select data-testid={format!("classic-{name}")} onchange={on}>
+                    { for values.iter().map(|&(v, words)| {
+                        // B9.4: only the third edition's farms with proportional scoring.
+                        let blocked = name == "farm-scoring" && v != "3rd" && proportional;
+                        html! { <option value={v} selected={v == now} disabled={blocked}>{ words }</option> }
+                    }) }
+                </select>
+            </label>
+        }
+    });
+    let switches = OLD_CITY_SWITCHES.iter().map(|&(name, label, text)| {
+        let on = update(Box::new(move |f, e| {
+            let v = if input_checked(e) { switch_on(name) } else { switch_off(name) };
+            let _ = f.classic_options.set(name, v);
+            if name == "oc-proportional" && v == "on" {
+                f.classic_options.farm_scoring = Default::default();
+            }
+        }));
+        html! {
+            <label class="option">
+                <input type="checkbox" checked={form.classic_options.get(name) == Some(switch_on(name))}
+                    data-testid={format!("option-{name}")} onchange={on} />
+                <span><b>{ label }</b><br /><small>{ text }</small></span>
+            </label>
+        }
+    });
+    let on_tiles = update_input(Box::new(|f, v| f.tiles = v));
+    let pile_preset = |n: Option<usize>| {
+        let form = form.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*form).clone();
+            next.tiles = n.map(|n| n.to_string()).unwrap_or_default();
+            form.set(next);
+        })
+    };
     let start = {
         let form = form.clone();
         let errors = errors.clone();
@@ -339,12 +561,27 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
 
     html! {
         <form class="new-game parchment" data-testid="new-game-form" onsubmit={start}>
-            <h2>{ "A new city" }</h2>
+            <h2>{ if classic_form { "A new game" } else { "A new city" } }</h2>
+            <fieldset class="game-choice" data-testid="game-choice">
+                <legend>{ "Which game" }</legend>
+                <label class="option">
+                    <input type="radio" name="ruleset" value="the-city" data-testid="game-the-city"
+                        checked={!classic_form} onchange={choose_game(Ruleset::City)} />
+                    <span><b>{ "Carcassonne: The City" }</b><br />
+                        <small>{ "A walled town of streets, markets and homes; 2 to 4 players." }</small></span>
+                </label>
+                <label class="option">
+                    <input type="radio" name="ruleset" value="classic" data-testid="game-classic"
+                        checked={classic_form} onchange={choose_game(Ruleset::Classic)} />
+                    <span><b>{ "Carcassonne" }</b><br />
+                        <small>{ "The classic game of roads, cities, cloisters and farms; 2 to 5 players, with The City Gates and Old City if you like." }</small></span>
+                </label>
+            </fieldset>
             <fieldset>
                 <legend>{ "Players, in turn order" }</legend>
                 <ol class="seats">{ for seats }</ol>
                 <button type="button" class="quiet" data-testid="add-seat" onclick={add_seat}
-                    disabled={form.seats.len() >= 4}>{ "+ Add a player" }</button>
+                    disabled={form.seats.len() >= *form.ruleset.seats().end()}>{ "+ Add a player" }</button>
                 if any_computer {
                     <label class="speed-choice">
                         <span>{ "The computer plays" }</span>
@@ -356,7 +593,36 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     </label>
                 }
             </fieldset>
-            <fieldset>
+            if classic_form {
+                <fieldset data-testid="expansions">
+                    <legend>{ "Expansions" }</legend>
+                    <label class="option">
+                        <input type="checkbox" checked={form.expansions.city_gates} data-testid="expansion-city-gates"
+                            onchange={expansion("city-gates")} />
+                        <span><b>{ "The City Gates" }</b><br /><small>{ "24 more tiles: gates in the city walls end roads, bridges carry roads over cities." }</small></span>
+                    </label>
+                    <label class="option">
+                        <input type="checkbox" checked={form.expansions.old_city} data-testid="expansion-old-city"
+                            onchange={expansion("old-city")} />
+                        <span><b>{ "Old City" }</b><br /><small>{ "Shared scoring, wood to mend a placement, coins, guesthouses and the wyvern; 6 followers each." }</small></span>
+                    </label>
+                </fieldset>
+                <fieldset>
+                    <legend>{ "Length" }</legend>
+                    <label class="seed">
+                        <span>{ "Tiles to play (empty: the whole pile)" }</span>
+                        <input type="number" min="1" placeholder="whole pile" value={form.tiles.clone()}
+                            data-testid="classic-tiles" oninput={on_tiles} />
+                    </label>
+                    <div class="presets">
+                        <button type="button" class="quiet" data-testid="preset-whole" onclick={pile_preset(None)}>
+                            { "Whole pile" }</button>
+                        <button type="button" class="quiet" data-testid="preset-short-pile" onclick={pile_preset(Some(SHORT_PILE))}>
+                            { format!("Short game ({SHORT_PILE} tiles)") }</button>
+                    </div>
+                </fieldset>
+            }
+            <fieldset hidden={classic_form}>
                 <legend>{ "Length" }</legend>
                 <div class="stacks-row">{ for stack_inputs }</div>
                 <div class="presets">
@@ -373,7 +639,17 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     <input type="text" inputmode="numeric" placeholder="random" value={form.seed.clone()}
                         data-testid="seed" oninput={on_seed} />
                 </label>
-                <div class="options">{ for options }</div>
+                if classic_form {
+                    <div class="options">{ for classic_choices }</div>
+                    if form.expansions.old_city {
+                        <fieldset class="old-city-parts" data-testid="old-city-parts">
+                            <legend>{ "Old City's parts" }</legend>
+                            <div class="options">{ for switches }</div>
+                        </fieldset>
+                    }
+                } else {
+                    <div class="options">{ for options }</div>
+                }
             </details>
             if !all_errors.is_empty() {
                 <ul class="errors" role="alert" data-testid="setup-errors">
@@ -382,7 +658,8 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             }
             <div class="form-buttons">
                 <button type="button" class="quiet" onclick={help}>{ "How to play" }</button>
-                <button type="submit" class="primary big" data-testid="start-game">{ "Found the city" }</button>
+                <button type="submit" class="primary big" data-testid="start-game">
+                    { if classic_form { "Start the game" } else { "Found the city" } }</button>
             </div>
         </form>
     }

@@ -4,6 +4,9 @@
 
 use yew::prelude::*;
 
+use super::classic_pieces;
+use crate::engine::any::Ruleset;
+
 use crate::engine::core::geom::Side;
 use crate::view::geometry::{outward, side_point, side_points, vertex_point, Pt};
 use crate::view::palette::PlayerColour;
@@ -122,7 +125,11 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
             </g>
         })
     });
+    let classic = s.ruleset == Ruleset::Classic;
     let followers = s.followers.iter().map(|f| {
+        if classic {
+            return classic_pieces::follower(f, colour(f.player));
+        }
         meeple(
             f.pos,
             colour(f.player),
@@ -131,6 +138,10 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
             f.role == "steward",
         )
     });
+    let others = s
+        .pieces
+        .iter()
+        .map(|p| classic_pieces::piece(p, p.owner.map(colour)));
     html! {
         <g class="pieces">
             <g class="closing" data-count={s.closing.len().to_string()}>
@@ -143,6 +154,7 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
             { for s.towers.iter().map(|t| tower(vertex_point(t.vertex), colour(t.owner), t.points)) }
             { for guards }
             <g class="followers" data-count={s.followers.len().to_string()}>{ for followers }</g>
+            <g class="other-pieces" data-count={s.pieces.len().to_string()}>{ for others }</g>
         </g>
     }
 }

@@ -24,9 +24,8 @@ use super::prompt::PromptBar;
 use super::score_strip::score_strip;
 use super::state::{Action, AppState, Play, Speed};
 use super::text_view::{Announcer, TextView};
-use crate::engine::city::Choice;
+use crate::engine::any::AnyChoice as Choice;
 use crate::engine::core::geom::Cell;
-use crate::engine::TileGame;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayScreenProps {
@@ -239,6 +238,12 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         };
         rots.iter().any(|r| Some(*r) != play.ui.rot)
     };
+    // The wood of the placement tried, in words (classic's Old City).
+    let variant = play
+        .targets
+        .ghost
+        .and_then(|g| play.targets.placement_at(g.cell, g.rot))
+        .and_then(|p| p.label.clone());
     let dispatch = |a: Action| {
         let d = d.clone();
         Callback::from(move |_: ()| d.dispatch(a.clone()))
@@ -284,7 +289,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
 
     html! {
         <div class="play" data-testid="play" data-decision={prompt.decision}
-            data-turn={play.game.turns().to_string()} data-version={play.version.to_string()}
+            data-turn={play.game.turns().to_string()} data-ruleset={play.game.ruleset().name()} data-version={play.version.to_string()}
             data-computer={computer.is_some().to_string()}>
             <Announcer turns={play.view.log.clone()} />
             <div class="board-area">
@@ -313,7 +318,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         on_speed={on_speed} on_pause={on_pause} />
                 }
                 if drawn.is_some() {
-                    <Hand tile={drawn} rot={play.ui.rot} stack={play.game.drawn().map(|d| d.1)}
+                    <Hand tile={drawn} rot={play.ui.rot} ruleset={play.game.ruleset()}
+                        pile={crate::view::any::pile_words(&play.game)} variant={variant}
                         tried={play.targets.ghost.is_some()} can_rotate={can_rotate}
                         touch={play.pointer == crate::view::prompt::Pointer::Touch}
                         on_rotate={dispatch(Action::Rotate)} on_confirm={dispatch(Action::Confirm)}

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::engine::city::Choice;
+use crate::engine::any::AnyChoice as Choice;
 use crate::view::palette::PlayerColour;
 use crate::view::prompt::Prompt;
 

@@ -8,15 +8,13 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::{Action, AppState, Replay};
-use crate::engine::city::Game;
-use crate::engine::TileGame;
-use crate::replay;
+use crate::engine::any::AnyGame;
 use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct ReplayBarProps {
     /// The game in play (the whole history).
-    pub game: Shared<Game>,
+    pub game: Shared<AnyGame>,
     pub replay: Option<Replay>,
     pub dispatch: UseReducerDispatcher<AppState>,
 }
@@ -84,8 +82,8 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         };
     };
     // Turns numbered as the chronicle numbers them.
-    let turn = replay::turn_of(&*r.play.game);
-    let turns = replay::turn_of(&*props.game);
+    let turn = r.play.game.turn();
+    let turns = props.game.turn();
     let slide = {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
@@ -104,10 +102,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 if let Ok(t) = i.value().trim().parse::<usize>() {
-                    d.dispatch(Action::ReplayTo(replay::start_of_turn::<Game>(
-                        game.history(),
-                        t,
-                    )));
+                    d.dispatch(Action::ReplayTo(game.start_of_turn(t)));
                 }
                 let _ = i.blur();
             }

@@ -59,11 +59,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             let d = d.clone();
             let g = g.clone();
             let error = error.clone();
-            Callback::from(move |_: MouseEvent| match g
-                .load()
-                .map_err(|e| e.to_string())
-                .and_then(|game| game.into_city())
-            {
+            Callback::from(move |_: MouseEvent| match g.load().map_err(|e| e.to_string()) {
                 Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
                     game,
                     seats: storage::from_saved(&g),
@@ -177,6 +173,8 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                 data-finished={g.finished.to_string()}>
                 <div class="save-title">{ name_cell }</div>
                 <div class="save-meta">
+                    <span class="save-game" data-testid="save-game" data-ruleset={g.ruleset.name()}>{ g.ruleset.title() }</span>
+                    { " · " }
                     <span class="save-scores" data-testid="save-scores">{ scores }</span>
                     { " · " }
                     <span class="save-state" data-testid="save-turn">{ state }</span>

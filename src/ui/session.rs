@@ -19,8 +19,6 @@ use yew::prelude::*;
 use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
 use crate::engine::any::AnyGame;
-use crate::engine::city::Game;
-use crate::engine::TileGame;
 use crate::share;
 use crate::view::palette::{seats_from_param, Seat};
 use crate::view::words::plain;
@@ -70,8 +68,8 @@ fn seats_param() -> Option<String> {
 /// (or is an earlier position of: the same deal and players, one history
 /// the start of the other), the most recently saved first; else every seat
 /// a person's, in the first colours.
-fn link_seats(game: &Game) -> Vec<Seat> {
-    let names = &game.setup().players;
+fn link_seats(game: &AnyGame) -> Vec<Seat> {
+    let names = game.players();
     if let Some(seats) = seats_param().and_then(|p| seats_from_param(&p, names)) {
         return seats;
     }
@@ -80,15 +78,11 @@ fn link_seats(game: &Game) -> Vec<Seat> {
             if entry.players != *names {
                 continue;
             }
-            let Ok(saved) = entry
-                .load()
-                .map_err(|e| e.to_string())
-                .and_then(|g| g.into_city())
-            else {
+            let Ok(saved) = entry.load() else {
                 continue;
             };
             let (a, b) = (saved.history(), game.history());
-            let related = a.starts_with(b) || b.starts_with(a);
+            let related = a.starts_with(&b) || b.starts_with(&a);
             if related && saved.setup() == game.setup() {
                 return storage::from_saved(entry);
             }
@@ -115,9 +109,9 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         return false;
     }
     let opened = match share::decode(link) {
-        Ok(AnyGame::City(game)) => {
+        Ok(game) => {
             let seats = link_seats(&game);
-            let link_base = game.history().len();
+            let link_base = game.decisions();
             d.dispatch(Action::Open(Box::new(Opened {
                 game,
                 seats,
@@ -126,15 +120,6 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
                 link_base,
             })));
             true
-        }
-        // A sound link of a game this version cannot show yet: not damaged,
-        // so do not ask for it again.
-        Ok(other) => {
-            d.dispatch(Action::Notice(format!(
-                "This link holds a game of classic {}; this version of the app plays Carcassonne: The City only, so it cannot open it yet. Nothing was changed.",
-                other.ruleset().title()
-            )));
-            false
         }
         Err(e) => {
             d.dispatch(Action::Notice(format!(
@@ -174,11 +159,7 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
     let Some(entry) = loaded.doc.get(&id) else {
         return;
     };
-    match entry
-        .load()
-        .map_err(|e| e.to_string())
-        .and_then(|g| g.into_city())
-    {
+    match entry.load().map_err(|e| e.to_string()) {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
             seats: storage::from_saved(entry),

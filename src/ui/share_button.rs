@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::session::page_url;
-use crate::engine::city::Game;
+use crate::engine::any::AnyGame;
 use crate::share;
 use crate::view::palette::{seats_param, Seat};
 use crate::view::Shared;
@@ -18,14 +18,14 @@ use crate::view::Shared;
 /// The link of `game` on this page. The link itself (the fragment) holds
 /// the game; the seats (colours, computer seats) travel beside it, in the
 /// `seats` parameter, when they are not the defaults.
-pub fn link_of(game: &Game, seats: &[Seat]) -> String {
+pub fn link_of(game: &AnyGame, seats: &[Seat]) -> String {
     let page = page_url();
     let page = match seats_param(seats) {
         Some(p) if page.contains('?') => format!("{page}&seats={p}"),
         Some(p) => format!("{page}?seats={p}"),
         None => page,
     };
-    format!("{page}#{}", share::city::encode(game))
+    format!("{page}#{}", share::encode(game))
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.
@@ -68,7 +68,7 @@ enum Copied {
 
 #[derive(Properties, PartialEq)]
 pub struct ShareButtonProps {
-    pub game: Shared<Game>,
+    pub game: Shared<AnyGame>,
     pub seats: Rc<Vec<Seat>>,
     /// Make it stand out: a move was just made in a game from a link.
     pub prominent: bool,

@@ -14,7 +14,6 @@ use wasm_bindgen::JsValue;
 
 use crate::ai::Level;
 use crate::engine::any::AnyGame;
-use crate::engine::city::Game;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
 use crate::view::palette::{PlayerColour, Seat};
 
@@ -220,13 +219,12 @@ pub fn update<T>(
 /// Autosave: the game in play under `id`, remembered as the current game.
 pub fn save_game(
     id: &str,
-    game: &Game,
+    game: &AnyGame,
     seats: &[Seat],
     link: Option<usize>,
 ) -> Result<(), StorageError> {
     let t = now();
-    let game = AnyGame::City(game.clone());
-    update(|doc| doc.save_linked(id, &game, to_saved(seats), link, t))?;
+    update(|doc| doc.save_linked(id, game, to_saved(seats), link, t))?;
     set(CURRENT_KEY, id)
 }
 
@@ -262,9 +260,8 @@ pub fn from_saved(game: &SavedGame) -> Vec<Seat> {
 }
 
 /// Human seats in the first colours for a game from a link or a record.
-pub fn default_seats(game: &Game) -> Vec<Seat> {
-    game.setup()
-        .players
+pub fn default_seats(game: &AnyGame) -> Vec<Seat> {
+    game.players()
         .iter()
         .enumerate()
         .map(|(i, name)| Seat {

@@ -5,10 +5,10 @@
 
 use yew::prelude::*;
 
+use super::classic_pieces;
 use super::pieces_layer::MEEPLE;
 use super::tile_defs::tile_ref;
-use crate::engine::city::tiles::Catalogue;
-use crate::engine::city::Choice;
+use crate::engine::any::{AnyChoice as Choice, Ruleset};
 use crate::engine::core::geom::{Cell, Dir};
 use crate::view::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
 use crate::view::palette::PlayerColour;
@@ -22,6 +22,8 @@ fn num(v: f64) -> String {
 #[derive(Properties, PartialEq)]
 pub struct TargetsLayerProps {
     pub targets: Shared<Targets<Choice>>,
+    /// The game whose tiles are drawn.
+    pub ruleset: Ruleset,
     pub on_cell: Callback<Cell>,
     pub on_choice: Callback<Choice>,
     /// True while a drag just ended: the click that follows is not a pick.
@@ -57,9 +59,7 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
     }
     let t = &props.targets;
     let colour = t.colour.unwrap_or(PlayerColour::Black);
-    let Ok(cat) = Catalogue::builtin() else {
-        return html! {};
-    };
+    let ruleset = props.ruleset;
 
     let pick_cell = |cell: Cell| {
         let cb = props.on_cell.clone();
@@ -110,14 +110,17 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
         .zip(t.hand)
         .map(|(cell, (tile, rot))| {
             html! {
-                <@{"use"} class="preview" href={tile_ref(cat, tile)} transform={tile_transform(cell, rot)} />
+                <@{"use"} class="preview" href={tile_ref(ruleset, tile)} transform={tile_transform(cell, rot)} />
             }
         });
     let ghost = t.ghost.map(|g| {
         html! {
             <g class="ghost" data-testid="ghost" data-cell={format!("{},{}", g.cell.x, g.cell.y)}
                 data-rot={g.rot.quarter_turns().to_string()} onclick={pick_cell(g.cell)}>
-                <@{"use"} href={tile_ref(cat, g.tile)} transform={tile_transform(g.cell, g.rot)} />
+                <@{"use"} href={tile_ref(ruleset, g.tile)} transform={tile_transform(g.cell, g.rot)} />
+                // The wood this placement would use (classic's Old City).
+                { for t.placement_at(g.cell, g.rot).into_iter().flat_map(|p| p.pieces.iter())
+                    .map(|p| classic_pieces::piece(p, None)) }
                 <rect class="ghost-frame" x={num(g.cell.x as f64 * TILE)} y={num(g.cell.y as f64 * TILE)}
                     width="100" height="100" stroke={colour.hex()} />
                 if let Some(p) = g.follower {
@@ -233,6 +236,20 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
             </g>
         }
     });
+    // Placed tiles to click (the wyvern's targets).
+    let n_before_tiles = n_before_vertices + t.vertices.len();
+    let tiles = t.tiles.iter().enumerate().map(|(i, tt)| {
+        let focused = t.focus == Some(n_before_tiles + i);
+        html! {
+            <rect key={format!("t{},{}", tt.cell.x, tt.cell.y)}
+                class={classes!("target-tile", focused.then_some("focused"))} data-testid="tile-target"
+                data-cell={format!("{},{}", tt.cell.x, tt.cell.y)}
+                x={num(tt.cell.x as f64 * TILE + 5.0)} y={num(tt.cell.y as f64 * TILE + 5.0)}
+                width="90" height="90" rx="8" stroke={colour.hex()} onclick={pick(tt.choice)}>
+                <title>{ tt.words.clone() }</title>
+            </rect>
+        }
+    });
     // The row or column a guard would watch.
     let line = (!t.line.is_empty()).then(|| {
         html! {
@@ -264,6 +281,7 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
             { for ring_hits }
             { for regions }
             { for vertices }
+            { for tiles }
         </g>
     }
 }

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::state::{Action, AppState, Play};
+use crate::engine::core::geom::Rotation;
 use crate::view::city::command::{command, Command, HELP};
 use crate::view::city::describe;
 use crate::view::log::LogTurn;
@@ -52,10 +53,11 @@ pub fn text_view(props: &TextViewProps) -> Html {
             e.prevent_default();
             let typed = (*line).clone();
             line.set(String::new());
-            match command(&game, &names, &typed, rot) {
+            let Some(city) = game.as_city() else { return };
+            match command(city, &names, &typed, rot) {
                 Command::Play(c) => {
                     say(format!("{}: done.", typed.trim()));
-                    d.dispatch(Action::Choose(c));
+                    d.dispatch(Action::Choose(crate::engine::any::AnyChoice::City(c)));
                 }
                 Command::Say(s) => say(s),
                 Command::Undo => d.dispatch(Action::Undo),
@@ -76,8 +78,10 @@ pub fn text_view(props: &TextViewProps) -> Html {
         let game = game.clone();
         let names = names.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Command::Say(s) = command(&game, &names, q, rot) {
-                say(s)
+            if let Some(city) = game.as_city() {
+                if let Command::Say(s) = command(city, &names, q, rot) {
+                    say(s)
+                }
             }
         })
     };
@@ -87,18 +91,50 @@ pub fn text_view(props: &TextViewProps) -> Html {
     };
     let prompt = play.prompt();
     let computer = play.computer_to_move().is_some() && !play.view_only;
+    let Some(city) = play.game.as_city() else {
+        // Classic Carcassonne: the decision, the tile in hand and the
+        // scores in words; moves are made on the board (arrow keys, Enter,
+        // R, N) or with the prompt's buttons.
+        let hand = play.drawn_tile().map(|t| {
+            crate::view::any::tile_words(play.game.ruleset(), t, rot.unwrap_or(Rotation::ALL[0]))
+        });
+        let scores: Vec<String> = play
+            .view
+            .panel
+            .players
+            .iter()
+            .map(|r| format!("{} {}", r.name, r.score))
+            .collect();
+        return html! {
+            <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
+                <h2 id="text-view-title">{ "Text view" }</h2>
+                <p data-testid="text-state">
+                    { format!("Turn {}. {}. {}", play.game.turn(), prompt.title, prompt.detail) }
+                    if computer { { " The computer decides." } }
+                </p>
+                if let Some(hand) = hand {
+                    <p data-testid="text-hand">{ format!("The tile in hand: {hand}.") }</p>
+                }
+                <p data-testid="text-scores">{ format!("Scores: {}.", scores.join(", ")) }</p>
+                <p class="text-help">{ "On the board, the arrow keys go from space to space or target to target, Enter takes it, R turns the tile and N says no. Typed moves are for Carcassonne: The City." }</p>
+                <div class="text-quick">
+                    <button type="button" class="small quiet" onclick={close}>{ "Close the text view" }</button>
+                </div>
+            </section>
+        };
+    };
     html! {
         <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
             <h2 id="text-view-title">{ "Text view" }</h2>
             <p data-testid="text-state">
-                { format!("Turn {}. {}.", crate::replay::turn_of(&*play.game), prompt.title) }
+                { format!("Turn {}. {}.", play.game.turn(), prompt.title) }
                 if computer { { " The computer decides." } }
             </p>
-            if let Some(hand) = describe::hand_words(&play.game) {
+            if let Some(hand) = describe::hand_words(city) {
                 <p data-testid="text-hand">{ hand }</p>
             }
             if !computer {
-                <p data-testid="text-options">{ describe::options_words(&play.game) }</p>
+                <p data-testid="text-options">{ describe::options_words(city) }</p>
             }
             <form class="text-command" onsubmit={submit}>
                 <label for="text-command-input">{ "Your move or question" }</label>

@@ -1,14 +1,17 @@
-//! A tile type's picture as SVG elements, from the artwork `view::tile_art`
-//! computes once per type.
+//! A tile type's picture as SVG elements, from the artwork `view::any`
+//! computes once per type (either ruleset's).
 
 use yew::prelude::*;
 
-use crate::engine::city::tiles::{Catalogue, TileType};
-use crate::view::tile_art::tile_art;
+use crate::engine::any::Ruleset;
+use crate::engine::core::shape::TileType;
+use crate::view::any::tile_art;
 
 /// A tile type's picture as SVG paths (to put in a `<g>`).
-pub fn tile_picture(cat: &Catalogue, t: TileType) -> Html {
-    let a = tile_art(cat, t);
+pub fn tile_picture(ruleset: Ruleset, t: TileType) -> Html {
+    let Some(a) = tile_art(ruleset, t) else {
+        return html! {};
+    };
     html! {
         { for a.shapes.iter().map(|s| html! {
             <path d={s.d.clone()} class={s.class} fill={s.fill}>

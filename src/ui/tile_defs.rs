@@ -5,16 +5,21 @@
 
 use yew::prelude::*;
 
+use super::classic_pieces::piece_defs;
 use super::tile_art::tile_picture;
-use crate::engine::city::tiles::{Catalogue, TileType};
+use crate::engine::any::Ruleset;
+use crate::engine::core::shape::TileType;
+use crate::view::any::tile_id;
 
 /// The element id of a tile type's picture.
-pub fn tile_ref(cat: &Catalogue, t: TileType) -> String {
-    format!("#tile-{}", cat.get(t).id)
+pub fn tile_ref(ruleset: Ruleset, t: TileType) -> String {
+    format!("#{}", tile_id(ruleset, t))
 }
 
 #[derive(Properties, PartialEq)]
 pub struct TileDefsProps {
+    /// The game whose tiles they are.
+    pub ruleset: Ruleset,
     /// The tile types to have pictures of.
     pub types: Vec<TileType>,
 }
@@ -23,9 +28,6 @@ pub struct TileDefsProps {
 /// pictures of the tile types in play.
 #[function_component(TileDefs)]
 pub fn tile_defs(props: &TileDefsProps) -> Html {
-    let Ok(cat) = Catalogue::builtin() else {
-        return html! {};
-    };
     html! {
         <defs>
             <pattern id="ground" width="100" height="100" patternUnits="userSpaceOnUse">
@@ -35,8 +37,9 @@ pub fn tile_defs(props: &TileDefsProps) -> Html {
                 <circle cx="71" cy="22" r="1.1" fill="#c9b482" />
                 <circle cx="83" cy="77" r="0.9" fill="#c9b482" />
             </pattern>
+            if props.ruleset == Ruleset::Classic { { piece_defs() } }
             { for props.types.iter().map(|&t| html! {
-                <g key={t as u32} id={format!("tile-{}", cat.get(t).id)}>{ tile_picture(cat, t) }</g>
+                <g key={t as u32} id={tile_id(props.ruleset, t)}>{ tile_picture(props.ruleset, t) }</g>
             }) }
         </defs>
     }

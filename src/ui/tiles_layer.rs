@@ -5,7 +5,6 @@
 use yew::prelude::*;
 
 use super::tile_defs::tile_ref;
-use crate::engine::city::tiles::Catalogue;
 use crate::view::geometry::{tile_transform, TILE};
 use crate::view::scene::Scene;
 use crate::view::Shared;
@@ -17,9 +16,6 @@ pub struct TilesLayerProps {
 
 #[function_component(TilesLayer)]
 pub fn tiles_layer(props: &TilesLayerProps) -> Html {
-    let Ok(cat) = Catalogue::builtin() else {
-        return html! {};
-    };
     let scene = &props.scene;
     let last = scene.last.and_then(|i| scene.tiles.get(i)).map(|t| {
         let (x, y) = (t.cell.x as f64 * TILE, t.cell.y as f64 * TILE);
@@ -59,7 +55,7 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
             <path class="tile-shadow" d={shadow} />
             <g>
                 { for scene.tiles.iter().map(|t| html! {
-                    <@{"use"} href={tile_ref(cat, t.tile)} transform={tile_transform(t.cell, t.rot)}
+                    <@{"use"} href={tile_ref(scene.ruleset, t.tile)} transform={tile_transform(t.cell, t.rot)}
                         data-tile={format!("{},{}", t.cell.x, t.cell.y)} />
                 }) }
             </g>

@@ -124,6 +124,7 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
         Vec::new()
     };
     Scene {
+        ruleset: crate::engine::any::Ruleset::City,
         closing,
         types,
         last: tiles.len().checked_sub(1),

@@ -16,6 +16,7 @@ use crate::engine::classic::{Choice, Game};
 use crate::engine::TileGame;
 
 pub mod art;
+pub mod describe;
 pub mod log;
 pub mod panel;
 pub mod prompt;

@@ -11,6 +11,7 @@
 
 use std::rc::Rc;
 
+pub mod any;
 pub mod city;
 pub mod classic;
 pub mod geometry;
@@ -77,4 +78,22 @@ pub struct GameView<C> {
     pub base_targets: Targets<C>,
     /// After the game: its end's scoring item by item.
     pub end_lines: Rc<Vec<EndLine>>,
+}
+
+impl<C> GameView<C> {
+    /// The same view with each choice turned into another type's (the
+    /// screens see either ruleset's choices as `AnyChoice`).
+    pub fn map<D>(self, f: impl Fn(C) -> D + Copy) -> GameView<D> {
+        GameView {
+            scene: self.scene,
+            panel: self.panel,
+            log: self.log,
+            names: self.names,
+            colours: self.colours,
+            placements: self.placements,
+            prompt_base: self.prompt_base.map(f),
+            base_targets: self.base_targets.map(f),
+            end_lines: self.end_lines,
+        }
+    }
 }

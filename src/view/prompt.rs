@@ -45,3 +45,28 @@ impl<C: Copy> Prompt<C> {
         self.buttons.iter().find(|b| b.declines).map(|b| b.choice)
     }
 }
+
+impl<C> Prompt<C> {
+    /// The same prompt with each button's choice turned into another type's.
+    pub fn map<D>(self, f: impl Fn(C) -> D) -> Prompt<D> {
+        Prompt {
+            decision: self.decision,
+            player: self.player,
+            title: self.title,
+            detail: self.detail,
+            why: self.why,
+            note: self.note,
+            buttons: self
+                .buttons
+                .into_iter()
+                .map(|b| PromptButton {
+                    testid: b.testid,
+                    label: b.label,
+                    choice: f(b.choice),
+                    primary: b.primary,
+                    declines: b.declines,
+                })
+                .collect(),
+        }
+    }
+}

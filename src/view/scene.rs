@@ -4,6 +4,7 @@
 use super::geometry::{Bounds, Pt};
 use super::palette::PlayerColour;
 use super::targets::RegionShape;
+use crate::engine::any::Ruleset;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
 use crate::engine::core::shape::TileType;
 
@@ -65,6 +66,8 @@ pub struct ScenePiece {
 /// `pieces`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
+    /// The game whose tiles these are (which pictures to draw them with).
+    pub ruleset: Ruleset,
     pub tiles: Vec<SceneTile>,
     /// The tile placed last (highlighted).
     pub last: Option<usize>,

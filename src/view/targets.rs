@@ -270,6 +270,85 @@ impl<C: Copy> Targets<C> {
     }
 }
 
+impl<C> Targets<C> {
+    /// The same targets with each choice turned into another type's (the
+    /// screens see either ruleset's choices as `AnyChoice`).
+    pub fn map<D>(self, f: impl Fn(C) -> D) -> Targets<D> {
+        Targets {
+            cells: self.cells,
+            hand: self.hand,
+            ghost: self.ghost,
+            regions: self
+                .regions
+                .into_iter()
+                .map(|r| RegionTarget {
+                    pos: r.pos,
+                    choice: f(r.choice),
+                    region: r.region,
+                    label: r.label,
+                    shape: r.shape,
+                    feature: r.feature,
+                })
+                .collect(),
+            sides: self
+                .sides
+                .into_iter()
+                .map(|s| SideTarget {
+                    side: s.side,
+                    choice: f(s.choice),
+                    key: s.key,
+                    label: s.label,
+                    words: s.words,
+                })
+                .collect(),
+            vertices: self
+                .vertices
+                .into_iter()
+                .map(|v| VertexTarget {
+                    vertex: v.vertex,
+                    choice: f(v.choice),
+                    key: v.key,
+                    label: v.label,
+                    words: v.words,
+                })
+                .collect(),
+            tiles: self
+                .tiles
+                .into_iter()
+                .map(|t| TileTarget {
+                    cell: t.cell,
+                    choice: f(t.choice),
+                    words: t.words,
+                })
+                .collect(),
+            placements: self
+                .placements
+                .into_iter()
+                .map(|p| PlacementTarget {
+                    cell: p.cell,
+                    rot: p.rot,
+                    choice: f(p.choice),
+                    label: p.label,
+                    pieces: p.pieces,
+                })
+                .collect(),
+            mark: self.mark,
+            line: self.line,
+            zoom: self.zoom,
+            focus: self.focus,
+            colour: self.colour,
+        }
+    }
+
+    /// The placement target for the drawn tile at `cell` turned `rot`, when
+    /// a placement is more than a cell and a rotation.
+    pub fn placement_at(&self, cell: Cell, rot: Rotation) -> Option<&PlacementTarget<C>> {
+        self.placements
+            .iter()
+            .find(|p| p.cell == cell && p.rot == rot)
+    }
+}
+
 /// The legal cells of `placements` for one rotation, in reading order.
 pub fn cells_for(placements: &[(Cell, Rotation)], rot: Rotation) -> Vec<Cell> {
     let mut v: Vec<Cell> = placements

@@ -18,7 +18,7 @@
 
 mod furnish;
 mod paint;
-mod pieces;
+pub mod pieces;
 mod plan;
 #[cfg(test)]
 mod tests;

@@ -104,3 +104,14 @@ fn every_piece_is_drawn_with_styled_classes() {
         }
     }
 }
+
+#[test]
+fn the_page_stylesheet_carries_the_classic_css() {
+    // The page's Content-Security-Policy allows no inline <style>: the
+    // browser app gets the classic artwork's styles from static/style.css.
+    let page = include_str!("../../../static/style.css");
+    assert!(
+        page.contains(super::CLASSIC_CSS),
+        "static/style.css must carry CLASSIC_CSS verbatim"
+    );
+}

@@ -8,10 +8,11 @@ use yew::Reducible;
 use super::play::Play;
 use super::replay::Replay;
 use super::session::{self, Opened, Saving};
+use crate::engine::any::{AnyChoice, AnyGame, AnySetup, Ruleset};
 use crate::engine::city::tiles::Catalogue;
-use crate::engine::city::{Choice, Game, Options, Setup, SetupError};
+use crate::engine::city::{Options, Setup, SetupError};
+use crate::engine::classic;
 use crate::engine::core::geom::Cell;
-use crate::engine::TileGame;
 use crate::ui::worker::FromEngine;
 use crate::view::palette::Seat;
 use crate::view::targets::Arrow;
@@ -19,9 +20,18 @@ use crate::view::targets::Arrow;
 /// What the new-game screen asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGame {
+    /// Which game: The City or classic Carcassonne.
+    pub ruleset: Ruleset,
     pub seats: Vec<Seat>,
+    /// The City's stacks and rule options.
     pub stacks: [u32; 3],
     pub options: Options,
+    /// Classic Carcassonne's expansions and rule options.
+    pub expansions: classic::Expansions,
+    pub classic_options: classic::Options,
+    /// Classic: only the first this many tiles of the shuffled pile (a
+    /// short game); `None`: the whole pile.
+    pub tiles: Option<usize>,
     /// `None`: a random seed.
     pub seed: Option<u64>,
     /// How fast computer seats move.
@@ -29,7 +39,33 @@ pub struct NewGame {
 }
 
 impl NewGame {
-    /// The engine's setup for this game.
+    /// The game this form asks for, dealt from `seed`.
+    pub fn game(&self, seed: u64) -> Result<AnyGame, String> {
+        let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
+        let setup = match self.ruleset {
+            Ruleset::City => AnySetup::City(self.setup(seed).map_err(|e| e.0)?),
+            Ruleset::Classic => {
+                let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
+                let mut setup = classic::Setup::from_seed(
+                    cat,
+                    names,
+                    self.expansions,
+                    self.classic_options,
+                    seed,
+                )
+                .map_err(|e| e.0)?;
+                if let Some(n) = self.tiles.filter(|&n| n < setup.deck.len()) {
+                    // A short game: the record and the link carry the deck.
+                    setup.deck.truncate(n);
+                    setup.seed = None;
+                }
+                AnySetup::Classic(setup)
+            }
+        };
+        AnyGame::new(setup)
+    }
+
+    /// The City's setup for this game.
     pub fn setup(&self, seed: u64) -> Result<Setup, SetupError> {
         let cat = Catalogue::builtin().map_err(|e| SetupError(e.to_string()))?;
         Setup::from_seed(
@@ -113,13 +149,13 @@ pub enum Action {
     /// Start a game from the new-game screen.
     Start(NewGame),
     /// Start from a ready game (tests, the measurement hook).
-    StartGame(Box<Game>, Vec<Seat>),
+    StartGame(Box<AnyGame>, Vec<Seat>),
     /// Back to the new-game screen.
     NewGameScreen,
     Rotate,
     RotateBack,
     PickCell(Cell),
-    Choose(Choice),
+    Choose(AnyChoice),
     Confirm,
     Cancel,
     /// An arrow key on the board: the next space or target that way.
@@ -181,11 +217,7 @@ impl Reducible for AppState {
         match action {
             Action::Start(ng) => {
                 let seed = ng.seed.unwrap_or_else(random_seed);
-                let made = ng.setup(seed).and_then(|setup| {
-                    let cat = Catalogue::builtin().map_err(|e| SetupError(e.to_string()))?;
-                    Game::new(cat, setup)
-                });
-                match made {
+                match ng.game(seed) {
                     Ok(g) => {
                         s.play = Some(Play::new(g, ng.seats.clone()));
                         s.setup_error = None;

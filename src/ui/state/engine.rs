@@ -5,10 +5,8 @@
 use super::play::Play;
 use crate::ai::{Level, Progress};
 use crate::engine::any::AnyChoice;
-use crate::engine::city::Choice;
-use crate::engine::TileGame;
 use crate::ui::worker::FromEngine;
-use crate::view::city::hint_words;
+use crate::view::any::{self, hint_words};
 
 /// A request for the engine worker that the current position calls for: the
 /// computer's decision, or a hint for a human.
@@ -36,9 +34,10 @@ impl Play {
         if self.game.is_over() || self.view_only {
             return None;
         }
-        let seed = self.game.setup().seed.unwrap_or(0x0C17).wrapping_add(
-            (self.game.history().len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        );
+        let seed =
+            self.game.seed().unwrap_or(0x0C17).wrapping_add(
+                (self.game.decisions() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            );
         match self.computer_to_move() {
             Some(level) if !self.paused => Some(EngineAsk {
                 request: self.ask_id(false),
@@ -74,10 +73,9 @@ impl Play {
             } if request == ask.request => self.thinking = Some(Progress { done, total }),
             FromEngine::Decided {
                 request,
-                choice: AnyChoice::City(choice),
+                choice,
                 then,
             } if request == ask.request => {
-                let then = then.and_then(AnyChoice::as_city);
                 if ask.hint {
                     self.show_hint(choice, then);
                 } else {
@@ -113,37 +111,36 @@ impl Play {
 
     /// Shows a suggested move: the tile tried where it should go, or the
     /// target focused, with a sentence saying what to do.
-    fn show_hint(&mut self, choice: Choice, then: Option<Choice>) {
+    fn show_hint(&mut self, choice: AnyChoice, then: Option<AnyChoice>) {
         self.hint_asked = false;
         self.thinking = None;
-        let cat = self.game.catalogue();
-        let first = match choice {
-            Choice::Place { cell, rot } => {
+        let placement = any::placement_of(choice);
+        let first = match placement {
+            Some((cell, rot)) => {
                 self.ui.rot = Some(rot);
                 self.ui.tentative = Some(cell);
                 self.ui.focus = None;
-                self.ui.hint_follower = match then {
-                    Some(Choice::Follower(Some(region))) => Some((cell, rot, region)),
-                    _ => None,
-                };
+                self.ui.hint_follower = then
+                    .and_then(any::follower_region)
+                    .map(|region| (cell, rot, region));
                 "place the tile where it is shown".to_string()
             }
-            c => {
+            None => {
                 self.refresh_targets();
-                let n =
-                    (0..self.targets.focusable()).find(|&n| self.targets.choice_at(n) == Some(c));
+                let n = (0..self.targets.focusable())
+                    .find(|&n| self.targets.choice_at(n) == Some(choice));
                 self.ui.focus = n;
-                hint_words(&self.game, cat, c, None)
+                hint_words(&self.game, choice, None)
             }
         };
-        let then = match (choice, then) {
-            (Choice::Place { .. }, Some(t)) => match self.drawn_tile() {
-                Some(tile) => format!(", then {}", hint_words(&self.game, cat, t, Some(tile))),
+        let then = match (placement, then) {
+            (Some(_), Some(t)) => match self.drawn_tile() {
+                Some(tile) => format!(", then {}", hint_words(&self.game, t, Some(tile))),
                 None => String::new(),
             },
             _ => String::new(),
         };
-        let enter = if matches!(choice, Choice::Place { .. }) || self.ui.focus.is_some() {
+        let enter = if placement.is_some() || self.ui.focus.is_some() {
             " (Enter confirms)"
         } else {
             ""

@@ -7,17 +7,16 @@
 use std::rc::Rc;
 
 use crate::ai::{Level, Progress};
-use crate::engine::city::tiles::{RegionIdx, TileType};
-use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::core::geom::{Cell, Rotation};
-use crate::engine::TileGame;
-use crate::view::city::{self, describe, recent};
+use crate::engine::core::shape::{RegionIdx, TileType};
+use crate::view::any;
+use crate::view::city::describe;
 use crate::view::geometry::{self, TILE};
 use crate::view::palette::Seat;
 use crate::view::prompt::{Pointer, Prompt};
 use crate::view::scene::Recent;
 use crate::view::targets::{self, Arrow, InHand, Targets};
-use crate::view::tile_art;
 use crate::view::words::cell_name;
 use crate::view::{GameView, Shared};
 
@@ -51,11 +50,11 @@ pub struct UiState {
 /// A game being played.
 #[derive(Clone, Debug)]
 pub struct Play {
-    pub game: Rc<Game>,
+    pub game: Rc<AnyGame>,
     pub seats: Rc<Vec<Seat>>,
     pub ui: UiState,
-    pub view: GameView<Choice>,
-    pub targets: Shared<Targets<Choice>>,
+    pub view: GameView<AnyChoice>,
+    pub targets: Shared<Targets<AnyChoice>>,
     /// Counts the changes of the game (for effects that follow moves).
     pub version: u64,
     /// Tells this game's requests to the engine worker from another game's.
@@ -78,7 +77,7 @@ pub struct Play {
     /// board until the next one.
     pub recent: Shared<Recent>,
     /// The game as it was before that decision.
-    pub(super) recent_base: Rc<Game>,
+    pub(super) recent_base: Rc<AnyGame>,
     /// Prompts for clicks or for taps.
     pub pointer: Pointer,
 }
@@ -108,9 +107,9 @@ impl PartialEq for Play {
 }
 
 impl Play {
-    pub fn new(game: Game, seats: Vec<Seat>) -> Play {
+    pub fn new(game: AnyGame, seats: Vec<Seat>) -> Play {
         let pointer = pointer();
-        let view = city::game_view_on(&game, &seats, pointer);
+        let view = any::game_view_on(&game, &seats, pointer);
         let game = Rc::new(game);
         let mut p = Play {
             recent_base: game.clone(),
@@ -137,10 +136,7 @@ impl Play {
 
     /// The drawn tile, when a tile is to be placed.
     pub fn drawn_tile(&self) -> Option<TileType> {
-        match self.game.decision() {
-            Some(Decision::PlaceTile { tile }) => Some(tile),
-            _ => None,
-        }
+        any::drawn_tile(&self.game)
     }
 
     fn legal(&self, cell: Cell, rot: Rotation) -> bool {
@@ -174,11 +170,7 @@ impl Play {
         let mut t = match (self.drawn_tile(), self.ui.rot) {
             (Some(tile), Some(rot)) => {
                 let follower = self.ui.hint_follower.map(|(cell, rot, region)| {
-                    (
-                        cell,
-                        rot,
-                        tile_art::anchor(self.game.catalogue(), tile, region),
-                    )
+                    (cell, rot, any::anchor(self.game.ruleset(), tile, region))
                 });
                 base.with_tile(
                     &self.view.placements,
@@ -197,10 +189,10 @@ impl Play {
     }
 
     /// Replace the game after a move or an undo.
-    pub(super) fn set_game(&mut self, game: Game) {
+    pub(super) fn set_game(&mut self, game: AnyGame) {
         let prev_rot = self.ui.rot;
-        self.view = city::game_view_on(&game, &self.seats, self.pointer);
-        self.recent = Shared::new(recent::recent(&self.recent_base, &game, &self.view.colours));
+        self.view = any::game_view_on(&game, &self.seats, self.pointer);
+        self.recent = Shared::new(any::recent(&self.recent_base, &game, &self.view.colours));
         self.game = Rc::new(game);
         self.version += 1;
         self.ui = UiState::default();
@@ -212,7 +204,7 @@ impl Play {
     }
 
     /// A person's decision (the board, the prompt, the text view).
-    pub(super) fn play(&mut self, choice: Choice) {
+    pub(super) fn play(&mut self, choice: AnyChoice) {
         let mut g = (*self.game).clone();
         match g.play(choice) {
             Ok(()) => {
@@ -282,7 +274,9 @@ impl Play {
             (self.drawn_tile(), self.ui.tentative, self.ui.rot)
         {
             if self.legal(cell, rot) {
-                self.play(Choice::Place { cell, rot });
+                if let Some(c) = any::place_choice(&self.game, &self.targets, cell, rot) {
+                    self.play(c);
+                }
             }
             return;
         }
@@ -326,7 +320,7 @@ impl Play {
                 "The tile tried on {}, turned {}: {}. Enter places it, R turns it.",
                 cell_name(g.cell),
                 describe::turn_name(g.rot),
-                describe::tile_words(self.game.catalogue(), tile, g.rot)
+                any::tile_words(self.game.ruleset(), tile, g.rot)
             ));
         }
         let n = self.ui.focus?;
@@ -357,7 +351,7 @@ impl Play {
 
     /// Whether undo can take anything back.
     pub fn can_undo(&self) -> bool {
-        self.game.history().len() > self.floor
+        self.game.decisions() > self.floor
     }
 
     pub(super) fn undo(&mut self) {
@@ -374,7 +368,7 @@ impl Play {
                 if self.seats.iter().any(|s| s.computer.is_none()) {
                     // Take back the computer's replies too, up to the last
                     // decision of a human (or the start, or the link's position).
-                    while g.history().len() > self.floor && self.is_computer(g.to_move()) {
+                    while g.decisions() > self.floor && self.is_computer(g.to_move()) {
                         match g.undo() {
                             Some(h) => g = h,
                             None => break,
@@ -401,7 +395,7 @@ impl Play {
     }
 
     /// The prompt with the UI's message.
-    pub fn prompt(&self) -> &Prompt<Choice> {
+    pub fn prompt(&self) -> &Prompt<AnyChoice> {
         &self.view.prompt_base
     }
 

@@ -3,9 +3,7 @@
 //! ui/replay_bar.rs.
 
 use super::play::Play;
-use crate::engine::city::Game;
-use crate::engine::TileGame;
-use crate::replay;
+use crate::engine::any::AnyGame;
 use crate::view::palette::Seat;
 use crate::view::targets::Targets;
 use crate::view::Shared;
@@ -23,10 +21,10 @@ pub struct Replay {
 }
 
 impl Replay {
-    pub fn at(game: &Game, seats: &[Seat], n: usize) -> Replay {
-        let total = game.history().len();
+    pub fn at(game: &AnyGame, seats: &[Seat], n: usize) -> Replay {
+        let total = game.decisions();
         let n = n.min(total);
-        let mut play = Play::new(replay::game_at(game, n), seats.to_vec());
+        let mut play = Play::new(game.at(n), seats.to_vec());
         play.targets = Shared::new(Targets::default());
         play.view_only = true;
         play.ui.over_closed = true;

@@ -6,8 +6,7 @@
 use super::app::{Action, AppState};
 use super::play::Play;
 use super::replay::Replay;
-use crate::engine::city::Game;
-use crate::engine::TileGame;
+use crate::engine::any::AnyGame;
 use crate::view::palette::Seat;
 
 /// How the game in play is saved.
@@ -25,7 +24,7 @@ pub struct Saving {
 /// A game to open as the local game in play.
 #[derive(Clone, Debug)]
 pub struct Opened {
-    pub game: Game,
+    pub game: AnyGame,
     pub seats: Vec<Seat>,
     /// The save it continues (None: a new save).
     pub id: Option<String>,
@@ -56,9 +55,9 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
         Action::Open(o) => {
             let o = *o;
             let base = if o.from_link {
-                o.link_base.min(o.game.history().len())
+                o.link_base.min(o.game.decisions())
             } else {
-                o.game.history().len()
+                o.game.decisions()
             };
             s.saving = Saving {
                 id: o.id,
@@ -82,7 +81,7 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
         }
         Action::ReplayOpen => {
             if let Some(p) = &s.play {
-                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.history().len()));
+                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.decisions()));
             }
         }
         Action::ReplayTo(n) => {

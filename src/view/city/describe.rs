@@ -19,7 +19,7 @@ pub fn turn_name(rot: Rotation) -> String {
 }
 
 /// "north and east", "north, east and south".
-fn dirs_words(mask: u8) -> String {
+pub fn dirs_words(mask: u8) -> String {
     let v: Vec<&str> = Dir::ALL
         .iter()
         .filter(|d| mask & (1 << d.index()) != 0)

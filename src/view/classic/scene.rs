@@ -35,6 +35,7 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
     types.sort_unstable();
     types.dedup();
     Scene {
+        ruleset: crate::engine::any::Ruleset::Classic,
         last: tiles.len().checked_sub(1),
         bounds: Scene::bounds_around((!placed.is_empty()).then(|| game.board().bounds())),
         tiles,

@@ -1,0 +1,190 @@
+//! Either ruleset's view for the screens: each adapter's output with its
+//! choices wrapped in [`AnyChoice`], so that one set of components (and one
+//! copy of their code in the page) draws and plays both games. One `match`
+//! per function, as in `engine::any`.
+
+use std::rc::Rc;
+
+use super::palette::{PlayerColour, Seat};
+use super::prompt::Pointer;
+use super::scene::Recent;
+use super::targets::Targets;
+use super::{city, classic, geometry::Pt, GameView};
+use crate::art::TileArt;
+use crate::engine::any::{AnyChoice, AnyGame, Ruleset};
+use crate::engine::core::geom::{Cell, Rotation};
+use crate::engine::core::shape::{RegionIdx, TileType};
+use crate::engine::{city as c, classic as k, TileGame};
+
+/// Everything the screens show of `game` that depends on the game alone.
+pub fn game_view_on(game: &AnyGame, seats: &[Seat], pointer: Pointer) -> GameView<AnyChoice> {
+    match game {
+        AnyGame::City(g) => city::game_view_on(g, seats, pointer).map(AnyChoice::City),
+        AnyGame::Classic(g) => classic::game_view_on(g, seats, pointer).map(AnyChoice::Classic),
+    }
+}
+
+/// What happened between `before` and `now` (a later position of the same
+/// game), for the board to mark.
+pub fn recent(before: &AnyGame, now: &AnyGame, colours: &[PlayerColour]) -> Recent {
+    match (before, now) {
+        (AnyGame::City(b), AnyGame::City(n)) => city::recent::recent(b, n, colours),
+        _ => Recent::default(),
+    }
+}
+
+/// The tile to place, when a tile is to be placed.
+pub fn drawn_tile(game: &AnyGame) -> Option<TileType> {
+    match game {
+        AnyGame::City(g) => match g.decision() {
+            Some(c::Decision::PlaceTile { tile }) => Some(tile),
+            _ => None,
+        },
+        AnyGame::Classic(g) => match g.decision() {
+            Some(k::Decision::Place { tile }) => Some(tile),
+            _ => None,
+        },
+    }
+}
+
+/// The choice that places the drawn tile at `cell` turned `rot`: The City's
+/// is the cell and rotation, classic's carries the wood that mends it (its
+/// placement target says which).
+pub fn place_choice(
+    game: &AnyGame,
+    targets: &Targets<AnyChoice>,
+    cell: Cell,
+    rot: Rotation,
+) -> Option<AnyChoice> {
+    match game {
+        AnyGame::City(_) => Some(AnyChoice::City(c::Choice::Place { cell, rot })),
+        AnyGame::Classic(_) => targets.placement_at(cell, rot).map(|p| p.choice),
+    }
+}
+
+/// Where a placement choice puts the tile.
+pub fn placement_of(choice: AnyChoice) -> Option<(Cell, Rotation)> {
+    match choice {
+        AnyChoice::City(c::Choice::Place { cell, rot }) => Some((cell, rot)),
+        AnyChoice::Classic(k::Choice::Place(p)) => Some((p.cell, p.rot)),
+        _ => None,
+    }
+}
+
+/// The region of the tile just placed that a follower choice names
+/// (classic's bridge has no drawn region and gives none).
+pub fn follower_region(choice: AnyChoice) -> Option<RegionIdx> {
+    match choice {
+        AnyChoice::City(c::Choice::Follower(Some(r))) => Some(r),
+        AnyChoice::Classic(k::Choice::Follower(Some(k::Spot::Region(r)))) => Some(r),
+        _ => None,
+    }
+}
+
+/// The artwork of a tile type of `ruleset` (cached per ruleset).
+pub fn tile_art(ruleset: Ruleset, t: TileType) -> Option<Rc<TileArt>> {
+    match ruleset {
+        Ruleset::City => c::Catalogue::builtin()
+            .ok()
+            .map(|cat| super::tile_art::tile_art(cat, t)),
+        Ruleset::Classic => k::Catalogue::builtin()
+            .ok()
+            .map(|cat| classic::art::tile_art(cat, t)),
+    }
+}
+
+/// A tile type's id in its catalogue ("D7", "K").
+pub fn tile_name(ruleset: Ruleset, t: TileType) -> String {
+    let id = match ruleset {
+        Ruleset::City => c::Catalogue::builtin()
+            .ok()
+            .map(|cat| cat.get(t).id.clone()),
+        Ruleset::Classic => k::Catalogue::builtin()
+            .ok()
+            .map(|cat| cat.get(t).id.clone()),
+    };
+    id.unwrap_or_else(|| t.to_string())
+}
+
+/// The element id of a tile type's picture in the board's `<defs>` (the two
+/// rulesets' ids kept apart, though one game is on the board at a time).
+pub fn tile_id(ruleset: Ruleset, t: TileType) -> String {
+    match ruleset {
+        Ruleset::City => format!("tile-{}", tile_name(ruleset, t)),
+        Ruleset::Classic => format!("tile-c-{}", tile_name(ruleset, t)),
+    }
+}
+
+/// What the hand says of the pile: The City's stack the tile came from,
+/// classic's tiles left.
+pub fn pile_words(game: &AnyGame) -> String {
+    match game {
+        AnyGame::City(g) => format!("Stack {}", g.drawn().map_or(1, |d| d.1)),
+        AnyGame::Classic(g) => {
+            let left = g.tiles_left();
+            super::log::plural(left as u32, "tile left", "tiles left")
+        }
+    }
+}
+
+/// Where a follower stands on region `region` of tile type `t`, unrotated.
+pub fn anchor(ruleset: Ruleset, t: TileType, region: RegionIdx) -> Pt {
+    match ruleset {
+        Ruleset::City => c::Catalogue::builtin()
+            .map(|cat| super::tile_art::anchor(cat, t, region))
+            .unwrap_or((50.0, 50.0)),
+        Ruleset::Classic => k::Catalogue::builtin()
+            .map(|cat| classic::art::anchor(cat, t, region))
+            .unwrap_or((50.0, 50.0)),
+    }
+}
+
+/// A tile's features turned by `rot`, in words.
+pub fn tile_words(ruleset: Ruleset, t: TileType, rot: Rotation) -> String {
+    match ruleset {
+        Ruleset::City => c::Catalogue::builtin()
+            .map(|cat| city::describe::tile_words(cat, t, rot))
+            .unwrap_or_default(),
+        Ruleset::Classic => k::Catalogue::builtin()
+            .map(|cat| classic::describe::tile_words(cat, t, rot))
+            .unwrap_or_default(),
+    }
+}
+
+/// What a hint suggests, in words; `tile`: the drawn tile, for the
+/// follower that follows a placement.
+pub fn hint_words(game: &AnyGame, choice: AnyChoice, tile: Option<TileType>) -> String {
+    match (game, choice) {
+        (AnyGame::City(g), AnyChoice::City(ch)) => city::hint_words(g, g.catalogue(), ch, tile),
+        (AnyGame::Classic(g), AnyChoice::Classic(ch)) => classic::describe::hint_words(g, ch, tile),
+        _ => String::new(),
+    }
+}
+
+/// The record a download holds (whole turns only: neither record format has
+/// syntax for a turn in progress), its file name, named for the game and
+/// what it holds, and, in the middle of a turn, a sentence saying that turn
+/// is left out.
+pub fn record_download(game: &AnyGame) -> (AnyGame, String, Option<String>) {
+    if let AnyGame::City(g) = game {
+        let (whole, name, note) = city::record_download(g);
+        return (AnyGame::City(whole), name, note);
+    }
+    let whole = match game {
+        AnyGame::City(g) => AnyGame::City(crate::replay::whole_turns(g)),
+        AnyGame::Classic(g) => AnyGame::Classic(crate::replay::whole_turns(g)),
+    };
+    let turns = whole.turns();
+    let name = match game.seed() {
+        Some(s) => format!("carcassonne-{s}-turn-{turns}.cgn"),
+        None => format!("carcassonne-turn-{turns}.cgn"),
+    };
+    let note = (whole.decisions() < game.decisions()).then(|| {
+        format!(
+            "The record holds the {} played so far; turn {}, in progress, is not in it: a record holds whole turns.",
+            super::log::plural(turns as u32, "whole turn", "whole turns"),
+            game.turns()
+        )
+    });
+    (whole, name, note)
+}
