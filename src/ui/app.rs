@@ -21,7 +21,7 @@ use super::state::{Action, AppState};
 use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
-use crate::engine::any::AnyGame;
+use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::{Catalogue, Options};
 use crate::engine::city::{Choice, Game, Setup, DEFAULT_STACKS};
 use crate::engine::core::random;
@@ -244,7 +244,7 @@ pub fn app() -> Html {
             // The engine worker's state, for the tests: not shown.
             <WorkerLine status={(*status).clone()} />
             if state.help {
-                <Help on_close={help(false)} />
+                <Help ruleset={state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset())} on_close={help(false)} />
             }
         </div>
     }

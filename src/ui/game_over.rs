@@ -16,6 +16,8 @@ use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct GameOverProps {
+    /// "The city is finished", "The game is over".
+    pub title: AttrValue,
     pub panel: Shared<PanelData>,
     pub prompt: Prompt<Choice>,
     pub lines: Rc<Vec<EndLine>>,
@@ -53,7 +55,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
         }
     });
     html! {
-        <Modal title="The city is finished" on_close={props.on_close.clone()} testid="game-over" class="game-over">
+        <Modal title={props.title.clone()} on_close={props.on_close.clone()} testid="game-over" class="game-over">
             <p class="winner-line" data-testid="winner">{ props.prompt.title.clone() }</p>
             <p class="reason">{ props.prompt.detail.clone() }</p>
             <div class="final-wrap">

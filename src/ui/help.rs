@@ -28,12 +28,31 @@ fn tiles(cat: &Catalogue, layout: &[(&str, i32, i32, u8)]) -> Html {
 
 #[derive(Properties, PartialEq)]
 pub struct HelpProps {
+    /// The game to explain first (the other is a click away).
+    #[prop_or(Ruleset::City)]
+    pub ruleset: Ruleset,
     pub on_close: Callback<()>,
 }
 
 #[function_component(Help)]
 pub fn help(props: &HelpProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
+    let shown = use_state(|| props.ruleset);
+    let pick = |r: Ruleset| {
+        let shown = shown.clone();
+        Callback::from(move |_: MouseEvent| shown.set(r))
+    };
+    let tabs = html! {
+        <div class="help-games" role="group" aria-label="Which game">
+            { for Ruleset::ALL.iter().map(|&r| html! {
+                <button class={classes!("small", (*shown != r).then_some("quiet"))} aria-pressed={(*shown == r).to_string()}
+                    data-testid={format!("help-{}", r.name())} onclick={pick(r)}>{ r.title() }</button>
+            }) }
+        </div>
+    };
+    if *shown == Ruleset::Classic {
+        return classic_help(tabs, props.on_close.clone(), close);
+    }
     let Ok(cat) = Catalogue::builtin() else {
         return html! {};
     };
@@ -64,6 +83,7 @@ pub fn help(props: &HelpProps) -> Html {
         |list: &[&'static str]| html! { { for list.iter().map(|t| html! { <p>{ *t }</p> }) } };
     html! {
         <Modal title="How to play" on_close={props.on_close.clone()} testid="help" class="help" close_outside=true>
+            { tabs }
             { paras(&[INTRO]) }
             <h3>{ "Your turn" }</h3>
             { turn }
@@ -112,3 +132,54 @@ const KEYS: [(&str, &str); 7] = [
     ("Replay", "steps through the game with ← and →; Esc goes back to it. Games are saved as you play."),
     ("?", "opens this page."),
 ];
+
+/// How to play classic Carcassonne, with The City Gates and Old City.
+fn classic_help(tabs: Html, on_close: Callback<()>, close: Callback<MouseEvent>) -> Html {
+    let list = |items: &[&'static str]| html! { <ul>{ for items.iter().map(|t| html! { <li>{ *t }</li> }) }</ul> };
+    html! {
+        <Modal title="How to play" on_close={on_close} testid="help" class="help" close_outside=true>
+            { tabs }
+            <p data-testid="help-classic">{ CLASSIC_INTRO }</p>
+            <h3>{ "Your turn" }</h3>
+            <ol>{ for CLASSIC_TURN.iter().map(|t| html! { <li>{ *t }</li> }) }</ol>
+            <h3>{ "Scoring" }</h3>
+            { list(&CLASSIC_SCORING) }
+            <h3>{ "The City Gates" }</h3>
+            <p>{ CLASSIC_GATES }</p>
+            <h3>{ "Old City" }</h3>
+            { list(&CLASSIC_OLD_CITY) }
+            <h3>{ "Controls" }</h3>
+            <p>{ CLASSIC_CONTROLS }</p>
+            <div class="dialog-buttons">
+                <button class="primary" data-testid="close-help" onclick={close}>{ "Back to the game" }</button>
+            </div>
+        </Modal>
+    }
+}
+
+const CLASSIC_INTRO: &str = "Together you lay a landscape of roads, cities, cloisters and fields, tile by tile, and score the features your followers hold. The most points when the tiles run out wins.";
+
+const CLASSIC_TURN: [&str; 3] = [
+    "Place the tile you drew beside the tiles on the table so that every side matches its neighbour: road to road, city to city, field to field. A tile that fits nowhere is put aside and you draw another.",
+    "You may put one follower on a feature of that tile nobody holds yet: a thief on a road, a knight in a city, a monk in a cloister, or a farmer lying in a field. Features joined later may end up with several followers.",
+    "A road or city finished by your tile scores at once, and so does a cloister with all eight tiles round it; its followers come home. Whoever has the most followers on a feature scores it; a tie scores for everyone tied.",
+];
+
+const CLASSIC_SCORING: [&str; 4] = [
+    "A finished road: 1 point per tile. A finished city: 2 per tile and 2 per pennant (a city of 2 tiles may score less, as the game's options say).",
+    "A finished cloister: 9 points (the cloister and its 8 neighbours).",
+    "At the end, what is unfinished scores 1 per tile (and per pennant) and a cloister 1 per tile round it and itself.",
+    "Farmers stay in their fields until the end, then score 3 for each finished city next to their field (other editions' farm rules are in the new-game options).",
+];
+
+const CLASSIC_GATES: &str = "24 more tiles. A city gate closes its city's side and ends the road that meets it; a bridge carries a road over a city. A city of 4 gates scores 4 at once.";
+
+const CLASSIC_OLD_CITY: [&str; 5] = [
+    "Proportional scoring: every follower in a feature scores its share of the points, rounded up; the plaza city scores 3 a tile.",
+    "Wood: once each, a bridge, a wall or a wooden gate mends a placement that would not fit. The board shows the wood on the tile you try, and the tile's panel says what it mends.",
+    "Coins: finishing a city with pennants takes coins from the supply; coins are points at the end.",
+    "The guesthouse: once, on a road of the tile you placed; it scores beside the road when the road is finished.",
+    "The wyvern: placing a tile with a pennant sends the wyvern to a tile of your choice, where it veils the follower standing there: a veiled follower does not count until the wyvern flies on.",
+];
+
+const CLASSIC_CONTROLS: &str = "Click or tap a glowing space to try the tile, again (or R) to turn it, then Enter or “Place tile”. Then click a ring for a follower, a road for the guesthouse or a glowing tile for the wyvern, or use the prompt's buttons (N says no). The arrow keys go from target to target and Enter takes it; Ctrl+Z undoes. Hint, replay, saves, records and links work as in The City.";

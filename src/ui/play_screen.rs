@@ -359,7 +359,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 <GameLog turns={play.view.log.clone()} names={play.view.names.clone()} colours={play.view.colours.clone()} />
             </aside>
             if over && !play.ui.over_closed {
-                <GameOver panel={play.view.panel.clone()} prompt={prompt} lines={play.view.end_lines.clone()}
+                <GameOver title={if play.game.as_city().is_some() { "The city is finished" } else { "The game is over" }}
+                    panel={play.view.panel.clone()} prompt={prompt} lines={play.view.end_lines.clone()}
                     on_export={export} on_close={dispatch(Action::CloseGameOver)}
                     on_new={dispatch(Action::NewGameScreen)} />
             }

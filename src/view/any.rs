@@ -188,3 +188,126 @@ pub fn record_download(game: &AnyGame) -> (AnyGame, String, Option<String>) {
     });
     (whole, name, note)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::any::AnySetup;
+    use crate::engine::core::random;
+    use crate::view::palette::PlayerColour;
+
+    fn seats(n: usize) -> Vec<Seat> {
+        (0..n)
+            .map(|i| Seat {
+                name: format!("P{i}"),
+                colour: PlayerColour::ALL[i],
+                computer: None,
+            })
+            .collect()
+    }
+
+    fn classic_game(seed: u64, tiles: usize) -> AnyGame {
+        let cat = k::Catalogue::builtin().unwrap();
+        let names = (0..3).map(|i| format!("P{i}")).collect();
+        let expansions = k::Expansions::parse("city-gates old-city").unwrap();
+        let mut setup =
+            k::Setup::from_seed(cat, names, expansions, k::Options::default(), seed).unwrap();
+        setup.deck.truncate(tiles);
+        setup.seed = None;
+        AnyGame::new(AnySetup::Classic(setup)).unwrap()
+    }
+
+    /// What the screens offer for the decision of `g`: each placement by its
+    /// cell and rotation through `place_choice`, everything else as a target
+    /// or a prompt button; each must be legal, and every legal choice must
+    /// be offered.
+    fn offered(g: &AnyGame, v: &GameView<AnyChoice>) -> Vec<AnyChoice> {
+        let t = &v.base_targets;
+        let mut out: Vec<AnyChoice> = v
+            .placements
+            .iter()
+            .map(|&(cell, rot)| place_choice(g, t, cell, rot).expect("a placement's choice"))
+            .collect();
+        out.extend((0..t.focusable()).filter_map(|n| t.choice_at(n)));
+        out.extend(v.prompt_base.buttons.iter().map(|b| b.choice));
+        out
+    }
+
+    /// Classic games with both expansions, played through what the screens
+    /// offer (a random one each time): every legal choice is offered and
+    /// everything offered is legal, to the end of the game.
+    #[test]
+    fn the_screens_offer_exactly_the_legal_choices_of_classic_games() {
+        for seed in 0..6u64 {
+            let mut g = classic_game(seed, 30);
+            let mut rng = random::choice_rng(seed);
+            while !g.is_over() {
+                let v = game_view_on(&g, &seats(3), Pointer::Mouse);
+                let mut legal = g.legal_choices();
+                let mut offer = offered(&g, &v);
+                legal.sort_by_key(|c| format!("{c:?}"));
+                offer.sort_by_key(|c| format!("{c:?}"));
+                offer.dedup();
+                assert_eq!(offer, legal, "seed {seed} at {}", g.decisions());
+                if drawn_tile(&g).is_some() {
+                    assert!(!v.placements.is_empty());
+                }
+                let c =
+                    legal[crate::engine::core::rng::below(&mut rng, legal.len() as u64) as usize];
+                g.play(c).unwrap();
+            }
+            assert!(!game_view_on(&g, &seats(3), Pointer::Mouse)
+                .end_lines
+                .is_empty());
+        }
+    }
+
+    /// The City's view through the same layer: the same choices, wrapped.
+    #[test]
+    fn the_citys_view_is_its_own_adapters_with_wrapped_choices() {
+        let cat = c::Catalogue::builtin().unwrap();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = c::Setup::from_seed(cat, names, 3, [8, 6, 6], c::Options::default()).unwrap();
+        let mut g = c::Game::new(cat, setup).unwrap();
+        random::play_out(&mut g, &mut random::choice_rng(3));
+        let any = AnyGame::City(g.clone());
+        for n in [0, 5, g.history().len() / 2, g.history().len()] {
+            let (a, b) = (any.at(n), g.at(n));
+            let wrapped = game_view_on(&a, &seats(2), Pointer::Mouse);
+            let own = city::game_view_on(&b, &seats(2), Pointer::Mouse);
+            assert_eq!(*wrapped.scene, *own.scene);
+            assert_eq!(wrapped.placements, own.placements);
+            assert_eq!(wrapped.base_targets, own.base_targets.map(AnyChoice::City));
+            assert_eq!(wrapped.prompt_base, own.prompt_base.map(AnyChoice::City));
+        }
+    }
+
+    #[test]
+    fn tiles_of_the_two_games_have_their_own_picture_ids() {
+        assert_eq!(
+            tile_id(Ruleset::City, 0),
+            format!("tile-{}", tile_name(Ruleset::City, 0))
+        );
+        assert!(tile_id(Ruleset::Classic, 0).starts_with("tile-c-"));
+        assert!(tile_art(Ruleset::Classic, 0).is_some());
+        assert!(!tile_words(Ruleset::Classic, 0, Rotation::ALL[0]).is_empty());
+    }
+
+    #[test]
+    fn a_classic_download_holds_whole_turns_and_is_named_for_the_game() {
+        let mut g = classic_game(4, 12);
+        // Into the middle of a turn: the placement made, a step after it.
+        while !g.is_over() {
+            let c = g.legal_choices()[0];
+            g.play(c).unwrap();
+            if drawn_tile(&g).is_none() && g.decisions() > 6 {
+                break;
+            }
+        }
+        let (whole, name, note) = record_download(&g);
+        assert!(name.starts_with("carcassonne-turn-"), "{name}");
+        assert!(whole.decisions() < g.decisions());
+        assert!(note.is_some());
+        assert!(drawn_tile(&whole).is_some() || whole.is_over());
+    }
+}
