@@ -10,6 +10,7 @@ use std::rc::Rc;
 use the_city::engine::any::AnyGame;
 use the_city::engine::city::{Catalogue, Options};
 use the_city::engine::city::{Choice, Decision, Game, Setup};
+use the_city::engine::classic;
 use the_city::engine::core::random;
 use the_city::engine::core::rng::below;
 use the_city::engine::TileGame;
@@ -494,7 +495,7 @@ async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
 /// The play screen over a reducer, as the app mounts it.
 #[derive(Properties, PartialEq)]
 struct HarnessProps {
-    game: Shared<Game>,
+    game: Shared<AnyGame>,
     names: Vec<String>,
 }
 
@@ -507,7 +508,7 @@ fn harness(props: &HarnessProps) -> Html {
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         yew::Reducible::reduce(
             Rc::new(s),
-            Action::StartGame(Box::new(AnyGame::City((*game).clone())), seats(&names)),
+            Action::StartGame(Box::new((*game).clone()), seats(&names)),
         )
         .as_ref()
         .clone()
@@ -525,7 +526,7 @@ async fn the_play_screen_places_a_tile_and_a_follower_by_clicks() {
     let _app = yew::Renderer::<Harness>::with_root_and_props(
         root.clone(),
         HarnessProps {
-            game: Shared::new(g),
+            game: Shared::new(AnyGame::City(g)),
             names: vec!["Aude".into(), "<b>Bernat</b>".into()],
         },
     )
@@ -606,7 +607,7 @@ async fn hovering_a_follower_target_lights_up_its_feature() {
         let _app = yew::Renderer::<Harness>::with_root_and_props(
             root.clone(),
             HarnessProps {
-                game: Shared::new(g.clone()),
+                game: Shared::new(AnyGame::City(g.clone())),
                 names: vec!["A".into(), "B".into()],
             },
         )
@@ -1136,5 +1137,191 @@ async fn the_announcer_reads_out_each_new_move() {
             .get_attribute("aria-live")
             .as_deref(),
         Some("polite")
+    );
+}
+
+// ------------------------------------------------ classic Carcassonne
+
+/// A classic game of 3 players with The City Gates and Old City, its pile
+/// cut to `tiles` tiles.
+fn classic_game(seed: u64, tiles: usize) -> classic::Game {
+    let cat = classic::Catalogue::builtin().unwrap();
+    let names = ["Aude", "Bernat", "Cécile"].map(String::from).to_vec();
+    let expansions = classic::Expansions::parse("city-gates old-city").unwrap();
+    let mut setup =
+        classic::Setup::from_seed(cat, names, expansions, classic::Options::default(), seed)
+            .unwrap();
+    setup.deck.truncate(tiles);
+    setup.seed = None;
+    classic::Game::new(cat, setup).unwrap()
+}
+
+fn classic_harness(g: classic::Game, root: &web_sys::Element) -> yew::AppHandle<Harness> {
+    yew::Renderer::<Harness>::with_root_and_props(
+        root.clone(),
+        HarnessProps {
+            game: Shared::new(AnyGame::Classic(g)),
+            names: vec!["Aude".into(), "Bernat".into(), "Cécile".into()],
+        },
+    )
+    .render()
+}
+
+/// Random play of a classic game until `stop` says so.
+fn classic_until(g: &mut classic::Game, seed: u64, stop: impl Fn(&classic::Game) -> bool) -> bool {
+    let mut rng = random::choice_rng(seed);
+    while !g.is_over() {
+        if stop(g) {
+            return true;
+        }
+        let c = g.legal_choices();
+        g.play(c[below(&mut rng, c.len() as u64) as usize]).unwrap();
+    }
+    false
+}
+
+/// A whole classic game with both expansions played by clicks on the play
+/// screen: the first legal space and the confirm button for each tile, the
+/// first ring or tile target, else the prompt's first button; the classic
+/// tiles and followers are drawn, and the game ends on the result.
+#[wasm_bindgen_test]
+async fn the_play_screen_plays_a_whole_classic_game_by_clicks() {
+    let root = fresh_div("classic-game");
+    let _app = classic_harness(classic_game(5, 14), &root);
+    settle().await;
+    let mut decisions = 0;
+    loop {
+        let play = one(&root, "[data-testid=play]");
+        assert_eq!(
+            play.get_attribute("data-ruleset").as_deref(),
+            Some("classic")
+        );
+        let decision = play.get_attribute("data-decision").unwrap();
+        if decision == "over" {
+            break;
+        }
+        decisions += 1;
+        assert!(decisions < 200, "the game does not end");
+        if decision == "place" {
+            assert!(!all(&root, "use[href^=\"#tile-c-\"]").is_empty() || decisions == 1);
+            click(&one(&root, "[data-cell][data-legal=now]"));
+            settle().await;
+            one(&root, "[data-testid=ghost]");
+            click(&one(&root, "[data-testid=confirm]"));
+        } else if let Some(t) = all(&root, "[data-testid=region-target]").first() {
+            click(t);
+        } else if let Some(t) = all(&root, "[data-testid=tile-target]").first() {
+            click(t);
+        } else {
+            click(&one(&root, "[data-testid=prompt] button"));
+        }
+        settle().await;
+    }
+    assert!(
+        !all(&root, "g[id^=tile-c-]").is_empty(),
+        "classic tile pictures"
+    );
+    assert!(
+        !all(&root, "#piece-knight").is_empty(),
+        "classic piece drawings"
+    );
+    assert!(
+        !all(&root, "use.follower").is_empty(),
+        "followers drawn as classic pieces"
+    );
+    one(&root, "[data-testid=game-over]");
+    for i in 0..3 {
+        one(&root, &format!("[data-testid=final-score-{i}]"));
+    }
+}
+
+/// A placement that needs wood: the board shows the wood on the tile tried,
+/// the hand says what it mends, and confirming it plays that placement.
+#[wasm_bindgen_test]
+async fn a_placement_with_wood_shows_its_wood_and_says_so() {
+    let wooden = |g: &classic::Game| {
+        g.legal_choices()
+            .into_iter()
+            .find(|c| matches!(c, classic::Choice::Place(p) if !p.wood.is_none()))
+    };
+    let mut found = None;
+    for seed in 0..40 {
+        let mut g = classic_game(seed, 60);
+        if classic_until(&mut g, seed, |g| wooden(g).is_some()) {
+            found = Some(g);
+            break;
+        }
+    }
+    let g = found.expect("a position with a wooden placement");
+    let Some(classic::Choice::Place(p)) = wooden(&g) else {
+        unreachable!()
+    };
+    let root = fresh_div("classic-wood");
+    let _app = classic_harness(g.clone(), &root);
+    settle().await;
+    let cell = format!("{},{}", p.cell.x, p.cell.y);
+    // Click the space (and again to turn the tile) until it is tried turned as the placement is.
+    for _ in 0..5 {
+        let ghost = root.query_selector("[data-testid=ghost]").unwrap();
+        if ghost.as_ref().is_some_and(|e| {
+            e.get_attribute("data-cell").as_deref() == Some(cell.as_str())
+                && e.get_attribute("data-rot") == Some(p.rot.quarter_turns().to_string())
+        }) {
+            break;
+        }
+        click(&one(&root, &format!("[data-cell=\"{cell}\"]")));
+        settle().await;
+    }
+    let ghost = one(&root, "[data-testid=ghost]");
+    assert_eq!(
+        ghost.get_attribute("data-rot"),
+        Some(p.rot.quarter_turns().to_string())
+    );
+    assert!(
+        !all(&ghost, "use.piece").is_empty(),
+        "the wood drawn on the tile tried"
+    );
+    let words = text(&one(&root, "[data-testid=placement-variant]"));
+    assert!(words.starts_with("with "), "{words}");
+    click(&one(&root, "[data-testid=confirm]"));
+    settle().await;
+    let play = one(&root, "[data-testid=play]");
+    assert_eq!(
+        play.get_attribute("data-turn"),
+        Some((g.turns() + 1).to_string())
+    );
+    assert!(
+        !all(&root, ".other-pieces use.piece").is_empty(),
+        "the wood on the board"
+    );
+}
+
+/// The wyvern's decision: every legal tile glows, and a click sends it there.
+#[wasm_bindgen_test]
+async fn the_wyverns_tiles_glow_and_a_click_sends_it() {
+    let mut found = None;
+    for seed in 0..40 {
+        let mut g = classic_game(seed, 60);
+        if classic_until(&mut g, seed, |g| {
+            matches!(g.decision(), Some(classic::Decision::Wyvern))
+        }) {
+            found = Some(g);
+            break;
+        }
+    }
+    let g = found.expect("a wyvern decision");
+    let root = fresh_div("classic-wyvern");
+    let _app = classic_harness(g.clone(), &root);
+    settle().await;
+    let targets = all(&root, "[data-testid=tile-target]");
+    assert_eq!(targets.len(), g.legal_choices().len());
+    click(&targets[0]);
+    settle().await;
+    one(&root, "[data-testid=piece-wyvern]");
+    assert_ne!(
+        one(&root, "[data-testid=play]")
+            .get_attribute("data-decision")
+            .as_deref(),
+        Some("wyvern")
     );
 }
