@@ -47,6 +47,7 @@ step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-un
 step "trunk build --release" trunk build --release
 step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
 step "e2e game (playwright, Chromium)" node tests/e2e/play.js
+step "e2e classic Carcassonne (playwright, Chromium)" node tests/e2e/classic.js
 step "e2e computer opponent (playwright, Chromium)" node tests/e2e/computer.js
 step "e2e offline (playwright, Chromium)" node tests/e2e/offline.js
 step "e2e saves (playwright, Chromium)" node tests/e2e/saves.js

@@ -178,8 +178,8 @@ const CLASSIC_OLD_CITY: [&str; 5] = [
     "Proportional scoring: every follower in a feature scores its share of the points, rounded up; the plaza city scores 3 a tile.",
     "Wood: once each, a bridge, a wall or a wooden gate mends a placement that would not fit. The board shows the wood on the tile you try, and the tile's panel says what it mends.",
     "Coins: finishing a city with pennants takes coins from the supply; coins are points at the end.",
-    "The guesthouse: once, on a road of the tile you placed; it scores beside the road when the road is finished.",
-    "The wyvern: placing a tile with a pennant sends the wyvern to a tile of your choice, where it veils the follower standing there: a veiled follower does not count until the wyvern flies on.",
+    "The guesthouse: once a game, on an open road of the tile you placed. That road scores 2 a tile when finished, and nothing if it is unfinished at the end.",
+    "The wyvern: placing a tile with a pennant sends the wyvern to a tile with a follower on an unfinished feature. That follower is veiled (it counts for nobody) while the wyvern stays, and the wyvern's tile scores nothing in a finished road or city.",
 ];
 
 const CLASSIC_CONTROLS: &str = "Click or tap a glowing space to try the tile, again (or R) to turn it, then Enter or “Place tile”. Then click a ring for a follower, a road for the guesthouse or a glowing tile for the wyvern, or use the prompt's buttons (N says no). The arrow keys go from target to target and Enter takes it; Ctrl+Z undoes. Hint, replay, saves, records and links work as in The City.";

@@ -43,6 +43,7 @@ pub mod text_view;
 pub mod tile_art;
 pub mod tile_defs;
 pub mod tiles_layer;
+pub mod tiles_left;
 pub mod worker;
 pub mod worker_line;
 

@@ -24,6 +24,7 @@ use super::prompt::PromptBar;
 use super::score_strip::score_strip;
 use super::state::{Action, AppState, Play, Speed};
 use super::text_view::{Announcer, TextView};
+use super::tiles_left::TilesLeft;
 use crate::engine::any::AnyChoice as Choice;
 use crate::engine::core::geom::Cell;
 
@@ -206,6 +207,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         use_effect_with(play.version, move |_| record_note.set(None));
     }
     let legend_open = use_state(|| false);
+    let tiles_open = use_state(|| false);
 
     let mut prompt = play.prompt().clone();
     let over = play.game.is_over();
@@ -281,6 +283,15 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         Callback::from(move |_: ()| legend_open.set(false))
     };
 
+    let counts = crate::view::any::tiles_by_type(&play.game);
+    let tiles_show = {
+        let tiles_open = tiles_open.clone();
+        Callback::from(move |_: MouseEvent| tiles_open.set(true))
+    };
+    let tiles_close = {
+        let tiles_open = tiles_open.clone();
+        Callback::from(move |_: ()| tiles_open.set(false))
+    };
     let camera_click = |a: CameraAction| {
         let cd = camera.dispatcher();
         Callback::from(move |_: MouseEvent| cd.dispatch(a))
@@ -306,6 +317,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     <button data-testid="coords-toggle" title="Show the coordinates of the spaces (C)"
                         aria-pressed={props.coords.to_string()} onclick={coords_toggle}>{ "x,y" }</button>
                     <button data-testid="legend-open" title="What the tiles and pieces show" onclick={legend_show}>{ "Key" }</button>
+                    if counts.is_some() {
+                        <button data-testid="tiles-left-open" title="The tiles left in the pile, by type"
+                            onclick={tiles_show}>{ "Tiles" }</button>
+                    }
                 </div>
             </div>
             <section class="side-top">
@@ -372,6 +387,9 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         <button data-testid="leave-yes" class="primary" onclick={click(Action::NewGameScreen)}>{ "Leave it" }</button>
                     </div>
                 </Modal>
+            }
+            if let (true, Some(counts)) = (*tiles_open, counts.clone()) {
+                <TilesLeft ruleset={play.game.ruleset()} counts={counts} on_close={tiles_close} />
             }
             if *legend_open {
                 <Modal title="What the tiles show" on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>

@@ -84,6 +84,11 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
 
     let cells = t.cells.iter().map(|c| {
         let tentative = t.ghost.is_some_and(|g| g.cell == c.cell);
+        // Classic's Old City: a space the tile fits only with wood.
+        let wood = t
+            .placements
+            .iter()
+            .any(|p| p.cell == c.cell && p.label.is_some());
         let (over, out) = if c.now {
             let (a, b) = (hover_cell.clone(), hover_cell.clone());
             let cell = c.cell;
@@ -96,8 +101,8 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
         };
         html! {
             <rect key={format!("c{},{}", c.cell.x, c.cell.y)}
-                class={classes!("target-cell", if c.now { "now" } else { "other" }, tentative.then_some("tried"))}
-                data-cell={format!("{},{}", c.cell.x, c.cell.y)}
+                class={classes!("target-cell", if c.now { "now" } else { "other" }, tentative.then_some("tried"), wood.then_some("wood"))}
+                data-cell={format!("{},{}", c.cell.x, c.cell.y)} data-wood={wood.then_some("yes")}
                 data-legal={if c.now { "now" } else { "other" }}
                 x={num(c.cell.x as f64 * TILE + 4.0)} y={num(c.cell.y as f64 * TILE + 4.0)}
                 width="92" height="92" rx="6"

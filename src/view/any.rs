@@ -161,6 +161,41 @@ pub fn hint_words(game: &AnyGame, choice: AnyChoice, tile: Option<TileType>) -> 
     }
 }
 
+/// A tile type in the pile: how many of it are left, of how many in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileCount {
+    pub tile: TileType,
+    pub left: u32,
+    pub in_play: u32,
+}
+
+/// The tiles still in the pile by type (classic Carcassonne, as
+/// JCloisterZone's tile dialog shows them): every type the game deals, in
+/// the catalogue's order, with the count left (the tile in hand excluded)
+/// and the count in play. `None` for The City, whose stacks the panel shows.
+pub fn tiles_by_type(game: &AnyGame) -> Option<Vec<TileCount>> {
+    let AnyGame::Classic(g) = game else {
+        return None;
+    };
+    let left = g.pile_counts();
+    let mut in_play = vec![0u32; left.len()];
+    for &t in &g.setup().deck {
+        if let Some(c) = in_play.get_mut(t as usize) {
+            *c += 1;
+        }
+    }
+    Some(
+        (0..left.len())
+            .filter(|&t| in_play[t] > 0)
+            .map(|t| TileCount {
+                tile: t as TileType,
+                left: left[t],
+                in_play: in_play[t],
+            })
+            .collect(),
+    )
+}
+
 /// The record a download holds (whole turns only: neither record format has
 /// syntax for a turn in progress), its file name, named for the game and
 /// what it holds, and, in the middle of a turn, a sentence saying that turn
@@ -280,6 +315,47 @@ mod tests {
             assert_eq!(wrapped.base_targets, own.base_targets.map(AnyChoice::City));
             assert_eq!(wrapped.prompt_base, own.prompt_base.map(AnyChoice::City));
         }
+    }
+
+    /// The tiles left by type add up to the pile, fall as tiles are drawn
+    /// and never count the tile in hand.
+    #[test]
+    fn the_tiles_left_by_type_add_up_to_the_pile() {
+        let mut g = classic_game(9, 30);
+        let total = |g: &AnyGame| -> u32 { tiles_by_type(g).unwrap().iter().map(|t| t.left).sum() };
+        let in_play: u32 = tiles_by_type(&g).unwrap().iter().map(|t| t.in_play).sum();
+        assert_eq!(in_play, 30);
+        let mut rng = random::choice_rng(9);
+        while !g.is_over() {
+            let AnyGame::Classic(k) = &g else {
+                unreachable!()
+            };
+            let hand = u32::from(k.in_hand().is_some());
+            assert_eq!(total(&g) + hand, k.tiles_left() as u32);
+            assert!(tiles_by_type(&g)
+                .unwrap()
+                .iter()
+                .all(|t| t.left <= t.in_play));
+            let legal = g.legal_choices();
+            let c = legal[crate::engine::core::rng::below(&mut rng, legal.len() as u64) as usize];
+            g.play(c).unwrap();
+        }
+        assert_eq!(total(&g), 0);
+        assert!(tiles_by_type(&AnyGame::City(
+            c::Game::new(
+                c::Catalogue::builtin().unwrap(),
+                c::Setup::from_seed(
+                    c::Catalogue::builtin().unwrap(),
+                    vec!["A".into(), "B".into()],
+                    1,
+                    [8, 6, 6],
+                    c::Options::default()
+                )
+                .unwrap()
+            )
+            .unwrap()
+        ))
+        .is_none());
     }
 
     #[test]

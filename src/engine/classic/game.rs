@@ -315,6 +315,19 @@ impl Game {
         self.in_hand
     }
 
+    /// How many tiles of each type are still in the pile (the tile in hand
+    /// not counted), by tile type: what a player may know of the pile,
+    /// never its order.
+    pub fn pile_counts(&self) -> Vec<u32> {
+        let mut counts = vec![0u32; self.catalogue.tiles.len()];
+        for &t in self.pile.remaining() {
+            if let Some(c) = counts.get_mut(t as usize) {
+                *c += 1;
+            }
+        }
+        counts
+    }
+
     /// Tiles not yet placed or removed: the pile and the tile in hand.
     pub fn tiles_left(&self) -> usize {
         self.pile.left() + usize::from(self.in_hand.is_some())

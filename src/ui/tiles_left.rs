@@ -1,0 +1,43 @@
+//! The tiles still in the pile, by type (classic Carcassonne, as
+//! JCloisterZone's tile dialog shows them): each type's picture with how
+//! many are left of how many in play; types used up are greyed.
+
+use yew::prelude::*;
+
+use super::modal::Modal;
+use super::tile_art::tile_picture;
+use crate::engine::any::Ruleset;
+use crate::view::any::{tile_name, TileCount};
+
+#[derive(Properties, PartialEq)]
+pub struct TilesLeftProps {
+    pub ruleset: Ruleset,
+    pub counts: Vec<TileCount>,
+    pub on_close: Callback<()>,
+}
+
+#[function_component(TilesLeft)]
+pub fn tiles_left(props: &TilesLeftProps) -> Html {
+    let left: u32 = props.counts.iter().map(|c| c.left).sum();
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    html! {
+        <Modal title="The tiles left" on_close={props.on_close.clone()} testid="tiles-left" close_outside=true>
+            <p data-testid="tiles-left-total">{ format!("{left} tiles in the pile (the tile in hand not counted).") }</p>
+            <ul class="tiles-left">
+                { for props.counts.iter().map(|c| {
+                    let name = tile_name(props.ruleset, c.tile);
+                    html! {
+                        <li class={classes!("tile-count", (c.left == 0).then_some("gone"))}
+                            data-tile={name.clone()} data-left={c.left.to_string()}>
+                            <svg viewBox="0 0 100 100" aria-hidden="true">{ tile_picture(props.ruleset, c.tile) }</svg>
+                            <span>{ format!("{} × {}", name, c.left) }<small>{ format!(" of {}", c.in_play) }</small></span>
+                        </li>
+                    }
+                }) }
+            </ul>
+            <div class="dialog-buttons">
+                <button class="primary" onclick={close}>{ "Back to the game" }</button>
+            </div>
+        </Modal>
+    }
+}

@@ -1,0 +1,264 @@
+#!/usr/bin/env node
+// End-to-end test of classic Carcassonne in the built site (dist/), issue 12:
+// a 3-player hot-seat game with The City Gates and Old City and a short pile,
+// started through the new-game form and played to its end by clicks and keys
+// only. It uses Old City's wood (a space marked as taking the tile only with
+// wood, the tile turned until the hand names the wood), the guesthouse, the
+// wyvern and a farmer at least once each. Then it checks that the final
+// scores on screen equal `city replay` of the exported record, that the
+// game's link opened in a fresh profile shows the same position, and keeps
+// screenshots of the start, a mid-game board and the end in
+// tests/e2e/artifacts/. Fails on any console error.
+//
+// Usage: node tests/e2e/classic.js   (build dist/ first: trunk build --release)
+// Env:   SEED (default 4), TILES (default 40), CHROMIUM, DIST,
+//        CITY=/path/to/city (default: `cargo run --quiet --bin city`).
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const {
+  ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved,
+} = require('./common.js');
+
+const SEED = process.env.SEED || '4';
+const TILES = process.env.TILES || '40';
+const TIMEOUT = 15000;
+
+const { check, report } = checks();
+
+function replay(file) {
+  if (process.env.CITY) return execFileSync(process.env.CITY, ['replay', file], { encoding: 'utf8' });
+  return execFileSync('cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+}
+
+async function decision(page) {
+  return page.getAttribute(play, 'data-decision');
+}
+
+// What the game has used so far, of what the test must see once.
+const used = { wood: false, guesthouse: false, wyvern: false, farmer: false };
+
+// Tries the tile on a space marked for wood and turns it until the hand
+// names the wood; true when a placement with wood is tried.
+async function tryWood(page) {
+  const cells = await page.$$('[data-cell][data-wood=yes]');
+  for (const cell of cells) {
+    await cell.click();
+    await page.waitForSelector('[data-testid=ghost]');
+    for (let k = 0; k < 4; k++) {
+      if (await page.$('[data-testid=placement-variant]')) return true;
+      await page.keyboard.press('r');
+      await page.waitForTimeout(20);
+    }
+  }
+  return false;
+}
+
+// One decision by clicks or keys. `n` counts the decisions so far.
+async function act(page, n) {
+  const d = await decision(page);
+  const v = await version(page);
+  switch (d) {
+    case 'place': {
+      if (!used.wood && (await tryWood(page))) {
+        used.wood = true;
+        await page.keyboard.press('Enter');
+      } else if (n % 2 === 0) {
+        await page.click('[data-cell][data-legal=now]');
+        await page.waitForSelector('[data-testid=ghost]');
+        await page.click('[data-testid=confirm]');
+      } else {
+        // Keyboard: on the board an arrow tries the tile on a legal space, Enter places it.
+        await page.locator('[data-testid=board]').focus();
+        await page.keyboard.press('ArrowRight');
+        await page.waitForSelector('[data-testid=ghost]');
+        await page.keyboard.press('Enter');
+      }
+      break;
+    }
+    case 'guesthouse': {
+      const road = await page.$('[data-testid=region-target]');
+      if (road && !used.guesthouse) {
+        used.guesthouse = true;
+        await road.click();
+      } else {
+        await page.click('[data-testid=no-guesthouse]');
+      }
+      break;
+    }
+    case 'wyvern':
+      used.wyvern = true;
+      if (n % 2 === 0) {
+        await page.click('[data-testid=tile-target]');
+      } else {
+        await page.locator('[data-testid=board]').focus();
+        await page.keyboard.press('ArrowRight');
+        await page.waitForSelector('[data-testid=tile-target].focused');
+        await page.keyboard.press('Enter');
+      }
+      break;
+    case 'follower': {
+      const rings = await page.$$('[data-testid=region-target]');
+      let farmer = null;
+      for (const r of rings) {
+        if ((await r.textContent()).includes('farmer')) farmer = r;
+      }
+      if (farmer && !used.farmer) {
+        used.farmer = true;
+        await farmer.click();
+      } else if (rings.length && n % 3 === 0) {
+        await rings[0].click();
+      } else if (rings.length && n % 3 === 1) {
+        await page.locator('[data-testid=board]').focus();
+        await page.keyboard.press('ArrowRight');
+        await page.waitForSelector('[data-testid=region-target].focused');
+        await page.keyboard.press('Enter');
+      } else {
+        await page.keyboard.press('n');
+      }
+      break;
+    }
+    default:
+      throw new Error(`unexpected decision ${d}`);
+  }
+  await moved(page, v);
+}
+
+async function startGame(page, origin) {
+  await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  await page.check('[data-testid=game-classic]');
+  await page.waitForSelector('[data-testid=expansions]');
+  await page.check('[data-testid=expansion-city-gates]');
+  await page.check('[data-testid=expansion-old-city]');
+  await page.click('[data-testid=add-seat]');
+  await page.fill('[data-testid=name-0]', 'Aude');
+  await page.fill('[data-testid=name-1]', 'Bernat');
+  await page.fill('[data-testid=name-2]', 'Cécile');
+  await page.fill('[data-testid=classic-tiles]', TILES);
+  await page.click('.advanced summary');
+  await page.fill('[data-testid=seed]', SEED);
+  await page.waitForSelector('[data-testid=old-city-parts]');
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+}
+
+// What the board and the panel show of the position.
+async function position(page) {
+  return page.evaluate((sel) => ({
+    ruleset: document.querySelector(sel).dataset.ruleset,
+    turn: document.querySelector(sel).dataset.turn,
+    decision: document.querySelector(sel).dataset.decision,
+    tiles: document.querySelector('.tiles').dataset.count,
+    followers: document.querySelector('.followers').dataset.count,
+    pieces: document.querySelector('.other-pieces').dataset.count,
+    scores: [...document.querySelectorAll('[data-testid^=score-]')].map((e) => e.textContent),
+  }), play);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    console.error(`no ${path.join(DIST, 'index.html')}: run \`trunk build --release\` first`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const { server, origin } = await startServer();
+  const browser = await launch();
+  try {
+    const { page, problems, context } = await openPage(browser);
+    await startGame(page, origin);
+    const start = await position(page);
+    check('a 3-player classic game starts', start.ruleset === 'classic' && start.decision === 'place'
+      && start.scores.length === 3, JSON.stringify(start));
+    check('the start tile is drawn with the classic artwork',
+      (await page.$$('g[id^=tile-c-]')).length >= 2 && start.tiles === '1');
+    check('the hand counts the tiles left', /tiles? left/.test(await page.textContent('[data-testid=pile]')));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'classic-start.png') });
+
+    let n = 0;
+    let midShot = false;
+    while ((await decision(page)) !== 'over') {
+      if (n > 400) throw new Error('the game did not end after 400 decisions');
+      if (!midShot && Number(await page.getAttribute('.tiles', 'data-count')) >= 14
+          && (await decision(page)) === 'place') {
+        await page.screenshot({ path: path.join(ARTIFACTS, 'classic-mid.png') });
+        midShot = true;
+        // The tiles left by type add up to the pile (the tile in hand apart).
+        const pile = Number((await page.textContent('[data-testid=pile]')).match(/\d+/)[0]);
+        await page.click('[data-testid=tiles-left-open]');
+        await page.waitForSelector('[data-testid=tiles-left]');
+        const byType = await page.$$eval('.tile-count', (els) => els.reduce((a, e) => a + Number(e.dataset.left), 0));
+        await page.screenshot({ path: path.join(ARTIFACTS, 'classic-tiles-left.png') });
+        check('the tiles left by type add up to the pile', byType === pile - 1, `${byType} by type, ${pile} left`);
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('[data-testid=tiles-left]', { state: 'detached' });
+      }
+      await act(page, n);
+      n++;
+    }
+    check(`the game was played to its end (${n} decisions)`, true);
+    for (const [what, yes] of Object.entries(used)) check(`the game used ${what} at least once`, yes);
+    await page.waitForSelector('[data-testid=game-over]', { timeout: TIMEOUT });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'classic-end.png') });
+
+    const players = await page.$$eval('[data-testid^=final-score-]', (els) =>
+      els.map((e) => [Number(e.dataset.testid.slice('final-score-'.length)), Number(e.textContent)]));
+    const screenScores = [];
+    for (const [i, s] of players) screenScores[i] = s;
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: TIMEOUT }),
+      page.click('[data-testid=export-final]'),
+    ]);
+    const file = path.join(ARTIFACTS, 'classic.cgn');
+    await download.saveAs(file);
+    const text = fs.readFileSync(file, 'utf8');
+    check('the record downloads as CGN-C', text.includes('[Game "Carcassonne"]')
+      && text.includes('[Players "Aude, Bernat, Cécile"]'), download.suggestedFilename());
+    let summary = null;
+    try {
+      summary = JSON.parse(replay(file));
+    } catch (err) {
+      check('city replay reads the record', false, err.message.split('\n')[0]);
+    }
+    if (summary) {
+      check('the final scores on screen equal city replay of the record',
+        JSON.stringify(summary.scores) === JSON.stringify(screenScores),
+        `replay ${JSON.stringify(summary.scores)} vs screen ${JSON.stringify(screenScores)}`);
+    }
+
+    // The game's link, opened in a fresh profile, shows the same position.
+    await page.click('[data-testid=view-board]');
+    const end = await position(page);
+    await page.click('[data-testid=copy-link]');
+    await page.waitForSelector('[data-testid=share-link]', { timeout: TIMEOUT });
+    const link = await page.inputValue('[data-testid=share-link]');
+    check('no console errors in the game', problems.length === 0, problems.join('\n    '));
+    await context.close();
+    const fresh = await openPage(browser);
+    await fresh.page.goto(link, { waitUntil: 'load', timeout: 30000 });
+    await fresh.page.waitForSelector(play, { timeout: TIMEOUT });
+    const opened = await position(fresh.page);
+    check('the link opens the same position in a fresh profile', JSON.stringify(opened) === JSON.stringify(end),
+      `${JSON.stringify(opened)} vs ${JSON.stringify(end)}`);
+    check('no console errors opening the link', fresh.problems.length === 0, fresh.problems.join('\n    '));
+    await fresh.context.close();
+  } catch (err) {
+    check('the game runs', false, err.stack || String(err));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  process.exit(report());
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
