@@ -200,6 +200,13 @@ async function clickDecision(page, { follower = false } = {}) {
     case 'tower':
       await page.click('[data-testid=tower-none]');
       break;
+    // Classic Carcassonne with Old City.
+    case 'guesthouse':
+      await page.click('[data-testid=no-guesthouse]');
+      break;
+    case 'wyvern':
+      await page.click('[data-testid=tile-target]');
+      break;
     default:
       throw new Error(`unexpected decision ${d}`);
   }

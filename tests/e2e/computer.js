@@ -15,6 +15,9 @@
 //     pause and resume.
 //  5. The worker closed from inside: the page notices the silence, tells the
 //     player, and goes on working.
+//  6. (Run before 5.) Classic Carcassonne with both expansions against the
+//     computer (hard): its moves come through the worker with no long task,
+//     and a hint works.
 // Fails on any console error, in the page or in the worker.
 //
 // Usage: node tests/e2e/computer.js   (build dist/ first: trunk build --release)
@@ -50,17 +53,24 @@ async function humanTurn(page) {
   );
 }
 
-async function newGame(page, origin, { kinds, seed, speed }) {
+async function newGame(page, origin, { kinds, seed, speed, classic }) {
   if (!(await page.$('[data-testid=new-game-form]'))) {
     await page.goto(`${origin}/`, { waitUntil: 'load' });
   }
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
+  // Classic Carcassonne with both expansions and a short pile, or The City.
+  await page.check(classic ? '[data-testid=game-classic]' : '[data-testid=game-the-city]');
+  if (classic) {
+    await page.check('[data-testid=expansion-city-gates]');
+    await page.check('[data-testid=expansion-old-city]');
+    await page.fill('[data-testid=classic-tiles]', '20');
+  }
   for (let i = 0; i < kinds.length; i++) {
     await page.selectOption(`[data-testid=kind-${i}]`, kinds[i]);
   }
   // The speed is chosen in the new-game form (it shows once a seat is a computer's).
   if (speed) await page.selectOption('[data-testid=new-speed]', speed);
-  await page.click('[data-testid=preset-short]');
+  if (!classic) await page.click('[data-testid=preset-short]');
   await page.click('.advanced summary');
   await page.fill('[data-testid=seed]', String(seed));
   await page.click('[data-testid=start-game]');
@@ -202,9 +212,37 @@ async function main() {
     const result = await page.textContent('[data-testid=game-over]').catch(() => '');
     check('a game of computers is watched to its end', /wins|win|tie/i.test(result), result.slice(0, 200));
 
+    // 6. Classic Carcassonne with The City Gates and Old City against the
+    //    computer (hard): it answers through the worker, with no long task
+    //    on the main thread, and a hint works.
+    await page.click('[data-testid=new-game]');
+    await newGame(page, origin, { kinds: ['human', 'hard'], seed: 12, speed: 'fast', classic: true });
+    check('a classic game against the computer starts', (await attr(page, 'data-ruleset')) === 'classic');
+    const c0 = await page.evaluate(() => performance.now());
+    await humanTurn(page);
+    await humansTurn(page);
+    check('the classic computer placed its tile through the worker', Number(await attr(page, 'data-turn')) === 2,
+      `turn ${await attr(page, 'data-turn')}`);
+    await humanTurn(page);
+    await humansTurn(page);
+    const classicLong = await page.evaluate((t) => {
+      const spans = window.__computer.map((c) => ({ start: c.start, end: c.end === null ? performance.now() : c.end }));
+      return window.__long.filter((e) => e.start >= t && spans.some((c) => e.start < c.end && e.start + e.ms > c.start));
+    }, c0);
+    check('no main-thread task over 50 ms while the classic computer thinks', classicLong.length === 0,
+      JSON.stringify(classicLong));
+    if ((await attr(page, 'data-decision')) === 'place') {
+      const v = await attr(page, 'data-version');
+      await page.click('[data-testid=hint]');
+      await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
+      check('a classic hint shows the suggested placement', (await page.textContent('[data-testid=prompt]')).includes('Hint:'));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(([sel, v0]) => document.querySelector(sel).dataset.version !== v0, [play, v]);
+    }
+    await leave(page);
+
     // 5. The worker goes away (closed from inside): the page notices the
     //    silence, says so, and stays usable.
-    await page.click('[data-testid=new-game]');
     await newGame(page, origin, { kinds: ['human', 'easy'], seed: 31, speed: 'fast' });
     const workers = page.workers().filter((w) => !w.url().includes('sw.js'));
     check('the engine runs in a dedicated worker the test can see', workers.length >= 1, page.workers().map((w) => w.url()).join(', '));
