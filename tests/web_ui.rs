@@ -1325,3 +1325,39 @@ async fn the_wyverns_tiles_glow_and_a_click_sends_it() {
         Some("wyvern")
     );
 }
+
+/// The classic panel: scores, each player's coins and unused Old City
+/// pieces, the coins left in the supply, and the words of a classic game.
+#[wasm_bindgen_test]
+async fn the_classic_panel_shows_wood_coins_and_the_coin_supply() {
+    let mut g = classic_game(3, 30);
+    classic_until(&mut g, 3, |g| g.turns() >= 12);
+    let names = ["Aude", "Bernat", "Cécile"];
+    let view = the_city::view::classic::game_view(&g, &seats(&names));
+    let root = fresh_div("classic-panel");
+    let _app = yew::Renderer::<Panel>::with_root_and_props(
+        root.clone(),
+        PanelProps {
+            panel: view.panel.clone(),
+        },
+    )
+    .render();
+    settle().await;
+    for (i, p) in g.players().iter().enumerate() {
+        assert_eq!(
+            text(&one(&root, &format!("[data-testid=score-{i}]"))),
+            p.score.to_string()
+        );
+        let held = text(&one(&root, &format!("[data-testid=held-{i}]")));
+        if p.coins > 0 {
+            assert!(held.contains(&format!("{} coins", p.coins)), "{held}");
+        }
+    }
+    let unused: usize = all(&root, "[data-what=bridge]").len();
+    assert!(unused <= 3);
+    assert_eq!(
+        text(&one(&root, "[data-testid=common-coins]")),
+        g.coin_supply().map_or("unlimited".to_string(), |n| n.to_string())
+    );
+    assert!(text(&one(&root, ".placed")).contains("placed"));
+}

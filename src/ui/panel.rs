@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use super::pieces_layer::MEEPLE;
+use crate::engine::any::Ruleset;
 use crate::view::log::plural;
 use crate::view::panel::{stack_name, PanelData};
 use crate::view::Shared;
@@ -25,6 +26,12 @@ fn mini_meeple(fill: &str, edge: &str) -> Html {
 #[function_component(Panel)]
 pub fn panel(props: &PanelProps) -> Html {
     let p = &props.panel;
+    let city = p.ruleset == Ruleset::City;
+    let final_now_title = if city {
+        "The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored"
+    } else {
+        "The score if the game ended now: unfinished roads, cities and cloisters, farms and coins scored"
+    };
     let players = p.players.iter().enumerate().map(|(i, r)| {
         let supply = (0..r.supply).map(|_| mini_meeple(r.colour.hex(), r.colour.edge()));
         html! {
@@ -39,7 +46,7 @@ pub fn panel(props: &PanelProps) -> Html {
                     }
                     if r.to_move { <span class="turn-mark" title="to move" role="img" aria-label="to move">{ "◆" }</span> }
                     <span class="projected">
-                        <abbr title="The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored">
+                        <abbr title={final_now_title}>
                             { "final now" }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
                     </span>
                     <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
@@ -55,6 +62,13 @@ pub fn panel(props: &PanelProps) -> Html {
                         { for supply }
                         if r.supply == 0 { <i>{ "no followers left" }</i> }
                     </span>
+                    if !r.held.is_empty() {
+                        <span class="held" data-testid={format!("held-{i}")}>
+                            { for r.held.iter().filter(|h| h.1 > 0).map(|&(what, n)| html! {
+                                <span class="held-item" data-what={what}>{ if what == "coins" { format!("{n} coins") } else { what.to_string() } }</span>
+                            }) }
+                        </span>
+                    }
                     if let Some(towers) = r.towers {
                         <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left" role="img"
                             aria-label={format!("{} left", plural(towers as u32, "tower", "towers"))}>
@@ -89,18 +103,38 @@ pub fn panel(props: &PanelProps) -> Html {
                     { "Tiles left: " }<b data-testid="tiles-left">{ left }</b>
                     <span class="stacks">{ for stacks }</span>
                 </div>
-                <div class="placed">{ format!("{} in the city", plural(p.placed as u32, "tile", "tiles")) }
+                if !p.common.is_empty() {
+                    <div class="common" data-testid="common-supply">
+                        { for p.common.iter().map(|&(what, left)| html! {
+                            <span>{ format!("{} left: ", capital(what)) }
+                                <b data-testid={format!("common-{what}")}>{ left.map_or("unlimited".to_string(), |n| n.to_string()) }</b></span>
+                        }) }
+                    </div>
+                }
+                <div class="placed">{ if city { format!("{} in the city", plural(p.placed as u32, "tile", "tiles")) } else { format!("{} placed", plural(p.placed as u32, "tile", "tiles")) } }
                     if p.set_aside > 0 { { format!(" · {} set aside", p.set_aside) } }
                 </div>
                 <details class="explain" data-testid="explain-final">
                     <summary>{ "What is “final now”?" }</summary>
-                    <p>{ "The score each player would have if the game ended at once: the rest of the outline walled in, what that completes scored, followers on unfinished streets and markets sent home without points, then stewards (2 per market next to their residential area) and guards (2 per public, 3 per historic building in their line). Inside a turn, what the turn has completed counts as scored." }</p>
+                    <p>{ if city { FINAL_NOW_CITY } else { FINAL_NOW_CLASSIC } }</p>
                 </details>
                 <div class="deal" title="The same seed and stacks deal the same tiles">
                     if let Some(seed) = p.seed { { "Seed " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
-                    { format!("stacks {}", p.stacks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")) }
+                    { format!("{} {}", if city { "stacks" } else { "pile" }, p.stacks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")) }
                 </div>
             </div>
         </section>
     }
 }
+
+/// "coins" → "Coins".
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+const FINAL_NOW_CITY: &str = "The score each player would have if the game ended at once: the rest of the outline walled in, what that completes scored, followers on unfinished streets and markets sent home without points, then stewards (2 per market next to their residential area) and guards (2 per public, 3 per historic building in their line). Inside a turn, what the turn has completed counts as scored.";
+
+const FINAL_NOW_CLASSIC: &str = "The score each player would have if the game ended at once: unfinished roads, cities and cloisters scored as at the end, the farms scored, and coins counted. Inside a turn, what the turn has completed counts as scored.";

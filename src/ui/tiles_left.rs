@@ -21,7 +21,7 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
     let left: u32 = props.counts.iter().map(|c| c.left).sum();
     let close = props.on_close.reform(|_: MouseEvent| ());
     html! {
-        <Modal title="The tiles left" on_close={props.on_close.clone()} testid="tiles-left" close_outside=true>
+        <Modal title="The tiles left" on_close={props.on_close.clone()} testid="tiles-left-dialog" close_outside=true>
             <p data-testid="tiles-left-total">{ format!("{left} tiles in the pile (the tile in hand not counted).") }</p>
             <ul class="tiles-left">
                 { for props.counts.iter().map(|c| {

@@ -41,6 +41,8 @@ pub struct WallSupply {
 /// Everything the panel (and the game-over table) shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PanelData {
+    /// The game whose panel it is (its words differ).
+    pub ruleset: crate::engine::any::Ruleset,
     pub players: Vec<PlayerRow>,
     /// The breakdown's columns, in lower case: "streets", "markets", ...
     pub sources: &'static [&'static str],

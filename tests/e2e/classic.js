@@ -192,12 +192,12 @@ async function main() {
         // The tiles left by type add up to the pile (the tile in hand apart).
         const pile = Number((await page.textContent('[data-testid=pile]')).match(/\d+/)[0]);
         await page.click('[data-testid=tiles-left-open]');
-        await page.waitForSelector('[data-testid=tiles-left]');
+        await page.waitForSelector('[data-testid=tiles-left-dialog]');
         const byType = await page.$$eval('.tile-count', (els) => els.reduce((a, e) => a + Number(e.dataset.left), 0));
         await page.screenshot({ path: path.join(ARTIFACTS, 'classic-tiles-left.png') });
         check('the tiles left by type add up to the pile', byType === pile - 1, `${byType} by type, ${pile} left`);
         await page.keyboard.press('Escape');
-        await page.waitForSelector('[data-testid=tiles-left]', { state: 'detached' });
+        await page.waitForSelector('[data-testid=tiles-left-dialog]', { state: 'detached' });
       }
       await act(page, n);
       n++;

@@ -23,6 +23,7 @@ pub fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerCol
     let winners = if over { game.winners() } else { 0 };
     let to_move = (!over).then(|| game.to_move());
     PanelData {
+        ruleset: crate::engine::any::Ruleset::Classic,
         players: game
             .players()
             .iter()
