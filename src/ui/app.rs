@@ -44,7 +44,37 @@ pub fn bench_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
         .iter()
         .rposition(|c| matches!(c, Choice::Place { .. }))?;
     let game = Game::replay(cat, setup, &full.history()[..last_place]).ok()?;
-    let seats = names
+    Some((AnyGame::City(game), bench_seats(names)))
+}
+
+/// The measurement hook for classic Carcassonne (`?bench=SEED&game=classic`):
+/// a 2-player game with The City Gates and Old City dealt from SEED and
+/// played at random up to its last tile placement.
+pub fn bench_classic_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
+    use crate::engine::classic;
+    let cat = classic::Catalogue::builtin().ok()?;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let expansions = classic::Expansions::parse("city-gates old-city").ok()?;
+    let setup = classic::Setup::from_seed(
+        cat,
+        names.clone(),
+        expansions,
+        classic::Options::default(),
+        seed,
+    )
+    .ok()?;
+    let mut full = classic::Game::new(cat, setup.clone()).ok()?;
+    random::play_out(&mut full, &mut random::choice_rng(seed));
+    let last_place = full
+        .history()
+        .iter()
+        .rposition(|c| matches!(c, classic::Choice::Place(_)))?;
+    let game = classic::Game::replay(cat, setup, &full.history()[..last_place]).ok()?;
+    Some((AnyGame::Classic(game), bench_seats(names)))
+}
+
+fn bench_seats(names: Vec<String>) -> Vec<Seat> {
+    names
         .into_iter()
         .zip([PlayerColour::Red, PlayerColour::Blue])
         .map(|(name, colour)| Seat {
@@ -52,17 +82,25 @@ pub fn bench_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
             colour,
             computer: None,
         })
-        .collect();
-    Some((AnyGame::City(game), seats))
+        .collect()
 }
 
-fn bench_seed() -> Option<u64> {
+/// A query parameter of the page's address.
+fn query_param(key: &str) -> Option<String> {
     let search = gloo::utils::window().location().search().ok()?;
     search
         .trim_start_matches('?')
         .split('&')
-        .find_map(|kv| kv.strip_prefix("bench="))
-        .and_then(|v| v.parse().ok())
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('=').map(str::to_string))
+}
+
+/// The game the measurement hook asks for, if any.
+fn bench() -> Option<(AnyGame, Vec<Seat>)> {
+    let seed = query_param("bench")?.parse().ok()?;
+    match query_param("game").as_deref() {
+        Some("classic") => bench_classic_game(seed),
+        _ => bench_game(seed),
+    }
 }
 
 /// How long the engine worker may stay silent while it is asked something.
@@ -161,7 +199,7 @@ pub fn app() -> Html {
     {
         let d = state.dispatcher();
         use_effect_with((), move |_| {
-            if let Some((g, seats)) = bench_seed().and_then(bench_game) {
+            if let Some((g, seats)) = bench() {
                 d.dispatch(Action::StartGame(Box::new(g), seats));
             }
         });

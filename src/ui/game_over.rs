@@ -29,6 +29,7 @@ pub struct GameOverProps {
 #[function_component(GameOver)]
 pub fn game_over(props: &GameOverProps) -> Html {
     let p = &props.panel;
+    let city = p.ruleset == crate::engine::any::Ruleset::City;
     let mut order: Vec<usize> = (0..p.players.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(p.players[i].score));
     let rows = order.iter().map(|&i| {
@@ -68,13 +69,13 @@ pub fn game_over(props: &GameOverProps) -> Html {
             </div>
             if !props.lines.is_empty() {
                 <details class="end-lines" data-testid="end-lines">
-                    <summary>{ "Guards and stewards, one by one" }</summary>
+                    <summary>{ if city { "Guards and stewards, one by one" } else { "The final scoring, one by one" } }</summary>
                     <ul>{ for details }</ul>
                 </details>
             }
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
-                <button data-testid="view-board" class="quiet" onclick={close}>{ "Look at the city" }</button>
+                <button data-testid="view-board" class="quiet" onclick={close}>{ if city { "Look at the city" } else { "Look at the board" } }</button>
                 <button data-testid="new-game" class="primary" onclick={new}>{ "New game" }</button>
             </div>
         </Modal>

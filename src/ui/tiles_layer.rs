@@ -24,6 +24,17 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
                 width="96" height="96" rx="3" />
         }
     });
+    // Classic's start tile, marked so that the landscape's origin is found.
+    let start = (scene.ruleset == crate::engine::any::Ruleset::Classic)
+        .then(|| scene.tiles.first())
+        .flatten()
+        .map(|t| {
+            let (x, y) = (t.cell.x as f64 * TILE, t.cell.y as f64 * TILE);
+            html! {
+                <rect class="start-tile" data-testid="start-tile" x={(x + 4.0).to_string()} y={(y + 4.0).to_string()}
+                    width="92" height="92" rx="3"><title>{ "The start tile" }</title></rect>
+            }
+        });
     // One path of offset squares under the tiles: a shadow without a filter,
     // which would be redrawn on every pan.
     let shadow: String = scene
@@ -59,6 +70,7 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
                         data-tile={format!("{},{}", t.cell.x, t.cell.y)} />
                 }) }
             </g>
+            { for start }
             { for last }
         </g>
     }

@@ -6,7 +6,9 @@
 //   - re-render after a move on a full board: `?bench=2` loads a 2-player
 //     game with the full stacks played at random up to its last tile (74
 //     tiles placed); placing the 75th is timed from the click on "Place tile"
-//     to the DOM holding 75 tiles, and to the next animation frame;
+//     to the DOM holding 75 tiles, and to the next animation frame; the same
+//     for classic Carcassonne with both expansions (`?bench=2&game=classic`:
+//     the whole pile played up to its last tile);
 //   - a pan on that board: from the key press to the new viewBox, and that
 //     no tile, piece or target element changed;
 //   - a mouse drag and a burst of wheel turns on that board: the median
@@ -66,14 +68,15 @@ async function firstRender(browser, origin) {
   return r;
 }
 
-async function fullBoardMove(browser, origin) {
+async function fullBoardMove(browser, origin, query) {
   const { page, context, problems } = await openPage(browser);
-  await page.goto(`${origin}/?bench=2`, { waitUntil: 'load' });
+  await page.goto(`${origin}/?${query}`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=play][data-decision=place]', { timeout: 60000 });
   const before = Number(await page.getAttribute('.tiles', 'data-count'));
+  const target = String(before + 1);
   await page.click('[data-cell][data-legal=now]');
   await page.waitForSelector('[data-testid=ghost]');
-  const move = await page.evaluate(() => new Promise((resolve) => {
+  const move = await page.evaluate((target) => new Promise((resolve) => {
     const button = document.querySelector('[data-testid=confirm]');
     const t0 = performance.now();
     button.click();
@@ -83,18 +86,18 @@ async function fullBoardMove(browser, origin) {
       const t2 = performance.now();
       setTimeout(() => resolve({ dom, frame: t2 - t0, after_click_count: sync }), 0);
     });
-    if (sync !== document.querySelector('.tiles').dataset.count || sync === '75') {
+    if (sync === target) {
       done(t1 - t0);
       return;
     }
     const obs = new MutationObserver(() => {
-      if (document.querySelector('.tiles').dataset.count === '75') {
+      if (document.querySelector('.tiles').dataset.count === target) {
         obs.disconnect();
         done(performance.now() - t0);
       }
     });
     obs.observe(document.body, { subtree: true, attributes: true, childList: true });
-  }));
+  }), target);
   const after = Number(await page.getAttribute('.tiles', 'data-count'));
   // A pan: only the viewBox may change.
   const pan = await page.evaluate(() => new Promise((resolve) => {
@@ -170,7 +173,10 @@ async function main() {
     const renders = [];
     for (let i = 0; i < RUNS; i++) renders.push(await firstRender(browser, origin));
     const moves = [];
-    for (let i = 0; i < RUNS; i++) moves.push(await fullBoardMove(browser, origin));
+    for (let i = 0; i < RUNS; i++) moves.push(await fullBoardMove(browser, origin, 'bench=2'));
+    // Classic Carcassonne with both expansions, its whole pile played.
+    const classic = [];
+    for (let i = 0; i < RUNS; i++) classic.push(await fullBoardMove(browser, origin, 'bench=2&game=classic'));
     const out = {
       size,
       first_render_ms: median(renders.map((r) => r.form)),
@@ -183,6 +189,14 @@ async function main() {
       pan_other_mutations: Math.max(...moves.map((m) => m.pan.other_mutations)),
       drag_frame_interval_ms: median(moves.map((m) => m.drag)),
       wheel_frame_interval_ms: median(moves.map((m) => m.wheel)),
+      classic: {
+        full_board: { tiles_before: classic[0].before, tiles_after: classic[0].after },
+        move_dom_ms: median(classic.map((m) => m.move.dom)),
+        move_frame_ms: median(classic.map((m) => m.move.frame)),
+        pan_dom_ms: median(classic.map((m) => m.pan.dom)),
+        pan_other_mutations: Math.max(...classic.map((m) => m.pan.other_mutations)),
+        drag_frame_interval_ms: median(classic.map((m) => m.drag)),
+      },
       runs: RUNS,
     };
     console.log(JSON.stringify(out, null, 2));
@@ -190,6 +204,8 @@ async function main() {
     console.log(`shipped (app wasm+js+css): ${kb(size.app_bytes)} raw, ${kb(size.app_gzip)} gzipped; worker ${kb(size.worker_gzip)} gzipped`);
     console.log(`first render: ${out.first_render_ms.toFixed(0)} ms (first contentful paint ${out.first_contentful_paint_ms && out.first_contentful_paint_ms.toFixed(0)} ms)`);
     console.log(`move on a ${out.full_board.tiles_after}-tile board: DOM ${out.move_dom_ms.toFixed(1)} ms, next frame ${out.move_frame_ms.toFixed(1)} ms`);
+    const c = out.classic;
+    console.log(`classic: move on a ${c.full_board.tiles_after}-tile board: DOM ${c.move_dom_ms.toFixed(1)} ms, next frame ${c.move_frame_ms.toFixed(1)} ms; pan DOM ${c.pan_dom_ms.toFixed(1)} ms (other elements changed: ${c.pan_other_mutations}); drag frames ${c.drag_frame_interval_ms.toFixed(1)} ms`);
     console.log(`pan (arrow key): DOM ${out.pan_dom_ms.toFixed(1)} ms, next frame ${out.pan_frame_ms.toFixed(1)} ms, other elements changed: ${out.pan_other_mutations}`);
     console.log(`drag: median frame interval ${out.drag_frame_interval_ms.toFixed(1)} ms while the pointer moves`);
     console.log(`wheel: median frame interval ${out.wheel_frame_interval_ms.toFixed(1)} ms while the wheel turns`);

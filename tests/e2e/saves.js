@@ -305,6 +305,8 @@ async function main() {
       JSON.stringify(names));
     await k.page.waitForFunction(() => (localStorage.getItem('the-city/saves') || '').includes('"classic"'), null,
       { timeout: TIMEOUT });
+    // (The link holds a finished game: its result is shown first.)
+    if (await k.page.$('[data-testid=view-board]')) await k.page.click('[data-testid=view-board]');
     await leave(k.page);
     const game = await k.page.textContent('[data-testid=save-game]');
     check('the saves list says which game a save is', game === 'Carcassonne', game);
