@@ -1357,7 +1357,53 @@ async fn the_classic_panel_shows_wood_coins_and_the_coin_supply() {
     assert!(unused <= 3);
     assert_eq!(
         text(&one(&root, "[data-testid=common-coins]")),
-        g.coin_supply().map_or("unlimited".to_string(), |n| n.to_string())
+        g.coin_supply()
+            .map_or("unlimited".to_string(), |n| n.to_string())
     );
     assert!(text(&one(&root, ".placed")).contains("placed"));
+}
+
+/// The new-game form for classic: expansions, options, a short pile and 5
+/// seats make a classic game; what CLASSIC.md forbids is told, not started.
+#[wasm_bindgen_test]
+fn the_new_game_form_makes_classic_games_and_refuses_what_the_rules_forbid() {
+    use the_city::engine::any::Ruleset;
+    use the_city::ui::new_game::Form;
+    let mut f = Form::from_new_game(None);
+    f.ruleset = Ruleset::Classic;
+    f.expansions = classic::Expansions::parse("city-gates old-city").unwrap();
+    f.tiles = "20".into();
+    for (i, name) in ["Cécile", "Dolors", "Esteve"].iter().enumerate() {
+        f.seats
+            .push((name.to_string(), PlayerColour::ALL[2 + i], None));
+    }
+    let ng = f.check().expect("a classic game for 5");
+    let AnyGame::Classic(g) = ng.game(7).unwrap() else {
+        panic!("not a classic game")
+    };
+    assert_eq!(g.setup().players.len(), 5);
+    assert_eq!(g.setup().deck.len(), 20);
+    assert_eq!(g.setup().seed, None, "a short pile is written as its deck");
+    assert!(g.setup().expansions.old_city && g.setup().expansions.city_gates);
+    // The whole pile keeps the seed.
+    f.tiles.clear();
+    let AnyGame::Classic(g) = f.check().unwrap().game(7).unwrap() else {
+        panic!()
+    };
+    assert_eq!(g.setup().seed, Some(7));
+    // B9.4: the second edition's farms need proportional scoring off.
+    f.classic_options.set("farm-scoring", "2nd").unwrap();
+    let e = f.check().unwrap_err();
+    assert!(e.iter().any(|m| m.contains("B9.4")), "{e:?}");
+    f.classic_options.set("oc-proportional", "off").unwrap();
+    assert!(f.check().is_ok());
+    // The City seats 4 at most.
+    f.ruleset = Ruleset::City;
+    let e = f.check().unwrap_err();
+    assert!(e.iter().any(|m| m.contains("2 to 4 players")), "{e:?}");
+    f.seats.truncate(4);
+    assert!(matches!(
+        f.check().unwrap().game(7).unwrap(),
+        AnyGame::City(_)
+    ));
 }
