@@ -29,6 +29,7 @@ pub fn game_view_on(game: &AnyGame, seats: &[Seat], pointer: Pointer) -> GameVie
 pub fn recent(before: &AnyGame, now: &AnyGame, colours: &[PlayerColour]) -> Recent {
     match (before, now) {
         (AnyGame::City(b), AnyGame::City(n)) => city::recent::recent(b, n, colours),
+        (AnyGame::Classic(b), AnyGame::Classic(n)) => classic::recent::recent(b, n, colours),
         _ => Recent::default(),
     }
 }

@@ -20,6 +20,7 @@ pub mod describe;
 pub mod log;
 pub mod panel;
 pub mod prompt;
+pub mod recent;
 pub mod scene;
 pub mod targets;
 
