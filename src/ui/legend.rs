@@ -1,7 +1,10 @@
 //! The key to the tile art and the pieces, drawn from the game's own tiles
-//! and pieces: streets and crossings, the three markets, residential areas
-//! with public and historic buildings, and the followers by role (stewards
-//! lie down), guards, towers, the gate and the wall.
+//! and pieces. The City: streets and crossings, the three markets,
+//! residential areas with public and historic buildings, and the followers
+//! by role (stewards lie down), guards, towers, the gate and the wall.
+//! Classic Carcassonne: cities with pennants, roads, cloisters, The City
+//! Gates' gates and bridges, the followers by role (farmers lie down) and
+//! Old City's pieces.
 
 use yew::prelude::*;
 
@@ -61,6 +64,62 @@ pub fn legend() -> Html {
                     "10 -30 80 40", "Guard on a wall piece") }
                 { piece(tower((0.0, 0.0), red, 0), "-20 -20 40 40", "Tower on a wall end") }
                 { piece(gate(side), "15 -32 70 40", "The city gate") }
+            </div>
+        </div>
+    }
+}
+
+/// A classic tile, drawn small, with what it shows.
+fn classic_tile(id: &str, caption: &str) -> Html {
+    let Some(t) = crate::engine::classic::Catalogue::builtin()
+        .ok()
+        .and_then(|cat| cat.by_id(id))
+    else {
+        return html! {};
+    };
+    html! {
+        <figure class="legend-item">
+            <svg viewBox="0 0 100 100" class="legend-tile" aria-hidden="true">{ tile_picture(Ruleset::Classic, t) }</svg>
+            <figcaption>{ caption.to_string() }</figcaption>
+        </figure>
+    }
+}
+
+/// A classic piece (its drawing is in the board's `<defs>`), with its name.
+fn classic_piece(kind: &str, view_box: &str, caption: &str) -> Html {
+    html! {
+        <figure class="legend-item">
+            <svg viewBox={view_box.to_string()} class={classes!("legend-piece", PlayerColour::Red.css_class())} aria-hidden="true">
+                <@{"use"} href={format!("#piece-{kind}")} />
+            </svg>
+            <figcaption>{ caption.to_string() }</figcaption>
+        </figure>
+    }
+}
+
+/// The key for classic Carcassonne (a function: drawn only in a dialog).
+pub fn classic_legend() -> Html {
+    html! {
+        <div class="legend" data-testid="legend">
+            <div class="legend-row">
+                { classic_tile("F", "City with a pennant (a blue shield: 2 more points when finished)") }
+                { classic_tile("U", "Road") }
+                { classic_tile("L", "Roads ending at a junction") }
+                { classic_tile("B", "Cloister in a field") }
+                { classic_tile("G05", "The City Gates: a gate closes the city and ends the road") }
+                { classic_tile("G08", "The City Gates: a bridge carries the road over the city") }
+            </div>
+            <div class="legend-row pieces">
+                { classic_piece("thief", "-16 -16 32 32", "Thief on a road") }
+                { classic_piece("knight", "-16 -16 32 32", "Knight in a city") }
+                { classic_piece("monk", "-16 -16 32 32", "Monk in a cloister") }
+                { classic_piece("farmer", "-16 -16 32 32", "Farmer in a field: lying down") }
+                { classic_piece("bridge", "0 0 100 100", "Old City's bridge") }
+                { classic_piece("wall", "0 -10 100 40", "Old City's wall") }
+                { classic_piece("wooden-gate", "0 -10 100 40", "Old City's wooden gate") }
+                { classic_piece("guesthouse", "-16 -16 32 32", "Guesthouse on a road") }
+                { classic_piece("wyvern", "-20 -20 40 40", "The wyvern") }
+                { classic_piece("veil", "-16 -16 32 32", "A veiled follower: under the wyvern") }
             </div>
         </div>
     }

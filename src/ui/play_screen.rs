@@ -17,7 +17,7 @@ use super::game_log::GameLog;
 use super::game_over::GameOver;
 use super::hand::Hand;
 use super::keys::{self, KeyCommand};
-use super::legend::legend;
+use super::legend::{classic_legend, legend};
 use super::modal::{self, Modal};
 use super::panel::Panel;
 use super::prompt::PromptBar;
@@ -393,7 +393,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             }
             if *legend_open {
                 <Modal title="What the tiles show" on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>
-                    { legend() }
+                    { if play.game.as_city().is_some() { legend() } else { classic_legend() } }
                     <div class="dialog-buttons">
                         <button class="primary" onclick={legend_close.reform(|_: MouseEvent| ())}>{ "Back to the game" }</button>
                     </div>

@@ -198,6 +198,15 @@ async function main() {
         check('the tiles left by type add up to the pile', byType === pile - 1, `${byType} by type, ${pile} left`);
         await page.keyboard.press('Escape');
         await page.waitForSelector('[data-testid=tiles-left-dialog]', { state: 'detached' });
+        // The key shows classic tiles and pieces.
+        await page.click('[data-testid=legend-open]');
+        await page.waitForSelector('[data-testid=legend-dialog]');
+        const items = await page.$$eval('[data-testid=legend] figure', (els) => els.map((e) => e.textContent));
+        check('the key shows the classic tiles and pieces', items.length === 16 && items.some((t) => t.includes('Farmer')),
+          JSON.stringify(items));
+        await page.screenshot({ path: path.join(ARTIFACTS, 'classic-key.png') });
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('[data-testid=legend-dialog]', { state: 'detached' });
       }
       await act(page, n);
       n++;
