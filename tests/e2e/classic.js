@@ -244,6 +244,22 @@ async function main() {
     // The game's link, opened in a fresh profile, shows the same position.
     await page.click('[data-testid=view-board]');
     const end = await position(page);
+    // The exported record, imported, opens at the same position (a new save).
+    await page.click('[data-testid=import-open]');
+    await page.fill('[data-testid=import-text]', text);
+    await page.click('[data-testid=import-go]');
+    await page.waitForSelector('[data-testid=import-dialog]', { state: 'detached', timeout: TIMEOUT });
+    if (await page.$('[data-testid=view-board]')) await page.click('[data-testid=view-board]');
+    const imported = await position(page);
+    check('the CGN-C record imports at the same position', JSON.stringify(imported) === JSON.stringify(end),
+      `${JSON.stringify(imported)} vs ${JSON.stringify(end)}`);
+    // A broken record is told, and nothing changes.
+    await page.click('[data-testid=import-open]');
+    await page.fill('[data-testid=import-text]', text.replace('[Players', '[Playerz'));
+    await page.click('[data-testid=import-go]');
+    const err = await page.textContent('[data-testid=import-error]');
+    check('a broken CGN-C record is told with its line', /line \d+/.test(err) || err.includes('Players'), err);
+    await page.click('[data-testid=import-cancel]');
     await page.click('[data-testid=copy-link]');
     await page.waitForSelector('[data-testid=share-link]', { timeout: TIMEOUT });
     const link = await page.inputValue('[data-testid=share-link]');
