@@ -193,7 +193,7 @@ pub fn board(props: &BoardProps) -> Html {
             let px = *size.borrow();
             if let (Some(svg), true) = (svg_ref.cast::<web_sys::Element>(), px > 1.0) {
                 let units = 22.0 * cam.span / px;
-                set_style(&svg, &[("--hit", &format!("{units:.1}"))]);
+                set_style(&svg, &[("--hit", &crate::view::geometry::num(units))]);
             }
         });
     }
@@ -255,9 +255,19 @@ pub fn board(props: &BoardProps) -> Html {
                             &[
                                 (
                                     "transform-origin",
-                                    &format!("{:.1}px {:.1}px", burst.origin.0, burst.origin.1),
+                                    &format!(
+                                        "{}px {}px",
+                                        crate::view::geometry::num(burst.origin.0),
+                                        crate::view::geometry::num(burst.origin.1)
+                                    ),
                                 ),
-                                ("transform", &format!("scale({:.4})", burst.factor)),
+                                (
+                                    "transform",
+                                    &format!(
+                                        "scale({})",
+                                        crate::view::geometry::fixed(burst.factor, 4)
+                                    ),
+                                ),
                             ],
                         );
                         let (gesture2, svg2, cam2, on_camera2) =
@@ -339,7 +349,11 @@ pub fn board(props: &BoardProps) -> Html {
                         &svg,
                         &[(
                             "transform",
-                            &format!("translate({:.1}px,{:.1}px)", g.shift.0, g.shift.1),
+                            &format!(
+                                "translate({}px,{}px)",
+                                crate::view::geometry::num(g.shift.0),
+                                crate::view::geometry::num(g.shift.1)
+                            ),
                         )],
                     );
                 }

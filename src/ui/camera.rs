@@ -5,7 +5,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use crate::view::geometry::Bounds;
-use crate::view::geometry::TILE;
+use crate::view::geometry::{num, TILE};
 
 /// The visible square of the board: its centre and side, in board units
 /// (a tile is 100). The SVG shows at least this square (`xMidYMid meet`).
@@ -36,12 +36,11 @@ impl Default for Camera {
 impl Camera {
     /// The `viewBox` attribute.
     pub fn view_box(&self) -> String {
+        let span = num(self.span);
         format!(
-            "{:.1} {:.1} {:.1} {:.1}",
-            self.cx - self.span / 2.0,
-            self.cy - self.span / 2.0,
-            self.span,
-            self.span
+            "{} {} {span} {span}",
+            num(self.cx - self.span / 2.0),
+            num(self.cy - self.span / 2.0),
         )
     }
 

@@ -7,6 +7,8 @@
 
 use yew::prelude::*;
 
+use crate::view::geometry::num;
+
 use crate::art::classic::pieces::{piece_art, Piece};
 use crate::view::geometry::Pt;
 use crate::view::palette::PlayerColour;
@@ -26,10 +28,6 @@ fn kind_of(p: Piece) -> &'static str {
         Piece::Wyvern => "wyvern",
         Piece::Veil => "veil",
     }
-}
-
-fn num(v: f64) -> String {
-    format!("{v:.1}")
 }
 
 /// The drawings of every piece, for the board's `<defs>`.

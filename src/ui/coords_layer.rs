@@ -14,8 +14,8 @@ use crate::view::words::cell_name;
 pub fn coords_layer(scene: &Scene, cells: &[Cell]) -> Html {
     let label = |c: Cell, class: &'static str| {
         html! {
-            <text class={class} x={format!("{:.1}", c.x as f64 * TILE + 50.0)}
-                y={format!("{:.1}", c.y as f64 * TILE + 94.0)}>{ cell_name(c) }</text>
+            <text class={class} x={crate::view::geometry::num(c.x as f64 * TILE + 50.0)}
+                y={crate::view::geometry::num(c.y as f64 * TILE + 94.0)}>{ cell_name(c) }</text>
         }
     };
     html! {

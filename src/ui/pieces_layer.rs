@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use crate::view::geometry::num;
+
 use super::classic_pieces;
 use crate::engine::any::Ruleset;
 
@@ -16,16 +18,12 @@ use crate::view::Shared;
 /// A follower's outline, centred on its feet-to-head middle, about 22 high.
 pub const MEEPLE: &str = "M0,-11 C3.2,-11 4.6,-8.6 4.6,-6.6 C4.6,-5 3.9,-3.9 3.1,-3.3 L9.6,-1.3 C11.6,-0.7 11.6,2.3 9.6,2.6 L5,3 L8.6,10.4 L1.9,10.4 L0,6.3 L-1.9,10.4 L-8.6,10.4 L-5,3 L-9.6,2.6 C-11.6,2.3 -11.6,-0.7 -9.6,-1.3 L-3.1,-3.3 C-3.9,-3.9 -4.6,-5 -4.6,-6.6 C-4.6,-8.6 -3.2,-11 0,-11 Z";
 
-fn num(v: f64) -> String {
-    format!("{v:.1}")
-}
-
 /// A meeple at `p` in a player's colour; `lying` turns it on its side (a
 /// steward, as the rulebook draws them).
 pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes, lying: bool) -> Html {
     let turn = if lying { " rotate(-90)" } else { "" };
     html! {
-        <g class={class} transform={format!("translate({} {}) scale({scale}){turn}", num(p.0), num(p.1))}>
+        <g class={class} transform={format!("translate({} {}) scale({}){turn}", num(p.0), num(p.1), crate::view::geometry::fixed(scale, 2))}>
             <path class="piece-shadow" d={MEEPLE} transform="translate(1.6 2.2)" />
             <path d={MEEPLE} fill={colour.hex()} stroke={colour.edge()} stroke-width="1.4" stroke-linejoin="round" />
         </g>

@@ -6,13 +6,11 @@
 
 use yew::prelude::*;
 
+use crate::view::geometry::num;
+
 use crate::view::geometry::{side_points, vertex_point, Pt};
 use crate::view::scene::Recent;
 use crate::view::Shared;
-
-fn num(v: f64) -> String {
-    format!("{v:.1}")
-}
 
 #[derive(Properties, PartialEq)]
 pub struct RecentLayerProps {

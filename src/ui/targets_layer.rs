@@ -5,6 +5,8 @@
 
 use yew::prelude::*;
 
+use crate::view::geometry::num;
+
 use super::classic_pieces;
 use super::pieces_layer::MEEPLE;
 use super::tile_defs::tile_ref;
@@ -14,10 +16,6 @@ use crate::view::geometry::{side_point, side_points, tile_transform, vertex_poin
 use crate::view::palette::PlayerColour;
 use crate::view::targets::{RegionShape, Targets};
 use crate::view::Shared;
-
-fn num(v: f64) -> String {
-    format!("{v:.1}")
-}
 
 #[derive(Properties, PartialEq)]
 pub struct TargetsLayerProps {

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::tile_defs::tile_ref;
-use crate::view::geometry::{tile_transform, TILE};
+use crate::view::geometry::{num, tile_transform, TILE};
 use crate::view::scene::Scene;
 use crate::view::Shared;
 
@@ -20,7 +20,7 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
     let last = scene.last.and_then(|i| scene.tiles.get(i)).map(|t| {
         let (x, y) = (t.cell.x as f64 * TILE, t.cell.y as f64 * TILE);
         html! {
-            <rect class="last-tile" data-testid="last-tile" x={(x + 2.0).to_string()} y={(y + 2.0).to_string()}
+            <rect class="last-tile" data-testid="last-tile" x={num(x + 2.0)} y={num(y + 2.0)}
                 width="96" height="96" rx="3" />
         }
     });
@@ -31,7 +31,7 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
         .map(|t| {
             let (x, y) = (t.cell.x as f64 * TILE, t.cell.y as f64 * TILE);
             html! {
-                <rect class="start-tile" data-testid="start-tile" x={(x + 4.0).to_string()} y={(y + 4.0).to_string()}
+                <rect class="start-tile" data-testid="start-tile" x={num(x + 4.0)} y={num(y + 4.0)}
                     width="92" height="92" rx="3"><title>{ "The start tile" }</title></rect>
             }
         });
@@ -43,8 +43,8 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
         .map(|t| {
             format!(
                 "M{},{}h100v100h-100z",
-                t.cell.x as f64 * TILE + 2.5,
-                t.cell.y as f64 * TILE + 3.5
+                num(t.cell.x as f64 * TILE + 2.5),
+                num(t.cell.y as f64 * TILE + 3.5)
             )
         })
         .collect();
@@ -55,8 +55,8 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
         .map(|t| {
             format!(
                 "M{},{}h100v100h-100z",
-                t.cell.x as f64 * TILE,
-                t.cell.y as f64 * TILE
+                num(t.cell.x as f64 * TILE),
+                num(t.cell.y as f64 * TILE)
             )
         })
         .collect();

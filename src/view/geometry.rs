@@ -49,9 +49,43 @@ pub fn cell_centre(cell: Cell) -> Pt {
     )
 }
 
+/// A number for SVG and CSS, to `places` decimals (trailing zeros dropped:
+/// 12.5, 12, -0.3): the one way the board writes its coordinates.
+pub fn fixed(v: f64, places: u32) -> String {
+    let scale = 10u64.pow(places) as f64;
+    let n = (v * scale).round();
+    let mut out = String::new();
+    if n < 0.0 {
+        out.push('-');
+    }
+    let a = n.abs() as u64;
+    let unit = 10u64.pow(places);
+    out.push_str(&(a / unit).to_string());
+    let mut frac = a % unit;
+    if frac != 0 {
+        out.push('.');
+        let mut digits = places;
+        while frac.is_multiple_of(10) {
+            frac /= 10;
+            digits -= 1;
+        }
+        let s = frac.to_string();
+        for _ in s.len() as u32..digits {
+            out.push('0');
+        }
+        out.push_str(&s);
+    }
+    out
+}
+
+/// A board coordinate for SVG: one decimal at most.
+pub fn num(v: f64) -> String {
+    fixed(v, 1)
+}
+
 /// The SVG transform that puts the unrotated tile box at `cell` rotated by `rot`.
 pub fn tile_transform(cell: Cell, rot: Rotation) -> String {
-    let (x, y) = (cell.x as f64 * TILE, cell.y as f64 * TILE);
+    let (x, y) = (num(cell.x as f64 * TILE), num(cell.y as f64 * TILE));
     match rot.quarter_turns() {
         0 => format!("translate({x} {y})"),
         q => format!("translate({x} {y}) rotate({} 50 50)", q as u32 * 90),
@@ -86,4 +120,30 @@ pub fn outward(side: Side) -> Pt {
 pub struct Bounds {
     pub min: Cell,
     pub max: Cell,
+}
+
+#[cfg(test)]
+mod fixed_tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_like_format_without_trailing_zeros() {
+        for (v, p, want) in [
+            (12.0, 1, "12"),
+            (12.5, 1, "12.5"),
+            (-0.34, 1, "-0.3"),
+            (-0.04, 1, "0"),
+            (0.05, 1, "0.1"),
+            (1.25, 4, "1.25"),
+            (1.00005, 4, "1.0001"),
+            (1.0102, 4, "1.0102"),
+            (-250.0, 1, "-250"),
+        ] {
+            assert_eq!(fixed(v, p), want, "{v} to {p}");
+            assert!(
+                (fixed(v, p).parse::<f64>().unwrap() - v).abs()
+                    <= 0.5 / 10f64.powi(p as i32) + 1e-9
+            );
+        }
+    }
 }
