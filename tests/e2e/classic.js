@@ -198,6 +198,14 @@ async function main() {
         check('the tiles left by type add up to the pile', byType === pile - 1, `${byType} by type, ${pile} left`);
         await page.keyboard.press('Escape');
         await page.waitForSelector('[data-testid=tiles-left-dialog]', { state: 'detached' });
+        // A reload resumes the classic game where it was.
+        const beforeReload = await position(page);
+        await page.reload({ waitUntil: 'load' });
+        await page.waitForSelector(play, { timeout: TIMEOUT });
+        const afterReload = await position(page);
+        check('a reload resumes the classic game at the same position',
+          JSON.stringify(afterReload) === JSON.stringify(beforeReload),
+          `${JSON.stringify(afterReload)} vs ${JSON.stringify(beforeReload)}`);
         // The key shows classic tiles and pieces.
         await page.click('[data-testid=legend-open]');
         await page.waitForSelector('[data-testid=legend-dialog]');
