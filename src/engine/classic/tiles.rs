@@ -335,18 +335,19 @@ pub struct Catalogue {
 
 impl Catalogue {
     /// The embedded catalogue, parsed and checked once: with every check
-    /// natively; in wasm32 (the browser app, which has a size budget) with
-    /// the checks the engine needs to run safely (`Depth::Structure`), the
-    /// same bytes having passed every check in the native tests.
+    /// natively; in wasm32 (the browser app, which has a size budget, and
+    /// the worker) from the table build.rs compiles from the same file, which
+    /// the native tests check gives the same catalogue, the file having
+    /// passed every check.
     pub fn builtin() -> Result<&'static Catalogue, CatalogueError> {
         static BUILTIN: OnceLock<Result<Catalogue, CatalogueError>> = OnceLock::new();
         BUILTIN
             .get_or_init(|| {
-                #[cfg(target_arch = "wasm32")]
-                let checked = tile_checks::check_to::<false>(BUILTIN_JSON);
-                #[cfg(not(target_arch = "wasm32"))]
-                let checked = tile_checks::check_to::<true>(BUILTIN_JSON);
-                Catalogue::from_checked(checked?)
+                if cfg!(target_arch = "wasm32") {
+                    Catalogue::from_checked(compiled::checked())
+                } else {
+                    Catalogue::from_checked(tile_checks::check_to::<true>(BUILTIN_JSON)?)
+                }
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -400,6 +401,61 @@ impl Catalogue {
     }
 }
 
+/// The builtin catalogue as build.rs compiles it from `BUILTIN_JSON`: what
+/// the file says, regions in id order, references as region indices.
+mod compiled {
+    use super::{tile_checks::Checked, Parts, Region, RegionIdx, RegionKind, TileDef, TileSet};
+
+    struct Compiled {
+        id: &'static str,
+        set: TileSet,
+        count: u8,
+        start: bool,
+        crossing: bool,
+        note: &'static str,
+        regions: &'static [(&'static str, RegionKind)],
+        sides: [[RegionIdx; 3]; 4],
+        touches: &'static [(RegionIdx, RegionIdx)],
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/classic_tiles.rs"));
+
+    pub(super) fn checked() -> Checked {
+        let tiles = TILES
+            .iter()
+            .map(|t| {
+                TileDef::new(Parts {
+                    id: t.id.to_string(),
+                    set: t.set,
+                    count: t.count,
+                    start: t.start,
+                    crossing: t.crossing,
+                    note: t.note.to_string(),
+                    regions: t
+                        .regions
+                        .iter()
+                        .map(|&(id, kind)| Region {
+                            id: id.to_string(),
+                            kind,
+                        })
+                        .collect(),
+                    sides: t.sides,
+                    touches: t.touches.to_vec(),
+                })
+            })
+            .collect();
+        // Inserted one by one: collecting would link a sort for the map.
+        let mut old_city_remove = std::collections::BTreeMap::new();
+        for &(id, n) in OLD_CITY_REMOVE {
+            old_city_remove.insert(id.to_string(), n);
+        }
+        Checked {
+            tiles,
+            old_city_remove,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,6 +474,16 @@ mod tests {
         assert_eq!(d.side_kind(r1, Dir::E), SideKind::City);
         assert_eq!(d.side_kind(r1, Dir::N), SideKind::Road);
         assert_eq!(d.edges(Rotation::ALL[0]) & 0xF, SideKind::City.bit());
+    }
+
+    #[test]
+    fn the_compiled_table_is_the_json_catalogue() {
+        let json = Catalogue::parse(BUILTIN_JSON).expect("the embedded catalogue is valid");
+        let table = Catalogue::from_checked(compiled::checked()).unwrap();
+        assert_eq!(format!("{:?}", table.tiles), format!("{:?}", json.tiles));
+        assert_eq!(table.by_id, json.by_id);
+        assert_eq!(table.start, json.start);
+        assert_eq!(table.old_city_remove, json.old_city_remove);
     }
 
     #[test]
