@@ -6,7 +6,7 @@ use crate::engine::core::geom::{Dir, Rotation};
 use crate::engine::core::shape::parse_sides;
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
 /// The project's own copy of the catalogue, embedded at build time.
@@ -151,7 +151,6 @@ impl TileDef {
 pub struct Catalogue {
     pub set: String,
     pub tiles: Vec<TileDef>,
-    by_id: HashMap<String, TileType>,
 }
 
 /// The seven named historic buildings of the game.
@@ -236,9 +235,9 @@ impl Catalogue {
             return Err(CatalogueError(errors));
         }
         let mut tiles = Vec::new();
-        let mut by_id = HashMap::new();
-        for (n, t) in raw.tiles.iter().enumerate() {
-            if by_id.insert(t.id.clone(), n as TileType).is_some() {
+        let mut ids = HashSet::new();
+        for t in &raw.tiles {
+            if !ids.insert(t.id.clone()) {
                 errors.push(format!("tile {}: duplicate id", t.id));
             }
             if let Some(def) = check_tile(t, &mut errors) {
@@ -249,7 +248,7 @@ impl Catalogue {
             check_totals(&tiles, &mut errors);
         }
         if errors.is_empty() {
-            Ok(Catalogue { set, tiles, by_id })
+            Ok(Catalogue { set, tiles })
         } else {
             Err(CatalogueError(errors))
         }
@@ -259,8 +258,13 @@ impl Catalogue {
         &self.tiles[t as usize]
     }
 
+    /// The tile type with this id (ids are unique: a checked catalogue).
+    /// A search: the catalogue is short and a map's code is not.
     pub fn by_id(&self, id: &str) -> Option<TileType> {
-        self.by_id.get(id).copied()
+        self.tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as TileType)
     }
 
     /// Every copy of every tile, in catalogue order (the unshuffled box).
@@ -480,12 +484,9 @@ mod compiled {
     include!(concat!(env!("OUT_DIR"), "/city_tiles.rs"));
 
     pub(super) fn catalogue() -> Catalogue {
-        let mut by_id = std::collections::HashMap::new();
         let tiles = TILES
             .iter()
-            .enumerate()
-            .map(|(n, t)| {
-                by_id.insert(t.id.to_string(), n as super::TileType);
+            .map(|t| {
                 let regions = t
                     .regions
                     .iter()
@@ -514,7 +515,6 @@ mod compiled {
         Catalogue {
             set: SET.to_string(),
             tiles,
-            by_id,
         }
     }
 }
@@ -606,7 +606,6 @@ mod tests {
         let table = compiled::catalogue();
         assert_eq!(format!("{:?}", table.tiles), format!("{:?}", json.tiles));
         assert_eq!(table.set, json.set);
-        assert_eq!(table.by_id, json.by_id);
     }
 
     #[test]

@@ -7,7 +7,6 @@
 use super::tile_checks::{self, Depth};
 use crate::engine::core::geom::{Dir, Rotation};
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The project's own copy of the catalogue, embedded at build time.
@@ -326,7 +325,6 @@ impl TileDef {
 #[derive(Clone, Debug)]
 pub struct Catalogue {
     pub tiles: Vec<TileDef>,
-    by_id: HashMap<String, TileType>,
     /// The type one copy of which starts the game at 0,0 (B1.4).
     pub start: TileType,
     /// Copies Old City takes out (O1.1), per tile type.
@@ -365,26 +363,16 @@ impl Catalogue {
     }
 
     fn from_checked(checked: tile_checks::Checked) -> Result<Catalogue, CatalogueError> {
-        let mut by_id = HashMap::new();
-        for (i, t) in checked.tiles.iter().enumerate() {
-            by_id.insert(t.id.clone(), i as TileType);
-        }
         let start = checked
             .tiles
             .iter()
             .position(|t| t.start)
             .ok_or_else(|| CatalogueError(vec!["no start tile".into()]))?
             as TileType;
-        let old_city_remove = checked
-            .tiles
-            .iter()
-            .map(|t| checked.old_city_remove.get(&t.id).copied().unwrap_or(0))
-            .collect();
         Ok(Catalogue {
             tiles: checked.tiles,
-            by_id,
             start,
-            old_city_remove,
+            old_city_remove: checked.old_city_remove,
         })
     }
 
@@ -392,8 +380,13 @@ impl Catalogue {
         &self.tiles[t as usize]
     }
 
+    /// The tile type with this id (ids are unique: a checked catalogue).
+    /// A search: the catalogue is short and a map's code is not.
     pub fn by_id(&self, id: &str) -> Option<TileType> {
-        self.by_id.get(id).copied()
+        self.tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as TileType)
     }
 
     pub fn id(&self, t: TileType) -> &str {
@@ -444,11 +437,15 @@ mod compiled {
                 })
             })
             .collect();
-        // Inserted one by one: collecting would link a sort for the map.
-        let mut old_city_remove = std::collections::BTreeMap::new();
-        for &(id, n) in OLD_CITY_REMOVE {
-            old_city_remove.insert(id.to_string(), n);
-        }
+        let old_city_remove = TILES
+            .iter()
+            .map(|t| {
+                OLD_CITY_REMOVE
+                    .iter()
+                    .find(|&&(id, _)| id == t.id)
+                    .map_or(0, |&(_, n)| n)
+            })
+            .collect();
         Checked {
             tiles,
             old_city_remove,
@@ -481,7 +478,6 @@ mod tests {
         let json = Catalogue::parse(BUILTIN_JSON).expect("the embedded catalogue is valid");
         let table = Catalogue::from_checked(compiled::checked()).unwrap();
         assert_eq!(format!("{:?}", table.tiles), format!("{:?}", json.tiles));
-        assert_eq!(table.by_id, json.by_id);
         assert_eq!(table.start, json.start);
         assert_eq!(table.old_city_remove, json.old_city_remove);
     }
