@@ -9,6 +9,7 @@ use crate::art::geometry::*;
 use crate::art::layout::PLAZA_R;
 use crate::art::{Layer, Shape};
 use crate::engine::city::tiles::{Goods, RegionIdx, RegionKind};
+use crate::engine::core::sort;
 
 /// The roof tones of houses.
 pub(super) const ROOFS: [&str; 6] = [
@@ -161,7 +162,7 @@ impl Out {
                 title: k.title,
             })
             .collect();
-        shapes.sort_by_key(|s| s.layer);
+        sort::sort_by(&mut shapes, |a, b| a.layer < b.layer);
         shapes
     }
 }

@@ -7,6 +7,7 @@ use super::walls::{self, Walls};
 use super::Board;
 use crate::engine::core::geom::{Dir, Side};
 pub use crate::engine::core::rules::majority;
+use crate::engine::core::sort;
 use serde::{Deserialize, Serialize};
 
 /// Points per player by source, as a UI shows them.
@@ -83,7 +84,7 @@ pub fn steward_scores(
             }
         }
     }
-    pairs.sort_unstable();
+    sort::sort_unstable(&mut pairs);
     pairs.dedup();
     let mut areas: Vec<Node> = table
         .followers()
@@ -91,7 +92,7 @@ pub fn steward_scores(
         .map(|s| features.find(s.node))
         .filter(|&r| features.get(r).kind() == FeatureKind::Residential)
         .collect();
-    areas.sort_unstable();
+    sort::sort_unstable(&mut areas);
     areas.dedup();
     let n = players;
     areas

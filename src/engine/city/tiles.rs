@@ -6,7 +6,7 @@ use crate::engine::core::geom::{Dir, Rotation};
 use crate::engine::core::shape::parse_sides;
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
 /// The project's own copy of the catalogue, embedded at build time.
@@ -151,7 +151,6 @@ impl TileDef {
 pub struct Catalogue {
     pub set: String,
     pub tiles: Vec<TileDef>,
-    by_id: HashMap<String, TileType>,
 }
 
 /// The seven named historic buildings of the game.
@@ -197,10 +196,21 @@ struct RawRegion {
 
 impl Catalogue {
     /// The embedded catalogue, parsed and checked once.
+    ///
+    /// Natively from the JSON with every check; in wasm32 (the browser app,
+    /// which has a size budget, and the worker) from the table build.rs
+    /// compiles from the same file, which the native tests check gives the
+    /// same catalogue.
     pub fn builtin() -> Result<&'static Catalogue, CatalogueError> {
         static BUILTIN: OnceLock<Result<Catalogue, CatalogueError>> = OnceLock::new();
         BUILTIN
-            .get_or_init(|| Catalogue::parse(BUILTIN_JSON))
+            .get_or_init(|| {
+                if cfg!(target_arch = "wasm32") {
+                    Ok(compiled::catalogue())
+                } else {
+                    Catalogue::parse(BUILTIN_JSON)
+                }
+            })
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -225,9 +235,9 @@ impl Catalogue {
             return Err(CatalogueError(errors));
         }
         let mut tiles = Vec::new();
-        let mut by_id = HashMap::new();
-        for (n, t) in raw.tiles.iter().enumerate() {
-            if by_id.insert(t.id.clone(), n as TileType).is_some() {
+        let mut ids = HashSet::new();
+        for t in &raw.tiles {
+            if !ids.insert(t.id.clone()) {
                 errors.push(format!("tile {}: duplicate id", t.id));
             }
             if let Some(def) = check_tile(t, &mut errors) {
@@ -238,7 +248,7 @@ impl Catalogue {
             check_totals(&tiles, &mut errors);
         }
         if errors.is_empty() {
-            Ok(Catalogue { set, tiles, by_id })
+            Ok(Catalogue { set, tiles })
         } else {
             Err(CatalogueError(errors))
         }
@@ -248,8 +258,13 @@ impl Catalogue {
         &self.tiles[t as usize]
     }
 
+    /// The tile type with this id (ids are unique: a checked catalogue).
+    /// A search: the catalogue is short and a map's code is not.
     pub fn by_id(&self, id: &str) -> Option<TileType> {
-        self.by_id.get(id).copied()
+        self.tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as TileType)
     }
 
     /// Every copy of every tile, in catalogue order (the unshuffled box).
@@ -410,17 +425,98 @@ fn check_tile(t: &RawTile, errors: &mut Vec<String>) -> Option<TileDef> {
     if errors.len() > before {
         return None;
     }
-    let shape = Shape::new(sides, regions.len());
-    let street_mask = shape.centre_masks(|r| regions[r as usize].kind == RegionKind::Street);
-    Some(TileDef {
-        id: t.id.clone(),
-        count: t.count as u8,
-        crossing: t.crossing,
+    Some(TileDef::new(
+        t.id.clone(),
+        t.count as u8,
+        t.crossing,
         regions,
-        shape,
+        sides,
         touches,
-        street_mask,
-    })
+    ))
+}
+
+impl TileDef {
+    /// A tile from what its catalogue entry says (checked, or compiled from
+    /// the checked builtin file), with its look-ups.
+    fn new(
+        id: String,
+        count: u8,
+        crossing: bool,
+        regions: Vec<Region>,
+        sides: [[RegionIdx; 3]; 4],
+        touches: Vec<(RegionIdx, RegionIdx)>,
+    ) -> TileDef {
+        let shape = Shape::new(sides, regions.len());
+        let street_mask = shape.centre_masks(|r| regions[r as usize].kind == RegionKind::Street);
+        TileDef {
+            id,
+            count,
+            crossing,
+            regions,
+            shape,
+            touches,
+            street_mask,
+        }
+    }
+}
+
+/// The builtin catalogue as build.rs compiles it from `BUILTIN_JSON`: what
+/// the file says, regions in id order, references as region indices.
+mod compiled {
+    use super::{Catalogue, Goods, Region, RegionIdx, RegionKind, TileDef};
+
+    enum Kind {
+        Street,
+        Market(Goods),
+        /// Public buildings, historic building.
+        Residential(u8, Option<&'static str>),
+    }
+
+    struct Compiled {
+        id: &'static str,
+        count: u8,
+        crossing: bool,
+        regions: &'static [(&'static str, Kind)],
+        sides: [[RegionIdx; 3]; 4],
+        touches: &'static [(RegionIdx, RegionIdx)],
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/city_tiles.rs"));
+
+    pub(super) fn catalogue() -> Catalogue {
+        let tiles = TILES
+            .iter()
+            .map(|t| {
+                let regions = t
+                    .regions
+                    .iter()
+                    .map(|(id, kind)| Region {
+                        id: id.to_string(),
+                        kind: match *kind {
+                            Kind::Street => RegionKind::Street,
+                            Kind::Market(goods) => RegionKind::Market(goods),
+                            Kind::Residential(public, historic) => RegionKind::Residential {
+                                public,
+                                historic: historic.map(str::to_string),
+                            },
+                        },
+                    })
+                    .collect();
+                TileDef::new(
+                    t.id.to_string(),
+                    t.count,
+                    t.crossing,
+                    regions,
+                    t.sides,
+                    t.touches.to_vec(),
+                )
+            })
+            .collect();
+        Catalogue {
+            set: SET.to_string(),
+            tiles,
+        }
+    }
 }
 
 fn check_area_id(w: &str, rid: &str, errors: &mut Vec<String>) {
@@ -502,6 +598,14 @@ mod tests {
             let e = Catalogue::parse(bad).expect_err("must be rejected");
             assert!(!e.to_string().is_empty());
         }
+    }
+
+    #[test]
+    fn the_compiled_table_is_the_json_catalogue() {
+        let json = Catalogue::parse(BUILTIN_JSON).expect("the embedded catalogue is valid");
+        let table = compiled::catalogue();
+        assert_eq!(format!("{:?}", table.tiles), format!("{:?}", json.tiles));
+        assert_eq!(table.set, json.set);
     }
 
     #[test]

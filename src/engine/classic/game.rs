@@ -844,7 +844,7 @@ impl Game {
             .filter(|s| s.role != FeatureKind::Field)
             .map(|s| features.find(s.node))
             .collect();
-        roots.sort_unstable();
+        crate::engine::core::sort::sort_unstable(&mut roots);
         roots.dedup();
         for root in roots {
             let points = self.final_value(root);

@@ -323,7 +323,7 @@ impl Game {
             })
             .map(|f| f.tile)
             .collect();
-        v.sort_unstable();
+        crate::engine::core::sort::sort_unstable(&mut v);
         v.dedup();
         v
     }

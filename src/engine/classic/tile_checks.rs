@@ -123,7 +123,8 @@ pub enum Depth {
 /// What the loader keeps of a catalogue that passed every check.
 pub(super) struct Checked {
     pub tiles: Vec<TileDef>,
-    pub old_city_remove: BTreeMap<String, u8>,
+    /// Copies Old City takes out (O1.1), per tile type.
+    pub old_city_remove: Vec<u8>,
 }
 
 /// A tile read far enough for the per-tile checks.
@@ -1515,7 +1516,7 @@ pub(super) fn check_to<const EVERY: bool>(json: &str) -> Result<Checked, Catalog
     if !c.errors.is_empty() {
         return Err(CatalogueError(c.errors));
     }
-    let tiles = good
+    let tiles: Vec<TileDef> = good
         .into_iter()
         .map(|d| {
             let sides = d.sides.map(|s| s.map(|r| r as RegionIdx));
@@ -1536,6 +1537,10 @@ pub(super) fn check_to<const EVERY: bool>(json: &str) -> Result<Checked, Catalog
                 touches,
             })
         })
+        .collect();
+    let old_city_remove = tiles
+        .iter()
+        .map(|t| old_city_remove.get(&t.id).copied().unwrap_or(0))
         .collect();
     Ok(Checked {
         tiles,

@@ -7,7 +7,6 @@
 use super::tile_checks::{self, Depth};
 use crate::engine::core::geom::{Dir, Rotation};
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The project's own copy of the catalogue, embedded at build time.
@@ -326,7 +325,6 @@ impl TileDef {
 #[derive(Clone, Debug)]
 pub struct Catalogue {
     pub tiles: Vec<TileDef>,
-    by_id: HashMap<String, TileType>,
     /// The type one copy of which starts the game at 0,0 (B1.4).
     pub start: TileType,
     /// Copies Old City takes out (O1.1), per tile type.
@@ -335,18 +333,19 @@ pub struct Catalogue {
 
 impl Catalogue {
     /// The embedded catalogue, parsed and checked once: with every check
-    /// natively; in wasm32 (the browser app, which has a size budget) with
-    /// the checks the engine needs to run safely (`Depth::Structure`), the
-    /// same bytes having passed every check in the native tests.
+    /// natively; in wasm32 (the browser app, which has a size budget, and
+    /// the worker) from the table build.rs compiles from the same file, which
+    /// the native tests check gives the same catalogue, the file having
+    /// passed every check.
     pub fn builtin() -> Result<&'static Catalogue, CatalogueError> {
         static BUILTIN: OnceLock<Result<Catalogue, CatalogueError>> = OnceLock::new();
         BUILTIN
             .get_or_init(|| {
-                #[cfg(target_arch = "wasm32")]
-                let checked = tile_checks::check_to::<false>(BUILTIN_JSON);
-                #[cfg(not(target_arch = "wasm32"))]
-                let checked = tile_checks::check_to::<true>(BUILTIN_JSON);
-                Catalogue::from_checked(checked?)
+                if cfg!(target_arch = "wasm32") {
+                    Catalogue::from_checked(compiled::checked())
+                } else {
+                    Catalogue::from_checked(tile_checks::check_to::<true>(BUILTIN_JSON)?)
+                }
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -364,26 +363,16 @@ impl Catalogue {
     }
 
     fn from_checked(checked: tile_checks::Checked) -> Result<Catalogue, CatalogueError> {
-        let mut by_id = HashMap::new();
-        for (i, t) in checked.tiles.iter().enumerate() {
-            by_id.insert(t.id.clone(), i as TileType);
-        }
         let start = checked
             .tiles
             .iter()
             .position(|t| t.start)
             .ok_or_else(|| CatalogueError(vec!["no start tile".into()]))?
             as TileType;
-        let old_city_remove = checked
-            .tiles
-            .iter()
-            .map(|t| checked.old_city_remove.get(&t.id).copied().unwrap_or(0))
-            .collect();
         Ok(Catalogue {
             tiles: checked.tiles,
-            by_id,
             start,
-            old_city_remove,
+            old_city_remove: checked.old_city_remove,
         })
     }
 
@@ -391,12 +380,76 @@ impl Catalogue {
         &self.tiles[t as usize]
     }
 
+    /// The tile type with this id (ids are unique: a checked catalogue).
+    /// A search: the catalogue is short and a map's code is not.
     pub fn by_id(&self, id: &str) -> Option<TileType> {
-        self.by_id.get(id).copied()
+        self.tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as TileType)
     }
 
     pub fn id(&self, t: TileType) -> &str {
         self.tiles.get(t as usize).map_or("?", |d| d.id.as_str())
+    }
+}
+
+/// The builtin catalogue as build.rs compiles it from `BUILTIN_JSON`: what
+/// the file says, regions in id order, references as region indices.
+mod compiled {
+    use super::{tile_checks::Checked, Parts, Region, RegionIdx, RegionKind, TileDef, TileSet};
+
+    struct Compiled {
+        id: &'static str,
+        set: TileSet,
+        count: u8,
+        start: bool,
+        crossing: bool,
+        note: &'static str,
+        regions: &'static [(&'static str, RegionKind)],
+        sides: [[RegionIdx; 3]; 4],
+        touches: &'static [(RegionIdx, RegionIdx)],
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/classic_tiles.rs"));
+
+    pub(super) fn checked() -> Checked {
+        let tiles = TILES
+            .iter()
+            .map(|t| {
+                TileDef::new(Parts {
+                    id: t.id.to_string(),
+                    set: t.set,
+                    count: t.count,
+                    start: t.start,
+                    crossing: t.crossing,
+                    note: t.note.to_string(),
+                    regions: t
+                        .regions
+                        .iter()
+                        .map(|&(id, kind)| Region {
+                            id: id.to_string(),
+                            kind,
+                        })
+                        .collect(),
+                    sides: t.sides,
+                    touches: t.touches.to_vec(),
+                })
+            })
+            .collect();
+        let old_city_remove = TILES
+            .iter()
+            .map(|t| {
+                OLD_CITY_REMOVE
+                    .iter()
+                    .find(|&&(id, _)| id == t.id)
+                    .map_or(0, |&(_, n)| n)
+            })
+            .collect();
+        Checked {
+            tiles,
+            old_city_remove,
+        }
     }
 }
 
@@ -418,6 +471,15 @@ mod tests {
         assert_eq!(d.side_kind(r1, Dir::E), SideKind::City);
         assert_eq!(d.side_kind(r1, Dir::N), SideKind::Road);
         assert_eq!(d.edges(Rotation::ALL[0]) & 0xF, SideKind::City.bit());
+    }
+
+    #[test]
+    fn the_compiled_table_is_the_json_catalogue() {
+        let json = Catalogue::parse(BUILTIN_JSON).expect("the embedded catalogue is valid");
+        let table = Catalogue::from_checked(compiled::checked()).unwrap();
+        assert_eq!(format!("{:?}", table.tiles), format!("{:?}", json.tiles));
+        assert_eq!(table.start, json.start);
+        assert_eq!(table.old_city_remove, json.old_city_remove);
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod random;
 pub mod rng;
 pub mod rules;
 pub mod shape;
+pub mod sort;
 pub mod table;
 
 pub use geom::{Cell, Dir, Rotation, Side, Vertex};
