@@ -9,7 +9,7 @@ use super::state::Speed;
 use crate::ai::{Level, Progress};
 use crate::view::palette::PlayerColour;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct ComputerBarProps {
     /// The computer to move: its name, colour and level.
     pub thinker: Option<(String, PlayerColour, Level)>,
@@ -22,7 +22,8 @@ pub struct ComputerBarProps {
     pub on_pause: Callback<bool>,
 }
 
-#[function_component(ComputerBar)]
+/// (A plain function, not a component: it has no state of its own and its
+/// parent redraws it anyway; a component costs the page its own code.)
 pub fn computer_bar(props: &ComputerBarProps) -> Html {
     let percent = props
         .progress

@@ -14,10 +14,10 @@ use crate::view::panel::{EndLine, PanelData};
 use crate::view::prompt::Prompt;
 use crate::view::Shared;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct GameOverProps {
     /// "The city is finished", "The game is over".
-    pub title: AttrValue,
+    pub title: &'static str,
     pub panel: Shared<PanelData>,
     pub prompt: Prompt<Choice>,
     pub lines: Rc<Vec<EndLine>>,
@@ -26,7 +26,8 @@ pub struct GameOverProps {
     pub on_new: Callback<()>,
 }
 
-#[function_component(GameOver)]
+/// (A plain function, not a component: it has no state of its own and its
+/// parent redraws it anyway; a component costs the page its own code.)
 pub fn game_over(props: &GameOverProps) -> Html {
     let p = &props.panel;
     let city = p.ruleset == crate::engine::any::Ruleset::City;
@@ -56,7 +57,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
         }
     });
     html! {
-        <Modal title={props.title.clone()} on_close={props.on_close.clone()} testid="game-over" class="game-over">
+        <Modal title={props.title} on_close={props.on_close.clone()} testid="game-over" class="game-over">
             <p class="winner-line" data-testid="winner">{ props.prompt.title.clone() }</p>
             <p class="reason">{ props.prompt.detail.clone() }</p>
             <div class="final-wrap">

@@ -9,7 +9,7 @@ use crate::engine::core::geom::Rotation;
 use crate::engine::core::shape::TileType;
 use crate::view::any::{tile_name, tile_words};
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct HandProps {
     /// The drawn tile, when a tile is to be placed.
     pub tile: Option<TileType>,
@@ -20,21 +20,20 @@ pub struct HandProps {
     pub pile: String,
     /// What sets the placement tried apart (classic's wood: "with a
     /// bridge (north–south) across this tile").
-    #[prop_or_default]
     pub variant: Option<String>,
     /// Whether it is tried on a cell (so it can be confirmed).
     pub tried: bool,
     /// Whether another rotation is legal.
     pub can_rotate: bool,
     /// A touch screen: no keys to mention.
-    #[prop_or_default]
     pub touch: bool,
     pub on_rotate: Callback<()>,
     pub on_confirm: Callback<()>,
     pub on_cancel: Callback<()>,
 }
 
-#[function_component(Hand)]
+/// (A plain function, not a component: it has no state of its own and its
+/// parent redraws it anyway; a component costs the page its own code.)
 pub fn hand(props: &HandProps) -> Html {
     let Some(tile) = props.tile else {
         return html! {

@@ -11,20 +11,20 @@ use yew::prelude::*;
 
 use super::board::Board;
 use super::camera::{Camera, CameraAction};
-use super::computer_bar::ComputerBar;
+use super::computer_bar::{computer_bar, ComputerBarProps};
 use super::download;
 use super::game_log::GameLog;
-use super::game_over::GameOver;
-use super::hand::Hand;
+use super::game_over::{game_over, GameOverProps};
+use super::hand::{hand, HandProps};
 use super::keys::{self, KeyCommand};
 use super::legend::{classic_legend, legend};
 use super::modal::{self, Modal};
 use super::panel::Panel;
-use super::prompt::PromptBar;
+use super::prompt::{prompt_bar, PromptBarProps};
 use super::score_strip::score_strip;
 use super::state::{Action, AppState, Play, Speed};
 use super::text_view::{Announcer, TextView};
-use super::tiles_left::TilesLeft;
+use super::tiles_left::{tiles_left, TilesLeftProps};
 use crate::engine::any::AnyChoice as Choice;
 use crate::engine::core::geom::Cell;
 
@@ -325,20 +325,20 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             </div>
             <section class="side-top">
                 { score_strip(&play.view.panel) }
-                <PromptBar prompt={prompt.clone()} colour={colour} message={play.ui.message.clone()}
-                    on_choice={on_choice} />
+                { prompt_bar(&PromptBarProps { prompt: prompt.clone(), colour, message: play.ui.message.clone(),
+                    on_choice }) }
                 if has_computers && !over {
-                    <ComputerBar thinker={thinker} progress={play.thinking} speed={props.speed}
-                        paused={play.paused} can_pause={play.all_computers() || play.paused}
-                        on_speed={on_speed} on_pause={on_pause} />
+                    { computer_bar(&ComputerBarProps { thinker, progress: play.thinking, speed: props.speed,
+                        paused: play.paused, can_pause: play.all_computers() || play.paused,
+                        on_speed, on_pause }) }
                 }
                 if drawn.is_some() {
-                    <Hand tile={drawn} rot={play.ui.rot} ruleset={play.game.ruleset()}
-                        pile={crate::view::any::pile_words(&play.game)} variant={variant}
-                        tried={play.targets.ghost.is_some()} can_rotate={can_rotate}
-                        touch={play.pointer == crate::view::prompt::Pointer::Touch}
-                        on_rotate={dispatch(Action::Rotate)} on_confirm={dispatch(Action::Confirm)}
-                        on_cancel={dispatch(Action::Cancel)} />
+                    { hand(&HandProps { tile: drawn, rot: play.ui.rot, ruleset: play.game.ruleset(),
+                        pile: crate::view::any::pile_words(&play.game), variant,
+                        tried: play.targets.ghost.is_some(), can_rotate,
+                        touch: play.pointer == crate::view::prompt::Pointer::Touch,
+                        on_rotate: dispatch(Action::Rotate), on_confirm: dispatch(Action::Confirm),
+                        on_cancel: dispatch(Action::Cancel) }) }
                 }
                 <div class="game-buttons">
                     <button data-testid="undo" onclick={click(Action::Undo)}
@@ -374,10 +374,11 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 <GameLog turns={play.view.log.clone()} names={play.view.names.clone()} colours={play.view.colours.clone()} />
             </aside>
             if over && !play.ui.over_closed {
-                <GameOver title={if play.game.as_city().is_some() { "The city is finished" } else { "The game is over" }}
-                    panel={play.view.panel.clone()} prompt={prompt} lines={play.view.end_lines.clone()}
-                    on_export={export} on_close={dispatch(Action::CloseGameOver)}
-                    on_new={dispatch(Action::NewGameScreen)} />
+                { game_over(&GameOverProps {
+                    title: if play.game.as_city().is_some() { "The city is finished" } else { "The game is over" },
+                    panel: play.view.panel.clone(), prompt, lines: play.view.end_lines.clone(),
+                    on_export: export, on_close: dispatch(Action::CloseGameOver),
+                    on_new: dispatch(Action::NewGameScreen) }) }
             }
             if props.leaving {
                 <Modal title="Leave this game?" on_close={dispatch(Action::Leave(false))} testid="leave-dialog">
@@ -389,7 +390,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 </Modal>
             }
             if let (true, Some(counts)) = (*tiles_open, counts.clone()) {
-                <TilesLeft ruleset={play.game.ruleset()} counts={counts} on_close={tiles_close} />
+                { tiles_left(&TilesLeftProps { ruleset: play.game.ruleset(), counts, on_close: tiles_close }) }
             }
             if *legend_open {
                 <Modal title="What the tiles show" on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>

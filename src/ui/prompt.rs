@@ -8,7 +8,7 @@ use crate::engine::any::AnyChoice as Choice;
 use crate::view::palette::PlayerColour;
 use crate::view::prompt::Prompt;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct PromptBarProps {
     pub prompt: Prompt<Choice>,
     pub colour: Option<PlayerColour>,
@@ -16,7 +16,8 @@ pub struct PromptBarProps {
     pub on_choice: Callback<Choice>,
 }
 
-#[function_component(PromptBar)]
+/// (A plain function, not a component: it has no state of its own and its
+/// parent redraws it anyway; a component costs the page its own code.)
 pub fn prompt_bar(props: &PromptBarProps) -> Html {
     let p = &props.prompt;
     let who = props.colour.map_or("who-none", |c| c.who_class());

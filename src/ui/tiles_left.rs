@@ -9,14 +9,15 @@ use super::tile_art::tile_picture;
 use crate::engine::any::Ruleset;
 use crate::view::any::{tile_name, TileCount};
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct TilesLeftProps {
     pub ruleset: Ruleset,
     pub counts: Vec<TileCount>,
     pub on_close: Callback<()>,
 }
 
-#[function_component(TilesLeft)]
+/// (A plain function, not a component: it has no state of its own and its
+/// parent redraws it anyway; a component costs the page its own code.)
 pub fn tiles_left(props: &TilesLeftProps) -> Html {
     let left: u32 = props.counts.iter().map(|c| c.left).sum();
     let close = props.on_close.reform(|_: MouseEvent| ());
