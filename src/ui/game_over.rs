@@ -32,7 +32,10 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let p = &props.panel;
     let city = p.ruleset == crate::engine::any::Ruleset::City;
     let mut order: Vec<usize> = (0..p.players.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(p.players[i].score));
+    // (The engine's small sort: the standard one costs the page several KB.)
+    crate::engine::core::sort::sort_by(&mut order, |&a, &b| {
+        p.players[a].score > p.players[b].score
+    });
     let rows = order.iter().map(|&i| {
         let r = &p.players[i];
         html! {

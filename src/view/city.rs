@@ -112,7 +112,7 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
         .map(|t| t.tile)
         .chain(game.drawn().map(|d| d.0))
         .collect();
-    types.sort_unstable();
+    crate::engine::core::sort::sort_unstable(&mut types);
     types.dedup();
     let closing = if game.is_over() {
         game.board()

@@ -32,7 +32,7 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
         })
         .collect();
     let mut types: Vec<TileType> = tiles.iter().map(|t| t.tile).chain(game.in_hand()).collect();
-    types.sort_unstable();
+    crate::engine::core::sort::sort_unstable(&mut types);
     types.dedup();
     Scene {
         ruleset: crate::engine::any::Ruleset::Classic,
