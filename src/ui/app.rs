@@ -23,53 +23,42 @@ use super::worker_line::{WorkerLine, WorkerStatus};
 use super::WORKER_LOADER;
 use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::{Catalogue, Options};
-use crate::engine::city::{Choice, Game, Setup, DEFAULT_STACKS};
+use crate::engine::city::{Game, Setup, DEFAULT_STACKS};
 use crate::engine::core::random;
 use crate::engine::TileGame;
 use crate::view::palette::{PlayerColour, Seat};
 use crate::view::Shared;
 
-/// The measurement hook (`?bench=SEED`): a 2-player game with the full stacks
-/// dealt from SEED and played at random (the choices of `city random --seed
+/// `game` played at random from SEED (the choices of `city random --seed
 /// SEED`) up to its last tile placement, so that one move fills the board.
+fn before_last_tile<G: TileGame>(mut game: G, seed: u64) -> Option<G> {
+    random::play_out(&mut game, &mut random::choice_rng(seed));
+    let last = game.history().iter().rposition(|c| G::is_placement(c))?;
+    Some(game.at(last))
+}
+
+/// The measurement hook (`?bench=SEED`): a 2-player game of The City with
+/// the full stacks dealt from SEED, before its last tile.
 pub fn bench_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
     let cat = Catalogue::builtin().ok()?;
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let setup =
         Setup::from_seed(cat, names.clone(), seed, DEFAULT_STACKS, Options::default()).ok()?;
-    let mut full = Game::new(cat, setup.clone()).ok()?;
-    random::play_out(&mut full, &mut random::choice_rng(seed));
-    let last_place = full
-        .history()
-        .iter()
-        .rposition(|c| matches!(c, Choice::Place { .. }))?;
-    let game = Game::replay(cat, setup, &full.history()[..last_place]).ok()?;
+    let game = before_last_tile(Game::new(cat, setup).ok()?, seed)?;
     Some((AnyGame::City(game), bench_seats(names)))
 }
 
 /// The measurement hook for classic Carcassonne (`?bench=SEED&game=classic`):
-/// a 2-player game with The City Gates and Old City dealt from SEED and
-/// played at random up to its last tile placement.
+/// a 2-player game with The City Gates and Old City dealt from SEED, before
+/// its last tile.
 pub fn bench_classic_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
     use crate::engine::classic;
     let cat = classic::Catalogue::builtin().ok()?;
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let expansions = classic::Expansions::parse("city-gates old-city").ok()?;
-    let setup = classic::Setup::from_seed(
-        cat,
-        names.clone(),
-        expansions,
-        classic::Options::default(),
-        seed,
-    )
-    .ok()?;
-    let mut full = classic::Game::new(cat, setup.clone()).ok()?;
-    random::play_out(&mut full, &mut random::choice_rng(seed));
-    let last_place = full
-        .history()
-        .iter()
-        .rposition(|c| matches!(c, classic::Choice::Place(_)))?;
-    let game = classic::Game::replay(cat, setup, &full.history()[..last_place]).ok()?;
+    let options = classic::Options::default();
+    let setup = classic::Setup::from_seed(cat, names.clone(), expansions, options, seed).ok()?;
+    let game = before_last_tile(classic::Game::new(cat, setup).ok()?, seed)?;
     Some((AnyGame::Classic(game), bench_seats(names)))
 }
 

@@ -5,8 +5,9 @@ use super::geometry::{Bounds, Pt};
 use super::palette::PlayerColour;
 use super::targets::RegionShape;
 use crate::engine::any::Ruleset;
+use crate::engine::core::features::Feature;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
-use crate::engine::core::shape::TileType;
+use crate::engine::core::shape::{RegionIdx, TileType};
 
 /// A placed tile as the board draws it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -133,5 +134,72 @@ impl Recent {
             && self.walls.is_empty()
             && self.guards.is_empty()
             && self.towers.is_empty()
+    }
+}
+
+/// The features done in `now` that were not done in `before` (an earlier
+/// position of the same game), each as its (placed tile, region) pairs:
+/// `regions[i]` counts the regions of placed tile i in `now`, `old` the
+/// tiles placed in `before`, `lit` says which kinds of feature are shown.
+/// Regions are grouped by the feature `feature_of` hands out for them (one
+/// root per feature). Shared by each ruleset's `recent`.
+pub fn newly_done<'a, P: 'a>(
+    regions: &[RegionIdx],
+    old: usize,
+    now: impl Fn(usize, RegionIdx) -> &'a Feature<P>,
+    before: impl Fn(usize, RegionIdx) -> &'a Feature<P>,
+    lit: impl Fn(&Feature<P>) -> bool,
+) -> Vec<Vec<(usize, RegionIdx)>> {
+    // (The feature's address, its regions.)
+    let mut groups: Vec<(usize, Vec<(usize, RegionIdx)>)> = Vec::new();
+    for (i, &n) in regions.iter().enumerate() {
+        for r in 0..n {
+            let f = now(i, r);
+            if !f.done || !lit(f) {
+                continue;
+            }
+            let key = f as *const Feature<P> as usize;
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.push((i, r)),
+                None => groups.push((key, vec![(i, r)])),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, g)| g)
+        .filter(|g| !g.iter().any(|&(i, r)| i < old && before(i, r).done))
+        .collect()
+}
+
+impl Scored {
+    /// `regions` lit, with `points` rising from their middle in the colours
+    /// of `winners` (bit p: seat p); `shape` gives a region's outline and
+    /// its follower spot on the board. `None` when no region has a shape.
+    pub fn of_regions(
+        regions: &[(usize, RegionIdx)],
+        points: u32,
+        winners: u8,
+        colours: &[PlayerColour],
+        shape: impl Fn(usize, RegionIdx) -> Option<(RegionShape, Pt)>,
+    ) -> Option<Scored> {
+        let mut sum: Pt = (0.0, 0.0);
+        let mut shapes = Vec::new();
+        for &(i, r) in regions {
+            if let Some((s, a)) = shape(i, r) {
+                sum = (sum.0 + a.0, sum.1 + a.1);
+                shapes.push(s);
+            }
+        }
+        let n = shapes.len() as f64;
+        (n > 0.0).then(|| Scored {
+            shapes,
+            points,
+            colours: (0..colours.len())
+                .filter(|&p| winners & (1 << p) != 0)
+                .map(|p| colours[p])
+                .collect(),
+            at: (sum.0 / n, sum.1 / n),
+        })
     }
 }

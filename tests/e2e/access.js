@@ -18,7 +18,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved,
+  ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision,
 } = require('./common.js');
 
 const SEED = process.env.SEED || '11';
@@ -60,9 +60,6 @@ async function tabTo(page, testid, { back = false, max = 80 } = {}) {
   return -1;
 }
 
-async function decision(page) {
-  return page.getAttribute(play, 'data-decision');
-}
 
 // One decision by keyboard alone, on the board (which has the focus).
 // Returns what was done.

@@ -17,9 +17,8 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
 const {
-  ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved,
+  DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, cityReplay,
 } = require('./common.js');
 
 const SEED = process.env.SEED || '4';
@@ -28,17 +27,7 @@ const TIMEOUT = 15000;
 
 const { check, report } = checks();
 
-function replay(file) {
-  if (process.env.CITY) return execFileSync(process.env.CITY, ['replay', file], { encoding: 'utf8' });
-  return execFileSync('cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-}
 
-async function decision(page) {
-  return page.getAttribute(play, 'data-decision');
-}
 
 // What the game has used so far, of what the test must see once.
 const used = { wood: false, guesthouse: false, wyvern: false, farmer: false };
@@ -239,7 +228,7 @@ async function main() {
       && text.includes('[Players "Aude, Bernat, Cécile"]'), download.suggestedFilename());
     let summary = null;
     try {
-      summary = JSON.parse(replay(file));
+      summary = JSON.parse(cityReplay(file));
     } catch (err) {
       check('city replay reads the record', false, err.message.split('\n')[0]);
     }

@@ -159,6 +159,22 @@ function checks() {
 // The game in play (its data-decision, data-turn, data-version, data-computer).
 const PLAY = '[data-testid=play]';
 
+// The decision the game in play waits for (`place`, `follower`, ..., `over`).
+async function decision(page) {
+  return page.getAttribute(PLAY, 'data-decision');
+}
+
+// `city replay FILE`'s JSON summary of a record: the binary CITY names, or
+// `cargo run --bin city`.
+function cityReplay(file) {
+  const { execFileSync } = require('node:child_process');
+  if (process.env.CITY) return execFileSync(process.env.CITY, ['replay', file], { encoding: 'utf8' });
+  return execFileSync('cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+}
+
 async function version(page) {
   return page.getAttribute(PLAY, 'data-version');
 }
@@ -215,5 +231,5 @@ async function clickDecision(page, { follower = false } = {}) {
 
 module.exports = {
   ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize,
-  checks, PLAY, version, moved, clickDecision,
+  checks, PLAY, decision, cityReplay, version, moved, clickDecision,
 };

@@ -3,9 +3,9 @@
 //! with their points in the scorers' colours), and the wall pieces, gate,
 //! guards and towers built since.
 
-use super::super::geometry::{self, Pt};
+use super::super::geometry;
 use super::super::palette::PlayerColour;
-use super::super::scene::{Recent, Scored};
+use super::super::scene::{newly_done, Recent, Scored};
 use super::super::targets::RegionShape;
 use super::super::tile_art;
 use crate::engine::city::events::Event;
@@ -43,32 +43,21 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
     if scorings.is_empty() {
         return out;
     }
-    // The features done now, each as its regions (grouped by the feature's
-    // root, which `feature_of` hands out), that were not done before.
+    // The streets and markets done now that were not done before.
     let cat = now.catalogue();
     let placed = now.board().placed();
-    let old = before.board().placed().len();
-    let mut groups: Vec<(usize, Vec<(usize, RegionIdx)>)> = Vec::new();
-    for (i, p) in placed.iter().enumerate() {
-        for r in 0..cat.get(p.tile).regions.len() as RegionIdx {
-            let f = now.feature_of(i, r);
-            if !f.done || f.kind() == FeatureKind::Residential {
-                continue;
-            }
-            let key = f as *const _ as usize;
-            match groups.iter_mut().find(|g| g.0 == key) {
-                Some(g) => g.1.push((i, r)),
-                None => groups.push((key, vec![(i, r)])),
-            }
-        }
-    }
-    for (_, regions) in &groups {
-        if regions
-            .iter()
-            .any(|&(i, r)| i < old && before.feature_of(i, r).done)
-        {
-            continue;
-        }
+    let regions: Vec<RegionIdx> = placed
+        .iter()
+        .map(|p| cat.get(p.tile).regions.len() as RegionIdx)
+        .collect();
+    let groups = newly_done(
+        &regions,
+        before.board().placed().len(),
+        |i, r| now.feature_of(i, r),
+        |i, r| before.feature_of(i, r),
+        |f| f.kind() != FeatureKind::Residential,
+    );
+    for regions in &groups {
         let (i, r) = regions[0];
         let f = now.feature_of(i, r);
         let what = (f.kind(), f.tile_count(), f.goods_count());
@@ -76,26 +65,14 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
             continue;
         };
         let (_, _, _, points, winners) = scorings.swap_remove(k);
-        let mut sum: Pt = (0.0, 0.0);
-        let shapes = regions
-            .iter()
-            .map(|&(i, r)| {
-                let q = placed[i];
-                let a = geometry::on_board(q.cell, q.rot, tile_art::anchor(cat, q.tile, r));
-                sum = (sum.0 + a.0, sum.1 + a.1);
-                RegionShape::placed(q.cell, q.rot, tile_art::region_outline(cat, q.tile, r))
-            })
-            .collect();
-        let n = regions.len() as f64;
-        out.scored.push(Scored {
-            shapes,
-            points,
-            colours: (0..colours.len())
-                .filter(|&p| winners & (1 << p) != 0)
-                .map(|p| colours[p])
-                .collect(),
-            at: (sum.0 / n, sum.1 / n),
+        let lit = Scored::of_regions(regions, points, winners, colours, |i, r| {
+            let q = placed[i];
+            Some((
+                RegionShape::placed(q.cell, q.rot, tile_art::region_outline(cat, q.tile, r)),
+                geometry::on_board(q.cell, q.rot, tile_art::anchor(cat, q.tile, r)),
+            ))
         });
+        out.scored.extend(lit);
     }
     out
 }

@@ -7,9 +7,8 @@ use super::art;
 use crate::engine::classic::events::Event;
 use crate::engine::classic::{FeatureKind, Game, RegionIdx};
 use crate::engine::TileGame;
-use crate::view::geometry::Pt;
 use crate::view::palette::PlayerColour;
-use crate::view::scene::{Recent, Scored};
+use crate::view::scene::{newly_done, Recent, Scored};
 
 /// What scored between `before` and `now` (a later position of the same
 /// game; anything else gives nothing). Each feature completed in play is
@@ -39,32 +38,21 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
     if scorings.is_empty() {
         return out;
     }
-    // The features done now that were not done before, each as its regions.
+    // The roads, cities and cloisters done now that were not done before
+    // (the printed regions: a bridge's road is left unlit).
     let placed = now.board().placed();
-    let old = before.board().placed().len();
-    let mut groups: Vec<(usize, Vec<(usize, RegionIdx)>)> = Vec::new();
-    for (i, p) in placed.iter().enumerate() {
-        let regions = now.catalogue().get(p.tile).regions.len() as RegionIdx;
-        // (The printed regions: a bridge's road is left unlit.)
-        for r in 0..regions {
-            let f = now.feature_of(i, r);
-            if !f.done || f.kind().is_none_or(|k| k == FeatureKind::Field) {
-                continue;
-            }
-            let key = f as *const _ as usize;
-            match groups.iter_mut().find(|g| g.0 == key) {
-                Some(g) => g.1.push((i, r)),
-                None => groups.push((key, vec![(i, r)])),
-            }
-        }
-    }
-    for (_, regions) in &groups {
-        if regions
-            .iter()
-            .any(|&(i, r)| i < old && before.feature_of(i, r).done)
-        {
-            continue;
-        }
+    let regions: Vec<RegionIdx> = placed
+        .iter()
+        .map(|p| now.catalogue().get(p.tile).regions.len() as RegionIdx)
+        .collect();
+    let groups = newly_done(
+        &regions,
+        before.board().placed().len(),
+        |i, r| now.feature_of(i, r),
+        |i, r| before.feature_of(i, r),
+        |f| f.kind().is_some_and(|k| k != FeatureKind::Field),
+    );
+    for regions in &groups {
         let (i, r) = regions[0];
         let f = now.feature_of(i, r);
         let Some(kind) = f.kind() else { continue };
@@ -76,30 +64,13 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
             continue;
         };
         let (_, _, points, winners) = scorings.swap_remove(k);
-        let mut sum: Pt = (0.0, 0.0);
-        let mut n = 0.0;
-        let shapes = regions
-            .iter()
-            .filter_map(|&(i, r)| {
-                if let Some(a) = art::placed_anchor(now, i, r) {
-                    sum = (sum.0 + a.0, sum.1 + a.1);
-                    n += 1.0;
-                }
-                art::placed_outline(now, i, r)
-            })
-            .collect();
-        if n == 0.0 {
-            continue;
-        }
-        out.scored.push(Scored {
-            shapes,
-            points,
-            colours: (0..colours.len())
-                .filter(|&p| winners & (1 << p) != 0)
-                .map(|p| colours[p])
-                .collect(),
-            at: (sum.0 / n, sum.1 / n),
+        let lit = Scored::of_regions(regions, points, winners, colours, |i, r| {
+            Some((
+                art::placed_outline(now, i, r)?,
+                art::placed_anchor(now, i, r)?,
+            ))
         });
+        out.scored.extend(lit);
     }
     out
 }
