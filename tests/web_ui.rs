@@ -17,7 +17,7 @@ use the_city::engine::TileGame;
 use the_city::ui::board::{Board, BoardProps};
 use the_city::ui::camera::{Bounds, Camera, CameraAction};
 use the_city::ui::keys::{self, KeyCommand};
-use the_city::ui::panel::{Panel, PanelProps};
+use the_city::ui::panel::panel;
 use the_city::ui::play_screen::PlayScreen;
 use the_city::ui::state::{Action, AppState, Play};
 use the_city::view::city::{game_view, log_turns};
@@ -32,6 +32,29 @@ use yew::prelude::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 // ------------------------------------------------------------ helpers
+
+/// The panel, a plain view function in the app, mounted on its own.
+#[derive(Properties, PartialEq)]
+struct PanelProps {
+    panel: Shared<the_city::view::panel::PanelData>,
+}
+
+#[function_component(Panel)]
+fn panel_host(props: &PanelProps) -> Html {
+    panel(&props.panel)
+}
+
+/// The notices, a plain view function in the app, mounted on their own.
+#[derive(Properties, PartialEq)]
+struct NoticesProps {
+    notices: Rc<Vec<String>>,
+    on_dismiss: Callback<usize>,
+}
+
+#[function_component(Notices)]
+fn notices_host(props: &NoticesProps) -> Html {
+    the_city::ui::notice::notices(&props.notices, &props.on_dismiss)
+}
 
 mod web_support;
 use web_support::{fresh_div, settle};
@@ -893,7 +916,6 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
 
 #[wasm_bindgen_test]
 async fn notices_show_text_and_are_dismissed() {
-    use the_city::ui::notice::{Notices, NoticesProps};
     let div = fresh_div("notices-test");
     let got = Rc::new(RefCell::new(None));
     let g2 = got.clone();

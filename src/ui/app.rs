@@ -11,7 +11,7 @@ use yew::prelude::*;
 use super::help::Help;
 use super::import_dialog::ImportDialog;
 use super::new_game::NewGameScreen;
-use super::notice::Notices;
+use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::replay_bar::ReplayBar;
 use super::saves_list::SavesList;
@@ -256,7 +256,7 @@ pub fn app() -> Html {
                     </div>
                 }
             </header>
-            <Notices notices={std::rc::Rc::new(state.notices.clone())} on_dismiss={on_dismiss} />
+            { notices(&state.notices, &on_dismiss) }
             <main>
                 if let Some(play) = &state.play {
                     <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}

@@ -1,23 +1,17 @@
 //! Messages for the player that stay until dismissed: saves that could not
 //! be read or written, links that could not be opened. Text only.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct NoticesProps {
-    pub notices: Rc<Vec<String>>,
-    pub on_dismiss: Callback<usize>,
-}
-
-#[function_component(Notices)]
-pub fn notices(props: &NoticesProps) -> Html {
-    if props.notices.is_empty() {
+/// The notices, each with its dismiss button (`on_dismiss` gets its index).
+/// (A plain function, not a component: the app redraws it anyway, and each
+/// component costs the page its own copy of Yew's code.)
+pub fn notices(notices: &[String], on_dismiss: &Callback<usize>) -> Html {
+    if notices.is_empty() {
         return html! {};
     }
-    let items = props.notices.iter().enumerate().map(|(i, text)| {
-        let dismiss = props.on_dismiss.reform(move |_: MouseEvent| i);
+    let items = notices.iter().enumerate().map(|(i, text)| {
+        let dismiss = on_dismiss.reform(move |_: MouseEvent| i);
         html! {
             <li class="notice" data-testid="notice" role="alert">
                 <span class="notice-text">{ text.clone() }</span>

@@ -8,12 +8,6 @@ use super::pieces_layer::MEEPLE;
 use crate::engine::any::Ruleset;
 use crate::view::log::plural;
 use crate::view::panel::{stack_name, PanelData};
-use crate::view::Shared;
-
-#[derive(Properties, PartialEq)]
-pub struct PanelProps {
-    pub panel: Shared<PanelData>,
-}
 
 fn mini_meeple(fill: &str, edge: &str) -> Html {
     html! {
@@ -23,9 +17,9 @@ fn mini_meeple(fill: &str, edge: &str) -> Html {
     }
 }
 
-#[function_component(Panel)]
-pub fn panel(props: &PanelProps) -> Html {
-    let p = &props.panel;
+/// (A plain function, not a component: its parent redraws it on every move
+/// anyway, and each component costs the page its own copy of Yew's code.)
+pub fn panel(p: &PanelData) -> Html {
     let city = p.ruleset == Ruleset::City;
     let final_now_title = if city {
         "The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored"
@@ -106,7 +100,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 if !p.common.is_empty() {
                     <div class="common" data-testid="common-supply">
                         { for p.common.iter().map(|&(what, left)| html! {
-                            <span>{ format!("{} left: ", capital(what)) }
+                            <span>{ format!("{} left: ", crate::view::log::capitalise(what)) }
                                 <b data-testid={format!("common-{what}")}>{ left.map_or("unlimited".to_string(), |n| n.to_string()) }</b></span>
                         }) }
                     </div>
@@ -125,14 +119,6 @@ pub fn panel(props: &PanelProps) -> Html {
             </div>
         </section>
     }
-}
-
-/// "coins" → "Coins".
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 const FINAL_NOW_CITY: &str = "The score each player would have if the game ended at once: the rest of the outline walled in, what that completes scored, followers on unfinished streets and markets sent home without points, then stewards (2 per market next to their residential area) and guards (2 per public, 3 per historic building in their line). Inside a turn, what the turn has completed counts as scored.";

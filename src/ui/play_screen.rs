@@ -13,13 +13,13 @@ use super::board::Board;
 use super::camera::{Camera, CameraAction};
 use super::computer_bar::{computer_bar, ComputerBarProps};
 use super::download;
-use super::game_log::GameLog;
+use super::game_log::game_log;
 use super::game_over::{game_over, GameOverProps};
 use super::hand::{hand, HandProps};
 use super::keys::{self, KeyCommand};
 use super::legend::{classic_legend, legend};
 use super::modal::{self, Modal};
-use super::panel::Panel;
+use super::panel::panel;
 use super::prompt::{prompt_bar, PromptBarProps};
 use super::score_strip::score_strip;
 use super::state::{Action, AppState, Play, Speed};
@@ -370,8 +370,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 }
             </section>
             <aside class="side-bottom" id="panel" aria-label="Scores and chronicle">
-                <Panel panel={play.view.panel.clone()} />
-                <GameLog turns={play.view.log.clone()} names={play.view.names.clone()} colours={play.view.colours.clone()} />
+                { panel(&play.view.panel) }
+                { game_log(&play.view.log, &play.view.names, &play.view.colours) }
             </aside>
             if over && !play.ui.over_closed {
                 { game_over(&GameOverProps {

@@ -192,11 +192,10 @@ pub fn load() -> Result<Loaded, StorageError> {
 }
 
 fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect::<String>() + ".",
-        None => String::new(),
+    if s.is_empty() {
+        return String::new();
     }
+    crate::view::log::capitalise(s) + "."
 }
 
 /// Change the document (re-read first: another tab may have written it) and

@@ -131,6 +131,28 @@ function gzipSize(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+// The shipped page (the app's wasm + js + css) and the worker, raw and
+// gzipped, as built in DIST.
+function shippedSizes() {
+  const files = fs.readdirSync(DIST);
+  const pick = (re) => files.filter((f) => re.test(f)).map((f) => path.join(DIST, f));
+  const sum = (list) => list.reduce((acc, f) => acc + fs.statSync(f).size, 0);
+  const gz = (list) => list.reduce((acc, f) => acc + gzipSize(f), 0);
+  const app = [...pick(/^app-.*_bg\.wasm$/), ...pick(/^app-.*\.js$/), ...pick(/\.css$/)];
+  const worker = [...pick(/^worker.*\.wasm$/), ...pick(/^worker.*\.js$/)];
+  return {
+    app_files: app.map((f) => path.basename(f)),
+    app_bytes: sum(app),
+    app_gzip: gz(app),
+    worker_bytes: sum(worker),
+    worker_gzip: gz(worker),
+  };
+}
+
+// The budget of the shipped page, gzipped (issue 12: "≤ 400 KB", read as
+// KiB as the README does; README, Performance).
+const PAGE_BUDGET_GZIP = 400 * 1024;
+
 // ------------------------------------------------ checks and moves in a game
 
 // Named checks that print `ok` / `FAIL` as they go. `report()` prints the
@@ -230,6 +252,6 @@ async function clickDecision(page, { follower = false } = {}) {
 }
 
 module.exports = {
-  ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize,
+  ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
   checks, PLAY, decision, cityReplay, version, moved, clickDecision,
 };

@@ -20,29 +20,13 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { DIST, startServer, launch, openPage, gzipSize } = require('./common.js');
+const { DIST, startServer, launch, openPage, shippedSizes } = require('./common.js');
 
 const RUNS = Number(process.env.RUNS || 5);
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
-}
-
-function sizes() {
-  const files = fs.readdirSync(DIST);
-  const pick = (re) => files.filter((f) => re.test(f)).map((f) => path.join(DIST, f));
-  const sum = (list) => list.reduce((acc, f) => acc + fs.statSync(f).size, 0);
-  const gz = (list) => list.reduce((acc, f) => acc + gzipSize(f), 0);
-  const app = [...pick(/^app-.*_bg\.wasm$/), ...pick(/^app-.*\.js$/), ...pick(/\.css$/)];
-  const worker = [...pick(/^worker.*\.wasm$/), ...pick(/^worker.*\.js$/)];
-  return {
-    app_files: app.map((f) => path.basename(f)),
-    app_bytes: sum(app),
-    app_gzip: gz(app),
-    worker_bytes: sum(worker),
-    worker_gzip: gz(worker),
-  };
 }
 
 async function firstRender(browser, origin) {
@@ -169,7 +153,7 @@ async function main() {
   const { server, origin } = await startServer();
   const browser = await launch();
   try {
-    const size = sizes();
+    const size = shippedSizes();
     const renders = [];
     for (let i = 0; i < RUNS; i++) renders.push(await firstRender(browser, origin));
     const moves = [];

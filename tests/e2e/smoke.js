@@ -6,7 +6,8 @@
 // opens each in headless Chromium through playwright-core (installed into
 // .tools/ by scripts/setup.sh), waits for the Yew app and for the engine Web
 // Worker's answer, takes a screenshot into tests/e2e/artifacts/, and fails on
-// any console error, page error, failed request or HTTP error.
+// any console error, page error, failed request or HTTP error. Also checks
+// that the shipped page (wasm + js + css, gzipped) is within its budget.
 //
 // Usage: node tests/e2e/smoke.js   (from any directory; exit 0 iff all passed)
 // Env:   CHROMIUM=/path/to/chromium (default /usr/bin/chromium)
@@ -188,6 +189,18 @@ async function main() {
   ];
   let passed = 0;
   let failed = 0;
+  // The page's size budget: a build over it fails here, not only in the
+  // README's measurements.
+  const { shippedSizes, PAGE_BUDGET_GZIP } = require('./common.js');
+  const size = shippedSizes();
+  const kib = (n) => `${(n / 1024).toFixed(1)} KiB (${n} bytes)`;
+  if (size.app_gzip <= PAGE_BUDGET_GZIP) {
+    passed++;
+    console.log(`ok   the shipped page is ${kib(size.app_gzip)} gzipped, within ${kib(PAGE_BUDGET_GZIP)}`);
+  } else {
+    failed++;
+    console.log(`FAIL the shipped page is ${kib(size.app_gzip)} gzipped, over its budget of ${kib(PAGE_BUDGET_GZIP)}`);
+  }
   try {
     for (const [name, url, shot] of cases) {
       const started = Date.now();

@@ -62,7 +62,9 @@ fn parse_placement(s: &str) -> Option<(Cell, Option<Rotation>)> {
 /// The command a typed line asks for. `rot`: the tile in hand's turn now
 /// (a space typed without a turn takes it when it fits there).
 pub fn command(game: &Game, names: &[String], line: &str, rot: Option<Rotation>) -> Command {
-    let input = line.trim().to_lowercase();
+    // ASCII: the commands are English words and board names; Unicode's case
+    // tables would cost the page some 13 KB gzipped.
+    let input = line.trim().to_ascii_lowercase();
     let (word, rest) = match input.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
         None => (input.as_str(), ""),

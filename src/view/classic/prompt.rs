@@ -96,7 +96,7 @@ pub fn prompt_on(
                 format!("{who}: move the wyvern"),
                 format!(
                     "Your tile has a pennant, so the wyvern must fly: {} {}. The follower under it is veiled (it counts for nobody), and the tile scores nothing in a completed road or city, while the wyvern stays.",
-                    click.to_lowercase(),
+                    click.to_ascii_lowercase(),
                     if n == 1 {
                         "the glowing tile".to_string()
                     } else {
