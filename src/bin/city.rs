@@ -292,8 +292,7 @@ mod cli {
                     "--tiles must be a number from 0 to {}",
                     setup.deck.len()
                 ))?;
-            setup.deck.truncate(n);
-            setup.seed = None;
+            setup = setup.first_tiles(n);
         }
         let mut game = classic::Game::new(catalogue, setup).map_err(|e| e.to_string())?;
         random::play_out(&mut game, &mut random::choice_rng(seed));

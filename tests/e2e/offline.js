@@ -180,7 +180,7 @@ async function manifestChecks(page, url) {
   });
   const css = fs.readFileSync(path.join(ROOT, 'static', 'style.css'), 'utf8');
   check('the web manifest names the game, starts and stays in its folder, standalone',
-    m.json.name === 'Carcassonne: The City' && m.json.short_name && m.start === url && m.scope === url
+    m.json.name === 'Carcassonne' && m.json.short_name && m.start === url && m.scope === url
       && m.json.display === 'standalone', JSON.stringify(m));
   check('its colours are the style sheet\'s parchment and wall',
     css.includes(`--parchment: ${m.json.background_color};`) && css.includes(`--wall: ${m.json.theme_color};`),

@@ -116,6 +116,17 @@ impl Setup {
         Ok(setup)
     }
 
+    /// A shorter game: only the first `n` tiles of the pile (all of them when
+    /// `n` is larger). A cut pile is no longer the one its seed deals, so the
+    /// seed is dropped and a record carries the pile as an explicit `Deck`.
+    pub fn first_tiles(mut self, n: usize) -> Setup {
+        if n < self.deck.len() {
+            self.deck.truncate(n);
+            self.seed = None;
+        }
+        self
+    }
+
     /// Followers each player starts with in supply (B1.2, O1.2).
     pub fn followers(&self) -> u8 {
         if self.expansions.old_city {
@@ -176,6 +187,19 @@ pub fn check_players(players: &[String]) -> Result<(), SetupError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_pile_is_the_first_tiles_without_the_seed() {
+        let c = Catalogue::builtin().unwrap();
+        let names = vec!["A".to_string(), "B".to_string()];
+        let whole = Setup::from_seed(c, names, Expansions::BASE, Options::default(), 7).unwrap();
+        let short = whole.clone().first_tiles(10);
+        assert_eq!(short.deck, whole.deck[..10]);
+        assert_eq!(short.seed, None);
+        let all = whole.clone().first_tiles(71);
+        assert_eq!(all.deck, whole.deck);
+        assert_eq!(all.seed, Some(7), "the whole pile is still the seed's");
+    }
 
     #[test]
     fn b1_4_one_seed_one_pile_of_71() {

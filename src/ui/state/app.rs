@@ -46,7 +46,7 @@ impl NewGame {
             Ruleset::City => AnySetup::City(self.setup(seed).map_err(|e| e.0)?),
             Ruleset::Classic => {
                 let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
-                let mut setup = classic::Setup::from_seed(
+                let setup = classic::Setup::from_seed(
                     cat,
                     names,
                     self.expansions,
@@ -54,12 +54,11 @@ impl NewGame {
                     seed,
                 )
                 .map_err(|e| e.0)?;
-                if let Some(n) = self.tiles.filter(|&n| n < setup.deck.len()) {
-                    // A short game: the record and the link carry the deck.
-                    setup.deck.truncate(n);
-                    setup.seed = None;
-                }
-                AnySetup::Classic(setup)
+                // A short game: the record and the link carry the deck.
+                AnySetup::Classic(match self.tiles {
+                    Some(n) => setup.first_tiles(n),
+                    None => setup,
+                })
             }
         };
         AnyGame::new(setup)
