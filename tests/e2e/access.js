@@ -17,9 +17,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const {
-  ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision,
-} = require('./common.js');
+const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, runMain, requireBuild } = require('./common.js');
 
 const SEED = process.env.SEED || '11';
 const TIMEOUT = 15000;
@@ -122,6 +120,7 @@ async function keyDecision(page, n) {
 }
 
 async function main() {
+  requireBuild();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const { server, origin } = await startServer();
   const browser = await launch();
@@ -260,11 +259,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  process.exit(report());
+  return report();
 }
 
-main().catch((err) => {
-  console.error(err);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+runMain(main);

@@ -153,6 +153,32 @@ function shippedSizes() {
 // KiB as the README does; README, Performance).
 const PAGE_BUDGET_GZIP = 400 * 1024;
 
+// ------------------------------------------------ the harness of each script
+
+// Stops the script, as one failed check, when DIST holds no build (or lacks
+// one of `files`).
+function requireBuild(...files) {
+  const missing = ['index.html', ...files].filter((f) => !fs.existsSync(path.join(DIST, f)));
+  if (missing.length) {
+    console.error(`no ${missing.map((f) => path.join(DIST, f)).join(', ')}: run \`trunk build --release\` first`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+// Runs a script's `main`, which resolves to its exit code (`report()`); an
+// error thrown outside its checks fails the script.
+function runMain(main) {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      console.log('0 passed, 1 failed');
+      process.exit(1);
+    },
+  );
+}
+
 // ------------------------------------------------ checks and moves in a game
 
 // Named checks that print `ok` / `FAIL` as they go. `report()` prints the
@@ -253,5 +279,6 @@ async function clickDecision(page, { follower = false } = {}) {
 
 module.exports = {
   ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
+  requireBuild, runMain,
   checks, PLAY, decision, cityReplay, version, moved, clickDecision,
 };

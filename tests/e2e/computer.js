@@ -23,7 +23,7 @@
 // Usage: node tests/e2e/computer.js   (build dist/ first: trunk build --release)
 'use strict';
 
-const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision } = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild } = require('./common.js');
 
 const TIMEOUT = 30000;
 
@@ -85,6 +85,7 @@ async function leave(page) {
 }
 
 async function main() {
+  requireBuild();
   const { server, origin } = await startServer();
   const browser = await launch();
   try {
@@ -265,10 +266,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  process.exit(report());
+  return report();
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -18,9 +18,7 @@
 // Usage: node tests/e2e/measure.js   Env: RUNS (default 5), DIST, CHROMIUM
 'use strict';
 
-const fs = require('node:fs');
-const path = require('node:path');
-const { DIST, startServer, launch, openPage, shippedSizes } = require('./common.js');
+const { startServer, launch, openPage, shippedSizes, requireBuild, runMain } = require('./common.js');
 
 const RUNS = Number(process.env.RUNS || 5);
 
@@ -146,10 +144,7 @@ async function fullBoardMove(browser, origin, query) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    console.error(`no ${path.join(DIST, 'index.html')}: run \`trunk build --release\` first`);
-    process.exit(1);
-  }
+  requireBuild();
   const { server, origin } = await startServer();
   const browser = await launch();
   try {
@@ -197,9 +192,7 @@ async function main() {
     await browser.close();
     server.close();
   }
+  return 0;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

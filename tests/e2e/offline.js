@@ -35,9 +35,7 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const {
-  ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision,
-} = require('./common.js');
+const { ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild } = require('./common.js');
 
 const PREFIX = '/some/path/';
 const TIMEOUT = 30000;
@@ -239,11 +237,7 @@ function isDown(origin) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html')) || !fs.existsSync(path.join(DIST, 'sw.js'))) {
-    console.error(`no ${DIST}/index.html or sw.js: run \`trunk build --release\` first`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
+  requireBuild('sw.js');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const files = buildFiles();
   const served = [];
@@ -422,7 +416,7 @@ async function main() {
     await browser.close();
     await stop().catch(() => {});
   }
-  process.exit(report());
+  return report();
 }
 
-main();
+runMain(main);

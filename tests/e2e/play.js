@@ -19,9 +19,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const {
-  DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, cityReplay,
-} = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, cityReplay, runMain, requireBuild } = require('./common.js');
 
 const SEED = process.env.SEED || '11';
 const TIMEOUT = 15000;
@@ -107,11 +105,7 @@ async function startGame(page, origin) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    console.error(`no ${path.join(DIST, 'index.html')}: run \`trunk build --release\` first`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
+  requireBuild();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const { server, origin } = await startServer();
   const browser = await launch();
@@ -273,11 +267,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  process.exit(report());
+  return report();
 }
 
-main().catch((err) => {
-  console.error(err);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+runMain(main);

@@ -20,9 +20,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const {
-  DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, clickDecision,
-} = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, clickDecision, runMain, requireBuild } = require('./common.js');
 
 const TIMEOUT = 15000;
 
@@ -106,11 +104,7 @@ async function leave(page) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    console.error(`no ${path.join(DIST, 'index.html')}: run \`trunk build --release\` first`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
+  requireBuild();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const { server, origin } = await startServer();
   const browser = await launch();
@@ -434,7 +428,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  process.exit(report());
+  return report();
 }
 
-main();
+runMain(main);

@@ -15,9 +15,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const {
-  ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, clickDecision,
-} = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, clickDecision, runMain, requireBuild } = require('./common.js');
 
 const TIMEOUT = 20000;
 const { check, report } = checks();
@@ -48,6 +46,7 @@ async function breakdown(page, i) {
 }
 
 async function main() {
+  requireBuild();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const { server, origin } = await startServer();
   const browser = await launch();
@@ -231,11 +230,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  process.exit(report());
+  return report();
 }
 
-main().catch((err) => {
-  console.error(err);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+runMain(main);
