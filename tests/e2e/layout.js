@@ -8,6 +8,9 @@
 //   around their middle), and the game-over table fits with its Stewards,
 //   Guards and Total columns;
 // - a tablet held upright gets the phone layout;
+// - classic Carcassonne with both expansions on a phone, played to the end
+//   by taps: the same checks, and its targets (spaces, rings, guesthouse
+//   roads, the wyvern's tiles) take a finger;
 // - 4 players at 1280×800: all four score cards in view.
 //
 // Usage: node tests/e2e/layout.js   (build dist/ first: trunk build --release)
@@ -15,7 +18,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild } = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, version, moved, runMain, requireBuild } = require('./common.js');
 
 const TIMEOUT = 15000;
 const { check, report } = checks();
@@ -31,6 +34,51 @@ async function startGame(page, origin, { seed = '11', players = 2 } = {}) {
   await page.fill('[data-testid=seed]', seed);
   await page.click('[data-testid=start-game]');
   await page.waitForSelector(play, { timeout: TIMEOUT });
+}
+
+// A 3-player classic game with The City Gates and Old City and a short pile.
+async function startClassic(page, origin, { seed = '5', tiles = '24' } = {}) {
+  await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  await page.check('[data-testid=game-classic]');
+  await page.waitForSelector('[data-testid=expansions]');
+  await page.check('[data-testid=expansion-city-gates]');
+  await page.check('[data-testid=expansion-old-city]');
+  await page.click('[data-testid=add-seat]');
+  await page.fill('[data-testid=classic-tiles]', tiles);
+  await page.click('.advanced summary');
+  await page.fill('[data-testid=seed]', seed);
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+}
+
+// One decision of classic by taps: the first legal space (tapped until the
+// ghost is there), a ring on every other follower decision, the guesthouse
+// declined, the first of the wyvern's tiles.
+async function tapClassicDecision(page, n) {
+  const d = await page.getAttribute(play, 'data-decision');
+  const v = await version(page);
+  const tapOn = async (sel) => {
+    const el = await page.$(sel);
+    if (!el) return false;
+    await el.scrollIntoViewIfNeeded();
+    await el.tap();
+    return true;
+  };
+  if (d === 'place') {
+    await tapOn('[data-cell][data-legal=now]');
+    await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
+    await page.tap('[data-testid=confirm]');
+  } else if (d === 'follower') {
+    if (!(n % 2 === 0 && (await tapOn('[data-testid=region-target]')))) await page.tap('[data-testid=no-follower]');
+  } else if (d === 'guesthouse') {
+    await page.tap('[data-testid=no-guesthouse]');
+  } else if (d === 'wyvern') {
+    await tapOn('[data-testid=tile-target]');
+  } else {
+    throw new Error(`unexpected decision ${d}`);
+  }
+  await moved(page, v);
 }
 
 // Whether a tap 21 px (half of 44) from the middle of `el`, in each of the
@@ -149,6 +197,56 @@ async function main() {
     check('the game-over table needs no sideways scrolling', fits);
     check('no console errors on the phone', phone.problems.length === 0, phone.problems.join('\n    '));
     await phone.context.close();
+
+    // ------------------------------------- classic Carcassonne on a phone
+    const cphone = await openPage(browser, PHONE);
+    const c = cphone.page;
+    await startClassic(c, origin);
+    const cdetail = await c.textContent('.prompt-detail');
+    check('classic on a phone: the prompt speaks of taps', /Tap /.test(cdetail) && !/right click|Enter/.test(cdetail), cdetail);
+    const cstrip = await c.locator('[data-testid=scoreline]').boundingBox();
+    const cboard = await c.locator('[data-testid=board]').boundingBox();
+    check('classic on a phone: the scores are above the board', !!cstrip && cstrip.y + cstrip.height <= cboard.y,
+      JSON.stringify({ cstrip, cboard }));
+    const cseen = {};
+    let wider = 0;
+    let smallOnes = [];
+    for (let n = 0; n < 200 && (await c.getAttribute(play, 'data-decision')) !== 'over'; n++) {
+      const d = await c.getAttribute(play, 'data-decision');
+      const probe = {
+        follower: ['[data-testid=region-target] .ring', '[data-testid=region-target]'],
+        guesthouse: ['[data-testid=region-target]', null],
+        wyvern: ['[data-testid=tile-target]', null],
+        place: ['[data-cell][data-legal=now]', null],
+      }[d];
+      if (probe && !(d in cseen)) {
+        const els = await c.$$(probe[0]);
+        if (els.length) {
+          let ok = true;
+          for (const el of els) ok = ok && (await takesFinger(c, el, probe[1]));
+          cseen[d] = ok;
+          if (d !== 'place') await c.screenshot({ path: path.join(ARTIFACTS, `layout-classic-phone-${d}.png`) });
+        }
+      }
+      wider = Math.max(wider, await c.evaluate(() => document.documentElement.scrollWidth));
+      if (n % 10 === 0) smallOnes = smallOnes.concat(await smallButtons(c));
+      await tapClassicDecision(c, n);
+    }
+    check('classic on a phone: played to the end by taps', (await c.getAttribute(play, 'data-decision')) === 'over');
+    for (const [d, ok] of Object.entries(cseen)) check(`classic on a phone: the board's ${d} targets take a finger (44 px)`, ok);
+    check('classic on a phone: spaces and follower rings were checked', 'place' in cseen && 'follower' in cseen, JSON.stringify(cseen));
+    check('classic on a phone: nothing is wider than the phone', wider <= 390, `${wider}`);
+    check('classic on a phone: every button takes a finger (44 px or more)', smallOnes.length === 0, [...new Set(smallOnes)].join(', '));
+    await c.waitForSelector('[data-testid=final-table]', { timeout: TIMEOUT });
+    await c.screenshot({ path: path.join(ARTIFACTS, 'layout-classic-phone-over.png') });
+    const ccols = await c.$$eval('[data-testid=final-table] thead th', (els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return [e.textContent.trim(), Math.round(r.left), Math.round(r.right)];
+    }));
+    check("classic on a phone: the game-over table's columns fit", ccols.length > 2 && ccols.every((x) => x[1] >= 0 && x[2] <= 390),
+      JSON.stringify(ccols));
+    check('classic on a phone: no console errors', cphone.problems.length === 0, cphone.problems.join('\n    '));
+    await cphone.context.close();
 
     // ------------------------------------------- a tablet held upright
     const tablet = await openPage(browser, { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
