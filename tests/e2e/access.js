@@ -9,7 +9,11 @@
 // - dialogs keep the focus inside them, close on Esc and give the focus
 //   back; no browser confirm() box ever opens;
 // - the text view: the tile in hand and the options in words, a move typed
-//   in, the live region that announces it; no debug text on the start screen.
+//   in, the live region that announces it; no debug text on the start screen;
+// - classic Carcassonne with both expansions: axe on its new-game form, How
+//   to play, each kind of decision on the board (place, follower,
+//   guesthouse, wyvern), the tiles-left dialog, the key and the game over;
+//   its prompt and text view in words.
 //
 // Usage: node tests/e2e/access.js   (build dist/ first: trunk build --release)
 // Env:   SEED (default 11), CHROMIUM, DIST.
@@ -17,7 +21,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, runMain, requireBuild } = require('./common.js');
+const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, clickDecision, runMain, requireBuild } = require('./common.js');
 
 const SEED = process.env.SEED || '11';
 const TIMEOUT = 15000;
@@ -117,6 +121,69 @@ async function keyDecision(page, n) {
   }
   await moved(page, v);
   return did;
+}
+
+// Classic Carcassonne with The City Gates and Old City: axe on each of its
+// screens and kinds of decision, played to the end.
+async function classicAudits(browser, origin) {
+  const { page, problems, context } = await openPage(browser);
+  await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  await page.check('[data-testid=game-classic]');
+  await page.check('[data-testid=expansion-city-gates]');
+  await page.check('[data-testid=expansion-old-city]');
+  await page.fill('[data-testid=classic-tiles]', '30');
+  await page.click('.advanced summary');
+  await page.fill('[data-testid=seed]', '3');
+  await page.waitForSelector('[data-testid=old-city-parts]');
+  await audit(page, "classic's new-game form, Old City's parts shown");
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+  await page.click('[data-testid=help-button]');
+  await page.waitForSelector('[data-testid=help-classic]', { timeout: TIMEOUT });
+  await audit(page, "classic's How to play");
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=help-classic]', { state: 'detached', timeout: TIMEOUT });
+  await page.click('[data-testid=tiles-left-open]');
+  await page.waitForSelector('[data-testid=tiles-left-dialog]', { timeout: TIMEOUT });
+  await audit(page, 'the tiles-left dialog');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=tiles-left-dialog]', { state: 'detached', timeout: TIMEOUT });
+  await page.click('[data-testid=legend-open]');
+  await page.waitForSelector('[data-testid=legend-dialog]', { timeout: TIMEOUT });
+  await audit(page, "classic's key");
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=legend-dialog]', { state: 'detached', timeout: TIMEOUT });
+  const audited = new Set();
+  let textView = false;
+  for (let n = 0; (await decision(page)) !== 'over'; n++) {
+    if (n > 300) throw new Error('the classic game did not end after 300 decisions');
+    const d = await decision(page);
+    if (!audited.has(d)) {
+      audited.add(d);
+      await audit(page, `classic, a ${d} decision`);
+    }
+    if (!textView && d === 'place' && n > 4) {
+      // The text view of classic: the decision and the tile in words.
+      await page.click('[data-testid=text-view-toggle]');
+      await page.waitForSelector('[data-testid=text-view]', { timeout: TIMEOUT });
+      const state = await page.textContent('[data-testid=text-state]');
+      const hand = await page.textContent('[data-testid=text-hand]');
+      check("classic's text view says the decision and the tile in hand",
+        /place/i.test(state) && /^The tile in hand: /.test(hand), `${state} / ${hand}`);
+      await audit(page, "classic's text view");
+      await page.click('[data-testid=text-view-toggle]');
+      textView = true;
+    }
+    await clickDecision(page, { follower: n % 3 === 0 });
+  }
+  check('classic: the board\'s decisions were audited, guesthouse and wyvern included',
+    ['place', 'follower', 'guesthouse', 'wyvern'].every((d) => audited.has(d)), [...audited].join(', '));
+  await page.waitForSelector('[data-testid=game-over] [role=dialog]', { timeout: TIMEOUT });
+  await audit(page, "classic's game-over screen");
+  await page.screenshot({ path: path.join(ARTIFACTS, 'access-classic-over.png') });
+  check('classic: no console errors', problems.length === 0, problems.join('\n    '));
+  await context.close();
 }
 
 async function main() {
@@ -253,6 +320,8 @@ async function main() {
     check('no browser confirm() or alert() box opened', confirms.length === 0, confirms.join('\n    '));
     check('no console errors', problems.length === 0, problems.join('\n    '));
     await context.close();
+
+    await classicAudits(browser, origin);
   } catch (err) {
     check('the keyboard and screen-reader test runs', false, err.stack || String(err));
   } finally {
