@@ -1383,6 +1383,14 @@ async fn the_classic_panel_shows_wood_coins_and_the_coin_supply() {
             .map_or("unlimited".to_string(), |n| n.to_string())
     );
     assert!(text(&one(&root, ".placed")).contains("placed"));
+    assert_eq!(
+        text(&one(&root, "[data-testid=tiles-left]")),
+        g.tiles_left().to_string()
+    );
+    assert!(
+        root.query_selector(".stacks").unwrap().is_none(),
+        "one pile: no stack breakdown"
+    );
 }
 
 /// The new-game form for classic: expansions, options, a short pile and 5

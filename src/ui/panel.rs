@@ -95,7 +95,8 @@ pub fn panel(p: &PanelData) -> Html {
                 }
                 <div class="tiles-left">
                     { "Tiles left: " }<b data-testid="tiles-left">{ left }</b>
-                    <span class="stacks">{ for stacks }</span>
+                    // (Classic's one pile needs no breakdown.)
+                    if p.tiles_left.len() > 1 { <span class="stacks">{ for stacks }</span> }
                 </div>
                 if !p.common.is_empty() {
                     <div class="common" data-testid="common-supply">

@@ -324,6 +324,35 @@ async function main() {
     await nameChecks(page, 'offline');
     await page.screenshot({ path: path.join(ARTIFACTS, 'offline-play.png') });
 
+    // Classic Carcassonne with both expansions, offline, against the
+    // computer: its tiles, pieces and moves need nothing from the network.
+    await page.click('[data-testid=leave]');
+    await page.click('[data-testid=leave-yes]');
+    await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
+    await page.check('[data-testid=game-classic]');
+    await page.check('[data-testid=expansion-city-gates]');
+    await page.check('[data-testid=expansion-old-city]');
+    await page.fill('[data-testid=classic-tiles]', '20');
+    await page.selectOption('[data-testid=kind-1]', 'easy');
+    await page.selectOption('[data-testid=new-speed]', 'fast');
+    await page.click('[data-testid=start-game]');
+    await page.waitForSelector(`${play}[data-ruleset=classic]`, { timeout: TIMEOUT });
+    const classicBefore = Number(await page.getAttribute('.tiles', 'data-count'));
+    for (let i = 0; i < 8 && (await page.getAttribute(play, 'data-decision')) !== 'over'; i++) {
+      // The computer's turns pass by themselves; a person's are clicked.
+      const ours = await page.waitForFunction((sel) => {
+        const el = document.querySelector(sel);
+        if (!el) return false;
+        return el.dataset.decision === 'over' ? 'over' : el.dataset.computer === 'false' ? 'ours' : false;
+      }, play, { timeout: TIMEOUT });
+      if ((await ours.jsonValue()) !== 'ours') break;
+      await clickDecision(page, { follower: true });
+    }
+    const classicAfter = Number(await page.getAttribute('.tiles', 'data-count'));
+    check('offline: a classic game against the computer starts and both sides place tiles',
+      classicAfter >= classicBefore + 4, `${classicBefore} → ${classicAfter} tiles`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'offline-classic.png') });
+
     const tab = await context.newPage();
     tab.on('pageerror', (err) => problems.push(`second tab: page error: ${err.message}`));
     await tab.goto(`${url}?from=home-screen`, { waitUntil: 'load', timeout: TIMEOUT });
