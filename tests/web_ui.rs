@@ -44,6 +44,17 @@ fn panel_host(props: &PanelProps) -> Html {
     panel(&props.panel)
 }
 
+/// The panel mounted in a fresh `<div id=…>`, rendered.
+async fn mount_panel(
+    id: &str,
+    panel: Shared<the_city::view::panel::PanelData>,
+) -> web_sys::Element {
+    let root = fresh_div(id);
+    yew::Renderer::<Panel>::with_root_and_props(root.clone(), PanelProps { panel }).render();
+    settle().await;
+    root
+}
+
 /// The notices, a plain view function in the app, mounted on their own.
 #[derive(Properties, PartialEq)]
 struct NoticesProps {
@@ -672,15 +683,7 @@ async fn the_panel_shows_scores_breakdown_and_supplies() {
     let mut g = new_game(&["Aude", "Bernat", "Cécile"], 8, [30, 25, 20]);
     random::play_out(&mut g, &mut random::choice_rng(8));
     let view = game_view(&g, &seats(&["Aude", "Bernat", "Cécile"]));
-    let root = fresh_div("panel");
-    let _app = yew::Renderer::<Panel>::with_root_and_props(
-        root.clone(),
-        PanelProps {
-            panel: view.panel.clone(),
-        },
-    )
-    .render();
-    settle().await;
+    let root = mount_panel("panel", view.panel.clone()).await;
     for (i, p) in g.players().iter().enumerate() {
         assert_eq!(
             text(&one(&root, &format!("[data-testid=score-{i}]"))),
@@ -1356,15 +1359,7 @@ async fn the_classic_panel_shows_wood_coins_and_the_coin_supply() {
     classic_until(&mut g, 3, |g| g.turns() >= 12);
     let names = ["Aude", "Bernat", "Cécile"];
     let view = the_city::view::classic::game_view(&g, &seats(&names));
-    let root = fresh_div("classic-panel");
-    let _app = yew::Renderer::<Panel>::with_root_and_props(
-        root.clone(),
-        PanelProps {
-            panel: view.panel.clone(),
-        },
-    )
-    .render();
-    settle().await;
+    let root = mount_panel("classic-panel", view.panel.clone()).await;
     for (i, p) in g.players().iter().enumerate() {
         assert_eq!(
             text(&one(&root, &format!("[data-testid=score-{i}]"))),
