@@ -21,7 +21,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, clickDecision, runMain, requireBuild } = require('./common.js');
+const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, clickDecision, runMain, requireBuild, classicForm } = require('./common.js');
 
 const SEED = process.env.SEED || '11';
 const TIMEOUT = 15000;
@@ -129,13 +129,7 @@ async function classicAudits(browser, origin) {
   const { page, problems, context } = await openPage(browser);
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
-  await page.check('[data-testid=game-classic]');
-  await page.check('[data-testid=expansion-city-gates]');
-  await page.check('[data-testid=expansion-old-city]');
-  await page.fill('[data-testid=classic-tiles]', '30');
-  await page.click('.advanced summary');
-  await page.fill('[data-testid=seed]', '3');
-  await page.waitForSelector('[data-testid=old-city-parts]');
+  await classicForm(page, { tiles: 30, seed: 3 });
   await audit(page, "classic's new-game form, Old City's parts shown");
   await page.click('[data-testid=start-game]');
   await page.waitForSelector(play, { timeout: TIMEOUT });

@@ -17,7 +17,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, cityReplay, runMain, requireBuild } = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, cityReplay, runMain, requireBuild, classicForm } = require('./common.js');
 
 const SEED = process.env.SEED || '4';
 const TILES = process.env.TILES || '40';
@@ -119,18 +119,7 @@ async function act(page, n) {
 async function startGame(page, origin) {
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
-  await page.check('[data-testid=game-classic]');
-  await page.waitForSelector('[data-testid=expansions]');
-  await page.check('[data-testid=expansion-city-gates]');
-  await page.check('[data-testid=expansion-old-city]');
-  await page.click('[data-testid=add-seat]');
-  await page.fill('[data-testid=name-0]', 'Aude');
-  await page.fill('[data-testid=name-1]', 'Bernat');
-  await page.fill('[data-testid=name-2]', 'Cécile');
-  await page.fill('[data-testid=classic-tiles]', TILES);
-  await page.click('.advanced summary');
-  await page.fill('[data-testid=seed]', SEED);
-  await page.waitForSelector('[data-testid=old-city-parts]');
+  await classicForm(page, { players: 3, names: ['Aude', 'Bernat', 'Cécile'], tiles: TILES, seed: SEED });
   await page.click('[data-testid=start-game]');
   await page.waitForSelector(play, { timeout: TIMEOUT });
 }

@@ -181,6 +181,25 @@ function runMain(main) {
 
 // ------------------------------------------------ checks and moves in a game
 
+// Fills the new-game form (on screen) for classic Carcassonne with The City
+// Gates and Old City: `players` seats (2 or more, named `names` if given), a
+// pile of the first `tiles` tiles, and a `seed` under Advanced (whose fold,
+// Old City's parts included, is then open). The caller starts the game.
+async function classicForm(page, { players = 2, names = [], tiles, seed } = {}) {
+  await page.check('[data-testid=game-classic]');
+  await page.waitForSelector('[data-testid=expansions]');
+  await page.check('[data-testid=expansion-city-gates]');
+  await page.check('[data-testid=expansion-old-city]');
+  for (let k = 2; k < players; k++) await page.click('[data-testid=add-seat]');
+  for (let i = 0; i < names.length; i++) await page.fill(`[data-testid=name-${i}]`, names[i]);
+  if (tiles !== undefined) await page.fill('[data-testid=classic-tiles]', String(tiles));
+  if (seed !== undefined) {
+    await page.click('.advanced summary');
+    await page.fill('[data-testid=seed]', String(seed));
+    await page.waitForSelector('[data-testid=old-city-parts]');
+  }
+}
+
 // Named checks that print `ok` / `FAIL` as they go. `report()` prints the
 // totals and returns the process's exit code.
 function checks() {
@@ -279,6 +298,6 @@ async function clickDecision(page, { follower = false } = {}) {
 
 module.exports = {
   ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
-  requireBuild, runMain,
+  requireBuild, runMain, classicForm,
   checks, PLAY, decision, cityReplay, version, moved, clickDecision,
 };

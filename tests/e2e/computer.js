@@ -23,7 +23,7 @@
 // Usage: node tests/e2e/computer.js   (build dist/ first: trunk build --release)
 'use strict';
 
-const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild } = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild, classicForm } = require('./common.js');
 
 const TIMEOUT = 30000;
 
@@ -59,12 +59,8 @@ async function newGame(page, origin, { kinds, seed, speed, classic }) {
   }
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
   // Classic Carcassonne with both expansions and a short pile, or The City.
-  await page.check(classic ? '[data-testid=game-classic]' : '[data-testid=game-the-city]');
-  if (classic) {
-    await page.check('[data-testid=expansion-city-gates]');
-    await page.check('[data-testid=expansion-old-city]');
-    await page.fill('[data-testid=classic-tiles]', '20');
-  }
+  if (classic) await classicForm(page, { tiles: 20 });
+  else await page.check('[data-testid=game-the-city]');
   for (let i = 0; i < kinds.length; i++) {
     await page.selectOption(`[data-testid=kind-${i}]`, kinds[i]);
   }

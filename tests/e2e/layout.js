@@ -18,7 +18,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, version, moved, runMain, requireBuild } = require('./common.js');
+const { ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, version, moved, runMain, requireBuild, classicForm } = require('./common.js');
 
 const TIMEOUT = 15000;
 const { check, report } = checks();
@@ -40,14 +40,7 @@ async function startGame(page, origin, { seed = '11', players = 2 } = {}) {
 async function startClassic(page, origin, { seed = '5', tiles = '24' } = {}) {
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
-  await page.check('[data-testid=game-classic]');
-  await page.waitForSelector('[data-testid=expansions]');
-  await page.check('[data-testid=expansion-city-gates]');
-  await page.check('[data-testid=expansion-old-city]');
-  await page.click('[data-testid=add-seat]');
-  await page.fill('[data-testid=classic-tiles]', tiles);
-  await page.click('.advanced summary');
-  await page.fill('[data-testid=seed]', seed);
+  await classicForm(page, { players: 3, tiles, seed });
   await page.click('[data-testid=start-game]');
   await page.waitForSelector(play, { timeout: TIMEOUT });
 }

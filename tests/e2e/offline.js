@@ -35,7 +35,7 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild } = require('./common.js');
+const { ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild, classicForm } = require('./common.js');
 
 const PREFIX = '/some/path/';
 const TIMEOUT = 30000;
@@ -329,10 +329,7 @@ async function main() {
     await page.click('[data-testid=leave]');
     await page.click('[data-testid=leave-yes]');
     await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
-    await page.check('[data-testid=game-classic]');
-    await page.check('[data-testid=expansion-city-gates]');
-    await page.check('[data-testid=expansion-old-city]');
-    await page.fill('[data-testid=classic-tiles]', '20');
+    await classicForm(page, { tiles: 20 });
     await page.selectOption('[data-testid=kind-1]', 'easy');
     await page.selectOption('[data-testid=new-speed]', 'fast');
     await page.click('[data-testid=start-game]');
