@@ -137,28 +137,66 @@ impl Recent {
     }
 }
 
+/// What [`newly_done`] reads of a position: its placed tiles, their
+/// printed regions, and the feature each region is part of.
+pub trait PlacedFeatures {
+    /// The payload of the ruleset's features.
+    type Payload;
+    /// Tiles placed, in the order they were placed.
+    fn placed_count(&self) -> usize;
+    /// Printed regions of placed tile `i`.
+    fn region_count(&self, i: usize) -> RegionIdx;
+    /// The feature region `r` of placed tile `i` is part of (one per root).
+    fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload>;
+}
+
+impl PlacedFeatures for crate::engine::city::Game {
+    type Payload = crate::engine::city::features::Area;
+    fn placed_count(&self) -> usize {
+        self.board().placed().len()
+    }
+    fn region_count(&self, i: usize) -> RegionIdx {
+        let tile = self.board().placed()[i].tile;
+        self.catalogue().get(tile).regions.len() as RegionIdx
+    }
+    fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload> {
+        self.feature_of(i, r)
+    }
+}
+
+impl PlacedFeatures for crate::engine::classic::Game {
+    type Payload = crate::engine::classic::features::Part;
+    fn placed_count(&self) -> usize {
+        self.board().placed().len()
+    }
+    fn region_count(&self, i: usize) -> RegionIdx {
+        let tile = self.board().placed()[i].tile;
+        self.catalogue().get(tile).regions.len() as RegionIdx
+    }
+    fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload> {
+        self.feature_of(i, r)
+    }
+}
+
 /// The features done in `now` that were not done in `before` (an earlier
-/// position of the same game), each as its (placed tile, region) pairs:
-/// `regions[i]` counts the regions of placed tile i in `now`, `old` the
-/// tiles placed in `before`, `lit` says which kinds of feature are shown.
-/// Regions are grouped by the feature `feature_of` hands out for them (one
-/// root per feature). Shared by each ruleset's `recent`.
-pub fn newly_done<'a, P: 'a>(
-    regions: &[RegionIdx],
-    old: usize,
-    now: impl Fn(usize, RegionIdx) -> &'a Feature<P>,
-    before: impl Fn(usize, RegionIdx) -> &'a Feature<P>,
-    lit: impl Fn(&Feature<P>) -> bool,
+/// position of the same game), each as its (placed tile, region) pairs;
+/// `lit` says which kinds of feature are shown. Regions are grouped by
+/// their feature (one root per feature). Shared by each ruleset's `recent`.
+pub fn newly_done<G: PlacedFeatures>(
+    now: &G,
+    before: &G,
+    lit: impl Fn(&Feature<G::Payload>) -> bool,
 ) -> Vec<Vec<(usize, RegionIdx)>> {
+    let old = before.placed_count();
     // (The feature's address, its regions.)
     let mut groups: Vec<(usize, Vec<(usize, RegionIdx)>)> = Vec::new();
-    for (i, &n) in regions.iter().enumerate() {
-        for r in 0..n {
-            let f = now(i, r);
+    for i in 0..now.placed_count() {
+        for r in 0..now.region_count(i) {
+            let f = now.feature_at(i, r);
             if !f.done || !lit(f) {
                 continue;
             }
-            let key = f as *const Feature<P> as usize;
+            let key = f as *const Feature<G::Payload> as usize;
             match groups.iter_mut().find(|g| g.0 == key) {
                 Some(g) => g.1.push((i, r)),
                 None => groups.push((key, vec![(i, r)])),
@@ -168,7 +206,10 @@ pub fn newly_done<'a, P: 'a>(
     groups
         .into_iter()
         .map(|(_, g)| g)
-        .filter(|g| !g.iter().any(|&(i, r)| i < old && before(i, r).done))
+        .filter(|g| {
+            !g.iter()
+                .any(|&(i, r)| i < old && before.feature_at(i, r).done)
+        })
         .collect()
 }
 

@@ -99,6 +99,21 @@ async function takesFinger(page, handle, owner) {
   }, [handle, owner]);
 }
 
+// The first time decision `d` shows targets: whether each of them takes a
+// finger, into `seen[d]`. `probes[d]`: the targets' selector and the element
+// that takes their tap (takesFinger's `owner`). A screenshot of the targets
+// (not of the spaces) is kept as `<shot>-<d>.png`.
+async function probeTargets(page, d, probes, seen, shot) {
+  const probe = probes[d];
+  if (!probe || d in seen) return;
+  const els = await page.$$(probe[0]);
+  if (!els.length) return;
+  let ok = true;
+  for (const el of els) ok = ok && (await takesFinger(page, el, probe[1]));
+  seen[d] = ok;
+  if (d !== 'place') await page.screenshot({ path: path.join(ARTIFACTS, `${shot}-${d}.png`) });
+}
+
 // The visible buttons smaller than 44×44 CSS pixels.
 async function smallButtons(page) {
   return page.$$eval('button', (els) => els
@@ -154,21 +169,12 @@ async function main() {
     const seen = {};
     for (let n = 0; n < 400 && (await p.getAttribute(play, 'data-decision')) !== 'over'; n++) {
       const d = await p.getAttribute(play, 'data-decision');
-      const probe = {
+      await probeTargets(p, d, {
         follower: ['[data-testid=region-target] .ring', '[data-testid=region-target]'],
         wall: ['[data-testid=side-target] .glow', '[data-testid=side-target]'],
         tower: ['[data-testid=vertex-target] .ring', '[data-testid=vertex-target]'],
         place: ['[data-cell][data-legal=now]', null],
-      }[d];
-      if (probe && !(d in seen)) {
-        const els = await p.$$(probe[0]);
-        if (els.length) {
-          let ok = true;
-          for (const el of els) ok = ok && (await takesFinger(p, el, probe[1]));
-          seen[d] = ok;
-          if (d !== 'place') await p.screenshot({ path: path.join(ARTIFACTS, `layout-phone-${d}.png`) });
-        }
-      }
+      }, seen, 'layout-phone');
       await clickDecision(p, { follower: n % 2 === 0 });
     }
     for (const [d, ok] of Object.entries(seen)) check(`the board's ${d} targets take a finger (44 px)`, ok);
@@ -206,21 +212,12 @@ async function main() {
     let smallOnes = [];
     for (let n = 0; n < 200 && (await c.getAttribute(play, 'data-decision')) !== 'over'; n++) {
       const d = await c.getAttribute(play, 'data-decision');
-      const probe = {
+      await probeTargets(c, d, {
         follower: ['[data-testid=region-target] .ring', '[data-testid=region-target]'],
         guesthouse: ['[data-testid=region-target]', null],
         wyvern: ['[data-testid=tile-target]', null],
         place: ['[data-cell][data-legal=now]', null],
-      }[d];
-      if (probe && !(d in cseen)) {
-        const els = await c.$$(probe[0]);
-        if (els.length) {
-          let ok = true;
-          for (const el of els) ok = ok && (await takesFinger(c, el, probe[1]));
-          cseen[d] = ok;
-          if (d !== 'place') await c.screenshot({ path: path.join(ARTIFACTS, `layout-classic-phone-${d}.png`) });
-        }
-      }
+      }, cseen, 'layout-classic-phone');
       wider = Math.max(wider, await c.evaluate(() => document.documentElement.scrollWidth));
       if (n % 10 === 0) smallOnes = smallOnes.concat(await smallButtons(c));
       await tapClassicDecision(c, n);

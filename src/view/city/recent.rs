@@ -9,7 +9,7 @@ use super::super::scene::{newly_done, Recent, Scored};
 use super::super::targets::RegionShape;
 use super::super::tile_art;
 use crate::engine::city::events::Event;
-use crate::engine::city::tiles::{FeatureKind, RegionIdx};
+use crate::engine::city::tiles::FeatureKind;
 use crate::engine::city::Game;
 use crate::engine::TileGame;
 
@@ -44,19 +44,8 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
         return out;
     }
     // The streets and markets done now that were not done before.
-    let cat = now.catalogue();
-    let placed = now.board().placed();
-    let regions: Vec<RegionIdx> = placed
-        .iter()
-        .map(|p| cat.get(p.tile).regions.len() as RegionIdx)
-        .collect();
-    let groups = newly_done(
-        &regions,
-        before.board().placed().len(),
-        |i, r| now.feature_of(i, r),
-        |i, r| before.feature_of(i, r),
-        |f| f.kind() != FeatureKind::Residential,
-    );
+    let groups = newly_done(now, before, |f| f.kind() != FeatureKind::Residential);
+    let (cat, placed) = (now.catalogue(), now.board().placed());
     for regions in &groups {
         let (i, r) = regions[0];
         let f = now.feature_of(i, r);

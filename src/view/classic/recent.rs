@@ -5,7 +5,7 @@
 
 use super::art;
 use crate::engine::classic::events::Event;
-use crate::engine::classic::{FeatureKind, Game, RegionIdx};
+use crate::engine::classic::{FeatureKind, Game};
 use crate::engine::TileGame;
 use crate::view::palette::PlayerColour;
 use crate::view::scene::{newly_done, Recent, Scored};
@@ -40,18 +40,9 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
     }
     // The roads, cities and cloisters done now that were not done before
     // (the printed regions: a bridge's road is left unlit).
-    let placed = now.board().placed();
-    let regions: Vec<RegionIdx> = placed
-        .iter()
-        .map(|p| now.catalogue().get(p.tile).regions.len() as RegionIdx)
-        .collect();
-    let groups = newly_done(
-        &regions,
-        before.board().placed().len(),
-        |i, r| now.feature_of(i, r),
-        |i, r| before.feature_of(i, r),
-        |f| f.kind().is_some_and(|k| k != FeatureKind::Field),
-    );
+    let groups = newly_done(now, before, |f| {
+        f.kind().is_some_and(|k| k != FeatureKind::Field)
+    });
     for regions in &groups {
         let (i, r) = regions[0];
         let f = now.feature_of(i, r);
