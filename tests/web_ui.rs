@@ -1229,10 +1229,11 @@ async fn the_play_screen_plays_a_whole_classic_game_by_clicks() {
         assert!(decisions < 200, "the game does not end");
         if decision == "place" {
             assert!(!all(&root, "use[href^=\"#tile-c-\"]").is_empty() || decisions == 1);
-            click(&one(&root, "[data-cell][data-legal=now]"));
-            settle().await;
-            one(&root, "[data-testid=ghost]");
-            click(&one(&root, "[data-testid=confirm]"));
+            // The targets layer is a component of its own: under load it
+            // can render a scheduler pass after the play screen's attributes.
+            click(&wait_for(&root, "[data-cell][data-legal=now]").await);
+            wait_for(&root, "[data-testid=ghost]").await;
+            click(&wait_for(&root, "[data-testid=confirm]").await);
         } else if let Some(t) = all(&root, "[data-testid=region-target]").first() {
             click(t);
         } else if let Some(t) = all(&root, "[data-testid=tile-target]").first() {
