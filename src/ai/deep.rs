@@ -25,7 +25,7 @@
 //! ranking of a new tree node values. Same position, seed and settings, same
 //! move, however the search is sliced.
 
-use super::eval::{apply, greedy_moves, moves_on, shuffle_ties, value, Move};
+use super::eval::{apply, greedy_moves, moves_on, shuffle_ties, value_of, Move};
 use super::{Playable, Progress};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
 use crate::engine::Seat;
@@ -481,7 +481,7 @@ pub(crate) fn informed_choice<G: Playable>(
                 }
             }
         }
-        let v = value(&h, me, cfg.follower_value);
+        let v = value_of(h, me, cfg.follower_value);
         valued += 1;
         if v > best_value {
             best_value = v;

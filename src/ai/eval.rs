@@ -9,6 +9,7 @@
 
 use super::Playable;
 use crate::engine::core::rng::{below, Pcg64};
+use crate::engine::core::rules::MAX_SEATS;
 use crate::engine::Seat;
 
 /// A move: the choice at the current decision and, when the same player
@@ -25,11 +26,17 @@ pub struct Move<C> {
 /// put on a feature must earn more than this.
 pub const FOLLOWER_VALUE: f64 = 1.5;
 
-/// The value of `game` for seat `me`: projected score (the final scoring
-/// applied to a copy) minus the best opponent's, plus `follower_value` per
-/// follower in supply, worth less as the tiles run out.
-pub fn value<G: Playable>(game: &G, me: Seat, follower_value: f64) -> f64 {
-    let scores = game.projected_scores();
+/// The value of `game` for seat `me`: projected score (its final scoring
+/// applied; `game` is a copy made to be valued) minus the best opponent's,
+/// plus `follower_value` per follower in supply, worth less as the tiles
+/// run out.
+pub fn value_of<G: Playable>(game: G, me: Seat, follower_value: f64) -> f64 {
+    let kept = kept_followers(&game, me, follower_value);
+    margin(&game.into_projected_scores(), me) + kept
+}
+
+/// `me`'s score minus the best opponent's.
+fn margin(scores: &[u32], me: Seat) -> f64 {
     let mine = scores[me as usize] as f64;
     let best_other = scores
         .iter()
@@ -38,23 +45,33 @@ pub fn value<G: Playable>(game: &G, me: Seat, follower_value: f64) -> f64 {
         .map(|(_, &s)| s)
         .max()
         .unwrap_or(0) as f64;
-    let mut v = mine - best_other;
-    if !game.is_over() {
-        v += follower_value * supply_weight(game) * game.supply(me) as f64;
-    }
-    v
+    mine - best_other
 }
 
-/// `value` for every seat at once (one projection of the final scoring):
-/// what a playout's leaf is worth to each player.
-pub fn values_into<G: Playable>(game: &G, follower_value: f64, out: &mut Vec<f64>) {
-    let scores = game.projected_scores();
-    out.clear();
+/// What `me`'s followers in supply are worth (nothing once the game is over).
+fn kept_followers<G: Playable>(game: &G, me: Seat, follower_value: f64) -> f64 {
+    if game.is_over() {
+        0.0
+    } else {
+        follower_value * supply_weight(game) * game.supply(me) as f64
+    }
+}
+
+/// `value_of` for every seat at once (one projection of the final scoring, on
+/// `game` itself): what a playout's leaf is worth to each player.
+pub fn values_into<G: Playable>(game: G, follower_value: f64, out: &mut Vec<f64>) {
     let weight = if game.is_over() {
         0.0
     } else {
-        follower_value * supply_weight(game)
+        follower_value * supply_weight(&game)
     };
+    // Read before the final scoring, which returns the followers.
+    let mut supply = [0u32; MAX_SEATS];
+    for (s, n) in supply.iter_mut().enumerate().take(game.player_count()) {
+        *n = game.supply(s as Seat);
+    }
+    let scores = game.into_projected_scores();
+    out.clear();
     for (me, &mine) in scores.iter().enumerate() {
         let best_other = scores
             .iter()
@@ -63,7 +80,7 @@ pub fn values_into<G: Playable>(game: &G, follower_value: f64, out: &mut Vec<f64
             .map(|(_, &s)| s)
             .max()
             .unwrap_or(0);
-        out.push(mine as f64 - best_other as f64 + weight * game.supply(me as Seat) as f64);
+        out.push(mine as f64 - best_other as f64 + weight * supply[me] as f64);
     }
 }
 
@@ -77,7 +94,7 @@ fn supply_weight<G: Playable>(game: &G) -> f64 {
     (2.0 * left as f64 / total as f64).min(1.0)
 }
 
-/// Every move at the current decision with its greedy value (`value` with
+/// Every move at the current decision with its greedy value (`value_of` with
 /// `follower_value`), best first (ties keep the order of the legal choices).
 ///
 /// A move that ends the turn draws the next tile, so the moves are played on
@@ -121,14 +138,14 @@ pub(crate) fn moves_on<G: Playable>(
                 moves.push(Move {
                     first,
                     then: Some(then),
-                    value: value(&h, me, follower_value),
+                    value: value_of(h, me, follower_value),
                 });
             }
         } else {
             moves.push(Move {
                 first,
                 then: None,
-                value: value(&g, me, follower_value),
+                value: value_of(g, me, follower_value),
             });
         }
     }

@@ -81,13 +81,13 @@ pub trait Playable: TileGame {
     /// in hand), so that a search tree keeps apart the decisions of
     /// different draws; 0 when nothing was drawn.
     fn chance_key(&self) -> u32;
-    /// What the position is worth to every seat (`eval::value` for each, in
-    /// seat order), into `out`.
     /// This ruleset's settings of the deep search for `normal` and `hard`
     /// (each game's budget is tuned to its own cost per decision).
     const NORMAL: DeepConfig;
     const HARD: DeepConfig;
-    fn leaf_values(&self, follower_value: f64, out: &mut Vec<f64>)
+    /// What the position is worth to every seat (`eval::value_of` for each,
+    /// in seat order), into `out`; the final scoring is applied to `self`.
+    fn leaf_values(self, follower_value: f64, out: &mut Vec<f64>)
     where
         Self: Sized,
     {

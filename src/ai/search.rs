@@ -8,9 +8,9 @@
 //!    moves (common random numbers), so the moves are compared on the same
 //!    draws.
 //! 3. A playout applies the move, plays `horizon` more tiles with a fast
-//!    policy (`playout`) and scores the position with `eval::value`.
+//!    policy (`playout`) and scores the position with `eval::value_of`.
 
-use super::eval::{apply, greedy_moves, shuffle_ties, value, Move};
+use super::eval::{apply, greedy_moves, shuffle_ties, value_of, Move};
 use super::{Playable, Progress};
 use crate::engine::core::rng::{rng_for_seed, Pcg64};
 use crate::engine::Seat;
@@ -182,7 +182,7 @@ impl<G: Playable> Search<G> {
             let mut g = det.clone();
             apply(&mut g, &self.moves[i]);
             playout(&mut g, &self.cfg, &mut rng_for_seed(play_seed));
-            self.sum[i] += value(&g, self.me, self.cfg.follower_value);
+            self.sum[i] += value_of(g, self.me, self.cfg.follower_value);
             self.count[i] += 1;
         }
         self.done = (self.done + self.alive.len() as u32).min(self.total);

@@ -380,7 +380,7 @@ fn the_informed_policy_plays_the_best_valued_choice() {
                 let first = h.legal_choices()[0];
                 h.play(first).unwrap();
             }
-            eval::value(&h, me, cfg.follower_value)
+            eval::value_of(h, me, cfg.follower_value)
         };
         let values: Vec<f64> = choices.iter().map(|&c| worth(c)).collect();
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);

@@ -1149,10 +1149,16 @@ impl TileGame for Game {
         if self.is_over() {
             return self.scores();
         }
-        let mut g = self.clone();
-        g.log_events = false;
-        g.finish(EndReason::LastTile);
-        g.scores()
+        self.clone().into_projected_scores()
+    }
+
+    fn into_projected_scores(mut self) -> Vec<u32> {
+        if self.is_over() {
+            return self.scores();
+        }
+        self.log_events = false;
+        self.finish(EndReason::LastTile);
+        self.scores()
     }
 
     fn history(&self) -> &[Choice] {

@@ -1166,16 +1166,22 @@ impl TileGame for Game {
         if self.is_over() {
             return self.scores();
         }
-        let mut g = self.clone();
-        g.log_events = false;
+        self.clone().into_projected_scores()
+    }
+
+    fn into_projected_scores(mut self) -> Vec<u32> {
+        if self.is_over() {
+            return self.scores();
+        }
+        self.log_events = false;
         // Completions of a tile whose later steps are pending score first
         // (with the coins they give, when the guesthouse step is pending).
-        if g.phase == Phase::Guesthouse {
-            g.take_coins();
+        if self.phase == Phase::Guesthouse {
+            self.take_coins();
         }
-        g.features_completed();
-        g.final_scoring();
-        g.scores()
+        self.features_completed();
+        self.final_scoring();
+        self.scores()
     }
 
     fn history(&self) -> &[Choice] {

@@ -102,6 +102,19 @@ impl<P: Payload> Features<P> {
         root
     }
 
+    /// Points every node straight at its root, so that `find` (which
+    /// cannot shorten paths, taking `&self`) is one step until the next
+    /// union. A root is always the smallest node of its feature (`union`
+    /// keeps the smaller), so a node's parent comes before it and one pass
+    /// in order is enough.
+    pub fn flatten(&mut self) {
+        for n in 0..self.parent.len() {
+            let p = self.parent[n] as usize;
+            debug_assert!(p <= n);
+            self.parent[n] = self.parent[p];
+        }
+    }
+
     /// The feature a node belongs to.
     pub fn get(&self, n: Node) -> &Feature<P> {
         &self.data[self.find(n) as usize]
@@ -171,5 +184,29 @@ mod tests {
         assert_eq!(j.data, Goods(5));
         assert_eq!(j.follower_count(), 1);
         assert_eq!(f.roots().count(), 1);
+    }
+
+    proptest::proptest! {
+        /// Flattening changes no node's feature, and leaves every node one
+        /// step from its root.
+        #[test]
+        fn flatten_keeps_every_feature(
+            n in 1usize..60,
+            joins in proptest::collection::vec((0usize..60, 0usize..60), 0..80),
+        ) {
+            let mut f = Features::default();
+            for i in 0..n {
+                f.add(Feature::new(i % 100, Goods(1 << (i % 8))));
+            }
+            for &(a, b) in &joins {
+                f.union((a % n) as Node, (b % n) as Node);
+            }
+            let roots: Vec<Node> = (0..n as Node).map(|x| f.find(x)).collect();
+            f.flatten();
+            for x in 0..n as Node {
+                proptest::prop_assert_eq!(f.find(x), roots[x as usize]);
+                proptest::prop_assert_eq!(f.parent[x as usize], roots[x as usize]);
+            }
+        }
     }
 }

@@ -89,6 +89,14 @@ pub trait TileGame: Clone {
     /// Points per seat if the game ended now (its final scoring applied to
     /// a copy).
     fn projected_scores(&self) -> Vec<u32>;
+    /// `projected_scores` on this game itself, which it uses up: for a copy
+    /// made anyway (the computer's playouts), one clone the fewer.
+    fn into_projected_scores(self) -> Vec<u32>
+    where
+        Self: Sized,
+    {
+        self.projected_scores()
+    }
     /// Every choice taken since the setup (forced steps the engine took by
     /// itself are not in it).
     fn history(&self) -> &[Self::Choice];

@@ -141,6 +141,9 @@ impl<P: Payload, R: Copy, const HALF: i32> Table<P, R, HALF> {
                 }
             }
         }
+        // Scoring and the computer's playouts look features up far more
+        // often than tiles are placed.
+        self.features.flatten();
         touched
     }
 
