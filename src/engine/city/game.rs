@@ -14,6 +14,7 @@ use crate::engine::core::deal;
 use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
 use crate::engine::core::grid::Placed;
 use crate::engine::core::rng::{shuffle, Pcg64};
+use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
 use crate::engine::core::table::{Follower, Table};
 use serde::{Deserialize, Serialize};
@@ -137,8 +138,8 @@ pub struct Game {
     piece_completed: Vec<Node>,
     last_piece: Option<usize>,
     round: Round,
-    records: Vec<TurnRecord>,
-    history: Vec<Choice>,
+    records: RoomyVec<TurnRecord>,
+    history: RoomyVec<Choice>,
     events: Vec<Logged>,
     ended: Option<EndReason>,
     log_events: bool,
@@ -187,8 +188,8 @@ impl Game {
             piece_completed: Vec::new(),
             last_piece: None,
             round: Round::default(),
-            records: Vec::new(),
-            history: Vec::new(),
+            records: RoomyVec::new(),
+            history: RoomyVec::new(),
             events: Vec::new(),
             ended: None,
             log_events: true,

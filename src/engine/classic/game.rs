@@ -47,6 +47,7 @@ use crate::engine::core::deal::{box_of, unseen, Pile};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::core::grid::Placed;
 use crate::engine::core::rng::Pcg64;
+use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -200,8 +201,8 @@ pub struct Game {
     pub(super) completed: Vec<Node>,
     /// Tiles drawn and removed as unplayable (B3.3).
     removed: Vec<TileType>,
-    pub(super) records: Vec<TurnRecord>,
-    history: Vec<Choice>,
+    pub(super) records: RoomyVec<TurnRecord>,
+    history: RoomyVec<Choice>,
     events: Vec<Logged>,
     ended: Option<EndReason>,
     log_events: bool,
@@ -254,8 +255,8 @@ impl Game {
             guest_mask: 0,
             completed: Vec::new(),
             removed: Vec::new(),
-            records: Vec::new(),
-            history: Vec::new(),
+            records: RoomyVec::new(),
+            history: RoomyVec::new(),
             events: Vec::new(),
             ended: None,
             log_events: true,

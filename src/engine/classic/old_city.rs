@@ -11,6 +11,7 @@ use super::tiles::{FeatureKind, RegionIdx, TileType};
 use super::wood::Axis;
 use crate::engine::core::features::Node;
 use crate::engine::core::geom::Cell;
+use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, MAX_SEATS};
 
 /// A player's Old City pieces in hand (O1.2), one bit each.
@@ -57,7 +58,7 @@ impl Parts {
 pub struct OldCity {
     pub parts: Parts,
     /// Per placed tile, the bridge built on it (O3.2); kept only with wood.
-    pub bridges: Vec<Option<Axis>>,
+    pub bridges: RoomyVec<Option<Axis>>,
     /// Coins left in the common supply (O4.2); `None` for unlimited.
     pub coin_supply: Option<u8>,
     /// The placed tile the wyvern is on; `None` while it is aside (O6.2).

@@ -6,6 +6,7 @@
 //! Rule-free: which regions join, and what "complete" means, is the
 //! ruleset's business.
 
+use super::roomy::RoomyVec;
 use super::rules::MAX_SEATS;
 
 /// A region of a placed tile: its node in the graph.
@@ -55,15 +56,15 @@ impl<P: Payload> Feature<P> {
 /// The union-find over every region node.
 #[derive(Clone, Debug)]
 pub struct Features<P> {
-    parent: Vec<Node>,
-    data: Vec<Feature<P>>,
+    parent: RoomyVec<Node>,
+    data: RoomyVec<Feature<P>>,
 }
 
 impl<P> Default for Features<P> {
     fn default() -> Self {
         Features {
-            parent: Vec::new(),
-            data: Vec::new(),
+            parent: RoomyVec::new(),
+            data: RoomyVec::new(),
         }
     }
 }

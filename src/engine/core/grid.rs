@@ -6,6 +6,7 @@
 //! Pure geometry: no rule of either game beyond what "exterior" means.
 
 use super::geom::{Cell, Dir, Rotation, Side, Vertex};
+use super::roomy::RoomyVec;
 use super::shape::TileType;
 use std::cell::RefCell;
 
@@ -37,7 +38,7 @@ pub struct Grid<const HALF: i32> {
     /// Keep exterior, holes and the outline up to date (The City only).
     track_outline: bool,
     window: Window,
-    placed: Vec<Placed>,
+    placed: RoomyVec<Placed>,
     frontier: Vec<Cell>,
     min: Cell,
     max: Cell,
@@ -128,7 +129,7 @@ impl<const HALF: i32> Grid<HALF> {
         Grid {
             track_outline,
             window: Window::around_origin(),
-            placed: Vec::new(),
+            placed: RoomyVec::new(),
             frontier: Vec::new(),
             min: Cell::ORIGIN,
             max: Cell::ORIGIN,

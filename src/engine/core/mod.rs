@@ -9,6 +9,7 @@ pub mod geom;
 pub mod grid;
 pub mod random;
 pub mod rng;
+pub mod roomy;
 pub mod rules;
 pub mod shape;
 pub mod sort;

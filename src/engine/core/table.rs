@@ -9,6 +9,7 @@
 use super::features::{Feature, Features, Node, Payload};
 use super::geom::{Dir, Side};
 use super::grid::{Grid, Placed};
+use super::roomy::RoomyVec;
 use super::rules::Seat;
 use super::shape::RegionIdx;
 
@@ -41,7 +42,7 @@ pub struct Follower<R> {
 pub struct Table<P, R, const HALF: i32> {
     grid: Grid<HALF>,
     /// Per placed tile: its first region node.
-    node_base: Vec<Node>,
+    node_base: RoomyVec<Node>,
     features: Features<P>,
     followers: Vec<Follower<R>>,
 }
@@ -51,7 +52,7 @@ impl<P: Payload, R: Copy, const HALF: i32> Table<P, R, HALF> {
     pub fn new(track_outline: bool) -> Self {
         Table {
             grid: Grid::new(track_outline),
-            node_base: Vec::new(),
+            node_base: RoomyVec::new(),
             features: Features::default(),
             followers: Vec::new(),
         }
