@@ -41,6 +41,7 @@ step "setup" bash scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all -- --check
 step "clippy (native)" cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke --test deck_pin --test web_ui -- -D warnings
+step "clippy (wasm32, the page's features)" cargo clippy --target wasm32-unknown-unknown --bin app --no-default-features -- -D warnings
 # The dev profile is optimised (Cargo.toml), so the native tests need no slow LTO build.
 step "cargo test (native)" cargo test
 step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke --test deck_pin --test web_ui

@@ -1147,9 +1147,6 @@ impl TileGame for Game {
 
     /// Scores if the game ended now: closing and final scoring on a copy.
     fn projected_scores(&self) -> Vec<u32> {
-        if self.is_over() {
-            return self.scores();
-        }
         self.clone().into_projected_scores()
     }
 

@@ -5,7 +5,7 @@
 //! only completed cities count. Old City's proportional farms (O2.2) read
 //! `farms_with_cities`.
 
-use super::features::{ClassicTable, FeatureKind, Node};
+use super::features::{ClassicTable, Node};
 use super::options::FarmScoring;
 use super::tiles::Catalogue;
 use crate::engine::core::rules::{majority, MAX_SEATS};
@@ -33,37 +33,21 @@ impl FarmTable<'_> {
     /// deduplicated, sorted by farm.
     fn farm_city_pairs(&self) -> Vec<(Node, Node)> {
         let f = self.table.features();
-        let placed = self.table.grid().placed();
         let mut pairs = Vec::new();
-        // Only the tiles of farms holding a farmer can give a pair: the
-        // final scoring runs in every playout of the computer's search, and
-        // walking the whole board was its largest cost.
-        let mut farms: Vec<Node> = Vec::new();
-        for s in self.table.followers() {
-            let farm = f.find(s.node);
-            if s.role == FeatureKind::Field && !farms.contains(&farm) {
-                farms.push(farm);
-            }
-        }
-        for farm in farms {
-            let mut tiles = f.get(farm).tiles;
-            while tiles != 0 {
-                let i = tiles.trailing_zeros() as usize;
-                tiles &= tiles - 1;
-                for &(field, city) in &self.catalogue.get(placed[i].tile).touches {
-                    if f.find(self.table.node_of(i, field)) != farm {
-                        continue;
-                    }
-                    let town = f.find(self.table.node_of(i, city));
-                    if f.get(town).is_complete() && !pairs.contains(&(farm, town)) {
-                        pairs.push((farm, town));
-                    }
+        for (i, p) in self.table.grid().placed().iter().enumerate() {
+            for &(field, city) in &self.catalogue.get(p.tile).touches {
+                let farm = f.find(self.table.node_of(i, field));
+                if f.get(farm).follower_count() == 0 {
+                    continue;
+                }
+                let town = f.find(self.table.node_of(i, city));
+                if f.get(town).is_complete() {
+                    pairs.push((farm, town));
                 }
             }
         }
-        // Distinct pairs, so the insertion sort (quicker on a few dozen)
-        // gives the order any sort would.
-        sort::sort_by(&mut pairs, |a, b| a < b);
+        sort::sort_unstable(&mut pairs);
+        pairs.dedup();
         pairs
     }
 

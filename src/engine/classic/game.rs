@@ -1164,9 +1164,6 @@ impl TileGame for Game {
 
     /// Scores if the game ended now: the final scoring on a copy.
     fn projected_scores(&self) -> Vec<u32> {
-        if self.is_over() {
-            return self.scores();
-        }
         self.clone().into_projected_scores()
     }
 

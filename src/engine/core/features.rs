@@ -109,11 +109,7 @@ impl<P: Payload> Features<P> {
     /// keeps the smaller), so a node's parent comes before it and one pass
     /// in order is enough.
     pub fn flatten(&mut self) {
-        for n in 0..self.parent.len() {
-            let p = self.parent[n] as usize;
-            debug_assert!(p <= n);
-            self.parent[n] = self.parent[p];
-        }
+        flatten(&mut self.parent);
     }
 
     /// The feature a node belongs to.
@@ -154,6 +150,16 @@ impl<P: Payload> Features<P> {
     /// Every root node.
     pub fn roots(&self) -> impl Iterator<Item = Node> + '_ {
         (0..self.parent.len() as Node).filter(move |&n| self.is_root(n))
+    }
+}
+
+/// `Features::flatten` on the parent list (one copy of the code for every
+/// payload type).
+fn flatten(parent: &mut [Node]) {
+    for n in 0..parent.len() {
+        let p = parent[n] as usize;
+        debug_assert!(p <= n);
+        parent[n] = parent[p];
     }
 }
 
