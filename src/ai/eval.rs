@@ -72,15 +72,8 @@ pub fn values_into<G: Playable>(game: G, follower_value: f64, out: &mut Vec<f64>
     }
     let scores = game.into_projected_scores();
     out.clear();
-    for (me, &mine) in scores.iter().enumerate() {
-        let best_other = scores
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != me)
-            .map(|(_, &s)| s)
-            .max()
-            .unwrap_or(0);
-        out.push(mine as f64 - best_other as f64 + weight * supply[me] as f64);
+    for (me, &kept) in supply.iter().enumerate().take(scores.len()) {
+        out.push(margin(&scores, me as Seat) + weight * kept as f64);
     }
 }
 

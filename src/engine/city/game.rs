@@ -1145,11 +1145,7 @@ impl TileGame for Game {
         self.players.iter().map(|p| p.score).collect()
     }
 
-    /// Scores if the game ended now: closing and final scoring on a copy.
-    fn projected_scores(&self) -> Vec<u32> {
-        self.clone().into_projected_scores()
-    }
-
+    /// Scores if the game ended now: closing and final scoring.
     fn into_projected_scores(mut self) -> Vec<u32> {
         if self.is_over() {
             return self.scores();

@@ -86,16 +86,13 @@ pub trait TileGame: Clone {
     fn redeal_unseen(&self, rng: &mut Pcg64) -> Self;
     /// Points so far, per seat.
     fn scores(&self) -> Vec<u32>;
-    /// Points per seat if the game ended now (its final scoring applied to
-    /// a copy).
-    fn projected_scores(&self) -> Vec<u32>;
-    /// `projected_scores` on this game itself, which it uses up: for a copy
-    /// made anyway (the computer's playouts), one clone the fewer.
-    fn into_projected_scores(self) -> Vec<u32>
-    where
-        Self: Sized,
-    {
-        self.projected_scores()
+    /// Points per seat if the game ended now: its final scoring applied to
+    /// this game itself, which it uses up (a copy made to be valued, as the
+    /// computer's playouts do, needs no second copy).
+    fn into_projected_scores(self) -> Vec<u32>;
+    /// `into_projected_scores` of a copy.
+    fn projected_scores(&self) -> Vec<u32> {
+        self.clone().into_projected_scores()
     }
     /// Every choice taken since the setup (forced steps the engine took by
     /// itself are not in it).
