@@ -3,9 +3,10 @@
 //! and wyvern, then the follower) are one move; in a playout a follower goes
 //! down now and then, on any legal region (a farmer included).
 
-use super::{DeepConfig, Playable};
-use crate::engine::classic::{Choice, Decision, Game};
+use super::{DeepConfig, Move, Playable};
+use crate::engine::classic::{Choice, Decision, Game, Spot, Wood};
 use crate::engine::core::rng::{below, unit, Pcg64};
+use crate::engine::core::shape::RegionIdx;
 use crate::engine::{Seat, TileGame};
 
 impl Playable for Game {
@@ -51,6 +52,33 @@ impl Playable for Game {
 
     fn chance_key(&self) -> u32 {
         self.in_hand().map_or(0, |t| t as u32 + 1)
+    }
+
+    fn same_move(&self, a: &Move<Choice>, b: &Move<Choice>) -> bool {
+        // Wood is laid relative to the tile's turn: only plain tiles.
+        let (Choice::Place(p), Choice::Place(q), Some(t)) = (a.first, b.first, self.in_hand())
+        else {
+            return false;
+        };
+        if p.cell != q.cell || p.wood != Wood::default() || q.wood != Wood::default() {
+            return false;
+        }
+        let Some(map) = self.catalogue().get(t).alike_regions(p.rot, q.rot) else {
+            return false;
+        };
+        // The follow-up on `a`'s tile, moved to where it lies on `b`'s.
+        let moved = |spot: Option<Spot>| match spot {
+            Some(Spot::Region(r)) => Some(Spot::Region(
+                map.get(r as usize).copied().unwrap_or(RegionIdx::MAX),
+            )),
+            other => other,
+        };
+        let then = match a.then {
+            Some(Choice::Follower(spot)) => Some(Choice::Follower(moved(spot))),
+            Some(Choice::Guesthouse(spot)) => Some(Choice::Guesthouse(moved(spot))),
+            other => other,
+        };
+        then == b.then
     }
 
     fn playout_choice(&self, choices: &[Choice], follower_rate: f64, rng: &mut Pcg64) -> Choice {

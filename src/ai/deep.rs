@@ -158,7 +158,7 @@ impl<G: Playable> Deep<G> {
             return None;
         }
         shuffle_ties(&mut moves, rng);
-        moves.truncate(cfg.candidates.max(1));
+        keep_distinct(game, &mut moves, cfg.candidates.max(1));
         if moves.len() == 1 || cfg.work_per_move == 0 {
             return Some(DeepStarted::Decided(moves[0]));
         }
@@ -318,6 +318,22 @@ impl<G: Playable> Deep<G> {
         }
         work
     }
+}
+
+/// Keeps the first `n` moves, skipping a move that is the same as one kept
+/// (`Playable::same_move`): a candidate twice would take two shares of the
+/// budget to learn nothing more.
+pub(crate) fn keep_distinct<G: Playable>(game: &G, moves: &mut Vec<Move<G::Choice>>, n: usize) {
+    let mut kept: Vec<Move<G::Choice>> = Vec::with_capacity(n);
+    for m in moves.iter() {
+        if kept.len() == n {
+            break;
+        }
+        if !kept.iter().any(|k| game.same_move(k, m)) {
+            kept.push(*m);
+        }
+    }
+    *moves = kept;
 }
 
 impl<C> Node<C> {

@@ -81,6 +81,12 @@ pub trait Playable: TileGame {
     /// in hand), so that a search tree keeps apart the decisions of
     /// different draws; 0 when nothing was drawn.
     fn chance_key(&self) -> u32;
+    /// Whether moves `a` and `b` at this decision reach the same position
+    /// (a tile turned to a rotation that looks the same): the deep search
+    /// keeps only the first as a candidate. No two differ by default.
+    fn same_move(&self, _a: &Move<Self::Choice>, _b: &Move<Self::Choice>) -> bool {
+        false
+    }
     /// This ruleset's settings of the deep search for `normal` and `hard`
     /// (each game's budget is tuned to its own cost per decision).
     const NORMAL: DeepConfig;

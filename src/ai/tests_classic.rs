@@ -4,7 +4,7 @@
 
 use super::tests::assert_legal;
 use super::*;
-use crate::engine::classic::{Catalogue, Decision, Expansions, Game, Options, Setup};
+use crate::engine::classic::{Catalogue, Choice, Decision, Expansions, Game, Options, Setup};
 use crate::engine::TileGame;
 
 const TINY: SearchConfig = SearchConfig {
@@ -198,4 +198,96 @@ fn every_level_plays_legally_with_both_expansions() {
     ] {
         assert!(kinds.contains(d), "never met {d}: {kinds:?}");
     }
+}
+
+/// Which turns of a tile look the same (`TileDef::alike_regions`): every
+/// turn itself; all four of a cloister, a city all round and a crossroads;
+/// a straight road half way round (its fields swapped); never a curve.
+#[test]
+fn turns_that_look_the_same() {
+    use crate::engine::core::geom::Rotation;
+    let cat = Catalogue::builtin().unwrap();
+    let alike = |id: &str| {
+        let def = cat.get(cat.by_id(id).unwrap());
+        let mut pairs = Vec::new();
+        for (i, &a) in Rotation::ALL.iter().enumerate() {
+            let same = def.alike_regions(a, a).unwrap();
+            assert!(
+                (0..def.regions.len()).all(|r| same[r] as usize == r),
+                "{id}"
+            );
+            for (j, &b) in Rotation::ALL.iter().enumerate().skip(i + 1) {
+                if def.alike_regions(a, b).is_some() {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        pairs
+    };
+    let all = vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+    for id in ["B", "C", "X"] {
+        assert_eq!(alike(id), all, "{id}");
+    }
+    assert_eq!(alike("U"), vec![(0, 2), (1, 3)]);
+    for id in ["A", "D", "V", "W", "E"] {
+        assert_eq!(alike(id), vec![], "{id}");
+    }
+    let u = cat.get(cat.by_id("U").unwrap());
+    let map = u.alike_regions(Rotation::ALL[0], Rotation::ALL[2]).unwrap();
+    let (f, g) = (u.region_index("f").unwrap(), u.region_index("g").unwrap());
+    assert_eq!((map[f as usize], map[g as usize]), (g, f));
+}
+
+/// Moves that `same_move` calls one (a tile turned so that it looks the
+/// same, the follow-up on the same spot) reach the same position: the same
+/// value, scores, players and choices next. The deep search keeps only the
+/// first of them as a candidate.
+#[test]
+fn moves_that_look_the_same_are_one_candidate() {
+    let cat = Catalogue::builtin().unwrap();
+    let expansions = Expansions::parse("city-gates old-city").unwrap();
+    let options = Options::parse("", expansions).unwrap();
+    let (mut pairs, mut shortened) = (0, 0);
+    for seed in 0..4u64 {
+        let names = vec!["A".to_string(), "B".to_string()];
+        let mut setup = Setup::from_seed(cat, names, expansions, options, seed).unwrap();
+        setup.deck.truncate(40);
+        setup.seed = None;
+        let mut g = Game::new(cat, setup).unwrap();
+        g.set_logging(false);
+        let mut k = 0u64;
+        while !g.is_over() {
+            if g.at_placement() {
+                let moves = eval::moves_on(&g, 3.0, true);
+                let after = |m: &Move<Choice>| {
+                    let mut h = g.clone();
+                    eval::apply(&mut h, m);
+                    h
+                };
+                for (i, a) in moves.iter().enumerate() {
+                    for b in &moves[i + 1..] {
+                        if !g.same_move(a, b) {
+                            continue;
+                        }
+                        pairs += 1;
+                        let (ha, hb) = (after(a), after(b));
+                        assert_eq!(a.value, b.value, "{a:?} {b:?}");
+                        assert_eq!(ha.projected_scores(), hb.projected_scores());
+                        assert_eq!(ha.players(), hb.players());
+                        assert_eq!(ha.legal_choices().len(), hb.legal_choices().len());
+                    }
+                }
+                let mut kept = moves.clone();
+                deep::keep_distinct(&g, &mut kept, 8);
+                for (i, a) in kept.iter().enumerate() {
+                    assert!(kept[i + 1..].iter().all(|b| !g.same_move(a, b)));
+                }
+                assert!(kept.len() <= 8 && kept[0] == moves[0]);
+                shortened += (kept[..] != moves[..kept.len()]) as u32;
+            }
+            g.play(choose(&g, Level::Greedy, seed * 1000 + k)).unwrap();
+            k += 1;
+        }
+    }
+    assert!(pairs > 20 && shortened > 3, "{pairs} {shortened}");
 }
