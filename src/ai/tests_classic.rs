@@ -19,10 +19,26 @@ const TINY: SearchConfig = SearchConfig {
 /// A base game dealt from `seed`, its pile cut to `tiles` (short games keep
 /// the dev profile quick).
 fn new_game(seed: u64, players: usize, tiles: usize) -> Game {
+    dealt(
+        seed,
+        players,
+        tiles,
+        Expansions::default(),
+        Options::default(),
+    )
+}
+
+/// `new_game` with The City Gates and Old City, every part on.
+fn expansions_game(seed: u64, players: usize, tiles: usize) -> Game {
+    let expansions = Expansions::parse("city-gates old-city").unwrap();
+    let options = Options::parse("", expansions).unwrap();
+    dealt(seed, players, tiles, expansions, options)
+}
+
+fn dealt(seed: u64, players: usize, tiles: usize, exp: Expansions, options: Options) -> Game {
     let cat = Catalogue::builtin().unwrap();
     let names = (0..players).map(|i| format!("P{i}")).collect();
-    let mut setup =
-        Setup::from_seed(cat, names, Expansions::default(), Options::default(), seed).unwrap();
+    let mut setup = Setup::from_seed(cat, names, exp, options, seed).unwrap();
     setup.deck.truncate(tiles);
     setup.seed = None;
     let mut g = Game::new(cat, setup).unwrap();
@@ -154,18 +170,9 @@ fn classic_greedy_beats_random() {
 /// guesthouse and the wyvern are decisions every level answers legally.
 #[test]
 fn every_level_plays_legally_with_both_expansions() {
-    let cat = Catalogue::builtin().unwrap();
-    let expansions = Expansions::parse("city-gates old-city").unwrap();
-    let options = Options::parse("", expansions).unwrap();
     let mut kinds = std::collections::HashSet::new();
     for seed in 0..6u64 {
-        let players = 2 + (seed % 4) as usize;
-        let names = (0..players).map(|i| format!("P{i}")).collect();
-        let mut setup = Setup::from_seed(cat, names, expansions, options, seed).unwrap();
-        setup.deck.truncate(40);
-        setup.seed = None;
-        let mut g = Game::new(cat, setup).unwrap();
-        g.set_logging(false);
+        let mut g = expansions_game(seed, 2 + (seed % 4) as usize, 40);
         let mut k = 0u64;
         while !g.is_over() {
             let s = seed * 10_000 + k;
@@ -244,17 +251,9 @@ fn turns_that_look_the_same() {
 /// first of them as a candidate.
 #[test]
 fn moves_that_look_the_same_are_one_candidate() {
-    let cat = Catalogue::builtin().unwrap();
-    let expansions = Expansions::parse("city-gates old-city").unwrap();
-    let options = Options::parse("", expansions).unwrap();
     let (mut pairs, mut shortened) = (0, 0);
     for seed in 0..4u64 {
-        let names = vec!["A".to_string(), "B".to_string()];
-        let mut setup = Setup::from_seed(cat, names, expansions, options, seed).unwrap();
-        setup.deck.truncate(40);
-        setup.seed = None;
-        let mut g = Game::new(cat, setup).unwrap();
-        g.set_logging(false);
+        let mut g = expansions_game(seed, 2, 40);
         let mut k = 0u64;
         while !g.is_over() {
             if g.at_placement() {
