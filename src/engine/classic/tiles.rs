@@ -6,6 +6,7 @@
 
 use super::tile_checks::{self, Depth};
 use crate::engine::core::geom::{Dir, Rotation};
+use crate::engine::core::shape::TURN_MAP_MAX;
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
 use std::sync::OnceLock;
 
@@ -173,10 +174,6 @@ pub(super) struct Parts {
     pub touches: Vec<(RegionIdx, RegionIdx)>,
 }
 
-/// The most regions a tile may have for `TileDef::alike_regions` to compare
-/// its turns (a tile with more is never alike).
-pub const ALIKE_MAX: usize = 16;
-
 /// One tile type with its slots, unrotated, and look-ups per rotation.
 #[derive(Clone, Debug)]
 pub struct TileDef {
@@ -227,47 +224,29 @@ impl TileDef {
     }
 
     /// Where each region of the tile turned by `a` lies on the tile turned
-    /// by `b` (indexed by region), when the two look the same: every side
-    /// of the same kind, the regions in each other's places one for one, of
-    /// the same kinds and touching alike. A straight road turned half way
-    /// round swaps its two fields. `None` when they differ. The computer
-    /// tries only one of two turns that look the same.
-    pub fn alike_regions(&self, a: Rotation, b: Rotation) -> Option<[RegionIdx; ALIKE_MAX]> {
-        let n = self.regions.len();
-        if n > ALIKE_MAX {
+    /// by `b` (`Shape::turn_map`), when the two look the same: every side of
+    /// the same kind, each region in the other's place of the same kind,
+    /// touching alike. A straight road turned half way round swaps its two
+    /// fields. `None` when they differ. The computer tries only one of two
+    /// turns that look the same.
+    pub fn alike_regions(&self, a: Rotation, b: Rotation) -> Option<[RegionIdx; TURN_MAP_MAX]> {
+        if Dir::ALL
+            .iter()
+            .any(|&d| self.side_kind(a, d) != self.side_kind(b, d))
+        {
             return None;
         }
-        let mut map = [RegionIdx::MAX; ALIKE_MAX];
-        for d in Dir::ALL {
-            if self.side_kind(a, d) != self.side_kind(b, d) {
-                return None;
-            }
-            for (x, y) in self.slots(a, d).into_iter().zip(self.slots(b, d)) {
-                let m = &mut map[x as usize];
-                if *m == RegionIdx::MAX {
-                    *m = y;
-                } else if *m != y {
-                    return None;
-                }
-            }
-        }
-        let mut seen = 0u32;
-        for (x, m) in map.iter_mut().enumerate().take(n) {
-            if *m == RegionIdx::MAX {
-                // No slot on a side (a cloister): it stays where it is.
-                *m = x as RegionIdx;
-            }
-            let y = *m as usize;
-            if y >= n || seen & (1 << y) != 0 || self.regions[x].kind != self.regions[y].kind {
-                return None;
-            }
-            seen |= 1 << y;
-        }
+        let map = self.shape.turn_map(a, b)?;
+        let kinds_alike = self.regions.iter().enumerate().all(|(x, r)| {
+            self.regions
+                .get(map[x] as usize)
+                .is_some_and(|y| y.kind == r.kind)
+        });
         let touch_alike = self
             .touches
             .iter()
             .all(|&(f, c)| self.touches.contains(&(map[f as usize], map[c as usize])));
-        touch_alike.then_some(map)
+        (kinds_alike && touch_alike).then_some(map)
     }
 
     pub fn region_index(&self, id: &str) -> Option<RegionIdx> {

@@ -13,6 +13,9 @@ pub type TileType = u8;
 /// Index of a region within its tile type.
 pub type RegionIdx = u8;
 
+/// The most regions `Shape::turn_map` maps.
+pub const TURN_MAP_MAX: usize = 16;
+
 /// The slots of an unrotated tile and, per rotation, which sides each region
 /// reaches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +53,41 @@ impl Shape {
     /// Bit d set when `region` has a slot on rotated side d.
     pub fn reach(&self, rot: Rotation, region: RegionIdx) -> u8 {
         self.reach[rot.quarter_turns() as usize][region as usize]
+    }
+
+    /// Where each region of the tile turned by `a` lies on the tile turned
+    /// by `b` (indexed by region): the region in the same slots, one for
+    /// one; a region with no slot (a cloister) stays. `None` when a region
+    /// would lie in two places, or two in one, or the tile has more than
+    /// `TURN_MAP_MAX` regions.
+    pub fn turn_map(&self, a: Rotation, b: Rotation) -> Option<[RegionIdx; TURN_MAP_MAX]> {
+        let n = self.reach[0].len();
+        if n > TURN_MAP_MAX {
+            return None;
+        }
+        let mut map = [RegionIdx::MAX; TURN_MAP_MAX];
+        for d in Dir::ALL {
+            for (x, y) in self.slots(a, d).into_iter().zip(self.slots(b, d)) {
+                let m = map.get_mut(x as usize)?;
+                if *m == RegionIdx::MAX {
+                    *m = y;
+                } else if *m != y {
+                    return None;
+                }
+            }
+        }
+        let mut seen = 0u32;
+        for (x, m) in map.iter_mut().enumerate().take(n) {
+            if *m == RegionIdx::MAX {
+                *m = x as RegionIdx;
+            }
+            let y = *m as usize;
+            if y >= n || seen & (1 << y) != 0 {
+                return None;
+            }
+            seen |= 1 << y;
+        }
+        Some(map)
     }
 
     /// Per rotation, bit d set when the centre slot of rotated side d holds a
