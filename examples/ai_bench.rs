@@ -8,6 +8,9 @@
 //! `match` plays a seeded match (as `city selfplay` does) and prints the
 //! summary and its JSON; `time` plays games between copies of each level and
 //! prints the time per decision that had more than one legal choice.
+//! `deep SETTINGS OPPONENT [games] [seed]` plays a deep search with custom
+//! settings against a level (`CLASSIC=1`: classic with both expansions);
+//! with `DETAIL=1` it also prints each game's points by source, per side.
 
 use std::time::Instant;
 use the_city::ai::{self, selfplay, DeepConfig, Level, Plan, SearchConfig};
@@ -177,11 +180,31 @@ fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
             city_gates: true,
             old_city: true,
         };
-        cfg_match_of(plan, opp, games, seed, &|gs| {
-            selfplay::classic_game(2, exp, Default::default(), gs).unwrap()
-        })
+        let detail = |g: &the_city::engine::classic::Game, seat: usize| {
+            let b = g.players()[seat].breakdown;
+            format!(
+                "roads {} cities {} cloisters {} farms {} coins {}",
+                b.roads, b.cities, b.cloisters, b.farms, b.coins
+            )
+        };
+        cfg_match_of(
+            plan,
+            opp,
+            games,
+            seed,
+            &|gs| selfplay::classic_game(2, exp, Default::default(), gs).unwrap(),
+            &detail,
+        )
     } else {
-        cfg_match_of(plan, opp, games, seed, &|gs| selfplay::city_game(2, gs))
+        let detail = |_: &Game, _: usize| String::new();
+        cfg_match_of(
+            plan,
+            opp,
+            games,
+            seed,
+            &|gs| selfplay::city_game(2, gs),
+            &detail,
+        )
     }
 }
 
@@ -191,7 +214,10 @@ fn cfg_match_of<G: ai::Playable>(
     games: usize,
     seed: u64,
     new_game: &dyn Fn(u64) -> G,
+    detail: &dyn Fn(&G, usize) -> String,
 ) {
+    // DETAIL=1: a line per game, each side's points by source.
+    let per_game = std::env::var("DETAIL").is_ok_and(|v| v == "1");
     let t = Instant::now();
     let (mut aw, mut bw, mut ties) = (0, 0, 0);
     let (mut asum, mut bsum) = (0.0, 0.0);
@@ -220,6 +246,14 @@ fn cfg_match_of<G: ai::Playable>(
         }
         let s = g.scores();
         let (a, b) = if sides[0] { (s[0], s[1]) } else { (s[1], s[0]) };
+        if per_game {
+            let (sa, sb) = if sides[0] { (0, 1) } else { (1, 0) };
+            eprintln!(
+                "game {i}: a {a} ({}) b {b} ({})",
+                detail(&g, sa),
+                detail(&g, sb)
+            );
+        }
         asum += a as f64;
         bsum += b as f64;
         diffs.push(a as f64 - b as f64);
