@@ -10,7 +10,8 @@
 //! prints the time per decision that had more than one legal choice.
 //! `deep SETTINGS OPPONENT [games] [seed]` plays a deep search with custom
 //! settings against a level (`CLASSIC=1`: classic with both expansions);
-//! with `DETAIL=1` it also prints each game's points by source, per side.
+//! with `DETAIL=1` it also prints each game's points by source, per side
+//! (the engine's `Breakdown` as JSON).
 
 use std::time::Instant;
 use the_city::ai::{self, selfplay, DeepConfig, Level, Plan, SearchConfig};
@@ -181,11 +182,7 @@ fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
             old_city: true,
         };
         let detail = |g: &the_city::engine::classic::Game, seat: usize| {
-            let b = g.players()[seat].breakdown;
-            format!(
-                "roads {} cities {} cloisters {} farms {} coins {}",
-                b.roads, b.cities, b.cloisters, b.farms, b.coins
-            )
+            serde_json::to_string(&g.players()[seat].breakdown).unwrap()
         };
         cfg_match_of(
             plan,
@@ -196,7 +193,8 @@ fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
             &detail,
         )
     } else {
-        let detail = |_: &Game, _: usize| String::new();
+        let detail =
+            |g: &Game, seat: usize| serde_json::to_string(&g.players()[seat].breakdown).unwrap();
         cfg_match_of(
             plan,
             opp,
@@ -216,7 +214,7 @@ fn cfg_match_of<G: ai::Playable>(
     new_game: &dyn Fn(u64) -> G,
     detail: &dyn Fn(&G, usize) -> String,
 ) {
-    // DETAIL=1: a line per game, each side's points by source.
+    // DETAIL=1: a line per game, each side's points by source (`detail`).
     let per_game = std::env::var("DETAIL").is_ok_and(|v| v == "1");
     let t = Instant::now();
     let (mut aw, mut bw, mut ties) = (0, 0, 0);
@@ -245,11 +243,11 @@ fn cfg_match_of<G: ai::Playable>(
             g.play_unchecked(c);
         }
         let s = g.scores();
-        let (a, b) = if sides[0] { (s[0], s[1]) } else { (s[1], s[0]) };
+        let (sa, sb) = if sides[0] { (0, 1) } else { (1, 0) };
+        let (a, b) = (s[sa], s[sb]);
         if per_game {
-            let (sa, sb) = if sides[0] { (0, 1) } else { (1, 0) };
             eprintln!(
-                "game {i}: a {a} ({}) b {b} ({})",
+                "game {i}: a {a} {} b {b} {}",
                 detail(&g, sa),
                 detail(&g, sb)
             );
