@@ -32,6 +32,9 @@ const { check, report } = checks();
 const attr = (page, name) => page.getAttribute(play, name);
 
 // Waits until it is a human's decision (not the computer's) or the game is over.
+// Polled every 50 ms, not on every animation frame (Playwright's default):
+// the poll runs on the page's main thread, whose long tasks are measured
+// while the computer thinks.
 async function humansTurn(page) {
   await page.waitForFunction(
     (sel) => {
@@ -39,7 +42,7 @@ async function humansTurn(page) {
       return p && (p.dataset.computer === 'false' || p.dataset.decision === 'over');
     },
     play,
-    { timeout: TIMEOUT },
+    { timeout: TIMEOUT, polling: 50 },
   );
 }
 
