@@ -150,33 +150,34 @@ pub trait PlacedFeatures {
     fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload>;
 }
 
-impl PlacedFeatures for crate::engine::city::Game {
-    type Payload = crate::engine::city::features::Area;
-    fn placed_count(&self) -> usize {
-        self.board().placed().len()
-    }
-    fn region_count(&self, i: usize) -> RegionIdx {
-        let tile = self.board().placed()[i].tile;
-        self.catalogue().get(tile).regions.len() as RegionIdx
-    }
-    fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload> {
-        self.feature_of(i, r)
-    }
+/// Both rulesets' games answer alike: the same board, catalogue and feature
+/// lookup, over their own tile and feature types.
+macro_rules! placed_features {
+    ($game:ty, $payload:ty) => {
+        impl PlacedFeatures for $game {
+            type Payload = $payload;
+            fn placed_count(&self) -> usize {
+                self.board().placed().len()
+            }
+            fn region_count(&self, i: usize) -> RegionIdx {
+                let tile = self.board().placed()[i].tile;
+                self.catalogue().get(tile).regions.len() as RegionIdx
+            }
+            fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload> {
+                self.feature_of(i, r)
+            }
+        }
+    };
 }
 
-impl PlacedFeatures for crate::engine::classic::Game {
-    type Payload = crate::engine::classic::features::Part;
-    fn placed_count(&self) -> usize {
-        self.board().placed().len()
-    }
-    fn region_count(&self, i: usize) -> RegionIdx {
-        let tile = self.board().placed()[i].tile;
-        self.catalogue().get(tile).regions.len() as RegionIdx
-    }
-    fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload> {
-        self.feature_of(i, r)
-    }
-}
+placed_features!(
+    crate::engine::city::Game,
+    crate::engine::city::features::Area
+);
+placed_features!(
+    crate::engine::classic::Game,
+    crate::engine::classic::features::Part
+);
 
 /// The features done in `now` that were not done in `before` (an earlier
 /// position of the same game), each as its (placed tile, region) pairs;
