@@ -49,6 +49,10 @@ pub struct DeepConfig {
     /// 0: a leaf is worth its value (score difference); otherwise
     /// `shaping · tanh(value / shaping)`: a win matters more than its margin.
     pub shaping: f64,
+    /// Added to a leaf's value for each seat that won the game there, taken
+    /// off for each that lost, once a playout reaches the end: close games
+    /// are decided by who wins, not by the margin (`leaf_worth`).
+    pub win_bonus: f64,
     /// Decision levels of tree below each root move (0: flat).
     pub depth: u32,
     /// Visits of an edge before the node after it is expanded.
@@ -83,6 +87,7 @@ impl DeepConfig {
         follower_value: 3.0,
         playout_follower: 0.25,
         shaping: 0.0,
+        win_bonus: 0.0,
         depth: 0,
         expand_after: 4,
         children: 8,
@@ -251,8 +256,9 @@ impl<G: Playable> Deep<G> {
                 &mut rng_for_seed(play_seed),
             ) as u64;
             work += LEAF_WORK as u64;
+            let over = g.is_over();
             g.leaf_values(self.cfg.follower_value, &mut self.values);
-            let shape = |v: f64| shaped(v, self.cfg.shaping);
+            let shape = |v: f64| leaf_worth(v, over, &self.cfg);
             self.sum[i] += shape(self.values[self.me as usize]);
             self.count[i] += 1;
             for &(node, j) in &self.path {
@@ -361,11 +367,20 @@ impl<C> Node<C> {
     }
 }
 
-fn shaped(v: f64, shaping: f64) -> f64 {
-    if shaping > 0.0 {
-        shaping * (v / shaping).tanh()
+/// What a playout's leaf is worth to a seat whose value there is `v`
+/// (`Playable::leaf_values`): shaped by `cfg.shaping`, and with
+/// `cfg.win_bonus` added when the game is `over` and the seat won (its
+/// margin over the best other seat is above 0), taken off when it lost.
+pub(crate) fn leaf_worth(v: f64, over: bool, cfg: &DeepConfig) -> f64 {
+    let shaped = if cfg.shaping > 0.0 {
+        cfg.shaping * (v / cfg.shaping).tanh()
     } else {
         v
+    };
+    if !over || cfg.win_bonus == 0.0 || v == 0.0 {
+        shaped
+    } else {
+        shaped + cfg.win_bonus.copysign(v)
     }
 }
 

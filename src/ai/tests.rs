@@ -339,8 +339,12 @@ fn a_sliced_deep_search_gives_the_same_move() {
         policy_samples: 0,
         ..TINY_DEEP
     };
+    let win_bonus = DeepConfig {
+        win_bonus: 20.0,
+        ..TINY_DEEP
+    };
     for (i, g) in sample_positions().iter().enumerate().step_by(4) {
-        for cfg in [TINY_DEEP, random_policy] {
+        for cfg in [TINY_DEEP, random_policy, win_bonus] {
             let seed = 11 + i as u64;
             let expected = choose_plan(g, Plan::Deep(cfg), seed);
             assert_legal(g, expected, "deep");
@@ -351,6 +355,35 @@ fn a_sliced_deep_search_gives_the_same_move() {
             }
         }
     }
+}
+
+/// A leaf is worth its value, shaped; at the end of the game the win bonus
+/// goes to a seat ahead and is taken from one behind, a tie left as it is.
+#[test]
+fn the_win_bonus_counts_only_at_the_end() {
+    let cfg = DeepConfig {
+        win_bonus: 20.0,
+        ..TINY_DEEP
+    };
+    let cases = [
+        // (value, game over, worth)
+        (3.0, true, 23.0),
+        (-3.0, true, -23.0),
+        (0.0, true, 0.0),
+        (3.0, false, 3.0),
+        (-12.5, false, -12.5),
+    ];
+    for (v, over, worth) in cases {
+        assert_eq!(deep::leaf_worth(v, over, &cfg), worth, "{v} {over}");
+        assert_eq!(deep::leaf_worth(v, over, &TINY_DEEP), v, "no bonus");
+    }
+    // With shaping too: the bonus is added to the shaped value.
+    let both = DeepConfig {
+        shaping: 10.0,
+        ..cfg
+    };
+    let w = deep::leaf_worth(40.0, true, &both);
+    assert!((w - (10.0 * 4f64.tanh() + 20.0)).abs() < 1e-12, "{w}");
 }
 
 /// The informed playout policy plays, when it values every legal choice,
