@@ -46,9 +46,10 @@ step "clippy (wasm32, the page's features)" cargo clippy --target wasm32-unknown
 step "cargo test (native)" cargo test
 step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke --test deck_pin --test web_ui
 step "trunk build --release" trunk build --release
-# The builds leave gigabytes of dirty pages that the kernel writes back in
-# the next minutes; on a 2-core machine that can stretch the main-thread
-# tasks the e2e computer test times (no task over 50 ms). Write them now.
+# The builds leave hundreds of megabytes of dirty pages (up to 570 MB seen)
+# for the kernel to write back while the e2e tests run; on a 2-core machine
+# that may stretch the main-thread tasks the e2e computer test times (no
+# task over 50 ms). Write them now.
 step "write the build to disk (sync)" sync
 step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
 step "e2e game (playwright, Chromium)" node tests/e2e/play.js
