@@ -162,7 +162,6 @@ fn parse_deep(s: &str) -> DeepConfig {
         "pf" => c.playout_follower = v.parse().unwrap(),
         "s" => c.shaping = v.parse().unwrap(),
         "wb" => c.win_bonus = v.parse().unwrap(),
-        "ch" => c.completion_hope = v.parse().unwrap(),
         "d" => c.depth = v.parse().unwrap(),
         "x" => c.expand_after = v.parse().unwrap(),
         "c" => c.children = v.parse().unwrap(),

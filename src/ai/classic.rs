@@ -81,12 +81,6 @@ impl Playable for Game {
         then == b.then
     }
 
-    fn leaf_values(self, cfg: &DeepConfig, out: &mut Vec<f64>) {
-        let hopes = self.completion_hopes(cfg.completion_hope);
-        let n = self.players().len();
-        super::eval::values_into(self, cfg.follower_value, &hopes[..n], out);
-    }
-
     fn playout_choice(&self, choices: &[Choice], follower_rate: f64, rng: &mut Pcg64) -> Choice {
         match self.decision() {
             // The engine lists "none" first (B5.1).

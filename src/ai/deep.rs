@@ -53,10 +53,6 @@ pub struct DeepConfig {
     /// off for each that lost, once a playout reaches the end: close games
     /// are decided by who wins, not by the margin (`leaf_worth`).
     pub win_bonus: f64,
-    /// Classic: at a leaf, an incomplete feature with followers is also
-    /// worth what completing it would add, times `completion_hope` to the
-    /// power of its open sides (`classic::Game::completion_hopes`; 0: off).
-    pub completion_hope: f64,
     /// Decision levels of tree below each root move (0: flat).
     pub depth: u32,
     /// Visits of an edge before the node after it is expanded.
@@ -92,7 +88,6 @@ impl DeepConfig {
         playout_follower: 0.25,
         shaping: 0.0,
         win_bonus: 0.0,
-        completion_hope: 0.0,
         depth: 0,
         expand_after: 4,
         children: 8,
@@ -262,7 +257,7 @@ impl<G: Playable> Deep<G> {
             ) as u64;
             work += LEAF_WORK as u64;
             let over = g.is_over();
-            g.leaf_values(&self.cfg, &mut self.values);
+            g.leaf_values(self.cfg.follower_value, &mut self.values);
             let shape = |v: f64| leaf_worth(v, over, &self.cfg);
             self.sum[i] += shape(self.values[self.me as usize]);
             self.count[i] += 1;
@@ -540,7 +535,7 @@ pub fn playouts<G: Playable>(game: &G, cfg: &DeepConfig, n: u32, seed: u64) -> u
     for _ in 0..n {
         let mut g = base.redeal_unseen(&mut rng);
         work += playout_with(&mut g, cfg, &mut choices, &mut scratch, &mut rng) as u64;
-        g.leaf_values(cfg, &mut values);
+        g.leaf_values(cfg.follower_value, &mut values);
         work += LEAF_WORK as u64;
     }
     work

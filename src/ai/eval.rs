@@ -58,9 +58,8 @@ fn kept_followers<G: Playable>(game: &G, me: Seat, follower_value: f64) -> f64 {
 }
 
 /// `value_of` for every seat at once (one projection of the final scoring, on
-/// `game` itself): what a playout's leaf is worth to each player. `hopes`
-/// (empty, or one per seat) are points added to the projected scores.
-pub fn values_into<G: Playable>(game: G, follower_value: f64, hopes: &[f64], out: &mut Vec<f64>) {
+/// `game` itself): what a playout's leaf is worth to each player.
+pub fn values_into<G: Playable>(game: G, follower_value: f64, out: &mut Vec<f64>) {
     let weight = if game.is_over() {
         0.0
     } else {
@@ -72,29 +71,9 @@ pub fn values_into<G: Playable>(game: G, follower_value: f64, hopes: &[f64], out
         *n = game.supply(s as Seat);
     }
     let scores = game.into_projected_scores();
-    let mut totals = [0.0f64; MAX_SEATS];
-    for (p, t) in totals.iter_mut().enumerate().take(scores.len()) {
-        *t = scores[p] as f64 + hopes.get(p).copied().unwrap_or(0.0);
-    }
-    let totals = &totals[..scores.len()];
     out.clear();
     for (me, &kept) in supply.iter().enumerate().take(scores.len()) {
-        out.push(margin_of(totals, me) + weight * kept as f64);
-    }
-}
-
-/// `me`'s total minus the best other seat's.
-fn margin_of(totals: &[f64], me: usize) -> f64 {
-    let best_other = totals
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != me)
-        .map(|(_, &t)| t)
-        .fold(f64::NEG_INFINITY, f64::max);
-    if best_other.is_finite() {
-        totals[me] - best_other
-    } else {
-        totals[me]
+        out.push(margin(&scores, me as Seat) + weight * kept as f64);
     }
 }
 

@@ -92,13 +92,12 @@ pub trait Playable: TileGame {
     const NORMAL: DeepConfig;
     const HARD: DeepConfig;
     /// What the position is worth to every seat (`eval::value_of` for each,
-    /// in seat order, with `cfg.follower_value`), into `out`; the final
-    /// scoring is applied to `self`.
-    fn leaf_values(self, cfg: &DeepConfig, out: &mut Vec<f64>)
+    /// in seat order), into `out`; the final scoring is applied to `self`.
+    fn leaf_values(self, follower_value: f64, out: &mut Vec<f64>)
     where
         Self: Sized,
     {
-        eval::values_into(self, cfg.follower_value, &[], out);
+        eval::values_into(self, follower_value, out);
     }
 }
 

@@ -7,10 +7,8 @@
 use super::city_gates;
 use super::features::{Feature, FeatureKind, Node};
 use super::game::Game;
-use super::old_city::shares;
 use super::options::SmallCity;
 pub use crate::engine::core::rules::majority;
-use crate::engine::core::rules::{TileGame, MAX_SEATS};
 use serde::{Deserialize, Serialize};
 
 /// Points per player by source, as a UI and the replay summary show them
@@ -64,10 +62,6 @@ fn city_value(tiles: u32, scoring: u32, pennants: u32, small_city: SmallCity) ->
     };
     per * (scoring + pennants)
 }
-
-/// Tiles left from which `Game::completion_hopes` counts on the whole
-/// chance of completion.
-pub const HOPE_TILES: f64 = 24.0;
 
 /// B6.4: a completed cloister.
 pub const COMPLETED_CLOISTER: u32 = 9;
@@ -146,55 +140,6 @@ impl Game {
             }
             _ => (0, false),
         }
-    }
-
-    /// What completing their incomplete features may still add to each
-    /// player's final scoring: a guess for the computer's leaf value, not a
-    /// rule. A feature with followers and `open` open sides (a cloister:
-    /// empty cells round it, two to a side) completes with chance
-    /// `hope^open`, less as the pile runs out (in full with
-    /// `HOPE_TILES` tiles or more left); its gain is the points for it
-    /// completed minus those at the end, shared as either would be.
-    pub fn completion_hopes(&self, hope: f64) -> [f64; MAX_SEATS] {
-        let mut out = [0.0; MAX_SEATS];
-        if hope <= 0.0 || self.is_over() {
-            return out;
-        }
-        let time = (self.tiles_left() as f64 / HOPE_TILES).min(1.0);
-        let features = self.table.features();
-        let mut roots: Vec<Node> = self
-            .table
-            .followers()
-            .iter()
-            .filter(|s| s.role != FeatureKind::Field)
-            .map(|s| features.find(s.node))
-            .collect();
-        crate::engine::core::sort::sort_unstable(&mut roots);
-        roots.dedup();
-        let n = self.players().len();
-        for root in roots {
-            let f = features.get(root);
-            if f.done || f.open == 0 {
-                continue;
-            }
-            let sides = match f.kind() {
-                Some(FeatureKind::Cloister) => (f.open as i32 + 1) / 2,
-                _ => f.open as i32,
-            };
-            let (completed, proportional) = self.completed_value(root);
-            let at_end = self.final_value(root);
-            if completed <= at_end {
-                continue;
-            }
-            let chance = time * hope.powi(sides);
-            let counts = self.control(root);
-            let a = shares(completed, &counts[..n], proportional);
-            let b = shares(at_end, &counts[..n], false);
-            for (p, o) in out.iter_mut().enumerate().take(n) {
-                *o += chance * (a[p] as f64 - b[p] as f64);
-            }
-        }
-        out
     }
 
     /// The points of the incomplete feature `root` at the end (B8.1; the
