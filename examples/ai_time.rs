@@ -7,7 +7,8 @@
 //! more than one legal choice (the others are answered at once): The City,
 //! then classic Carcassonne with The City Gates and Old City (every part on).
 //! `ai_time the-city` times The City's only (`bench.sh --compare` does, as
-//! the build before classic had no other).
+//! the build before classic had no other); `ai_time classic` classic's only
+//! (`bench.sh --ai classic`, in Node too).
 //!
 //! First, per game, the playout rate of the hard level's search: playouts
 //! per second (as `hard` plays them: its horizon and policy) from a
@@ -85,18 +86,39 @@ fn rate<G: Playable>(deal: fn(u64) -> G, clock: &dyn Fn() -> f64) -> String {
 
 const LEVELS: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::HardV1];
 
-/// Every line: The City's levels, then (unless `city_only`) classic's.
-/// `city_only` is the build before issue 14 too (`bench.sh --compare`):
-/// easy, normal and hard only.
-fn lines(city_only: bool, clock: &dyn Fn() -> f64) -> Vec<String> {
-    if city_only {
+/// Which game's levels to time (the program's first argument).
+#[derive(Clone, Copy, PartialEq)]
+enum Games {
+    Both,
+    /// The build before issue 14 too (`bench.sh --compare`): easy, normal
+    /// and hard only.
+    CityOnly,
+    ClassicOnly,
+}
+
+impl Games {
+    fn from_arg(arg: Option<&str>) -> Games {
+        match arg {
+            Some("the-city") => Games::CityOnly,
+            Some("classic") => Games::ClassicOnly,
+            _ => Games::Both,
+        }
+    }
+}
+
+/// Every line: The City's levels, then classic's.
+fn lines(games: Games, clock: &dyn Fn() -> f64) -> Vec<String> {
+    if games == Games::CityOnly {
         return LEVELS[..3]
             .iter()
             .map(|&l| measure(city_game, l, clock))
             .collect();
     }
-    let mut out = vec![rate(city_game, clock)];
-    out.extend(LEVELS.iter().map(|&l| measure(city_game, l, clock)));
+    let mut out = Vec::new();
+    if games == Games::Both {
+        out.push(rate(city_game, clock));
+        out.extend(LEVELS.iter().map(|&l| measure(city_game, l, clock)));
+    }
     out.push(format!("classic {}", rate(classic_game, clock)));
     for &l in &LEVELS {
         out.push(format!("classic {}", measure(classic_game, l, clock)));
@@ -108,8 +130,8 @@ fn lines(city_only: bool, clock: &dyn Fn() -> f64) -> Vec<String> {
 fn main() {
     let start = std::time::Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1e3;
-    let city_only = std::env::args().nth(1).as_deref() == Some("the-city");
-    for line in lines(city_only, &clock) {
+    let games = Games::from_arg(std::env::args().nth(1).as_deref());
+    for line in lines(games, &clock) {
         println!("native {line}");
     }
 }
@@ -122,7 +144,13 @@ fn main() {
         .unwrap()
         .unchecked_into::<js_sys::Function>();
     let clock = move || now.call0(&perf).unwrap().as_f64().unwrap();
-    for line in lines(false, &clock) {
+    // Node's `process.argv`: node, the script, then the arguments.
+    let arg = js_sys::Reflect::get(&js_sys::global(), &"process".into())
+        .and_then(|p| js_sys::Reflect::get(&p, &"argv".into()))
+        .ok()
+        .and_then(|a| js_sys::Reflect::get(&a, &2.into()).ok())
+        .and_then(|a| a.as_string());
+    for line in lines(Games::from_arg(arg.as_deref()), &clock) {
         web_sys::console::log_1(&format!("wasm   {line}").into());
     }
 }

@@ -7,7 +7,7 @@
 #     time ratio measured in this one run (alternating, best of 3 each);
 #  3. criterion's statistics for the native workload (`cargo bench`).
 # With --ai instead: the computer opponent's decision times per level,
-# native and wasm in Node (examples/ai_time.rs).
+# native and wasm in Node (examples/ai_time.rs); `--ai classic`: classic's only.
 # With --compare REV: The City's random games per second and the AI's
 # decision times of this build and of commit REV (default: the commit
 # before the engine was split into core + rulesets), built side by side and
@@ -77,8 +77,9 @@ if [ "${1:-}" = "--ai" ]; then
   mkdir -p target/bench-wasm
   wasm-bindgen --target nodejs --out-dir target/bench-wasm \
     target/wasm32-unknown-unknown/release/examples/ai_time.wasm
-  ./target/release/examples/ai_time
-  node target/bench-wasm/ai_time.js
+  # `--ai classic`: classic's levels only.
+  ./target/release/examples/ai_time ${2:-}
+  node target/bench-wasm/ai_time.js ${2:-}
   exit 0
 fi
 
