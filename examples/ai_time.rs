@@ -97,16 +97,19 @@ enum Games {
 }
 
 impl Games {
+    /// A misspelt argument stops the program rather than run the whole
+    /// benchmark (a quarter of an hour).
     fn from_arg(arg: Option<&str>) -> Games {
         match arg {
+            None | Some("") => Games::Both,
             Some("the-city") => Games::CityOnly,
             Some("classic") => Games::ClassicOnly,
-            _ => Games::Both,
+            Some(other) => panic!("ai_time: unknown argument {other:?} (the-city or classic)"),
         }
     }
 }
 
-/// Every line: The City's levels, then classic's.
+/// Every line asked for: The City's levels, then classic's.
 fn lines(games: Games, clock: &dyn Fn() -> f64) -> Vec<String> {
     if games == Games::CityOnly {
         return LEVELS[..3]
