@@ -22,7 +22,7 @@ fn record_of(game: &AnyGame) -> String {
 
 /// Offer `text` as a file download named `name`.
 pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
-    let err = |e: wasm_bindgen::JsValue| super::storage::js_message(&e);
+    let err = |e: wasm_bindgen::JsValue| super::js_error::js_message(&e);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);

@@ -20,6 +20,7 @@ pub mod game_over;
 pub mod hand;
 pub mod help;
 pub mod import_dialog;
+pub mod js_error;
 pub mod keys;
 pub mod legend;
 pub mod log_entry;

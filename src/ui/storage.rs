@@ -71,19 +71,8 @@ fn js_error(e: &JsValue) -> StorageError {
     match name.as_str() {
         "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => StorageError::Full,
         "SecurityError" => StorageError::Disabled,
-        _ => StorageError::Other(js_message(e)),
+        _ => StorageError::Other(super::js_error::js_message(e)),
     }
-}
-
-/// What a JavaScript error says: its `message`, or the value itself when it
-/// is a string. (Not `{:?}`: JsValue's Debug brings wasm-bindgen's whole
-/// value printer into the page.)
-pub fn js_message(e: &JsValue) -> String {
-    js_sys::Reflect::get(e, &JsValue::from_str("message"))
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the browser gave no reason".to_string())
 }
 
 pub fn get(key: &str) -> Result<Option<String>, StorageError> {
