@@ -10,17 +10,18 @@ use crate::engine::core::shape::RegionIdx;
 use crate::engine::{Seat, TileGame};
 
 impl Playable for Game {
-    /// Playouts of 15 tiles in which both sides play sensibly (the best of 8
+    /// Playouts of 15 tiles in which both sides play sensibly (the best of 16
     /// sampled choices): random followers (farmers above all) make random
     /// playouts misjudge classic's features. 8 candidates, 1 M units of work
-    /// (about 0.6 s a decision natively). With this budget 8 samples beat 4
-    /// (README, issue 14); normal's is too small for the dearer playouts.
+    /// (about 0.6 s a decision natively). With this budget 16 samples beat 8
+    /// and 8 beat 4 (README, issue 14); normal's is too small for the dearer
+    /// playouts.
     const HARD: DeepConfig = DeepConfig {
         candidates: 8,
         work_per_move: 150_000,
         work: 1_000_000,
         horizon: 15,
-        policy_samples: 8,
+        policy_samples: 16,
         ..DeepConfig::HARD
     };
     /// Informed playouts of 10 tiles, 6 candidates, 25 k units of work.
