@@ -12,6 +12,7 @@ use std::fmt;
 
 use wasm_bindgen::JsValue;
 
+use super::js_error::js_message;
 use crate::ai::Level;
 use crate::engine::any::AnyGame;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
@@ -63,7 +64,9 @@ fn local() -> Result<web_sys::Storage, StorageError> {
     }
 }
 
-fn js_error(e: &JsValue) -> StorageError {
+/// A localStorage exception as the error the app explains: full, disabled,
+/// or the browser's own words.
+fn storage_error(e: &JsValue) -> StorageError {
     let name = js_sys::Reflect::get(e, &JsValue::from_str("name"))
         .ok()
         .and_then(|n| n.as_string())
@@ -71,20 +74,20 @@ fn js_error(e: &JsValue) -> StorageError {
     match name.as_str() {
         "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => StorageError::Full,
         "SecurityError" => StorageError::Disabled,
-        _ => StorageError::Other(super::js_error::js_message(e)),
+        _ => StorageError::Other(js_message(e)),
     }
 }
 
 pub fn get(key: &str) -> Result<Option<String>, StorageError> {
-    local()?.get_item(key).map_err(|e| js_error(&e))
+    local()?.get_item(key).map_err(|e| storage_error(&e))
 }
 
 pub fn set(key: &str, value: &str) -> Result<(), StorageError> {
-    local()?.set_item(key, value).map_err(|e| js_error(&e))
+    local()?.set_item(key, value).map_err(|e| storage_error(&e))
 }
 
 pub fn remove(key: &str) -> Result<(), StorageError> {
-    local()?.remove_item(key).map_err(|e| js_error(&e))
+    local()?.remove_item(key).map_err(|e| storage_error(&e))
 }
 
 /// Now, in ms since the epoch.
@@ -106,7 +109,7 @@ pub struct Loaded {
 /// the key it is under.
 fn backup(raw: &str) -> Result<String, StorageError> {
     let s = local()?;
-    let n = s.length().map_err(|e| js_error(&e))?;
+    let n = s.length().map_err(|e| storage_error(&e))?;
     for i in 0..n {
         if let Ok(Some(k)) = s.key(i) {
             if k.starts_with(BACKUP_PREFIX) && s.get_item(&k).ok().flatten().as_deref() == Some(raw)
@@ -119,7 +122,7 @@ fn backup(raw: &str) -> Result<String, StorageError> {
     while s.get_item(&key).ok().flatten().is_some() {
         key.push('x');
     }
-    s.set_item(&key, raw).map_err(|e| js_error(&e))?;
+    s.set_item(&key, raw).map_err(|e| storage_error(&e))?;
     Ok(key)
 }
 
