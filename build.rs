@@ -1,7 +1,7 @@
 //! Compiles the two embedded tile catalogues (static/tiles/*.json) into Rust
 //! tables (`$OUT_DIR/city_tiles.rs`, `$OUT_DIR/classic_tiles.rs`) that the
 //! wasm32 builds load instead of parsing the JSON: the browser app has a size
-//! budget (README, Performance), and the JSON text with its deserialising
+//! budget (docs/size.md), and the JSON text with its deserialising
 //! code is most of what the catalogues cost it.
 //!
 //! Nothing is checked here and nothing is derived: the tables hold what the

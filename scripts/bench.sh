@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Performance figures for the README (benchmarks, not tests):
+# Performance figures for docs/performance.md (benchmarks, not tests):
 #  1. random full games per second, native release, single thread, for The
 #     City, for classic Carcassonne (base game, farms scored) and for
 #     classic with The City Gates and Old City (every part on);

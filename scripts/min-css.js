@@ -2,7 +2,7 @@
 // Trunk pre_build hook (Trunk.toml): writes target/site/style.css, the page's
 // stylesheet static/style.css without its comments and layout whitespace,
 // which index.html hands to Trunk. The shipped page has a size budget
-// (README, Performance); this takes about 1.1 KB off it gzipped.
+// (docs/size.md); this takes about 1.1 KB off it gzipped.
 //
 // Deliberately conservative, so that no rule can change: comments become a
 // space, runs of whitespace become one space, and the spaces next to { } ;

@@ -14,7 +14,7 @@ impl Playable for Game {
     /// sampled choices): random followers (farmers above all) make random
     /// playouts misjudge classic's features. 8 candidates, 1 M units of work
     /// (about 0.6 s a decision natively). With this budget 16 samples beat 8
-    /// and 8 beat 4 (README, issue 14); normal's is too small for the dearer
+    /// and 8 beat 4 (docs/ai.md, issue 14); normal's is too small for the dearer
     /// playouts.
     const HARD: DeepConfig = DeepConfig {
         candidates: 8,

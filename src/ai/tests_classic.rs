@@ -154,7 +154,7 @@ fn the_worker_thinker_plays_classic() {
 
 /// Greedy beats random over short seeded matches (fixed seeds: the same
 /// figures on every run). The searching levels' strength is measured on
-/// whole games by `city selfplay --game classic` (README).
+/// whole games by `city selfplay --game classic` (docs/ai.md).
 #[test]
 fn classic_greedy_beats_random() {
     let deal = |s| new_game(s, 2, 30);

@@ -52,7 +52,7 @@ pub fn plural(n: u32, one: &str, many: &str) -> String {
 
 /// The sentence with its first letter in upper case. ASCII only: every
 /// sentence starts with the game's own (English) words, and Unicode's case
-/// tables would add some 13 KB gzipped to the page (README, Performance).
+/// tables would add some 13 KB gzipped to the page (docs/size.md).
 pub fn capitalise(s: &str) -> String {
     let mut out = s.to_string();
     if let Some(first) = out.get_mut(..1) {

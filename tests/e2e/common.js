@@ -150,7 +150,7 @@ function shippedSizes() {
 }
 
 // The budget of the shipped page, gzipped (issue 12: "≤ 400 KB", read as
-// KiB as the README does; README, Performance).
+// KiB as docs/size.md does).
 const PAGE_BUDGET_GZIP = 400 * 1024;
 
 // ------------------------------------------------ the harness of each script

@@ -190,7 +190,7 @@ async function main() {
   let passed = 0;
   let failed = 0;
   // The page's size budget: a build over it fails here, not only in the
-  // README's measurements.
+  // measurements of docs/size.md.
   const { shippedSizes, PAGE_BUDGET_GZIP } = require('./common.js');
   const size = shippedSizes();
   const kib = (n) => `${(n / 1024).toFixed(1)} KiB (${n} bytes)`;

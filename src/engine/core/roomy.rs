@@ -6,7 +6,7 @@
 //!
 //! The room is the `search-copies` feature's (on by default); the browser
 //! page, which never searches, is built without it and copies a plain
-//! `Vec` (its size budget: README, Performance).
+//! `Vec` (its size budget: docs/size.md).
 
 use std::ops::{Deref, DerefMut};
 

@@ -1,7 +1,7 @@
 //! Sorts for the short lists of the engines, the artwork and the saves,
 //! small in code: the standard library's sorts are fast on long inputs but
 //! take several KB of wasm per element type and comparison, and the browser
-//! app has a size budget (README, Performance). These give the same order as
+//! app has a size budget (docs/size.md). These give the same order as
 //! the standard sorts they replace (see each), so nothing they feed changes.
 
 /// Sorts `v` stably by `is_less` (`a` before `b`): the order
