@@ -5,6 +5,8 @@
 pub mod ai;
 pub mod art;
 pub mod engine;
+pub mod json;
+pub mod records;
 pub mod notation;
 pub mod replay;
 pub mod saves;

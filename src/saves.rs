@@ -82,8 +82,7 @@ use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::setup::check_player_name;
 use crate::notation::{self, DeckTag};
 use crate::share;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::json::{self, Value};
 use std::fmt;
 
 /// The version [`SaveDoc::to_json`] writes.
@@ -94,8 +93,7 @@ pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "purp
 
 /// How a seat is played: its colour's name and, for a computer seat, the
 /// computer's level name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedSeat {
     pub colour: String,
     pub computer: Option<String>,
@@ -204,8 +202,7 @@ impl fmt::Display for SaveError {
 impl std::error::Error for SaveError {}
 
 /// How a game is stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SavedRecord {
     /// A CGN record (readable, a few KB).
     Cgn(String),
@@ -231,15 +228,44 @@ impl SavedRecord {
 
     /// Replay the stored game.
     pub fn load(&self) -> Result<AnyGame, String> {
-        match self {
-            SavedRecord::Cgn(text) if text.len() > MAX_RECORD => {
+        self.load_with(Some(read_cgn))
+    }
+
+    /// Replay the stored game, a CGN record with `cgn` (None: it cannot be
+    /// read here, see [`CgnReader`]).
+    pub fn load_with(&self, cgn: Option<CgnReader>) -> Result<AnyGame, String> {
+        match (self, cgn) {
+            (SavedRecord::Cgn(text), _) if text.len() > MAX_RECORD => {
                 Err("its record is too long".into())
             }
-            SavedRecord::Cgn(text) => notation::read(text)
-                .map(|r| r.game)
-                .map_err(|e| format!("its record does not read: {e}")),
-            SavedRecord::Link(link) => share::decode(link).map_err(|e| e.to_string()),
+            (SavedRecord::Cgn(text), Some(read)) => read(text),
+            (SavedRecord::Cgn(_), None) => Err(UNREAD.into()),
+            (SavedRecord::Link(link), _) => share::decode(link).map_err(|e| e.to_string()),
         }
+    }
+}
+
+/// Why a CGN record was not read where there is no [`CgnReader`].
+const UNREAD: &str = "its record is still to be read";
+
+/// Reads the game of a stored CGN record. Natively (the command line, the
+/// tests) and in the records worker this is [`read_cgn`]. The page does
+/// without it, so that the record reader stays out of the page (its size
+/// has a budget, docs/size.md): there a game stored as CGN (saves of the
+/// first versions) is kept unread until the records worker, loaded for it,
+/// turns its record into a link (`SaveDoc::cgn_to_links`).
+pub type CgnReader = fn(&str) -> Result<AnyGame, String>;
+
+/// The [`CgnReader`] of every build but the page.
+pub fn read_cgn(text: &str) -> Result<AnyGame, String> {
+    notation::read(text)
+        .map(|r| r.game)
+        .map_err(|e| format!("its record does not read: {e}"))
+}
+
+impl SavedRecord {
+    fn is_cgn(&self) -> bool {
+        matches!(self, SavedRecord::Cgn(_))
     }
 }
 
@@ -265,8 +291,8 @@ pub struct SavedGame {
     /// there (version 4; 0 otherwise and for older saves).
     pub link_base: usize,
     /// What the list shows of it, read from its record when it was checked
-    /// (not stored).
-    pub summary: Summary,
+    /// (not stored); None for a CGN record not read yet (see [`CgnReader`]).
+    pub summary: Option<Summary>,
 }
 
 /// What a list of saved games shows of one: how far it got and the scores.
@@ -299,19 +325,30 @@ impl SavedGame {
         kind: RecordKind,
         now: f64,
     ) -> SavedGame {
+        SavedGame::with_record(id, name, game, SavedRecord::of(game, kind), now)
+    }
+
+    /// [`SavedGame::from_game`] with the record already written.
+    fn with_record(
+        id: &str,
+        name: &str,
+        game: &AnyGame,
+        record: SavedRecord,
+        now: f64,
+    ) -> SavedGame {
         SavedGame {
             id: id.to_string(),
             name: name.trim().to_string(),
             created: now,
             updated: now,
-            record: SavedRecord::of(game, kind),
+            record,
             ruleset: game.ruleset(),
             finished: game.is_over(),
             players: game.players().to_vec(),
             seats: SavedSeat::defaults(game.players().len()),
             from_link: false,
             link_base: 0,
-            summary: Summary::of(game),
+            summary: Some(Summary::of(game)),
         }
     }
 
@@ -331,7 +368,12 @@ impl SavedGame {
 
     /// Replay the saved game.
     pub fn load(&self) -> Result<AnyGame, SaveError> {
-        self.record.load().map_err(|reason| SaveError::Entry {
+        self.load_with(Some(read_cgn))
+    }
+
+    /// Replay the saved game, a CGN record with `cgn` (see [`CgnReader`]).
+    pub fn load_with(&self, cgn: Option<CgnReader>) -> Result<AnyGame, SaveError> {
+        self.record.load_with(cgn).map_err(|reason| SaveError::Entry {
             index: None,
             id: Some(self.id.clone()),
             reason,
@@ -339,13 +381,15 @@ impl SavedGame {
     }
 
     /// Every check `parse` makes on an entry, including a replay of its
-    /// game; what the list shows of it.
-    fn check(&self) -> Result<Summary, String> {
+    /// game; what the list shows of it (None: a CGN record left unread, as
+    /// there is no `cgn` reader).
+    fn check(&self, cgn: Option<CgnReader>) -> Result<Option<Summary>, String> {
         check_id(&self.id)?;
         check_name(&self.name)?;
         for (what, t) in [("created", self.created), ("updated", self.updated)] {
             if !t.is_finite() || t < 0.0 {
-                return Err(format!("its {what} time {t} is not a time"));
+                // (Not the number itself: no float formatting in the page.)
+                return Err(format!("its {what} time is not a time"));
             }
         }
         let seats = self.ruleset.seats();
@@ -362,7 +406,10 @@ impl SavedGame {
             check_player_name(p)?;
         }
         check_seats(&self.seats, self.players.len())?;
-        let game = self.record.load()?;
+        if self.record.is_cgn() && cgn.is_none() {
+            return Ok(None);
+        }
+        let game = self.record.load_with(cgn)?;
         if game.ruleset() != self.ruleset {
             return Err(format!(
                 "it says it is a game of {} but its record is one of {}",
@@ -390,7 +437,7 @@ impl SavedGame {
                 self.link_base
             ));
         }
-        Ok(Summary::of(&game))
+        Ok(Some(Summary::of(&game)))
     }
 }
 
@@ -421,157 +468,222 @@ fn check_name(name: &str) -> Result<(), String> {
 }
 
 /// Every saved game.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct SaveDoc {
     games: Vec<SavedGame>,
+    /// How its CGN records are read ([`SaveDoc::new`]: with [`read_cgn`];
+    /// the page's documents, [`SaveDoc::default`], without).
+    cgn: Option<CgnReader>,
 }
 
-/// The serialized forms, one module per version.
-mod v1 {
-    use serde::{Deserialize, Serialize};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Doc {
-        pub kind: String,
-        pub version: u64,
-        pub games: Vec<serde_json::Value>,
-    }
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Entry {
-        pub id: String,
-        pub name: String,
-        pub created: f64,
-        pub updated: f64,
-        pub finished: bool,
-        pub players: Vec<String>,
-        pub record: super::SavedRecord,
+impl PartialEq for SaveDoc {
+    fn eq(&self, other: &SaveDoc) -> bool {
+        self.games == other.games
     }
 }
 
-mod v2 {
-    use super::SavedSeat;
-    use serde::{Deserialize, Serialize};
+/// An object's fields read one by one: each read field is ticked off, and
+/// [`Fields::done`] refuses any left (unknown fields mean tampering or a
+/// newer writer).
+struct Fields<'a> {
+    fields: &'a [(String, Value)],
+    used: Vec<bool>,
+}
 
-    #[derive(Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Entry {
-        pub id: String,
-        pub name: String,
-        pub created: f64,
-        pub updated: f64,
-        pub finished: bool,
-        pub players: Vec<String>,
-        pub seats: Vec<SavedSeat>,
-        pub from_link: bool,
-        pub record: super::SavedRecord,
+impl<'a> Fields<'a> {
+    fn of(v: &'a Value, what: &str) -> Result<Fields<'a>, String> {
+        let fields = v
+            .as_object()
+            .ok_or_else(|| format!("{what} is a value of the wrong kind"))?;
+        Ok(Fields {
+            fields,
+            used: vec![false; fields.len()],
+        })
     }
 
-    impl From<super::v1::Entry> for Entry {
-        fn from(e: super::v1::Entry) -> Self {
-            Entry {
-                seats: SavedSeat::defaults(e.players.len()),
-                from_link: false,
-                id: e.id,
-                name: e.name,
-                created: e.created,
-                updated: e.updated,
-                finished: e.finished,
-                players: e.players,
-                record: e.record,
-            }
+    fn maybe(&mut self, key: &str) -> Option<&'a Value> {
+        let i = self.fields.iter().position(|(k, _)| k == key)?;
+        self.used[i] = true;
+        Some(&self.fields[i].1)
+    }
+
+    fn take(&mut self, key: &str) -> Result<&'a Value, String> {
+        self.maybe(key)
+            .ok_or_else(|| format!("the field “{key}” is missing"))
+    }
+
+    fn read<T>(&mut self, key: &str, read: impl Fn(&Value) -> Option<T>) -> Result<T, String> {
+        read(self.take(key)?).ok_or_else(|| wrong_kind(key))
+    }
+
+    fn done(self) -> Result<(), String> {
+        match self.used.iter().position(|u| !u) {
+            Some(i) => Err(format!("an unexpected field “{}”", self.fields[i].0)),
+            None => Ok(()),
         }
     }
 }
 
-/// Versions 3 and 4 share one form: version 4 adds `link_base`, which a
-/// version 3 entry must not have and a version 4 entry must
-/// ([`entry_of`] checks), so that one reader serves both.
-mod v3 {
-    use super::SavedSeat;
-    use crate::engine::any::Ruleset;
-    use serde::{Deserialize, Serialize};
+fn wrong_kind(key: &str) -> String {
+    format!("“{key}” is a value of the wrong kind")
+}
 
-    #[derive(Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Entry {
-        pub id: String,
-        pub name: String,
-        pub game: Ruleset,
-        pub created: f64,
-        pub updated: f64,
-        pub finished: bool,
-        pub players: Vec<String>,
-        pub seats: Vec<SavedSeat>,
-        pub from_link: bool,
-        /// Version 4 only.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pub link_base: Option<usize>,
-        pub record: super::SavedRecord,
+fn text(v: &Value) -> Option<String> {
+    v.as_str().map(str::to_string)
+}
+
+fn texts(v: &Value) -> Option<Vec<String>> {
+    v.as_array()?.iter().map(text).collect()
+}
+
+fn seat_of(v: &Value) -> Result<SavedSeat, String> {
+    let mut f = Fields::of(v, "a seat")?;
+    let colour = f.read("colour", text)?;
+    let computer = match f.maybe("computer") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(text(v).ok_or_else(|| wrong_kind("computer"))?),
+    };
+    f.done()?;
+    Ok(SavedSeat { colour, computer })
+}
+
+fn record_of(v: &Value) -> Result<SavedRecord, String> {
+    let mut f = Fields::of(v, "“record”")?;
+    let record = match (f.maybe("cgn"), f.maybe("link")) {
+        (Some(t), None) => SavedRecord::Cgn(text(t).ok_or_else(|| wrong_kind("cgn"))?),
+        (None, Some(t)) => SavedRecord::Link(text(t).ok_or_else(|| wrong_kind("link"))?),
+        _ => return Err("“record” must hold one “cgn” or one “link”".into()),
+    };
+    f.done()?;
+    Ok(record)
+}
+
+/// One entry of a document of `version`, migrated to the current model:
+/// version 1 has no seats (the defaults), no origin and no game (The
+/// City's); version 2 adds `seats` and `from_link`, version 3 `game`,
+/// version 4 `link_base` (0 before).
+fn entry_of(version: u64, entry: &Value) -> Result<SavedGame, String> {
+    let mut f = Fields::of(entry, "the entry")?;
+    let id = f.read("id", text)?;
+    let name = f.read("name", text)?;
+    let ruleset = match version {
+        3.. => {
+            let name = f.read("game", text)?;
+            Ruleset::from_name(&name).ok_or_else(|| format!("it is a game of unknown kind “{name}”"))?
+        }
+        _ => Ruleset::City,
+    };
+    let created = f.read("created", Value::as_time)?;
+    let updated = f.read("updated", Value::as_time)?;
+    let finished = f.read("finished", Value::as_bool)?;
+    let players = f.read("players", texts)?;
+    let (seats, from_link) = match version {
+        2.. => {
+            let seats = f.take("seats")?.as_array().ok_or_else(|| wrong_kind("seats"))?;
+            let seats = seats.iter().map(seat_of).collect::<Result<Vec<_>, _>>()?;
+            (seats, f.read("from_link", Value::as_bool)?)
+        }
+        _ => (SavedSeat::defaults(players.len()), false),
+    };
+    let link_base = match version {
+        4.. => f.read("link_base", Value::as_u64)? as usize,
+        _ => 0,
+    };
+    let record = record_of(f.take("record")?)?;
+    f.done()?;
+    Ok(SavedGame {
+        id,
+        name,
+        created,
+        updated,
+        record,
+        ruleset,
+        finished,
+        players,
+        seats,
+        from_link,
+        link_base,
+        summary: None,
+    })
+}
+
+/// An entry as the current version writes it.
+fn write_entry(out: &mut String, g: &SavedGame) {
+    let field = |out: &mut String, key: &str| {
+        json::string(out, key);
+        out.push(':');
+    };
+    out.push('{');
+    field(out, "id");
+    json::string(out, &g.id);
+    out.push(',');
+    field(out, "name");
+    json::string(out, &g.name);
+    out.push(',');
+    field(out, "game");
+    json::string(out, g.ruleset.name());
+    out.push(',');
+    field(out, "created");
+    json::time(out, g.created);
+    out.push(',');
+    field(out, "updated");
+    json::time(out, g.updated);
+    out.push(',');
+    field(out, "finished");
+    out.push_str(if g.finished { "true" } else { "false" });
+    out.push(',');
+    field(out, "players");
+    out.push('[');
+    for (i, p) in g.players.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::string(out, p);
     }
-
-    impl From<super::v2::Entry> for Entry {
-        fn from(e: super::v2::Entry) -> Self {
-            Entry {
-                game: Ruleset::City,
-                id: e.id,
-                name: e.name,
-                created: e.created,
-                updated: e.updated,
-                finished: e.finished,
-                players: e.players,
-                seats: e.seats,
-                from_link: e.from_link,
-                link_base: None,
-                record: e.record,
-            }
+    out.push_str("],");
+    field(out, "seats");
+    out.push('[');
+    for (i, seat) in g.seats.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('{');
+        field(out, "colour");
+        json::string(out, &seat.colour);
+        out.push(',');
+        field(out, "computer");
+        match &seat.computer {
+            Some(c) => json::string(out, c),
+            None => out.push_str("null"),
+        }
+        out.push('}');
+    }
+    out.push_str("],");
+    field(out, "from_link");
+    out.push_str(if g.from_link { "true" } else { "false" });
+    out.push(',');
+    field(out, "link_base");
+    out.push_str(&g.link_base.to_string());
+    out.push(',');
+    field(out, "record");
+    out.push('{');
+    match &g.record {
+        SavedRecord::Cgn(t) => {
+            field(out, "cgn");
+            json::string(out, t);
+        }
+        SavedRecord::Link(t) => {
+            field(out, "link");
+            json::string(out, t);
         }
     }
-
-    impl From<Entry> for super::SavedGame {
-        fn from(e: Entry) -> Self {
-            super::SavedGame {
-                id: e.id,
-                name: e.name,
-                created: e.created,
-                updated: e.updated,
-                record: e.record,
-                ruleset: e.game,
-                finished: e.finished,
-                players: e.players,
-                seats: e.seats,
-                from_link: e.from_link,
-                link_base: e.link_base.unwrap_or(0),
-                summary: Default::default(),
-            }
-        }
-    }
-
-    impl From<&super::SavedGame> for Entry {
-        fn from(g: &super::SavedGame) -> Self {
-            Entry {
-                id: g.id.clone(),
-                name: g.name.clone(),
-                game: g.ruleset,
-                created: g.created,
-                updated: g.updated,
-                finished: g.finished,
-                players: g.players.clone(),
-                seats: g.seats.clone(),
-                from_link: g.from_link,
-                link_base: Some(g.link_base),
-                record: g.record.clone(),
-            }
-        }
-    }
+    out.push_str("}}");
 }
 
 /// Read a saved-games document of any version; every entry is checked (its
 /// game replayed) and one bad entry fails the whole read (see [`salvage`]).
 pub fn parse(json: &str) -> Result<SaveDoc, SaveError> {
-    let (doc, mut problems) = salvage(json)?;
+    let (doc, mut problems) = salvage_with(json, Some(read_cgn))?;
     if problems.is_empty() {
         Ok(doc)
     } else {
@@ -582,35 +694,47 @@ pub fn parse(json: &str) -> Result<SaveDoc, SaveError> {
 /// Read a document keeping the entries that are sound: the document and
 /// the problem of each entry left out. Fails only when the document itself
 /// is unreadable.
-pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
-    let value: Value = serde_json::from_str(json).map_err(|e| SaveError::NotJson(e.to_string()))?;
-    let Some(obj) = value.as_object() else {
-        return Err(SaveError::NotSaves);
-    };
-    if obj.get("kind").and_then(Value::as_str) != Some(KIND) {
+pub fn salvage(text: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
+    salvage_with(text, Some(read_cgn))
+}
+
+/// [`salvage`] reading CGN records with `cgn` (None, in the page: they are
+/// kept unread, see [`CgnReader`]).
+pub fn salvage_with(
+    text: &str,
+    cgn: Option<CgnReader>,
+) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
+    let value = json::parse(text).map_err(SaveError::NotJson)?;
+    if value.get("kind").and_then(Value::as_str) != Some(KIND) {
         return Err(SaveError::NotSaves);
     }
-    let version = obj
+    let version = value
         .get("version")
         .and_then(Value::as_u64)
         .ok_or_else(|| SaveError::Invalid("the version is not a whole number".into()))?;
-    let entries = match version {
-        1..=4 => {
-            let doc: v1::Doc =
-                serde_json::from_value(value).map_err(|e| SaveError::Invalid(e.to_string()))?;
-            doc.games
-        }
+    match version {
+        1..=VERSION => {}
         v if v > VERSION => return Err(SaveError::NewerVersion(v)),
         v => return Err(SaveError::Invalid(format!("there is no version {v}"))),
+    }
+    let mut top = Fields::of(&value, "the document").map_err(SaveError::Invalid)?;
+    let (_, _) = (top.take("kind"), top.take("version"));
+    let entries = top
+        .take("games")
+        .and_then(|g| g.as_array().ok_or_else(|| wrong_kind("games")))
+        .and_then(|g| top.done().map(|()| g))
+        .map_err(SaveError::Invalid)?;
+    let mut doc = SaveDoc {
+        games: Vec::new(),
+        cgn,
     };
-    let mut doc = SaveDoc::default();
     let mut problems = Vec::new();
-    for (index, entry) in entries.into_iter().enumerate() {
+    for (index, entry) in entries.iter().enumerate() {
         let id = entry.get("id").and_then(Value::as_str).map(str::to_string);
         let result = entry_of(version, entry).and_then(|mut g| {
-            g.summary = g.check()?;
+            g.summary = g.check(cgn)?;
             if doc.get(&g.id).is_some() {
-                return Err(format!("another saved game has the id {:?}", g.id));
+                return Err(format!("another saved game has the id “{}”", g.id));
             }
             Ok(g)
         });
@@ -626,44 +750,58 @@ pub fn salvage(json: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
     Ok((doc, problems))
 }
 
-/// One entry of a document of `version`, migrated to the current model.
-fn entry_of(version: u64, entry: Value) -> Result<SavedGame, String> {
-    match version {
-        1 => serde_json::from_value::<v1::Entry>(entry)
-            .map(|e| SavedGame::from(v3::Entry::from(v2::Entry::from(e))))
-            .map_err(|e| e.to_string()),
-        2 => serde_json::from_value::<v2::Entry>(entry)
-            .map(|e| SavedGame::from(v3::Entry::from(e)))
-            .map_err(|e| e.to_string()),
-        3 | 4 => {
-            let e = serde_json::from_value::<v3::Entry>(entry).map_err(|e| e.to_string())?;
-            match (version, e.link_base) {
-                (3, Some(_)) => Err("unknown field `link_base`".into()),
-                (4, None) => Err("missing field `link_base`".into()),
-                _ => Ok(SavedGame::from(e)),
-            }
-        }
-        v => Err(format!("there is no version {v}")),
-    }
-}
-
 impl SaveDoc {
+    /// An empty document that reads CGN records with [`read_cgn`] (the
+    /// page's is [`SaveDoc::default`]).
     pub fn new() -> SaveDoc {
-        SaveDoc::default()
+        SaveDoc {
+            games: Vec::new(),
+            cgn: Some(read_cgn),
+        }
+    }
+
+    /// Whether a saved game's record is still to be read (see [`CgnReader`]).
+    pub fn has_unread(&self) -> bool {
+        self.games.iter().any(|g| g.summary.is_none())
+    }
+
+    /// Every record stored as CGN stored as a link instead (the same game:
+    /// the page reads links itself), each entry checked again. What the
+    /// records worker does to a document the page could not wholly read.
+    pub fn cgn_to_links(&mut self) -> Result<(), SaveError> {
+        for index in 0..self.games.len() {
+            let g = &self.games[index];
+            if !g.record.is_cgn() {
+                continue;
+            }
+            let game = g.load_with(self.cgn)?;
+            let mut converted = g.clone();
+            converted.record = SavedRecord::Link(share::encode(&game));
+            converted.summary = converted.check(self.cgn).map_err(|reason| SaveError::Entry {
+                index: Some(index),
+                id: Some(converted.id.clone()),
+                reason,
+            })?;
+            self.games[index] = converted;
+        }
+        Ok(())
     }
 
     /// The document as JSON, in the current version.
     pub fn to_json(&self) -> String {
-        let doc = v1::Doc {
-            kind: KIND.to_string(),
-            version: VERSION,
-            games: self
-                .games
-                .iter()
-                .filter_map(|g| serde_json::to_value(v3::Entry::from(g)).ok())
-                .collect(),
-        };
-        serde_json::to_string(&doc).unwrap_or_default()
+        let mut out = String::from("{\"kind\":");
+        json::string(&mut out, KIND);
+        out.push_str(",\"version\":");
+        out.push_str(&VERSION.to_string());
+        out.push_str(",\"games\":[");
+        for (i, g) in self.games.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_entry(&mut out, g);
+        }
+        out.push_str("]}");
+        out
     }
 
     pub fn len(&self) -> usize {
@@ -709,7 +847,7 @@ impl SaveDoc {
         if let Some(old) = self.games.get(index) {
             game.created = old.created;
         }
-        game.summary = game.check().map_err(|reason| SaveError::Entry {
+        game.summary = game.check(self.cgn).map_err(|reason| SaveError::Entry {
             index: Some(index),
             id: Some(game.id.clone()),
             reason,
@@ -766,7 +904,8 @@ impl SaveDoc {
             Some(old) => old.name.clone(),
             None => default_name(game),
         };
-        let entry = SavedGame::from_game(id, &name, game, RecordKind::Link, now)
+        let link_record = SavedRecord::Link(share::encode(game));
+        let entry = SavedGame::with_record(id, &name, game, link_record, now)
             .with_seats(seats, link.is_some());
         self.upsert(match link {
             Some(base) => entry.with_link_base(base),
@@ -779,7 +918,7 @@ impl SaveDoc {
         let name = name.trim();
         check_name(name).map_err(SaveError::BadName)?;
         if !now.is_finite() || now < 0.0 {
-            return Err(SaveError::BadName(format!("{now} is not a time")));
+            return Err(SaveError::BadName("the time now is not a time".into()));
         }
         let g = self
             .games
@@ -922,7 +1061,7 @@ mod tests {
             ),
             (
                 r#"{"kind":"the-city/saves","version":1,"games":[],"x":1}"#,
-                "unknown field",
+                "unexpected field “x”",
             ),
             (
                 r#"{"kind":"the-city/saves","version":1,"games":[{"id":"a"}]}"#,

@@ -575,8 +575,8 @@ fn saves_fixture_v4_reads_where_a_link_started() {
     assert_eq!((g2.from_link, g2.link_base), (true, 2));
     let g1 = doc.get("g1").unwrap();
     let game = g1.load().unwrap();
-    assert_eq!(g1.summary.scores, game.scores());
-    assert_eq!(g1.summary.turns, 70);
+    assert_eq!(g1.summary.as_ref().unwrap().scores, game.scores());
+    assert_eq!(g1.summary.as_ref().unwrap().turns, 70);
     assert_eq!(saves::parse(&doc.to_json()).unwrap(), doc);
     // A start past the game's end, or on a game not from a link, is refused.
     let past = json.replacen("\"link_base\": 2", "\"link_base\": 999", 1);

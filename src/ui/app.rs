@@ -265,7 +265,7 @@ pub fn app() -> Html {
                 } else {
                     <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />
-                    <SavesList dispatch={d.clone()} />
+                    <SavesList dispatch={d.clone()} changed={state.saves_changed} />
                 }
             </main>
             // The engine worker's state, for the tests: not shown.

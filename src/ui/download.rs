@@ -1,14 +1,17 @@
-//! Saving the game's record (CGN or CGN-C, record::write) as a `.cgn` download.
+//! Saving the game's record (CGN or CGN-C, written by the records worker,
+//! `ui::records`) as a `.cgn` download.
 
 use wasm_bindgen::JsCast;
 
+use super::records;
 use crate::engine::any::AnyGame;
-use crate::notation::{self as record, DeckTag};
+use crate::records::{Answer, Job};
+use crate::share;
 
-/// The CGN text of `game` (whole turns), dated today.
-fn record_of(game: &AnyGame) -> String {
+/// The record's tags besides the game's own: today's date.
+fn tags() -> Vec<(String, String)> {
     let date = js_sys::Date::new_0();
-    let tags = vec![(
+    vec![(
         "Date".to_string(),
         format!(
             "{:04}-{:02}-{:02}",
@@ -16,8 +19,7 @@ fn record_of(game: &AnyGame) -> String {
             date.get_month() + 1,
             date.get_date()
         ),
-    )];
-    record::write(game, &tags, DeckTag::Auto)
+    )]
 }
 
 /// Offer `text` as a file download named `name`.
@@ -51,9 +53,22 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Download the game's record; in the middle of a turn, what it leaves out.
-pub fn export_record(game: &AnyGame) -> Result<Option<String>, String> {
+/// Download the game's record (whole turns, written by the records
+/// worker); `done` gets what the record leaves out of a turn in progress,
+/// or why it could not be saved.
+pub fn export_record(game: &AnyGame, done: impl FnOnce(Result<Option<String>, String>) + 'static) {
     let (whole, name, note) = crate::view::any::record_download(game);
-    download(&name, &record_of(&whole), "application/x-cgn;charset=utf-8")?;
-    Ok(note)
+    let job = Job::Write {
+        link: share::encode(&whole),
+        tags: tags(),
+    };
+    records::ask(job, move |answer| {
+        done(match answer {
+            Answer::Text(text) => {
+                download(&name, &text, "application/x-cgn;charset=utf-8").map(|()| note)
+            }
+            Answer::Failed(why) => Err(why),
+            _ => Err("the record could not be written".into()),
+        })
+    });
 }

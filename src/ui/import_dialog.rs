@@ -1,45 +1,53 @@
 //! Import a game record (CGN, NOTATION.md): a `.cgn` file or pasted text.
-//! A record that reads starts as a new local game at its last position; one
-//! that does not shows `record::read`'s error with its line number.
+//! The records worker (`ui::records`) reads it; a record that reads starts
+//! as a new local game at its last position, one that does not shows the
+//! reader's error with its line number.
 
 use yew::prelude::*;
 
 use super::modal::Modal;
+use super::records;
 use super::state::{Action, AppState, Opened};
 use super::storage;
-use crate::notation as record;
+use crate::records::{Answer, Job};
+use crate::share;
 use crate::view::words::plain;
 
 /// Largest record read (a whole game is a few KB).
 const MAX_TEXT: usize = 1 << 20;
 
-/// The game of a record, or the reason it cannot be read.
-fn open(text: &str) -> Result<Opened, String> {
+/// Read a record in the records worker; `then` gets the game, or the reason
+/// it cannot be read.
+fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
     if text.trim().is_empty() {
-        return Err("Paste a record or choose a .cgn file first.".into());
+        return then(Err("Paste a record or choose a .cgn file first.".into()));
     }
     if text.len() > MAX_TEXT {
-        return Err("This is far too long to be a game record.".into());
+        return then(Err("This is far too long to be a game record.".into()));
     }
-    let r = record::read(text).map_err(|e| {
-        if e.line == 0 {
-            format!("The record does not read: {}", plain(&e.reason))
-        } else {
-            format!(
-                "The record does not read: line {}: {}",
-                e.line,
-                plain(&e.reason)
-            )
-        }
-    })?;
-    let seats = storage::default_seats(&r.game);
-    Ok(Opened {
-        game: r.game,
-        seats,
-        id: None,
-        from_link: false,
-        link_base: 0,
-    })
+    records::ask(Job::Read(text.to_string()), move |answer| {
+        then(match answer {
+            Answer::Read(link) => match share::decode(&link) {
+                Ok(game) => Ok(Opened {
+                    seats: storage::default_seats(&game),
+                    game,
+                    id: None,
+                    from_link: false,
+                    link_base: 0,
+                }),
+                Err(e) => Err(format!("The record does not read: {}", plain(&e.to_string()))),
+            },
+            Answer::Unreadable { line: 0, reason } => {
+                Err(format!("The record does not read: {}", plain(&reason)))
+            }
+            Answer::Unreadable { line, reason } => Err(format!(
+                "The record does not read: line {line}: {}",
+                plain(&reason)
+            )),
+            Answer::Failed(why) => Err(format!("The record could not be read: {why}.")),
+            Answer::Text(_) => Err("The record could not be read.".into()),
+        })
+    });
 }
 
 #[derive(Properties, PartialEq)]
@@ -59,17 +67,21 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
         let open_state = open_state.clone();
         let error = error.clone();
         let text = text.clone();
-        Callback::from(move |t: String| match open(&t) {
-            Ok(o) => {
-                d.dispatch(Action::Open(Box::new(o)));
-                open_state.set(false);
-                error.set(None);
-                text.set(String::new());
-            }
-            Err(e) => {
-                text.set(t);
-                error.set(Some(e));
-            }
+        Callback::from(move |t: String| {
+            let (d, open_state, error, text) =
+                (d.clone(), open_state.clone(), error.clone(), text.clone());
+            open(&t.clone(), move |result| match result {
+                Ok(o) => {
+                    d.dispatch(Action::Open(Box::new(o)));
+                    open_state.set(false);
+                    error.set(None);
+                    text.set(String::new());
+                }
+                Err(e) => {
+                    text.set(t);
+                    error.set(Some(e));
+                }
+            })
         })
     };
     let show = {

@@ -31,6 +31,7 @@ pub mod panel;
 pub mod pieces_layer;
 pub mod play_screen;
 pub mod prompt;
+pub mod records;
 pub mod recent_layer;
 pub mod replay_bar;
 pub mod saves_list;

@@ -265,9 +265,12 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     let export = {
         let game = play.game.clone();
         let record_note = record_note.clone();
-        Callback::from(move |_: ()| match download::export_record(&game) {
-            Ok(note) => record_note.set(note),
-            Err(e) => record_note.set(Some(format!("The record could not be saved: {e}."))),
+        Callback::from(move |_: ()| {
+            let record_note = record_note.clone();
+            download::export_record(&game, move |result| match result {
+                Ok(note) => record_note.set(note),
+                Err(e) => record_note.set(Some(format!("The record could not be saved: {e}."))),
+            })
         })
     };
     let export_click = export.reform(|_: MouseEvent| ());

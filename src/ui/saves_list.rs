@@ -14,6 +14,8 @@ use crate::view::words::plain;
 #[derive(Properties, PartialEq)]
 pub struct SavesListProps {
     pub dispatch: UseReducerDispatcher<AppState>,
+    /// Changes to the saved games made elsewhere: each one reads them again.
+    pub changed: u32,
 }
 
 /// "22 Nov 2026, 14:05" in the browser's time zone.
@@ -42,14 +44,21 @@ pub fn saves_list(props: &SavesListProps) -> Html {
     let error = use_state(|| None::<String>);
     {
         let loaded = loaded.clone();
-        use_effect_with((), move |_| loaded.set(Some(storage::load())));
+        use_effect_with(props.changed, move |_| loaded.set(Some(storage::load())));
     }
     let reload = {
         let loaded = loaded.clone();
         move || loaded.set(Some(storage::load()))
     };
     let games: Vec<SavedGame> = match &*loaded {
-        Some(Ok(l)) => l.doc.list().into_iter().cloned().collect(),
+        // (Saves of the first versions not read yet are listed once read.)
+        Some(Ok(l)) => l
+            .doc
+            .list()
+            .into_iter()
+            .filter(|g| g.summary.is_some())
+            .cloned()
+            .collect(),
         _ => Vec::new(),
     };
     let d = props.dispatch.clone();
@@ -59,7 +68,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             let d = d.clone();
             let g = g.clone();
             let error = error.clone();
-            Callback::from(move |_: MouseEvent| match g.load().map_err(|e| e.to_string()) {
+            Callback::from(move |_: MouseEvent| match g.load_with(None).map_err(|e| e.to_string()) {
                 Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
                     game,
                     seats: storage::from_saved(&g),
@@ -96,14 +105,15 @@ pub fn saves_list(props: &SavesListProps) -> Html {
         let confirming = deleting.as_deref() == Some(id.as_str());
         let editing = renaming.as_ref().filter(|(rid, _)| *rid == id).map(|(_, n)| n.clone());
         // "Ann 34 · Bob 28", how far it got.
+        let summary = g.summary.clone().unwrap_or_default();
         let scores = g
             .players
             .iter()
-            .zip(g.summary.scores.iter().chain(std::iter::repeat(&0)))
+            .zip(summary.scores.iter().chain(std::iter::repeat(&0)))
             .map(|(p, s)| format!("{p} {s}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let turns = g.summary.turns as u32;
+        let turns = summary.turns as u32;
         let state = if g.finished {
             format!("finished after {}", plural(turns, "turn", "turns"))
         } else {

@@ -78,7 +78,7 @@ fn link_seats(game: &AnyGame) -> Vec<Seat> {
             if entry.players != *names {
                 continue;
             }
-            let Ok(saved) = entry.load() else {
+            let Ok(saved) = entry.load_with(None) else {
                 continue;
             };
             let (a, b) = (saved.history(), game.history());
@@ -159,7 +159,7 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
     let Some(entry) = loaded.doc.get(&id) else {
         return;
     };
-    match entry.load().map_err(|e| e.to_string()) {
+    match entry.load_with(None).map_err(|e| e.to_string()) {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
             seats: storage::from_saved(entry),
@@ -193,12 +193,34 @@ pub fn session(props: &SessionProps) -> Html {
         let d = props.dispatch.clone();
         use_effect_with((), move |_| {
             let listener = (!measuring()).then(|| {
-                if !open_fragment(&d) {
-                    resume(&d);
-                } else if let Ok(l) = storage::load() {
-                    if !l.problems.is_empty() {
-                        d.dispatch(Action::Notice(load_notice(&l.problems)));
+                let start = {
+                    let d = d.clone();
+                    move || {
+                        if !open_fragment(&d) {
+                            resume(&d);
+                        } else if let Ok(l) = storage::load() {
+                            if !l.problems.is_empty() {
+                                d.dispatch(Action::Notice(load_notice(&l.problems)));
+                            }
+                        }
                     }
+                };
+                // Saves of the first versions are read by the records
+                // worker first (the page reads links only).
+                if storage::load().is_ok_and(|l| l.doc.has_unread()) {
+                    let d = d.clone();
+                    storage::convert_unread(move |result| {
+                        if let Err(why) = result {
+                            d.dispatch(Action::Notice(format!(
+                                "Some games saved by an earlier version could not be read: {}",
+                                plain(&why)
+                            )));
+                        }
+                        d.dispatch(Action::SavesChanged);
+                        start();
+                    });
+                } else {
+                    start();
                 }
                 let d = d.clone();
                 EventListener::new(&gloo::utils::window(), "hashchange", move |_| {

@@ -155,11 +155,13 @@ pub fn load() -> Result<Loaded, StorageError> {
             ..Loaded::default()
         });
     }
-    let (doc, problems, newer) = match saves::salvage(&raw) {
+    // Without a CGN reader: saves of the first versions are left unread
+    // until the records worker turns them into links (`convert_unread`).
+    let (doc, problems, newer) = match saves::salvage_with(&raw, None) {
         Ok((doc, problems)) => (doc, problems, false),
         Err(e) => {
             let newer = matches!(e, SaveError::NewerVersion(_));
-            (SaveDoc::new(), vec![e], newer)
+            (SaveDoc::default(), vec![e], newer)
         }
     };
     if problems.is_empty() {
@@ -187,6 +189,29 @@ pub fn load() -> Result<Loaded, StorageError> {
         problems: out,
         unsafe_why,
     })
+}
+
+/// Saves of the first versions stored their games as CGN records, which the
+/// page does not read (`saves::CgnReader`): the records worker stores them
+/// as links instead, once, and `done` is called (with what went wrong, if
+/// anything) when the document was written, or was left as it was because
+/// another tab wrote first (then the next load tries again).
+pub fn convert_unread(done: impl FnOnce(Result<(), String>) + 'static) {
+    let raw = match get(DOC_KEY) {
+        Ok(Some(raw)) => raw,
+        Ok(None) => return done(Ok(())),
+        Err(e) => return done(Err(e.to_string())),
+    };
+    super::records::ask(crate::records::Job::SavesToLinks(raw.clone()), move |answer| {
+        done(match answer {
+            crate::records::Answer::Text(json) => match get(DOC_KEY) {
+                Ok(Some(now)) if now == raw => set(DOC_KEY, &json).map_err(|e| e.to_string()),
+                _ => Ok(()),
+            },
+            crate::records::Answer::Failed(why) => Err(why),
+            _ => Err("they could not be read".into()),
+        })
+    });
 }
 
 fn capitalise(s: &str) -> String {

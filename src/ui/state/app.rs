@@ -140,6 +140,9 @@ pub struct AppState {
     pub leaving: bool,
     /// The board shows each space's coordinates.
     pub coords: bool,
+    /// Counts the changes to the saved games made outside the saves list
+    /// (the list reads them again).
+    pub saves_changed: u32,
 }
 
 /// Everything that can happen to the app.
@@ -185,6 +188,8 @@ pub enum Action {
     SaveId(String),
     Notice(String),
     DismissNotice(usize),
+    /// The saved games changed (the list reads them again).
+    SavesChanged,
     ReplayOpen,
     /// Show the position after this many decisions.
     ReplayTo(usize),

@@ -42,6 +42,7 @@ pub(super) fn handles(a: &Action) -> bool {
             | Action::SaveId(_)
             | Action::Notice(_)
             | Action::DismissNotice(_)
+            | Action::SavesChanged
             | Action::ReplayOpen
             | Action::ReplayTo(_)
             | Action::ReplayStep(_)
@@ -75,6 +76,7 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
             s.help = false;
         }
         Action::SaveId(id) => s.saving.id = Some(id),
+        Action::SavesChanged => s.saves_changed += 1,
         Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
         Action::DismissNotice(i) if i < s.notices.len() => {
             s.notices.remove(i);

@@ -1,0 +1,82 @@
+//! The jobs of the records worker (`ui::records`): game records (CGN,
+//! CGN-C) read and written off the page, and saves of the first versions,
+//! which stored CGN, turned into links. The record reader and writer are
+//! large and seldom used; out of the page they keep it within its size
+//! budget (docs/size.md). Games travel as share links, which the page reads
+//! and writes itself. Pure, so that native tests run every job.
+
+use serde::{Deserialize, Serialize};
+
+use crate::notation::{self, DeckTag};
+use crate::saves;
+use crate::share;
+
+/// A request to the records worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Job {
+    /// Read a record: the link of its game, or why it does not read.
+    Read(String),
+    /// Write the record of the game of a link, with these extra tags.
+    Write {
+        link: String,
+        tags: Vec<(String, String)>,
+    },
+    /// A saved-games document with records stored as CGN: the same
+    /// document with those records stored as links (`SaveDoc::cgn_to_links`).
+    SavesToLinks(String),
+}
+
+/// An answer of the records worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Answer {
+    /// A record read: the link of its game.
+    Read(String),
+    /// A record that does not read: the line it fails on (0: the whole
+    /// record) and why.
+    Unreadable { line: usize, reason: String },
+    /// A record written, or a saves document converted.
+    Text(String),
+    /// The job could not be done (the reason, in a player's words).
+    Failed(String),
+}
+
+/// What the page sends: a request number and the job.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToRecords {
+    pub request: u64,
+    pub job: Job,
+}
+
+/// What the worker answers: the request's number and its answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FromRecords {
+    pub request: u64,
+    pub answer: Answer,
+}
+
+/// Does a job (the worker's side; pure, so native tests run it too).
+pub fn work(job: Job) -> Answer {
+    match job {
+        Job::Read(text) => match notation::read(&text) {
+            Ok(r) => Answer::Read(share::encode(&r.game)),
+            Err(e) => Answer::Unreadable {
+                line: e.line,
+                reason: e.reason,
+            },
+        },
+        Job::Write { link, tags } => match share::decode(&link) {
+            Ok(game) => Answer::Text(notation::write(&game, &tags, DeckTag::Auto)),
+            Err(e) => Answer::Failed(e.to_string()),
+        },
+        Job::SavesToLinks(raw) => {
+            let converted = saves::parse(&raw).and_then(|mut doc| {
+                doc.cgn_to_links()?;
+                Ok(doc.to_json())
+            });
+            match converted {
+                Ok(json) => Answer::Text(json),
+                Err(e) => Answer::Failed(e.to_string()),
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The records worker: a Web Worker, loaded the first time a record is read
+//! or written (an import, "Save record", saves of the first versions), that
+//! does the jobs of `crate::records` off the page. [`ask`] sends a job and
+//! calls back with the answer; a worker that does not answer in time is an
+//! error, not a wait for ever.
+
+use std::cell::{Cell, RefCell};
+
+use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
+
+use crate::records::{work, Answer, FromRecords, Job, ToRecords};
+
+/// Where the records worker's loader is, relative to the page (Trunk writes
+/// `records_loader.js`, `records.js` and `records_bg.wasm` beside index.html).
+pub const RECORDS_LOADER: &str = "./records_loader.js";
+
+/// How long the page waits for an answer (the first one loads the worker).
+const PATIENCE_MS: u32 = 20_000;
+
+/// The records worker. Registered in the `records` binary; spawned by
+/// [`ask`] the first time it is needed.
+pub struct RecordsWorker;
+
+impl Worker for RecordsWorker {
+    type Message = ();
+    type Input = ToRecords;
+    type Output = FromRecords;
+
+    fn create(_scope: &WorkerScope<Self>) -> Self {
+        RecordsWorker
+    }
+
+    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
+
+    fn received(&mut self, scope: &WorkerScope<Self>, msg: ToRecords, who: HandlerId) {
+        let answer = work(msg.job);
+        scope.respond(
+            who,
+            FromRecords {
+                request: msg.request,
+                answer,
+            },
+        );
+    }
+}
+
+type Pending = Vec<(u64, Box<dyn FnOnce(Answer)>)>;
+
+thread_local! {
+    static BRIDGE: RefCell<Option<WorkerBridge<RecordsWorker>>> = const { RefCell::new(None) };
+    static PENDING: RefCell<Pending> = const { RefCell::new(Vec::new()) };
+    static NEXT: Cell<u64> = const { Cell::new(1) };
+}
+
+/// Call back the request's waiter, if it still waits.
+fn deliver(request: u64, answer: Answer) {
+    let waiter = PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        let i = p.iter().position(|(r, _)| *r == request)?;
+        Some(p.swap_remove(i).1)
+    });
+    if let Some(f) = waiter {
+        f(answer);
+    }
+}
+
+/// Ask the records worker to do `job`; `then` gets its answer (or
+/// [`Answer::Failed`] when the worker does not answer in time).
+pub fn ask(job: Job, then: impl FnOnce(Answer) + 'static) {
+    let request = NEXT.with(|n| {
+        let r = n.get();
+        n.set(r + 1);
+        r
+    });
+    PENDING.with(|p| p.borrow_mut().push((request, Box::new(then))));
+    BRIDGE.with(|b| {
+        let mut b = b.borrow_mut();
+        let bridge = b.get_or_insert_with(|| {
+            RecordsWorker::spawner()
+                .with_loader(true)
+                .callback(|out: FromRecords| deliver(out.request, out.answer))
+                .spawn(RECORDS_LOADER)
+        });
+        bridge.send(ToRecords { request, job });
+    });
+    gloo::timers::callback::Timeout::new(PATIENCE_MS, move || {
+        deliver(
+            request,
+            Answer::Failed(
+                "the part of the app that reads and writes records did not start (reload the page and try again)"
+                    .into(),
+            ),
+        )
+    })
+    .forget();
+}
