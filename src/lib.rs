@@ -11,6 +11,7 @@ pub mod notation;
 pub mod replay;
 pub mod saves;
 pub mod share;
+pub mod wire;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod view;

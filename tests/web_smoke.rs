@@ -4,7 +4,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use gloo::storage::{LocalStorage, Storage};
-use gloo_worker::{Bincode, Codec};
+use gloo_worker::Codec;
+use the_city::ui::codec::WireCodec;
 use serde::{Deserialize, Serialize};
 use the_city::ui::worker::{global_scope_name, FromEngine, ToEngine};
 use the_city::ui::{WorkerLine, WorkerLineProps, WorkerStatus};
@@ -51,15 +52,24 @@ fn main_thread_is_a_window() {
 #[wasm_bindgen_test]
 fn worker_messages_survive_the_codec() {
     let ping = ToEngine::Ping(42);
-    let back: ToEngine = Bincode::decode(Bincode::encode(ping.clone()));
+    let back: ToEngine = WireCodec::decode(WireCodec::encode(ping.clone()));
     assert_eq!(back, ping);
     let pong = FromEngine::Pong {
         nonce: 42,
         version: "0.1.0".into(),
         scope: "DedicatedWorkerGlobalScope".into(),
     };
-    let back: FromEngine = Bincode::decode(Bincode::encode(pong.clone()));
+    let back: FromEngine = WireCodec::decode(WireCodec::encode(pong.clone()));
     assert_eq!(back, pong);
+    let job = the_city::records::ToRecords {
+        request: 7,
+        job: the_city::records::Job::Write {
+            link: "AQ…".into(),
+            tags: vec![("Date".into(), "2026-11-27".into())],
+        },
+    };
+    let back: the_city::records::ToRecords = WireCodec::decode(WireCodec::encode(job.clone()));
+    assert_eq!(back, job);
 }
 
 #[wasm_bindgen_test]

@@ -5,7 +5,10 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use gloo_worker::Registrable;
-    the_city::ui::records::RecordsWorker::registrar().register();
+    use the_city::ui::codec::WireCodec;
+    the_city::ui::records::RecordsWorker::registrar()
+        .encoding::<WireCodec>()
+        .register();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

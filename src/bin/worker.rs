@@ -4,7 +4,10 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use gloo_worker::Registrable;
-    the_city::ui::worker::EngineWorker::registrar().register();
+    use the_city::ui::codec::WireCodec;
+    the_city::ui::worker::EngineWorker::registrar()
+        .encoding::<WireCodec>()
+        .register();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

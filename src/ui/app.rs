@@ -108,6 +108,7 @@ pub fn app() -> Html {
         let last_heard = last_heard.clone();
         use_memo((), move |_| {
             EngineWorker::spawner()
+                .encoding::<super::codec::WireCodec>()
                 .with_loader(true)
                 .callback(move |out: FromEngine| match out {
                     FromEngine::Pong { version, scope, .. } => {

@@ -12,6 +12,7 @@ pub mod app;
 pub mod board;
 pub mod camera;
 pub mod classic_pieces;
+pub mod codec;
 pub mod computer_bar;
 pub mod coords_layer;
 pub mod download;

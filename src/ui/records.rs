@@ -77,6 +77,7 @@ pub fn ask(job: Job, then: impl FnOnce(Answer) + 'static) {
         let mut b = b.borrow_mut();
         let bridge = b.get_or_insert_with(|| {
             RecordsWorker::spawner()
+                .encoding::<super::codec::WireCodec>()
                 .with_loader(true)
                 .callback(|out: FromRecords| deliver(out.request, out.answer))
                 .spawn(RECORDS_LOADER)
