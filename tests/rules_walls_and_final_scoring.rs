@@ -446,7 +446,8 @@ record_test!(r7_4_the_wall_end_follows_the_growing_outline, |g| {
     );
 });
 record_test!(r7_5_the_gap_counts_the_outline_sides_not_yet_walled, |g| {
-    let text = include_str!("records/city/r7_5_the_gap_counts_the_outline_sides_not_yet_walled.cgn");
+    let text =
+        include_str!("records/city/r7_5_the_gap_counts_the_outline_sides_not_yet_walled.cgn");
     let before = prefix(text, 3);
     assert_eq!(before.gap(), None, "no gate, no gap");
     let gated = prefix(text, 4);
@@ -556,7 +557,8 @@ record_test!(r8_4_a_guard_with_no_guarded_opposite_wall_is_allowed, |g| {
 /// a guard, and rejects one.
 #[test]
 fn r8_4_no_guard_step_opposite_a_guarded_piece() {
-    let text = include_str!("records/city/r8_4_a_guard_with_no_guarded_opposite_wall_is_allowed.cgn");
+    let text =
+        include_str!("records/city/r8_4_a_guard_with_no_guarded_opposite_wall_is_allowed.cgn");
     let mut g = prefix(text, 10);
     g.play(Choice::Place {
         cell: Cell::new(1, 3),

@@ -22,7 +22,7 @@ pub fn tile_art(cat: &Catalogue, t: TileType) -> Rc<TileArt> {
     if let Some(a) = CACHE.with(|c| c.borrow().get(&t).cloned()) {
         return a;
     }
-    let a = Rc::new(art::tile_art(cat.get(t)));
+    let a = Rc::new(art::city::tile_art(cat.get(t)));
     CACHE.with(|c| c.borrow_mut().insert(t, a.clone()));
     a
 }
