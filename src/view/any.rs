@@ -202,27 +202,35 @@ pub fn tiles_by_type(game: &AnyGame) -> Option<Vec<TileCount>> {
 /// what it holds, and, in the middle of a turn, a sentence saying that turn
 /// is left out.
 pub fn record_download(game: &AnyGame) -> (AnyGame, String, Option<String>) {
-    if let AnyGame::City(g) = game {
-        let (whole, name, note) = city::record_download(g);
-        return (AnyGame::City(whole), name, note);
+    match game {
+        AnyGame::City(g) => {
+            let (whole, name, note) = download(g, "the-city", g.setup().seed);
+            (AnyGame::City(whole), name, note)
+        }
+        AnyGame::Classic(g) => {
+            let (whole, name, note) = download(g, "carcassonne", g.setup().seed);
+            (AnyGame::Classic(whole), name, note)
+        }
     }
-    let whole = match game {
-        AnyGame::City(g) => AnyGame::City(crate::replay::whole_turns(g)),
-        AnyGame::Classic(g) => AnyGame::Classic(crate::replay::whole_turns(g)),
-    };
+}
+
+/// [`record_download`] of either game: its file is named for the game
+/// (`name`: "the-city"), the seed it was dealt from and its whole turns.
+fn download<G: TileGame>(game: &G, name: &str, seed: Option<u64>) -> (G, String, Option<String>) {
+    let whole = crate::replay::whole_turns(game);
     let turns = whole.turns();
-    let name = match game.seed() {
-        Some(s) => format!("carcassonne-{s}-turn-{turns}.cgn"),
-        None => format!("carcassonne-turn-{turns}.cgn"),
+    let file = match seed {
+        Some(s) => format!("{name}-{s}-turn-{turns}.cgn"),
+        None => format!("{name}-turn-{turns}.cgn"),
     };
-    let note = (whole.decisions() < game.decisions()).then(|| {
+    let note = (whole.history().len() < game.history().len()).then(|| {
         format!(
             "The record holds the {} played so far; turn {}, in progress, is not in it: a record holds whole turns.",
             super::log::plural(turns as u32, "whole turn", "whole turns"),
             game.turns()
         )
     });
-    (whole, name, note)
+    (whole, file, note)
 }
 
 #[cfg(test)]

@@ -844,28 +844,6 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<(u8, String, u32)> {
     out
 }
 
-// --------------------------------------------------------------- records
-
-/// The record a download holds (whole turns only: NOTATION.md has no
-/// syntax for a turn in progress), its file name, named for what it holds,
-/// and, in the middle of a turn, a sentence saying that turn is left out.
-pub fn record_download(game: &Game) -> (Game, String, Option<String>) {
-    let whole = crate::replay::whole_turns(game);
-    let turns = whole.turns();
-    let name = match game.setup().seed {
-        Some(s) => format!("the-city-{s}-turn-{turns}.cgn"),
-        None => format!("the-city-turn-{turns}.cgn"),
-    };
-    let note = (whole.history().len() < game.history().len()).then(|| {
-        format!(
-            "The record holds the {} played so far; turn {}, in progress, is not in it: a record holds whole turns.",
-            plural(turns as u32, "whole turn", "whole turns"),
-            game.turns()
-        )
-    });
-    (whole, name, note)
-}
-
 // ----------------------------------------------------------------- the log
 
 /// The follower's name on a feature of this kind.

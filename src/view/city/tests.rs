@@ -3,6 +3,7 @@
 //! the prompt names the decision and offers the right buttons.
 
 use super::*;
+use crate::engine::any::AnyGame;
 use crate::engine::city::{Options, Setup};
 use crate::engine::core::geom::Rotation;
 use crate::engine::core::random;
@@ -935,12 +936,20 @@ fn sentences_count_in_good_english() {
     assert!(p.detail.ends_with(" 1 tower left."), "{}", p.detail);
 }
 
+/// What "Save record" downloads of The City's game `g`.
+fn download(g: &Game) -> (Game, String, Option<String>) {
+    match crate::view::any::record_download(&AnyGame::City(g.clone())) {
+        (AnyGame::City(whole), name, note) => (whole, name, note),
+        _ => unreachable!("The City's record is The City's"),
+    }
+}
+
 /// "Save record" in the middle of a turn: the file is named for the whole
 /// turns it holds and the player is told the turn in progress is left out.
 #[test]
 fn a_record_saved_in_the_middle_of_a_turn_says_what_it_holds() {
     let g = find(|g| g.decision() == Some(Decision::Follower) && g.turns() >= 9);
-    let (whole, name, note) = record_download(&g);
+    let (whole, name, note) = download(&g);
     let seed = g.setup().seed.unwrap();
     assert_eq!(whole.turns(), g.turns() - 1);
     assert_eq!(name, format!("the-city-{seed}-turn-{}.cgn", g.turns() - 1));
@@ -951,7 +960,7 @@ fn a_record_saved_in_the_middle_of_a_turn_says_what_it_holds() {
     );
     // Between turns the record is the whole game, and nothing is said.
     let g = find(|g| g.at_placement() && g.turns() >= 3);
-    let (whole, name, note) = record_download(&g);
+    let (whole, name, note) = download(&g);
     assert_eq!(whole.history(), g.history());
     assert!(name.ends_with(&format!("-turn-{}.cgn", g.turns())));
     assert_eq!(note, None);
