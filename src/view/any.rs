@@ -87,7 +87,7 @@ pub fn tile_art(ruleset: Ruleset, t: TileType) -> Option<Rc<TileArt>> {
     match ruleset {
         Ruleset::City => c::Catalogue::builtin()
             .ok()
-            .map(|cat| super::tile_art::tile_art(cat, t)),
+            .map(|cat| city::art::tile_art(cat, t)),
         Ruleset::Classic => k::Catalogue::builtin()
             .ok()
             .map(|cat| classic::art::tile_art(cat, t)),
@@ -132,7 +132,7 @@ pub fn pile_words(game: &AnyGame) -> String {
 pub fn anchor(ruleset: Ruleset, t: TileType, region: RegionIdx) -> Pt {
     match ruleset {
         Ruleset::City => c::Catalogue::builtin()
-            .map(|cat| super::tile_art::anchor(cat, t, region))
+            .map(|cat| city::art::anchor(cat, t, region))
             .unwrap_or((50.0, 50.0)),
         Ruleset::Classic => k::Catalogue::builtin()
             .map(|cat| classic::art::anchor(cat, t, region))
@@ -156,7 +156,7 @@ pub fn tile_words(ruleset: Ruleset, t: TileType, rot: Rotation) -> String {
 /// follower that follows a placement.
 pub fn hint_words(game: &AnyGame, choice: AnyChoice, tile: Option<TileType>) -> String {
     match (game, choice) {
-        (AnyGame::City(g), AnyChoice::City(ch)) => city::hint_words(g, g.catalogue(), ch, tile),
+        (AnyGame::City(g), AnyChoice::City(ch)) => city::hint_words(g, ch, tile),
         (AnyGame::Classic(g), AnyChoice::Classic(ch)) => classic::describe::hint_words(g, ch, tile),
         _ => String::new(),
     }

@@ -4,8 +4,9 @@
 //! The generic parts know no ruleset: the [`scene::Scene`] the board draws,
 //! the [`targets::Targets`] it offers to click (handed to it ready-made: the
 //! board knows no rules), the [`prompt::Prompt`], the [`panel::PanelData`],
-//! the [`log`]'s turns, and the drawing helpers ([`geometry`], [`palette`],
-//! [`tile_art`]). Targets and prompts are generic over the ruleset's choice.
+//! the [`log`]'s turns, the [`words`] every screen uses, and the drawing
+//! helpers ([`geometry`], [`palette`]). Targets and prompts are generic over
+//! the ruleset's choice.
 //! A ruleset's adapter fills them from its game: [`city`] for The City,
 //! [`classic`] for classic Carcassonne with The City Gates and Old City.
 
@@ -21,7 +22,6 @@ pub mod panel;
 pub mod prompt;
 pub mod scene;
 pub mod targets;
-pub mod tile_art;
 pub mod words;
 
 use crate::engine::core::geom::{Cell, Rotation};
