@@ -9,8 +9,8 @@ use crate::engine::city::events::{Event, ScoreCause};
 use crate::engine::city::walls::{self, End};
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::TileGame;
-use crate::view::log::{name, names_of, plural};
-use crate::view::prompt::{Pointer, Prompt, PromptButton};
+use crate::view::log::{name, plural};
+use crate::view::prompt::{follower_step, game_over, place_how, Pointer, Prompt, PromptButton};
 
 /// Why the last wall piece got no guard when its guard step was skipped
 /// (the engine takes a decision with one legal choice at once), told to
@@ -114,31 +114,13 @@ pub fn prompt_on(
     } else {
         ("Click", "click")
     };
-    let note = guard_note(game, names);
     let Some(decision) = game.decision() else {
-        let w = game.winners();
-        let n = w.count_ones();
-        let title = if n > 1 {
-            format!("The game is over: {} share the win", names_of(w, names))
-        } else {
-            format!("The game is over: {} wins", names_of(w, names))
-        };
-        return Prompt {
-            decision: "over",
-            player: None,
-            title,
-            detail: game
-                .ended_by()
-                .map(|r| format!("It ended because {}.", end_reason(r)))
-                .unwrap_or_default(),
-            why: None,
-            note: None,
-            buttons: Vec::new(),
-        };
+        return game_over(game, names, game.ended_by().map(end_reason));
     };
     let p = game.to_move();
     let who = nm(p);
     let why = round_reason(game, names);
+    let note = guard_note(game, names);
     let (key, title, detail, buttons) = match decision {
         Decision::PlaceTile { .. } => {
             let stack = game.drawn().map_or(1, |d| d.1);
@@ -146,36 +128,17 @@ pub fn prompt_on(
                 "The first tile starts the city: turn it as you like and place it.".to_string()
             } else if stack >= 2 {
                 "Walls phase: completing a street or market now starts a wall round.".to_string()
-            } else if touch {
-                "Tap a glowing space to try the tile there, tap it again to turn it, then “Place tile”.".to_string()
             } else {
-                "Click a glowing space to try the tile there; turn it with R or a right click; press Enter or “Place tile” to confirm.".to_string()
+                place_how(pointer).to_string()
             };
             ("place", format!("{who}: place your tile"), detail, vec![])
         }
-        Decision::Follower => {
-            let supply = game.players()[p as usize].supply;
-            let how = if touch {
-                "Tap a ring on the tile, or “No follower”."
-            } else {
-                "Click a ring on the tile (hover it to see the whole feature), or play none."
-            };
-            (
-                "follower",
-                format!("{who}: put a follower on the new tile?"),
-                format!(
-                    "{how} {} in supply.",
-                    plural(supply as u32, "follower", "followers")
-                ),
-                vec![PromptButton {
-                    testid: "no-follower".into(),
-                    label: "No follower".into(),
-                    choice: Choice::Follower(None),
-                    primary: false,
-                    declines: true,
-                }],
-            )
-        }
+        Decision::Follower => follower_step(
+            &who,
+            game.players()[p as usize].supply,
+            pointer,
+            Choice::Follower(None),
+        ),
         Decision::Gate => (
             "gate",
             format!("{who}: place the city gate"),
@@ -233,13 +196,11 @@ pub fn prompt_on(
                     declines: false,
                 });
             }
-            buttons.push(PromptButton {
-                testid: "guard-no".into(),
-                label: "No guard".into(),
-                choice: Choice::Guard(false),
-                primary: false,
-                declines: true,
-            });
+            buttons.push(PromptButton::declining(
+                "guard-no",
+                "No guard",
+                Choice::Guard(false),
+            ));
             let detail = match &line {
                 Some((side, l)) => format!(
                     "A guard here watches {}: {} if the game ended now. At the end a guard scores 2 points per public building and 3 per historic building in its line, as it is then.",
@@ -282,13 +243,11 @@ pub fn prompt_on(
                     _ => None,
                 })
                 .collect();
-            buttons.push(PromptButton {
-                testid: "tower-none".into(),
-                label: "No tower".into(),
-                choice: Choice::Tower(None),
-                primary: false,
-                declines: true,
-            });
+            buttons.push(PromptButton::declining(
+                "tower-none",
+                "No tower",
+                Choice::Tower(None),
+            ));
             let towers = game.players()[p as usize].towers as u32;
             (
                 "tower",
