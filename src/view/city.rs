@@ -58,7 +58,7 @@ pub fn game_view_on(game: &Game, seats: &[Seat], pointer: Pointer) -> GameView<C
     let base_targets = choice_targets(game, &legal, &colours);
     GameView {
         scene: Shared::new(scene(game, &colours)),
-        panel: Shared::new(panel(game, seats, &names, &colours)),
+        panel: Shared::new(panel(game, seats)),
         log: Rc::new(
             log_turns(game.events(), &names)
                 .into_iter()

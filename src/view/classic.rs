@@ -44,7 +44,7 @@ pub fn game_view_on(game: &Game, seats: &[Seat], pointer: Pointer) -> GameView<C
     let legal = game.legal_choices();
     GameView {
         scene: Shared::new(scene(game, &colours)),
-        panel: Shared::new(panel(game, seats, &names, &colours)),
+        panel: Shared::new(panel(game, seats)),
         log: Rc::new(
             log_turns(game.events(), game.catalogue(), &names)
                 .into_iter()

@@ -8,41 +8,26 @@ use crate::engine::city::tiles::{FeatureKind, RegionIdx};
 use crate::engine::city::Game;
 use crate::engine::core::rules::majority;
 use crate::engine::TileGame;
-use crate::view::palette::{PlayerColour, Seat};
-use crate::view::panel::{PanelData, PlayerRow, WallSupply};
+use crate::view::palette::Seat;
+use crate::view::panel::{player_rows, Figures, PanelData, WallSupply};
 
 /// Where points come from in The City, as the panel's breakdown lists them.
 pub const SOURCES: [&str; 5] = ["streets", "markets", "towers", "stewards", "guards"];
 
 /// The panel of `game`.
-pub fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerColour]) -> PanelData {
-    let projected = projected(game);
-    let over = game.is_over();
-    let winners = if over { game.winners() } else { 0 };
-    let to_move = (!over).then(|| game.to_move());
+pub fn panel(game: &Game, seats: &[Seat]) -> PanelData {
+    let figures = game.players().iter().map(|p| {
+        let b = p.breakdown;
+        Figures {
+            breakdown: vec![b.streets, b.markets, b.towers, b.stewards, b.guards],
+            supply: p.supply,
+            towers: Some(p.towers),
+            held: Vec::new(),
+        }
+    });
     PanelData {
         ruleset: crate::engine::any::Ruleset::City,
-        players: game
-            .players()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| PlayerRow {
-                name: names.get(i).cloned().unwrap_or_default(),
-                computer: seats.get(i).and_then(|s| s.computer),
-                colour: colours.get(i).copied().unwrap_or(PlayerColour::Black),
-                score: p.score,
-                projected: projected.get(i).copied().unwrap_or(p.score),
-                breakdown: {
-                    let b = p.breakdown;
-                    vec![b.streets, b.markets, b.towers, b.stewards, b.guards]
-                },
-                supply: p.supply,
-                towers: Some(p.towers),
-                held: Vec::new(),
-                to_move: to_move == Some(i as u8),
-                winner: winners & (1 << i) != 0,
-            })
-            .collect(),
+        players: player_rows(game, seats, &projected(game), figures),
         sources: &SOURCES,
         walls: Some(WallSupply {
             left: game.walls().supply,
