@@ -9,7 +9,7 @@ use super::palette::{PlayerColour, Seat};
 use super::prompt::Pointer;
 use super::scene::Recent;
 use super::targets::Targets;
-use super::{city, classic, geometry::Pt, GameView};
+use super::{city, classic, geometry::Pt, Adapter, GameView};
 use crate::art::TileArt;
 use crate::engine::any::{AnyChoice, AnyGame, Ruleset};
 use crate::engine::core::geom::{Cell, Rotation};
@@ -66,9 +66,8 @@ pub fn place_choice(
 /// Where a placement choice puts the tile.
 pub fn placement_of(choice: AnyChoice) -> Option<(Cell, Rotation)> {
     match choice {
-        AnyChoice::City(c::Choice::Place { cell, rot }) => Some((cell, rot)),
-        AnyChoice::Classic(k::Choice::Place(p)) => Some((p.cell, p.rot)),
-        _ => None,
+        AnyChoice::City(c) => c::Game::placement(&c),
+        AnyChoice::Classic(k) => k::Game::placement(&k),
     }
 }
 

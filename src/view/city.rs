@@ -8,13 +8,15 @@
 //! `command` tell the game in words and take moves typed in (the text
 //! view), `recent` marks what just happened.
 
-use std::rc::Rc;
-
+use super::log::LogTurn;
 use super::palette::{PlayerColour, Seat};
-use super::panel::EndLine;
-use super::prompt::Pointer;
-use super::{GameView, Shared};
+use super::panel::PanelData;
+use super::prompt::{Pointer, Prompt};
+use super::scene::Scene;
+use super::targets::Targets;
+use super::{Adapter, GameView};
 use crate::engine::city::{Choice, Game};
+use crate::engine::core::geom::{Cell, Rotation};
 use crate::engine::TileGame;
 
 pub mod art;
@@ -44,42 +46,34 @@ pub fn game_view(game: &Game, seats: &[Seat]) -> GameView<Choice> {
 
 /// [`game_view`] with prompts for the way the player points.
 pub fn game_view_on(game: &Game, seats: &[Seat], pointer: Pointer) -> GameView<Choice> {
-    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-    let colours: Vec<PlayerColour> = seats.iter().map(|s| s.colour).collect();
-    // The legal choices, listed once (for a tile, every placement).
-    let legal = game.legal_choices();
-    let placements = legal
-        .iter()
-        .filter_map(|c| match *c {
+    GameView::of(game, seats, pointer)
+}
+
+/// Which module tells which part of the view.
+impl Adapter for Game {
+    fn scene(&self, colours: &[PlayerColour]) -> Scene {
+        scene::scene(self, colours)
+    }
+    fn panel(&self, seats: &[Seat]) -> PanelData {
+        panel::panel(self, seats)
+    }
+    fn log(&self, names: &[String]) -> Vec<LogTurn> {
+        log::log_turns(self.events(), names)
+    }
+    fn prompt(&self, legal: &[Choice], names: &[String], pointer: Pointer) -> Prompt<Choice> {
+        prompt::prompt_on(self, legal, names, pointer)
+    }
+    fn targets(&self, legal: &[Choice], colours: &[PlayerColour]) -> Targets<Choice> {
+        targets::choice_targets(self, legal, colours)
+    }
+    fn final_lines(&self, names: &[String]) -> Vec<(u8, String, u32)> {
+        log::final_lines(self, names)
+    }
+    fn placement(choice: &Choice) -> Option<(Cell, Rotation)> {
+        match *choice {
             Choice::Place { cell, rot } => Some((cell, rot)),
             _ => None,
-        })
-        .collect();
-    let base_targets = choice_targets(game, &legal, &colours);
-    GameView {
-        scene: Shared::new(scene(game, &colours)),
-        panel: Shared::new(panel(game, seats)),
-        log: Rc::new(
-            log_turns(game.events(), &names)
-                .into_iter()
-                .map(Rc::new)
-                .collect(),
-        ),
-        prompt_base: prompt_on(game, &legal, &names, pointer),
-        end_lines: Rc::new(
-            final_lines(game, &names)
-                .into_iter()
-                .map(|(player, text, points)| EndLine {
-                    player,
-                    text,
-                    points,
-                })
-                .collect(),
-        ),
-        names: Rc::new(names),
-        colours: Rc::new(colours),
-        placements: Rc::new(placements),
-        base_targets,
+        }
     }
 }
 

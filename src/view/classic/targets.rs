@@ -7,28 +7,12 @@
 
 use super::art;
 use super::scene::wood_pieces;
-use crate::engine::classic::{
-    Axis, Cell, Choice, Decision, Game, RegionIdx, RegionKind, Rotation, Spot, Wood,
-};
+use crate::engine::classic::{Axis, Choice, Decision, Game, RegionIdx, RegionKind, Spot, Wood};
 use crate::engine::TileGame;
 use crate::view::geometry::{Pt, TILE};
 use crate::view::palette::PlayerColour;
 use crate::view::targets::{self, PlacementTarget, RegionTarget, Targets, TileTarget};
 use crate::view::words::{cell_name, dir_name};
-
-/// The legal (cell, rotation) pairs among `legal`, in the engine's order,
-/// each once (the cells the board offers for each rotation of the tile).
-pub fn placements(legal: &[Choice]) -> Vec<(Cell, Rotation)> {
-    let mut v: Vec<(Cell, Rotation)> = Vec::new();
-    for c in legal {
-        if let Choice::Place(p) = c {
-            if !v.contains(&(p.cell, p.rot)) {
-                v.push((p.cell, p.rot));
-            }
-        }
-    }
-    v
-}
 
 /// Every legal placement among `legal` with the wood it uses, in words and
 /// as pieces (the engine lists one per cell and rotation, O3; should two
