@@ -6,7 +6,9 @@ use crate::engine::city::events::{EndReason, Event, Logged, ScoreCause};
 use crate::engine::city::tiles::FeatureKind;
 use crate::engine::city::Game;
 use crate::engine::TileGame;
-use crate::view::log::{self, capitalise, name, names_of, plural, LogLine, LogTurn};
+use crate::view::log::{
+    self, capitalise, followers_home, name, names_of, plural, who_scores, LogLine, LogTurn,
+};
 
 /// The follower's name on a feature of this kind.
 pub fn role_name(kind: FeatureKind) -> &'static str {
@@ -83,33 +85,12 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
                 return None;
             }
             let what = feature_phrase(kind, tiles, goods);
-            let mut text = format!("{} was completed by {by}", capitalise(&what));
-            if winners == 0 {
-                text.push_str(": nobody had a follower on it.");
-            } else {
-                let each = if winners.count_ones() > 1 {
-                    " each"
-                } else {
-                    ""
-                };
-                text.push_str(&format!(
-                    ": {} {} {}{each}.",
-                    names_of(winners, names),
-                    if winners.count_ones() > 1 {
-                        "score"
-                    } else {
-                        "scores"
-                    },
-                    plural(points, "point", "points"),
-                ));
-            }
-            if returned > 0 {
-                text.push_str(&format!(
-                    " {} {} home.",
-                    plural(returned, "follower", "followers"),
-                    if returned == 1 { "goes" } else { "go" }
-                ));
-            }
+            let text = format!(
+                "{} was completed by {by}{}{}",
+                capitalise(&what),
+                who_scores(winners, points, names),
+                followers_home(returned)
+            );
             Some(LogLine {
                 text,
                 scored: winners != 0 && points > 0,

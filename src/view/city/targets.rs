@@ -14,7 +14,7 @@ use crate::engine::TileGame;
 use crate::view::geometry;
 use crate::view::log::plural;
 use crate::view::palette::PlayerColour;
-use crate::view::targets::{self, RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
+use crate::view::targets::{RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
 
 /// "a citizen on the street", "a seller on the fish market", ...
 pub fn region_label(kind: &RegionKind) -> String {
@@ -29,12 +29,7 @@ pub fn region_label(kind: &RegionKind) -> String {
 /// game's legal choices, listed once by the caller).
 pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -> Targets<Choice> {
     let cat = game.catalogue();
-    let mut t = Targets {
-        colour: (!game.is_over())
-            .then(|| colours.get(game.to_move() as usize).copied())
-            .flatten(),
-        ..Targets::default()
-    };
+    let mut t = Targets::for_decision(game, colours);
     let Some(decision) = game.decision() else {
         return t;
     };
@@ -71,21 +66,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                     });
                 }
             }
-            // Rings on one tile that would cover one another are moved apart.
-            let mut pos: Vec<geometry::Pt> = t.regions.iter().map(|r| r.pos).collect();
-            let (x, y) = (
-                p.cell.x as f64 * geometry::TILE,
-                p.cell.y as f64 * geometry::TILE,
-            );
-            targets::spread(
-                &mut pos,
-                targets::RING_GAP,
-                ((x + 14.0, y + 14.0), (x + 86.0, y + 86.0)),
-            );
-            for (r, q) in t.regions.iter_mut().zip(pos) {
-                r.pos = q;
-            }
-            t.zoom = (!t.regions.is_empty()).then_some(p.cell);
+            t.spread_rings(p.cell);
         }
         Decision::Gate => {
             for &c in legal {
