@@ -7,21 +7,18 @@ use super::art;
 use crate::engine::city::events::Event;
 use crate::engine::city::tiles::FeatureKind;
 use crate::engine::city::Game;
-use crate::engine::TileGame;
 use crate::view::geometry;
 use crate::view::palette::PlayerColour;
-use crate::view::scene::{newly_done, Recent, Scored};
+use crate::view::scene::{events_since, newly_done, Recent, Scored};
 use crate::view::targets::RegionShape;
 
 /// What happened between `before` and `now` (a later position of the same
 /// game; anything else gives nothing).
 pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
     let mut out = Recent::default();
-    let from = before.events().len();
-    if !now.history().starts_with(before.history()) || now.events().len() < from {
+    let Some(events) = events_since(before, now) else {
         return out;
-    }
-    let events = &now.events()[from..];
+    };
     // (kind, tiles, goods) → (points, winners) of each scoring with a winner.
     let mut scorings: Vec<(FeatureKind, u32, u32, u32, u8)> = Vec::new();
     for l in events {

@@ -4,25 +4,17 @@
 //! closing walled in.
 
 use super::art;
-use crate::engine::city::tiles::TileType;
+use crate::engine::any::Ruleset;
 use crate::engine::city::{Game, Role};
 use crate::engine::TileGame;
 use crate::view::geometry;
 use crate::view::palette::PlayerColour;
-use crate::view::scene::{Scene, SceneFollower, SceneTile, SceneTower, SceneWall};
+use crate::view::scene::{Scene, SceneFollower, SceneTower, SceneWall};
 
 /// What the board draws of `game`.
 pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
     let cat = game.catalogue();
     let placed = game.board().placed();
-    let tiles: Vec<SceneTile> = placed
-        .iter()
-        .map(|p| SceneTile {
-            tile: p.tile,
-            cell: p.cell,
-            rot: p.rot,
-        })
-        .collect();
     let walls = game.walls();
     let followers = game
         .followers()
@@ -37,14 +29,6 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
             }
         })
         .collect();
-    let bounds = Scene::bounds_around((!placed.is_empty()).then(|| game.board().bounds()));
-    let mut types: Vec<TileType> = tiles
-        .iter()
-        .map(|t| t.tile)
-        .chain(game.drawn().map(|d| d.0))
-        .collect();
-    crate::engine::core::sort::sort_unstable(&mut types);
-    types.dedup();
     let closing = if game.is_over() {
         game.board()
             .outline()
@@ -55,11 +39,7 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
         Vec::new()
     };
     Scene {
-        ruleset: crate::engine::any::Ruleset::City,
         closing,
-        types,
-        last: tiles.len().checked_sub(1),
-        tiles,
         walls: walls
             .pieces
             .iter()
@@ -80,9 +60,12 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
             })
             .collect(),
         followers,
-        pieces: Vec::new(),
-        colours: colours.to_vec(),
-        bounds,
+        ..Scene::of_tiles(
+            Ruleset::City,
+            game.board(),
+            game.drawn().map(|d| d.0),
+            colours,
+        )
     }
 }
 
