@@ -7,7 +7,7 @@ use super::targets::RegionShape;
 use crate::engine::any::Ruleset;
 use crate::engine::core::features::Feature;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
-use crate::engine::core::grid::Grid;
+use crate::engine::core::grid::{Grid, Placed};
 use crate::engine::core::shape::{RegionIdx, TileType};
 use crate::engine::core::sort;
 use crate::engine::TileGame;
@@ -100,7 +100,18 @@ impl Scene {
         in_hand: Option<TileType>,
         colours: &[PlayerColour],
     ) -> Scene {
-        let placed = board.placed();
+        // One copy for both boards (they differ only in size).
+        Scene::of_placed(ruleset, board.placed(), board.bounds(), in_hand, colours)
+    }
+
+    /// [`Scene::of_tiles`] of the tiles `placed`, spanning `span`.
+    fn of_placed(
+        ruleset: Ruleset,
+        placed: &[Placed],
+        span: (Cell, Cell),
+        in_hand: Option<TileType>,
+        colours: &[PlayerColour],
+    ) -> Scene {
         let tiles: Vec<SceneTile> = placed
             .iter()
             .map(|p| SceneTile {
@@ -115,7 +126,7 @@ impl Scene {
         Scene {
             ruleset,
             last: tiles.len().checked_sub(1),
-            bounds: Scene::bounds_around((!placed.is_empty()).then(|| board.bounds())),
+            bounds: Scene::bounds_around((!placed.is_empty()).then_some(span)),
             tiles,
             walls: Vec::new(),
             gate: None,
