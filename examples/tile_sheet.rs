@@ -9,7 +9,8 @@
 //! it with headless Chromium.
 
 use std::fmt::Write as _;
-use the_city::art::{goods_legend, tile_art, Shape, TileArt, ART_CSS};
+use the_city::art::city::{goods_legend, tile_art, ART_CSS};
+use the_city::art::{Shape, TileArt};
 use the_city::engine::city::tiles::{Catalogue, RegionKind, TileDef};
 
 const COLS: usize = 9;

@@ -5,7 +5,7 @@
 //! artwork updates the table (the failure prints the new one).
 
 use std::fmt::Write as _;
-use the_city::art::{region_anchor, tile_art, ART_CSS};
+use the_city::art::city::{region_anchor, tile_art, ART_CSS};
 use the_city::engine::city::tiles::{Catalogue, RegionIdx, TileDef};
 
 /// (tile id, hash of its SVG text, length of its SVG text). D2, D4 and D6

@@ -1,5 +1,5 @@
 //! One test (at least) per rule id of RULES.md §1–§5, as CGN records in
-//! tests/records/ with their expected results (see tests/common/mod.rs), and
+//! tests/records/city/ with their expected results (see tests/common/mod.rs), and
 //! plain engine tests where a record shows a rule only indirectly.
 
 mod common;
@@ -323,7 +323,7 @@ record_test!(r3_1_the_player_places_the_top_tile_of_the_stack);
 
 #[test]
 fn r3_1_every_offered_cell_is_empty_and_touches_the_city() {
-    let text = include_str!("records/r3_2_markets_and_residential_areas_face_anything.cgn");
+    let text = include_str!("records/city/r3_2_markets_and_residential_areas_face_anything.cgn");
     let g = record::read(text).expect("the record reads").game;
     let (t, _) = g.drawn().expect("a tile is drawn");
     let cells: HashSet<Cell> = g.placements(t).into_iter().map(|(c, _)| c).collect();

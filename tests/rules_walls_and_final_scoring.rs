@@ -1,5 +1,5 @@
 //! One test (at least) per rule id of RULES.md §6–§12 and the options of §15,
-//! as CGN records in tests/records/ with their expected results (see
+//! as CGN records in tests/records/city/ with their expected results (see
 //! tests/common/mod.rs); a few plain tests use the engine API where a record
 //! cannot show the rule.
 
@@ -250,7 +250,7 @@ record_test!(r6_7_a_round_cannot_stop_before_its_pieces_are_placed);
 /// (a tower, no guard) is not offered and is rejected.
 #[test]
 fn r6_7_a_wall_decision_offers_only_the_two_ends() {
-    let text = include_str!("records/r6_3_two_players_stack_two_two_pieces_each.cgn");
+    let text = include_str!("records/city/r6_3_two_players_stack_two_two_pieces_each.cgn");
     let mut g = prefix(text, 6);
     g.play(Choice::Place {
         cell: Cell::new(3, 2),
@@ -348,7 +348,7 @@ record_test!(r7_1_the_gate_must_be_on_the_outline);
 /// hole and inner sides are rejected with R7.1.
 #[test]
 fn r7_1_the_gate_choices_are_the_outline_sides() {
-    let text = include_str!("records/r7_1_the_gate_goes_on_any_outline_side.cgn");
+    let text = include_str!("records/city/r7_1_the_gate_goes_on_any_outline_side.cgn");
     let mut g = prefix(text, 7);
     g.play(Choice::Place {
         cell: Cell::new(0, 1),
@@ -426,7 +426,7 @@ record_test!(r7_3_a_piece_extends_the_chosen_end_of_the_wall, |g| {
     );
 });
 record_test!(r7_4_the_wall_end_follows_the_growing_outline, |g| {
-    let text = include_str!("records/r7_4_the_wall_end_follows_the_growing_outline.cgn");
+    let text = include_str!("records/city/r7_4_the_wall_end_follows_the_growing_outline.cgn");
     let before = prefix(text, 4);
     assert_eq!(before.next_wall_side(End::Cw), Some(side(2, 0, Dir::E)));
     let grown = prefix(text, 5);
@@ -446,7 +446,8 @@ record_test!(r7_4_the_wall_end_follows_the_growing_outline, |g| {
     );
 });
 record_test!(r7_5_the_gap_counts_the_outline_sides_not_yet_walled, |g| {
-    let text = include_str!("records/r7_5_the_gap_counts_the_outline_sides_not_yet_walled.cgn");
+    let text =
+        include_str!("records/city/r7_5_the_gap_counts_the_outline_sides_not_yet_walled.cgn");
     let before = prefix(text, 3);
     assert_eq!(before.gap(), None, "no gate, no gap");
     let gated = prefix(text, 4);
@@ -480,7 +481,7 @@ record_test!(r8_1_a_guard_needs_a_follower_in_supply);
 /// placing it.
 #[test]
 fn r8_1_no_guard_on_the_gate_and_none_later() {
-    let text = include_str!("records/r6_1_stack_two_completion_starts_a_wall_round.cgn");
+    let text = include_str!("records/city/r6_1_stack_two_completion_starts_a_wall_round.cgn");
     let mut g = prefix(text, 3);
     g.play(Choice::Place {
         cell: Cell::new(0, 1),
@@ -556,7 +557,8 @@ record_test!(r8_4_a_guard_with_no_guarded_opposite_wall_is_allowed, |g| {
 /// a guard, and rejects one.
 #[test]
 fn r8_4_no_guard_step_opposite_a_guarded_piece() {
-    let text = include_str!("records/r8_4_a_guard_with_no_guarded_opposite_wall_is_allowed.cgn");
+    let text =
+        include_str!("records/city/r8_4_a_guard_with_no_guarded_opposite_wall_is_allowed.cgn");
     let mut g = prefix(text, 10);
     g.play(Choice::Place {
         cell: Cell::new(1, 3),
@@ -710,7 +712,7 @@ record_test!(
     r11_1_the_gap_is_checked_at_the_end_of_a_turn_without_a_wall_round,
     |g| {
         let text = include_str!(
-            "records/r11_1_the_gap_is_checked_at_the_end_of_a_turn_without_a_wall_round.cgn"
+            "records/city/r11_1_the_gap_is_checked_at_the_end_of_a_turn_without_a_wall_round.cgn"
         );
         assert_eq!(prefix(text, 6).gap(), Some(6));
         assert_eq!(g.gap(), Some(4));

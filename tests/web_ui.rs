@@ -20,11 +20,12 @@ use the_city::ui::keys::{self, KeyCommand};
 use the_city::ui::panel::panel;
 use the_city::ui::play_screen::PlayScreen;
 use the_city::ui::state::{Action, AppState, Play};
+use the_city::view::city::art;
 use the_city::view::city::{game_view, log_turns};
+use the_city::view::geometry;
 use the_city::view::log;
 use the_city::view::palette::{PlayerColour, Seat};
 use the_city::view::Shared;
-use the_city::view::{geometry, tile_art};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -153,11 +154,11 @@ fn every_region_has_a_follower_spot_apart_from_the_others_and_an_outline() {
     for (t, def) in cat.tiles.iter().enumerate() {
         let t = t as u8;
         let pts: Vec<_> = (0..def.regions.len() as u8)
-            .map(|r| tile_art::anchor(cat, t, r))
+            .map(|r| art::anchor(cat, t, r))
             .collect();
         for (r, &(x, y)) in pts.iter().enumerate() {
             assert!((0.0..=100.0).contains(&x) && (0.0..=100.0).contains(&y));
-            let (d, _) = tile_art::region_outline(cat, t, r as u8);
+            let (d, _) = art::region_outline(cat, t, r as u8);
             assert!(!d.is_empty(), "{} region {r} has no outline", def.id);
         }
         for i in 0..pts.len() {

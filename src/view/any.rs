@@ -9,7 +9,7 @@ use super::palette::{PlayerColour, Seat};
 use super::prompt::Pointer;
 use super::scene::Recent;
 use super::targets::Targets;
-use super::{city, classic, geometry::Pt, GameView};
+use super::{city, classic, geometry::Pt, Adapter, GameView};
 use crate::art::TileArt;
 use crate::engine::any::{AnyChoice, AnyGame, Ruleset};
 use crate::engine::core::geom::{Cell, Rotation};
@@ -66,9 +66,8 @@ pub fn place_choice(
 /// Where a placement choice puts the tile.
 pub fn placement_of(choice: AnyChoice) -> Option<(Cell, Rotation)> {
     match choice {
-        AnyChoice::City(c::Choice::Place { cell, rot }) => Some((cell, rot)),
-        AnyChoice::Classic(k::Choice::Place(p)) => Some((p.cell, p.rot)),
-        _ => None,
+        AnyChoice::City(c) => c::Game::placement(&c),
+        AnyChoice::Classic(k) => k::Game::placement(&k),
     }
 }
 
@@ -87,7 +86,7 @@ pub fn tile_art(ruleset: Ruleset, t: TileType) -> Option<Rc<TileArt>> {
     match ruleset {
         Ruleset::City => c::Catalogue::builtin()
             .ok()
-            .map(|cat| super::tile_art::tile_art(cat, t)),
+            .map(|cat| city::art::tile_art(cat, t)),
         Ruleset::Classic => k::Catalogue::builtin()
             .ok()
             .map(|cat| classic::art::tile_art(cat, t)),
@@ -132,7 +131,7 @@ pub fn pile_words(game: &AnyGame) -> String {
 pub fn anchor(ruleset: Ruleset, t: TileType, region: RegionIdx) -> Pt {
     match ruleset {
         Ruleset::City => c::Catalogue::builtin()
-            .map(|cat| super::tile_art::anchor(cat, t, region))
+            .map(|cat| city::art::anchor(cat, t, region))
             .unwrap_or((50.0, 50.0)),
         Ruleset::Classic => k::Catalogue::builtin()
             .map(|cat| classic::art::anchor(cat, t, region))
@@ -156,7 +155,7 @@ pub fn tile_words(ruleset: Ruleset, t: TileType, rot: Rotation) -> String {
 /// follower that follows a placement.
 pub fn hint_words(game: &AnyGame, choice: AnyChoice, tile: Option<TileType>) -> String {
     match (game, choice) {
-        (AnyGame::City(g), AnyChoice::City(ch)) => city::hint_words(g, g.catalogue(), ch, tile),
+        (AnyGame::City(g), AnyChoice::City(ch)) => city::hint_words(g, ch, tile),
         (AnyGame::Classic(g), AnyChoice::Classic(ch)) => classic::describe::hint_words(g, ch, tile),
         _ => String::new(),
     }
@@ -202,27 +201,35 @@ pub fn tiles_by_type(game: &AnyGame) -> Option<Vec<TileCount>> {
 /// what it holds, and, in the middle of a turn, a sentence saying that turn
 /// is left out.
 pub fn record_download(game: &AnyGame) -> (AnyGame, String, Option<String>) {
-    if let AnyGame::City(g) = game {
-        let (whole, name, note) = city::record_download(g);
-        return (AnyGame::City(whole), name, note);
+    match game {
+        AnyGame::City(g) => {
+            let (whole, name, note) = download(g, "the-city", g.setup().seed);
+            (AnyGame::City(whole), name, note)
+        }
+        AnyGame::Classic(g) => {
+            let (whole, name, note) = download(g, "carcassonne", g.setup().seed);
+            (AnyGame::Classic(whole), name, note)
+        }
     }
-    let whole = match game {
-        AnyGame::City(g) => AnyGame::City(crate::replay::whole_turns(g)),
-        AnyGame::Classic(g) => AnyGame::Classic(crate::replay::whole_turns(g)),
-    };
+}
+
+/// [`record_download`] of either game: its file is named for the game
+/// (`name`: "the-city"), the seed it was dealt from and its whole turns.
+fn download<G: TileGame>(game: &G, name: &str, seed: Option<u64>) -> (G, String, Option<String>) {
+    let whole = crate::replay::whole_turns(game);
     let turns = whole.turns();
-    let name = match game.seed() {
-        Some(s) => format!("carcassonne-{s}-turn-{turns}.cgn"),
-        None => format!("carcassonne-turn-{turns}.cgn"),
+    let file = match seed {
+        Some(s) => format!("{name}-{s}-turn-{turns}.cgn"),
+        None => format!("{name}-turn-{turns}.cgn"),
     };
-    let note = (whole.decisions() < game.decisions()).then(|| {
+    let note = (whole.history().len() < game.history().len()).then(|| {
         format!(
             "The record holds the {} played so far; turn {}, in progress, is not in it: a record holds whole turns.",
             super::log::plural(turns as u32, "whole turn", "whole turns"),
             game.turns()
         )
     });
-    (whole, name, note)
+    (whole, file, note)
 }
 
 #[cfg(test)]

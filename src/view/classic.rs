@@ -6,13 +6,14 @@
 //! decision offers to click, the placements with their wood), `prompt`,
 //! `panel` and `log` (the events in sentences, the end's scoring).
 
-use std::rc::Rc;
-
+use super::log::LogTurn;
 use super::palette::{PlayerColour, Seat};
-use super::panel::EndLine;
-use super::prompt::Pointer;
-use super::{GameView, Shared};
-use crate::engine::classic::{Choice, Game};
+use super::panel::PanelData;
+use super::prompt::{Pointer, Prompt};
+use super::scene::Scene;
+use super::targets::Targets;
+use super::{Adapter, GameView};
+use crate::engine::classic::{Cell, Choice, Game, Rotation};
 use crate::engine::TileGame;
 
 pub mod art;
@@ -28,7 +29,7 @@ pub use log::{final_lines, log_turns, sentence};
 pub use panel::{panel, SOURCES};
 pub use prompt::{prompt, prompt_on};
 pub use scene::scene;
-pub use targets::{choice_targets, placement_targets, placements, region_label, wood_words};
+pub use targets::{choice_targets, placement_targets, region_label, wood_words};
 
 /// Everything the screens show of `game` that depends on the game alone,
 /// once per move (prompts for a mouse and keys).
@@ -38,34 +39,34 @@ pub fn game_view(game: &Game, seats: &[Seat]) -> GameView<Choice> {
 
 /// [`game_view`] with prompts for the way the player points.
 pub fn game_view_on(game: &Game, seats: &[Seat], pointer: Pointer) -> GameView<Choice> {
-    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-    let colours: Vec<PlayerColour> = seats.iter().map(|s| s.colour).collect();
-    // The legal choices, listed once (for a tile, every placement).
-    let legal = game.legal_choices();
-    GameView {
-        scene: Shared::new(scene(game, &colours)),
-        panel: Shared::new(panel(game, seats, &names, &colours)),
-        log: Rc::new(
-            log_turns(game.events(), game.catalogue(), &names)
-                .into_iter()
-                .map(Rc::new)
-                .collect(),
-        ),
-        prompt_base: prompt_on(game, &legal, &names, pointer),
-        end_lines: Rc::new(
-            final_lines(game, &names)
-                .into_iter()
-                .map(|(player, text, points)| EndLine {
-                    player,
-                    text,
-                    points,
-                })
-                .collect(),
-        ),
-        placements: Rc::new(placements(&legal)),
-        base_targets: choice_targets(game, &legal, &colours),
-        names: Rc::new(names),
-        colours: Rc::new(colours),
+    GameView::of(game, seats, pointer)
+}
+
+/// Which module tells which part of the view.
+impl Adapter for Game {
+    fn scene(&self, colours: &[PlayerColour]) -> Scene {
+        scene::scene(self, colours)
+    }
+    fn panel(&self, seats: &[Seat]) -> PanelData {
+        panel::panel(self, seats)
+    }
+    fn log(&self, names: &[String]) -> Vec<LogTurn> {
+        log::log_turns(self.events(), self.catalogue(), names)
+    }
+    fn prompt(&self, legal: &[Choice], names: &[String], pointer: Pointer) -> Prompt<Choice> {
+        prompt::prompt_on(self, legal, names, pointer)
+    }
+    fn targets(&self, legal: &[Choice], colours: &[PlayerColour]) -> Targets<Choice> {
+        targets::choice_targets(self, legal, colours)
+    }
+    fn final_lines(&self, names: &[String]) -> Vec<(u8, String, u32)> {
+        log::final_lines(self, names)
+    }
+    fn placement(choice: &Choice) -> Option<(Cell, Rotation)> {
+        match choice {
+            Choice::Place(p) => Some((p.cell, p.rot)),
+            _ => None,
+        }
     }
 }
 

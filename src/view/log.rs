@@ -61,6 +61,36 @@ pub fn capitalise(s: &str) -> String {
     out
 }
 
+/// Whom a completed feature's points went to, ending its sentence: ":
+/// Anna scores 4 points.", ": Anna and Bert score 4 points each.", ":
+/// nobody had a follower on it."
+pub fn who_scores(winners: u8, points: u32, names: &[String]) -> String {
+    let many = winners.count_ones() > 1;
+    if winners == 0 {
+        return ": nobody had a follower on it.".into();
+    }
+    format!(
+        ": {} {} {}{}.",
+        names_of(winners, names),
+        if many { "score" } else { "scores" },
+        plural(points, "point", "points"),
+        if many { " each" } else { "" }
+    )
+}
+
+/// " 2 followers go home.": the followers a scoring returned, after its
+/// sentence; nothing for none.
+pub fn followers_home(returned: u32) -> String {
+    if returned == 0 {
+        return String::new();
+    }
+    format!(
+        " {} {} home.",
+        plural(returned, "follower", "followers"),
+        if returned == 1 { "goes" } else { "go" }
+    )
+}
+
 /// The whole log, turn by turn, oldest first: `turn` tells an event's turn,
 /// `placer` who placed the turn's tile (on the event that says so) and
 /// `sentence` the event in words (`None`: the log leaves it out). Turns with

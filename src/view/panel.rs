@@ -1,9 +1,12 @@
 //! The score panel's data: per player the score, where its points came
 //! from, the projected final score and the pieces left; then the supplies
 //! (tiles per stack, the wall in The City, classic's coins) and the deal.
+//! The player rows are made here for both games from what each ruleset
+//! tells of its players ([`Figures`]).
 
-use super::palette::PlayerColour;
+use super::palette::{PlayerColour, Seat};
 use crate::ai::Level;
+use crate::engine::TileGame;
 
 /// One player's line of the panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +30,50 @@ pub struct PlayerRow {
     pub held: Vec<(&'static str, u32)>,
     pub to_move: bool,
     pub winner: bool,
+}
+
+/// What a ruleset tells of one player for its row: the rest of the row
+/// (the seat, the scores, the turn, the win) is [`player_rows`]'.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    /// Points by where they came from, in the order of the ruleset's sources.
+    pub breakdown: Vec<u32>,
+    pub supply: u8,
+    pub towers: Option<u8>,
+    pub held: Vec<(&'static str, u32)>,
+}
+
+/// The panel's rows of `game`, one per player in seat order: the name,
+/// colour and level of each seat, the score, the score if the game ended
+/// now (`projected`), whose turn it is and, after the game, who won; with
+/// each player's own `figures`.
+pub fn player_rows<G: TileGame>(
+    game: &G,
+    seats: &[Seat],
+    projected: &[u32],
+    figures: impl IntoIterator<Item = Figures>,
+) -> Vec<PlayerRow> {
+    let over = game.is_over();
+    let winners = if over { game.winners() } else { 0 };
+    let to_move = (!over).then(|| game.to_move());
+    figures
+        .into_iter()
+        .zip(game.scores())
+        .enumerate()
+        .map(|(i, (f, score))| PlayerRow {
+            name: seats.get(i).map(|s| s.name.clone()).unwrap_or_default(),
+            computer: seats.get(i).and_then(|s| s.computer),
+            colour: seats.get(i).map_or(PlayerColour::Black, |s| s.colour),
+            score,
+            projected: projected.get(i).copied().unwrap_or(score),
+            breakdown: f.breakdown,
+            supply: f.supply,
+            towers: f.towers,
+            held: f.held,
+            to_move: to_move == Some(i as u8),
+            winner: winners & (1 << i) != 0,
+        })
+        .collect()
 }
 
 /// The common wall's supply (The City).

@@ -1,6 +1,11 @@
 //! The prompt: whose decision it is, what it is and why, with the buttons
 //! for the choices that are not on the board. Generic over the ruleset's
-//! choice `C`: a button carries the choice it makes.
+//! choice `C`: a button carries the choice it makes. What both games say
+//! alike is here: the end of the game, how to place a tile, the follower
+//! step; a ruleset's adapter says the rest.
+
+use super::log::{names_of, plural};
+use crate::engine::TileGame;
 
 /// A button of the prompt.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,6 +42,78 @@ pub enum Pointer {
     #[default]
     Mouse,
     Touch,
+}
+
+impl<C> PromptButton<C> {
+    /// A button that answers "none" (no follower, no guard, no tower, no
+    /// guesthouse).
+    pub fn declining(testid: &str, label: &str, choice: C) -> Self {
+        PromptButton {
+            testid: testid.into(),
+            label: label.into(),
+            choice,
+            primary: false,
+            declines: true,
+        }
+    }
+}
+
+/// What an adapter's prompt says of a decision: its name (the test hook),
+/// title, detail and buttons.
+pub type Step<C> = (&'static str, String, String, Vec<PromptButton<C>>);
+
+/// The prompt once the game is over: who won (tied leaders share the win)
+/// and why it ended (`reason`, a clause: "the pile is empty").
+pub fn game_over<G: TileGame>(
+    game: &G,
+    names: &[String],
+    reason: Option<&str>,
+) -> Prompt<G::Choice> {
+    let w = game.winners();
+    let title = if w.count_ones() > 1 {
+        format!("The game is over: {} share the win", names_of(w, names))
+    } else {
+        format!("The game is over: {} wins", names_of(w, names))
+    };
+    Prompt {
+        decision: "over",
+        player: None,
+        title,
+        detail: reason
+            .map(|r| format!("It ended because {r}."))
+            .unwrap_or_default(),
+        why: None,
+        note: None,
+        buttons: Vec::new(),
+    }
+}
+
+/// How to place the drawn tile, in the words of the way the player points.
+pub fn place_how(pointer: Pointer) -> &'static str {
+    match pointer {
+        Pointer::Touch => "Tap a glowing space to try the tile there, tap it again to turn it, then “Place tile”.",
+        Pointer::Mouse => "Click a glowing space to try the tile there; turn it with R or a right click; press Enter or “Place tile” to confirm.",
+    }
+}
+
+/// The step both games share after a tile: whether `who` puts one of the
+/// `supply` followers left on it; `none` is the choice that declines.
+pub fn follower_step<C>(who: &str, supply: u8, pointer: Pointer, none: C) -> Step<C> {
+    let how = match pointer {
+        Pointer::Touch => "Tap a ring on the tile, or “No follower”.",
+        Pointer::Mouse => {
+            "Click a ring on the tile (hover it to see the whole feature), or play none."
+        }
+    };
+    (
+        "follower",
+        format!("{who}: put a follower on the new tile?"),
+        format!(
+            "{how} {} in supply.",
+            plural(supply as u32, "follower", "followers")
+        ),
+        vec![PromptButton::declining("no-follower", "No follower", none)],
+    )
 }
 
 impl<C: Copy> Prompt<C> {

@@ -7,7 +7,10 @@ use super::targets::RegionShape;
 use crate::engine::any::Ruleset;
 use crate::engine::core::features::Feature;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
+use crate::engine::core::grid::{Grid, Placed};
 use crate::engine::core::shape::{RegionIdx, TileType};
+use crate::engine::core::sort;
+use crate::engine::TileGame;
 
 /// A placed tile as the board draws it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,6 +91,54 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// What every scene draws: the tiles on `board` and the pictures they
+    /// and the tile in hand need, in a ruleset's game played in `colours`.
+    /// The pieces on the tiles are the ruleset's adapter's to add.
+    pub fn of_tiles<const HALF: i32>(
+        ruleset: Ruleset,
+        board: &Grid<HALF>,
+        in_hand: Option<TileType>,
+        colours: &[PlayerColour],
+    ) -> Scene {
+        // One copy for both boards (they differ only in size).
+        Scene::of_placed(ruleset, board.placed(), board.bounds(), in_hand, colours)
+    }
+
+    /// [`Scene::of_tiles`] of the tiles `placed`, spanning `span`.
+    fn of_placed(
+        ruleset: Ruleset,
+        placed: &[Placed],
+        span: (Cell, Cell),
+        in_hand: Option<TileType>,
+        colours: &[PlayerColour],
+    ) -> Scene {
+        let tiles: Vec<SceneTile> = placed
+            .iter()
+            .map(|p| SceneTile {
+                tile: p.tile,
+                cell: p.cell,
+                rot: p.rot,
+            })
+            .collect();
+        let mut types: Vec<TileType> = tiles.iter().map(|t| t.tile).chain(in_hand).collect();
+        sort::sort_unstable(&mut types);
+        types.dedup();
+        Scene {
+            ruleset,
+            last: tiles.len().checked_sub(1),
+            bounds: Scene::bounds_around((!placed.is_empty()).then_some(span)),
+            tiles,
+            walls: Vec::new(),
+            gate: None,
+            towers: Vec::new(),
+            followers: Vec::new(),
+            pieces: Vec::new(),
+            colours: colours.to_vec(),
+            types,
+            closing: Vec::new(),
+        }
+    }
+
     /// The cells worth showing around tiles spanning `lo..=hi` (`None`: an
     /// empty board): one ring more, so that the next tile fits in view.
     pub fn bounds_around(span: Option<(Cell, Cell)>) -> Bounds {
@@ -135,6 +186,14 @@ impl Recent {
             && self.guards.is_empty()
             && self.towers.is_empty()
     }
+}
+
+/// The events of `now` since `before`, when `now` is a later position of
+/// the same game (`None` otherwise): what each ruleset's `recent` tells.
+pub fn events_since<'a, G: TileGame>(before: &G, now: &'a G) -> Option<&'a [G::Event]> {
+    let from = before.events().len();
+    (now.history().starts_with(before.history()) && now.events().len() >= from)
+        .then(|| &now.events()[from..])
 }
 
 /// What [`newly_done`] reads of a position: its placed tiles, their

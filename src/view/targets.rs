@@ -9,6 +9,7 @@ use super::scene::ScenePiece;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
 use crate::engine::core::shape::{RegionIdx, TileType};
 use crate::engine::core::sort;
+use crate::engine::TileGame;
 
 /// A cell the drawn tile may go to.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -274,6 +275,36 @@ impl<C: Copy> Targets<C> {
 }
 
 impl<C> Targets<C> {
+    /// None yet, for the decision of `game`: in the colour of the player
+    /// who decides (none once the game is over).
+    pub fn for_decision<G: TileGame>(game: &G, colours: &[PlayerColour]) -> Self {
+        Targets {
+            colour: (!game.is_over())
+                .then(|| colours.get(game.to_move() as usize).copied())
+                .flatten(),
+            ..Targets::default()
+        }
+    }
+
+    /// The follower rings on the new tile at `cell`, those that would cover
+    /// one another moved apart; a small screen zooms on the tile.
+    pub fn spread_rings(&mut self, cell: Cell) {
+        let mut pos: Vec<Pt> = self.regions.iter().map(|r| r.pos).collect();
+        let (x, y) = (
+            cell.x as f64 * geometry::TILE,
+            cell.y as f64 * geometry::TILE,
+        );
+        spread(
+            &mut pos,
+            RING_GAP,
+            ((x + 14.0, y + 14.0), (x + 86.0, y + 86.0)),
+        );
+        for (r, q) in self.regions.iter_mut().zip(pos) {
+            r.pos = q;
+        }
+        self.zoom = (!self.regions.is_empty()).then_some(cell);
+    }
+
     /// The same targets with each choice turned into another type's (the
     /// screens see either ruleset's choices as `AnyChoice`).
     pub fn map<D>(self, f: impl Fn(C) -> D) -> Targets<D> {

@@ -1,8 +1,8 @@
-//! Words every screen uses, whatever the ruleset: directions, places on the
-//! board, and error messages told in a player's words rather than a
+//! Words every screen uses, whatever the ruleset: directions, turns, places
+//! on the board, and error messages told in a player's words rather than a
 //! parser's.
 
-use crate::engine::core::geom::{Cell, Dir};
+use crate::engine::core::geom::{Cell, Dir, Rotation};
 
 /// "north", "east", ...
 pub fn dir_name(d: Dir) -> &'static str {
@@ -17,6 +17,25 @@ pub fn dir_name(d: Dir) -> &'static str {
 /// A cell as the board's coordinates show it: "2,−1" (x east, y south).
 pub fn cell_name(c: Cell) -> String {
     format!("{},{}", c.x, c.y)
+}
+
+/// "0°", "90°", ...: a rotation as a clockwise turn.
+pub fn turn_name(rot: Rotation) -> String {
+    format!("{}°", rot.quarter_turns() as u32 * 90)
+}
+
+/// "north and east", "north, east and south".
+pub fn dirs_words(mask: u8) -> String {
+    let v: Vec<&str> = Dir::ALL
+        .iter()
+        .filter(|d| mask & (1 << d.index()) != 0)
+        .map(|&d| dir_name(d))
+        .collect();
+    match v.as_slice() {
+        [] => "no side".into(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// A message from a parser or a decoder in a player's words: the phrases

@@ -94,7 +94,7 @@ pub fn check_record(name: &str, text: &str) -> Option<Game> {
     }
 }
 
-/// `record_test!(name)` checks `tests/records/name.cgn`;
+/// `record_test!(name)` checks `tests/records/city/name.cgn`;
 /// `record_test!(name, |game| { ... })` also runs further checks on the game.
 #[macro_export]
 macro_rules! record_test {
@@ -103,7 +103,7 @@ macro_rules! record_test {
         fn $name() {
             common::check_record(
                 stringify!($name),
-                include_str!(concat!("records/", stringify!($name), ".cgn")),
+                include_str!(concat!("records/city/", stringify!($name), ".cgn")),
             );
         }
     };
@@ -112,7 +112,7 @@ macro_rules! record_test {
         fn $name() {
             let $g = common::check_record(
                 stringify!($name),
-                include_str!(concat!("records/", stringify!($name), ".cgn")),
+                include_str!(concat!("records/city/", stringify!($name), ".cgn")),
             )
             .expect("the record reads");
             $body

@@ -11,13 +11,12 @@ use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::core::geom::{Cell, Rotation};
 use crate::engine::core::shape::{RegionIdx, TileType};
 use crate::view::any;
-use crate::view::city::describe;
 use crate::view::geometry::{self, TILE};
 use crate::view::palette::Seat;
 use crate::view::prompt::{Pointer, Prompt};
 use crate::view::scene::Recent;
 use crate::view::targets::{self, Arrow, InHand, Targets};
-use crate::view::words::cell_name;
+use crate::view::words::{cell_name, turn_name};
 use crate::view::{GameView, Shared};
 
 /// How this browser's player points: a coarse pointer (a finger) gets
@@ -319,7 +318,7 @@ impl Play {
             return Some(format!(
                 "The tile tried on {}, turned {}: {}. Enter places it, R turns it.",
                 cell_name(g.cell),
-                describe::turn_name(g.rot),
+                turn_name(g.rot),
                 any::tile_words(self.game.ruleset(), tile, g.rot)
             ));
         }

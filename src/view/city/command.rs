@@ -4,11 +4,12 @@
 //! ("board", "look 1,0", "tile", "options", "scores", "walls",
 //! "followers", "help"), plus "undo" and "hint".
 
-use super::super::words::cell_name;
 use super::describe;
+use super::log::log_turns;
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::geom::{Cell, Rotation};
 use crate::engine::TileGame;
+use crate::view::words::{cell_name, turn_name};
 
 /// What a typed line asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,7 +91,7 @@ pub fn command(game: &Game, names: &[String], line: &str, rot: Option<Rotation>)
             }
         }
         "last" | "log" => {
-            return say(match super::log_turns(game.events(), names).last() {
+            return say(match log_turns(game.events(), names).last() {
                 Some(t) => {
                     let lines: Vec<&str> = t.lines.iter().map(|l| l.text.as_str()).collect();
                     format!("Turn {}: {}", t.turn, lines.join(" "))
@@ -134,7 +135,7 @@ pub fn command(game: &Game, names: &[String], line: &str, rot: Option<Rotation>)
                 "Not turned that way: on {} the tile fits turned {}.",
                 cell_name(cell),
                 fits.iter()
-                    .map(|&r| describe::turn_name(r))
+                    .map(|&r| turn_name(r))
                     .collect::<Vec<_>>()
                     .join(" or ")
             )),

@@ -2,35 +2,19 @@
 //! prefers to read): a tile's features and the sides they reach, the board
 //! tile by tile, the followers in play, the wall with its towers and
 //! guards, and what may be done now, each option with the short word that
-//! takes it when typed (`command`).
+//! takes it when typed (`command`); and a hint's suggestion.
 
-use super::super::log::{name, plural};
-use super::super::words::{cell_name, dir_name};
-use super::{end_name, guard_line, line_words, side_name, tower_points};
+use super::panel::projected;
+use super::scene::role_class;
+use super::targets::region_label;
+use super::walls::{end_name, guard_line, line_words, side_name, tower_points};
 use crate::engine::city::tiles::{Catalogue, RegionKind, TileType};
 use crate::engine::city::walls::End;
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::TileGame;
-
-/// "0°", "90°", ...: a rotation as a clockwise turn.
-pub fn turn_name(rot: Rotation) -> String {
-    format!("{}°", rot.quarter_turns() as u32 * 90)
-}
-
-/// "north and east", "north, east and south".
-pub fn dirs_words(mask: u8) -> String {
-    let v: Vec<&str> = Dir::ALL
-        .iter()
-        .filter(|d| mask & (1 << d.index()) != 0)
-        .map(|&d| dir_name(d))
-        .collect();
-    match v.as_slice() {
-        [] => "no side".into(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
+use crate::view::log::{name, plural};
+use crate::view::words::{cell_name, dir_name, dirs_words, turn_name};
 
 /// A tile's features turned by `rot`, one clause each: "a street from
 /// north to south; a fish market on the east; a residential area with 1
@@ -144,7 +128,7 @@ pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> String {
         text.push_str(&format!(
             " {}'s {} stands on the {}.",
             name(f.player, names),
-            super::role_class(f.role),
+            role_class(f.role),
             kind.feature().name()
         ));
     }
@@ -225,7 +209,7 @@ pub fn followers_words(game: &Game, names: &[String]) -> String {
         out.push(format!(
             "{}'s {} at {} on a {} of {}{state}.",
             name(f.player, names),
-            super::role_class(f.role),
+            role_class(f.role),
             cell_name(p.cell),
             feature.kind().name(),
             plural(feature.tile_count(), "tile", "tiles")
@@ -290,7 +274,7 @@ pub fn walls_words(game: &Game, names: &[String]) -> String {
 
 /// The scores, with what each player has left.
 pub fn scores_words(game: &Game, names: &[String]) -> String {
-    let projected = super::projected(game);
+    let projected = projected(game);
     let v: Vec<String> = game
         .players()
         .iter()
@@ -343,7 +327,7 @@ pub fn options(game: &Game) -> Vec<TextOption> {
                     number(),
                     format!(
                         "{}, reaching the {}",
-                        super::region_label(&def.regions[r as usize].kind),
+                        region_label(&def.regions[r as usize].kind),
                         dirs_words(reach)
                     ),
                 )
@@ -431,4 +415,30 @@ pub fn options_words(game: &Game) -> String {
         .map(|o| format!("{}: {}", o.key, o.words))
         .collect();
     format!("Type one of: {}.", v.join("; "))
+}
+
+/// A choice in words, for hints. `tile`: the tile a follower would go on
+/// when it is not placed yet.
+pub fn hint_words(game: &Game, c: Choice, tile: Option<TileType>) -> String {
+    let cat = game.catalogue();
+    match c {
+        Choice::Place { .. } => "place the tile where it is shown".into(),
+        Choice::Follower(None) => "keep your followers".into(),
+        Choice::Follower(Some(r)) => {
+            let tile = tile.or_else(|| game.board().placed().last().map(|p| p.tile));
+            let label = tile
+                .and_then(|t| cat.get(t).regions.get(r as usize))
+                .map(|reg| region_label(&reg.kind));
+            match label {
+                Some(l) => format!("put {l}"),
+                None => "put a follower on the highlighted ring".into(),
+            }
+        }
+        Choice::Gate(_) => "put the gate on the highlighted side".into(),
+        Choice::Wall(e) => format!("build at the {} end", end_name(e)),
+        Choice::Guard(true) => "post a guard".into(),
+        Choice::Guard(false) => "post no guard".into(),
+        Choice::Tower(Some(e)) => format!("build a tower at the {} end", end_name(e)),
+        Choice::Tower(None) => "build no tower".into(),
+    }
 }

@@ -3,25 +3,22 @@
 //! with their points in the scorers' colours), and the wall pieces, gate,
 //! guards and towers built since.
 
-use super::super::geometry;
-use super::super::palette::PlayerColour;
-use super::super::scene::{newly_done, Recent, Scored};
-use super::super::targets::RegionShape;
-use super::super::tile_art;
+use super::art;
 use crate::engine::city::events::Event;
 use crate::engine::city::tiles::FeatureKind;
 use crate::engine::city::Game;
-use crate::engine::TileGame;
+use crate::view::geometry;
+use crate::view::palette::PlayerColour;
+use crate::view::scene::{events_since, newly_done, Recent, Scored};
+use crate::view::targets::RegionShape;
 
 /// What happened between `before` and `now` (a later position of the same
 /// game; anything else gives nothing).
 pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
     let mut out = Recent::default();
-    let from = before.events().len();
-    if !now.history().starts_with(before.history()) || now.events().len() < from {
+    let Some(events) = events_since(before, now) else {
         return out;
-    }
-    let events = &now.events()[from..];
+    };
     // (kind, tiles, goods) → (points, winners) of each scoring with a winner.
     let mut scorings: Vec<(FeatureKind, u32, u32, u32, u8)> = Vec::new();
     for l in events {
@@ -57,8 +54,8 @@ pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
         let lit = Scored::of_regions(regions, points, winners, colours, |i, r| {
             let q = placed[i];
             Some((
-                RegionShape::placed(q.cell, q.rot, tile_art::region_outline(cat, q.tile, r)),
-                geometry::on_board(q.cell, q.rot, tile_art::anchor(cat, q.tile, r)),
+                RegionShape::placed(q.cell, q.rot, art::region_outline(cat, q.tile, r)),
+                geometry::on_board(q.cell, q.rot, art::anchor(cat, q.tile, r)),
             ))
         });
         out.scored.extend(lit);

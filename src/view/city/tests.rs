@@ -2,12 +2,20 @@
 //! handed to the board are exactly the legal choices of each decision, and
 //! the prompt names the decision and offers the right buttons.
 
+use super::log::end_reason;
 use super::*;
-use crate::engine::city::{Options, Setup};
-use crate::engine::core::geom::Rotation;
+use crate::engine::any::AnyGame;
+use crate::engine::city::events::Event;
+use crate::engine::city::tiles::{Catalogue, TileType};
+use crate::engine::city::walls::{self, End};
+use crate::engine::city::{Decision, Options, Setup};
+use crate::engine::core::geom::{Cell, Rotation};
 use crate::engine::core::random;
 use crate::engine::core::rng::below;
-use crate::view::targets::{self, InHand};
+use crate::view::geometry;
+use crate::view::prompt::Prompt;
+use crate::view::targets::{self, InHand, Targets};
+use crate::view::words::turn_name;
 
 fn seats(names: &[&str]) -> Vec<Seat> {
     names
@@ -224,14 +232,10 @@ fn at_a_follower_decision_the_region_targets_are_exactly_the_legal_followers() {
         assert_eq!(r.choice, Choice::Follower(Some(r.region)));
         // On the new tile, where the artwork puts the region's follower
         // (moved apart from the others when two rings would overlap).
-        let spot = tile_art::anchor(cat, last.tile, r.region);
+        let spot = art::anchor(cat, last.tile, r.region);
         let anchor = geometry::on_board(last.cell, last.rot, spot);
         let apart = v.base_targets.regions.iter().all(|o| {
-            let a = geometry::on_board(
-                last.cell,
-                last.rot,
-                tile_art::anchor(cat, last.tile, o.region),
-            );
+            let a = geometry::on_board(last.cell, last.rot, art::anchor(cat, last.tile, o.region));
             o.region == r.region
                 || ((a.0 - anchor.0).powi(2) + (a.1 - anchor.1).powi(2)).sqrt() >= targets::RING_GAP
         });
@@ -248,7 +252,7 @@ fn at_a_follower_decision_the_region_targets_are_exactly_the_legal_followers() {
         let kind = &cat.get(last.tile).regions[r.region as usize].kind;
         assert_eq!(r.label, region_label(kind));
         // The feature it would join includes the region itself.
-        let own = tile_art::region_outline(cat, last.tile, r.region).0;
+        let own = art::region_outline(cat, last.tile, r.region).0;
         assert!(r
             .feature
             .iter()
@@ -719,15 +723,15 @@ fn hints_say_the_choice_in_words() {
     };
     let label = region_label(&cat.get(last).regions[r as usize].kind);
     assert_eq!(
-        hint_words(&g, cat, Choice::Follower(Some(r)), None),
+        hint_words(&g, Choice::Follower(Some(r)), None),
         format!("put {label}")
     );
     assert_eq!(
-        hint_words(&g, cat, Choice::Follower(None), None),
+        hint_words(&g, Choice::Follower(None), None),
         "keep your followers"
     );
     assert_eq!(
-        hint_words(&g, cat, Choice::Wall(End::Ccw), None),
+        hint_words(&g, Choice::Wall(End::Ccw), None),
         "build at the counter-clockwise end"
     );
 }
@@ -787,7 +791,7 @@ fn what_scored_and_what_was_built_since_a_position_is_marked() {
 #[test]
 fn every_legal_choice_can_be_typed_in_the_text_view() {
     use super::command::{command, Command};
-    use super::describe::{options, turn_name};
+    use super::describe::options;
     let names = names(3);
     let mut typed = 0;
     for seed in 1..6 {
@@ -935,12 +939,20 @@ fn sentences_count_in_good_english() {
     assert!(p.detail.ends_with(" 1 tower left."), "{}", p.detail);
 }
 
+/// What "Save record" downloads of The City's game `g`.
+fn download(g: &Game) -> (Game, String, Option<String>) {
+    match crate::view::any::record_download(&AnyGame::City(g.clone())) {
+        (AnyGame::City(whole), name, note) => (whole, name, note),
+        _ => unreachable!("The City's record is The City's"),
+    }
+}
+
 /// "Save record" in the middle of a turn: the file is named for the whole
 /// turns it holds and the player is told the turn in progress is left out.
 #[test]
 fn a_record_saved_in_the_middle_of_a_turn_says_what_it_holds() {
     let g = find(|g| g.decision() == Some(Decision::Follower) && g.turns() >= 9);
-    let (whole, name, note) = record_download(&g);
+    let (whole, name, note) = download(&g);
     let seed = g.setup().seed.unwrap();
     assert_eq!(whole.turns(), g.turns() - 1);
     assert_eq!(name, format!("the-city-{seed}-turn-{}.cgn", g.turns() - 1));
@@ -951,7 +963,7 @@ fn a_record_saved_in_the_middle_of_a_turn_says_what_it_holds() {
     );
     // Between turns the record is the whole game, and nothing is said.
     let g = find(|g| g.at_placement() && g.turns() >= 3);
-    let (whole, name, note) = record_download(&g);
+    let (whole, name, note) = download(&g);
     assert_eq!(whole.history(), g.history());
     assert!(name.ends_with(&format!("-turn-{}.cgn", g.turns())));
     assert_eq!(note, None);

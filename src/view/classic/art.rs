@@ -1,4 +1,4 @@
-//! The classic tile pictures as the view needs them, like `view::tile_art`
+//! The classic tile pictures as the view needs them, like `view::city::art`
 //! for The City but from `art::classic`, in a cache of their own (the two
 //! rulesets number their tile types alike): a follower's spot on a region
 //! and a region's outline for highlighting, Old City's bridges included

@@ -3,8 +3,7 @@
 
 use super::targets::region_label;
 use crate::engine::classic::{Catalogue, Choice, Game, RegionKind, Rotation, Spot, TileType};
-use crate::view::city::describe::dirs_words;
-use crate::view::words::cell_name;
+use crate::view::words::{cell_name, dirs_words};
 
 /// A classic tile's features turned by `rot`, one clause each: "a city on
 /// the north with a pennant; a road from east to west; a cloister".

@@ -4,7 +4,9 @@
 use super::targets::wood_words;
 use crate::engine::classic::{Catalogue, EndReason, Event, FarmScoring, FeatureKind, Game, Logged};
 use crate::engine::TileGame;
-use crate::view::log::{self, capitalise, name, names_of, plural, LogLine, LogTurn};
+use crate::view::log::{
+    self, capitalise, followers_home, name, names_of, plural, who_scores, LogLine, LogTurn,
+};
 use crate::view::words::cell_name;
 
 /// Why the game ended, as a clause.
@@ -28,27 +30,21 @@ pub fn feature_phrase(kind: FeatureKind, tiles: u32, pennants: u32) -> String {
     }
 }
 
-/// ": Ann scores 4 points.", ": Ann and Bob score 4 points each.", or how
-/// a proportional score was shared (O2.1: by followers, rounded up).
-fn who_scores(winners: u8, points: u32, proportional: bool, names: &[String]) -> String {
-    let many = winners.count_ones() > 1;
-    if winners == 0 {
-        return ": nobody had a follower on it.".into();
-    }
-    if proportional {
-        return format!(
-            ": {} {} {} by their followers.",
-            names_of(winners, names),
-            if many { "share" } else { "takes" },
-            plural(points, "point", "points")
-        );
+/// [`who_scores`], or how a proportional score was shared (O2.1: by
+/// followers, rounded up).
+fn who_shares(winners: u8, points: u32, proportional: bool, names: &[String]) -> String {
+    if winners == 0 || !proportional {
+        return who_scores(winners, points, names);
     }
     format!(
-        ": {} {} {}{}.",
+        ": {} {} {} by their followers.",
         names_of(winners, names),
-        if many { "score" } else { "scores" },
-        plural(points, "point", "points"),
-        if many { " each" } else { "" }
+        if winners.count_ones() > 1 {
+            "share"
+        } else {
+            "takes"
+        },
+        plural(points, "point", "points")
     )
 }
 
@@ -120,14 +116,8 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
             } else {
                 format!("{} was completed", capitalise(&what))
             };
-            text.push_str(&who_scores(winners, points, proportional, names));
-            if returned > 0 {
-                text.push_str(&format!(
-                    " {} {} home.",
-                    plural(returned, "follower", "followers"),
-                    if returned == 1 { "goes" } else { "go" }
-                ));
-            }
+            text.push_str(&who_shares(winners, points, proportional, names));
+            text.push_str(&followers_home(returned));
             Some(LogLine {
                 text,
                 scored: winners != 0 && points > 0,
@@ -154,7 +144,7 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
                 }
             };
             Some(LogLine {
-                text: format!("{what}{}", who_scores(winners, points, proportional, names)),
+                text: format!("{what}{}", who_shares(winners, points, proportional, names)),
                 scored: winners != 0 && points > 0,
             })
         }

@@ -7,44 +7,30 @@
 use crate::engine::classic::old_city::{BRIDGE, GATE, GUESTHOUSE, WALL};
 use crate::engine::classic::{Game, PlayerState};
 use crate::engine::TileGame;
-use crate::view::palette::{PlayerColour, Seat};
-use crate::view::panel::{PanelData, PlayerRow};
+use crate::view::palette::Seat;
+use crate::view::panel::{player_rows, Figures, PanelData};
 
 /// Where points come from in classic Carcassonne, as the panel's breakdown
 /// lists them (coins: Old City's, at the end).
 pub const SOURCES: [&str; 5] = ["roads", "cities", "cloisters", "farms", "coins"];
 
 /// The panel of `game`.
-pub fn panel(game: &Game, seats: &[Seat], names: &[String], colours: &[PlayerColour]) -> PanelData {
+pub fn panel(game: &Game, seats: &[Seat]) -> PanelData {
     // The engine's projection scores what the turn completed first: it is
     // steady through the turn's steps.
     let projected = game.projected_scores();
-    let over = game.is_over();
-    let winners = if over { game.winners() } else { 0 };
-    let to_move = (!over).then(|| game.to_move());
+    let figures = game.players().iter().map(|p| {
+        let b = p.breakdown;
+        Figures {
+            breakdown: vec![b.roads, b.cities, b.cloisters, b.farms, b.coins],
+            supply: p.supply,
+            towers: None,
+            held: held(game, p),
+        }
+    });
     PanelData {
         ruleset: crate::engine::any::Ruleset::Classic,
-        players: game
-            .players()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| PlayerRow {
-                name: names.get(i).cloned().unwrap_or_default(),
-                computer: seats.get(i).and_then(|s| s.computer),
-                colour: colours.get(i).copied().unwrap_or(PlayerColour::Black),
-                score: p.score,
-                projected: projected.get(i).copied().unwrap_or(p.score),
-                breakdown: {
-                    let b = p.breakdown;
-                    vec![b.roads, b.cities, b.cloisters, b.farms, b.coins]
-                },
-                supply: p.supply,
-                towers: None,
-                held: held(game, p),
-                to_move: to_move == Some(i as u8),
-                winner: winners & (1 << i) != 0,
-            })
-            .collect(),
+        players: player_rows(game, seats, &projected, figures),
         sources: &SOURCES,
         walls: None,
         common: if game.parts().coins {

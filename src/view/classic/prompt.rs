@@ -5,24 +5,13 @@
 use super::log::end_reason;
 use crate::engine::classic::{Choice, Decision, Game};
 use crate::engine::TileGame;
-use crate::view::log::{name, names_of, plural};
-use crate::view::prompt::{Pointer, Prompt, PromptButton};
+use crate::view::log::name;
+use crate::view::prompt::{follower_step, game_over, place_how, Pointer, Prompt, PromptButton};
 
 /// The prompt of `game`'s decision (`legal`: its legal choices), for a mouse
 /// and keys.
 pub fn prompt(game: &Game, legal: &[Choice], names: &[String]) -> Prompt<Choice> {
     prompt_on(game, legal, names, Pointer::Mouse)
-}
-
-/// A button that answers "none".
-fn declining(testid: &str, label: &str, choice: Choice) -> PromptButton<Choice> {
-    PromptButton {
-        testid: testid.into(),
-        label: label.into(),
-        choice,
-        primary: false,
-        declines: true,
-    }
 }
 
 /// The prompt of `game`'s decision, in the words of the way the player
@@ -36,34 +25,13 @@ pub fn prompt_on(
     let touch = pointer == Pointer::Touch;
     let click = if touch { "Tap" } else { "Click" };
     let Some(decision) = game.decision() else {
-        let w = game.winners();
-        let title = if w.count_ones() > 1 {
-            format!("The game is over: {} share the win", names_of(w, names))
-        } else {
-            format!("The game is over: {} wins", names_of(w, names))
-        };
-        return Prompt {
-            decision: "over",
-            player: None,
-            title,
-            detail: game
-                .ended_by()
-                .map(|r| format!("It ended because {}.", end_reason(r)))
-                .unwrap_or_default(),
-            why: None,
-            note: None,
-            buttons: Vec::new(),
-        };
+        return game_over(game, names, game.ended_by().map(end_reason));
     };
     let p = game.to_move();
     let who = name(p, names);
     let (key, title, detail, buttons) = match decision {
         Decision::Place { .. } => {
-            let how = if touch {
-                "Tap a glowing space to try the tile there, tap it again to turn it, then “Place tile”."
-            } else {
-                "Click a glowing space to try the tile there; turn it with R or a right click; press Enter or “Place tile” to confirm."
-            };
+            let how = place_how(pointer);
             let wood = legal
                 .iter()
                 .any(|c| matches!(c, Choice::Place(p) if !p.wood.is_none()));
@@ -80,7 +48,7 @@ pub fn prompt_on(
             format!(
                 "{click} a glowing road, or build none. A completed road with a guesthouse scores 2 points a tile instead of 1, an unfinished one nothing at the end. You have one guesthouse for the whole game."
             ),
-            vec![declining(
+            vec![PromptButton::declining(
                 "no-guesthouse",
                 "No guesthouse",
                 Choice::Guesthouse(None),
@@ -106,27 +74,12 @@ pub fn prompt_on(
                 vec![],
             )
         }
-        Decision::Follower => {
-            let supply = game.players().get(p as usize).map_or(0, |s| s.supply);
-            let how = if touch {
-                "Tap a ring on the tile, or “No follower”."
-            } else {
-                "Click a ring on the tile (hover it to see the whole feature), or play none."
-            };
-            (
-                "follower",
-                format!("{who}: put a follower on the new tile?"),
-                format!(
-                    "{how} {} in supply.",
-                    plural(supply as u32, "follower", "followers")
-                ),
-                vec![declining(
-                    "no-follower",
-                    "No follower",
-                    Choice::Follower(None),
-                )],
-            )
-        }
+        Decision::Follower => follower_step(
+            who,
+            game.players().get(p as usize).map_or(0, |s| s.supply),
+            pointer,
+            Choice::Follower(None),
+        ),
     };
     Prompt {
         decision: key,

@@ -6,9 +6,8 @@
 use super::art;
 use crate::engine::classic::events::Event;
 use crate::engine::classic::{FeatureKind, Game};
-use crate::engine::TileGame;
 use crate::view::palette::PlayerColour;
-use crate::view::scene::{newly_done, Recent, Scored};
+use crate::view::scene::{events_since, newly_done, Recent, Scored};
 
 /// What scored between `before` and `now` (a later position of the same
 /// game; anything else gives nothing). Each feature completed in play is
@@ -16,12 +15,11 @@ use crate::view::scene::{newly_done, Recent, Scored};
 /// counts the wyvern's tile or not, O6.6).
 pub fn recent(before: &Game, now: &Game, colours: &[PlayerColour]) -> Recent {
     let mut out = Recent::default();
-    let from = before.events().len();
-    if !now.history().starts_with(before.history()) || now.events().len() < from {
+    let Some(events) = events_since(before, now) else {
         return out;
-    }
+    };
     // (kind, tiles, points, winners) of each scoring in play with a winner.
-    let mut scorings: Vec<(FeatureKind, u32, u32, u8)> = now.events()[from..]
+    let mut scorings: Vec<(FeatureKind, u32, u32, u8)> = events
         .iter()
         .filter_map(|l| match l.event {
             Event::FeatureScored {
@@ -72,6 +70,7 @@ mod tests {
     use crate::engine::classic::{Catalogue, Expansions, Options, Setup};
     use crate::engine::core::random;
     use crate::engine::core::rng::below;
+    use crate::engine::TileGame;
 
     /// Over seeded games with both expansions, every scoring in play with a
     /// winner is lit once, with its points and its winners' colours, on the

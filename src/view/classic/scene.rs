@@ -4,22 +4,14 @@
 //! veil over the follower it covers) as the scene's generic pieces.
 
 use super::art;
-use crate::engine::classic::{Axis, Cell, Dir, Game, Rotation, TileType, Wood};
+use crate::engine::any::Ruleset;
+use crate::engine::classic::{Axis, Cell, Dir, Game, Rotation, Wood};
 use crate::view::geometry::{self, Pt, TILE};
 use crate::view::palette::PlayerColour;
-use crate::view::scene::{Scene, SceneFollower, ScenePiece, SceneTile};
+use crate::view::scene::{Scene, SceneFollower, ScenePiece};
 
 /// What the board draws of `game`.
 pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
-    let placed = game.board().placed();
-    let tiles: Vec<SceneTile> = placed
-        .iter()
-        .map(|p| SceneTile {
-            tile: p.tile,
-            cell: p.cell,
-            rot: p.rot,
-        })
-        .collect();
     let followers: Vec<SceneFollower> = game
         .followers()
         .iter()
@@ -31,22 +23,10 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
             })
         })
         .collect();
-    let mut types: Vec<TileType> = tiles.iter().map(|t| t.tile).chain(game.in_hand()).collect();
-    crate::engine::core::sort::sort_unstable(&mut types);
-    types.dedup();
     Scene {
-        ruleset: crate::engine::any::Ruleset::Classic,
-        last: tiles.len().checked_sub(1),
-        bounds: Scene::bounds_around((!placed.is_empty()).then(|| game.board().bounds())),
-        tiles,
-        walls: Vec::new(),
-        gate: None,
-        towers: Vec::new(),
         pieces: pieces(game, &followers),
         followers,
-        colours: colours.to_vec(),
-        types,
-        closing: Vec::new(),
+        ..Scene::of_tiles(Ruleset::Classic, game.board(), game.in_hand(), colours)
     }
 }
 

@@ -7,28 +7,11 @@
 
 use super::art;
 use super::scene::wood_pieces;
-use crate::engine::classic::{
-    Axis, Cell, Choice, Decision, Game, RegionIdx, RegionKind, Rotation, Spot, Wood,
-};
+use crate::engine::classic::{Axis, Choice, Decision, Game, RegionIdx, RegionKind, Spot, Wood};
 use crate::engine::TileGame;
-use crate::view::geometry::{Pt, TILE};
 use crate::view::palette::PlayerColour;
-use crate::view::targets::{self, PlacementTarget, RegionTarget, Targets, TileTarget};
+use crate::view::targets::{PlacementTarget, RegionTarget, Targets, TileTarget};
 use crate::view::words::{cell_name, dir_name};
-
-/// The legal (cell, rotation) pairs among `legal`, in the engine's order,
-/// each once (the cells the board offers for each rotation of the tile).
-pub fn placements(legal: &[Choice]) -> Vec<(Cell, Rotation)> {
-    let mut v: Vec<(Cell, Rotation)> = Vec::new();
-    for c in legal {
-        if let Choice::Place(p) = c {
-            if !v.contains(&(p.cell, p.rot)) {
-                v.push((p.cell, p.rot));
-            }
-        }
-    }
-    v
-}
 
 /// Every legal placement among `legal` with the wood it uses, in words and
 /// as pieces (the engine lists one per cell and rotation, O3; should two
@@ -133,12 +116,7 @@ fn follower_label(game: &Game, spot: Spot) -> String {
 /// once by the caller): the placements, or the regions of the new tile for
 /// the guesthouse or a follower, or the wyvern's tiles.
 pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -> Targets<Choice> {
-    let mut t = Targets {
-        colour: (!game.is_over())
-            .then(|| colours.get(game.to_move() as usize).copied())
-            .flatten(),
-        ..Targets::default()
-    };
+    let mut t = Targets::for_decision(game, colours);
     let Some(decision) = game.decision() else {
         return t;
     };
@@ -211,15 +189,5 @@ fn region_targets(
             feature,
         });
     }
-    let mut pos: Vec<Pt> = t.regions.iter().map(|r| r.pos).collect();
-    let (x, y) = (p.cell.x as f64 * TILE, p.cell.y as f64 * TILE);
-    targets::spread(
-        &mut pos,
-        targets::RING_GAP,
-        ((x + 14.0, y + 14.0), (x + 86.0, y + 86.0)),
-    );
-    for (r, q) in t.regions.iter_mut().zip(pos) {
-        r.pos = q;
-    }
-    t.zoom = (!t.regions.is_empty()).then_some(p.cell);
+    t.spread_rings(p.cell);
 }

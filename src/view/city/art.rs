@@ -1,7 +1,7 @@
-//! The tile pictures as the view needs them: the one place the board, the
-//! hand and the highlights get a tile type's artwork from. The artwork
-//! itself is `crate::art` (shapes in a 100×100 box, north up, styled by
-//! `art::ART_CSS`, which static/style.css carries: the page's
+//! The City's tile pictures as the view needs them: the one place the
+//! board, the hand and the highlights get a tile type's artwork from. The
+//! artwork itself is `art::city` (shapes in a 100×100 box, north up, styled
+//! by `art::city::ART_CSS`, which static/style.css carries: the page's
 //! Content-Security-Policy allows no inline `<style>`); it is computed once
 //! per tile type and kept here. `ui::tile_art` turns it into SVG elements.
 
@@ -9,9 +9,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::geometry::Pt;
 use crate::art::{self, Layer, TileArt};
 use crate::engine::city::tiles::{Catalogue, RegionIdx, TileType};
+use crate::view::geometry::Pt;
 
 thread_local! {
     static CACHE: RefCell<HashMap<TileType, Rc<TileArt>>> = RefCell::new(HashMap::new());
@@ -22,7 +22,7 @@ pub fn tile_art(cat: &Catalogue, t: TileType) -> Rc<TileArt> {
     if let Some(a) = CACHE.with(|c| c.borrow().get(&t).cloned()) {
         return a;
     }
-    let a = Rc::new(art::tile_art(cat.get(t)));
+    let a = Rc::new(art::city::tile_art(cat.get(t)));
     CACHE.with(|c| c.borrow_mut().insert(t, a.clone()));
     a
 }

@@ -11,8 +11,8 @@
 mod landmarks;
 mod paint;
 
-use super::geometry::*;
 use super::layout::{Layout, STREET_HALF};
+use crate::art::geometry::*;
 use crate::engine::city::tiles::{Goods, RegionIdx, RegionKind, TileDef};
 use crate::engine::core::sort;
 use landmarks::landmark_size;

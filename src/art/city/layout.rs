@@ -7,7 +7,7 @@
 //! over that area. Streets are straight or quarter-circle through-streets,
 //! spokes to a square at a crossing, or dead ends.
 
-use super::geometry::*;
+use crate::art::geometry::*;
 use crate::engine::city::tiles::{RegionIdx, RegionKind, TileDef};
 
 /// Half the width of a street's cobbles.

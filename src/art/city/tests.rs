@@ -3,9 +3,9 @@
 //! output, and every class styled by the page.
 
 use super::furnish::Town;
-use super::geometry::*;
 use super::layout::{inward, perim_b, Layout, STREET_HALF};
 use super::*;
+use crate::art::geometry::*;
 use crate::engine::city::tiles::{Catalogue, RegionKind};
 
 fn in_box(p: (f32, f32)) -> bool {
@@ -165,7 +165,7 @@ fn path_numbers_are_compact() {
 fn the_page_stylesheet_carries_the_art_css() {
     // The page's Content-Security-Policy allows no inline <style>, so the
     // browser app gets the artwork's styles from static/style.css.
-    let page = include_str!("../../static/style.css");
+    let page = include_str!("../../../static/style.css");
     assert!(
         page.contains(ART_CSS),
         "static/style.css must end with ART_CSS verbatim"

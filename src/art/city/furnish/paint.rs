@@ -5,8 +5,8 @@
 
 use super::landmarks::{draw_landmark, landmark_design};
 use super::{Kind, Placed, Town};
+use crate::art::city::layout::PLAZA_R;
 use crate::art::geometry::*;
-use crate::art::layout::PLAZA_R;
 use crate::art::{Layer, Shape};
 use crate::engine::city::tiles::{Goods, RegionIdx, RegionKind};
 use crate::engine::core::sort;

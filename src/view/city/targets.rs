@@ -1,0 +1,151 @@
+//! What each decision of The City offers to click: the regions of the new
+//! tile a follower may go on, each with the whole feature it would join;
+//! the outline's sides for the gate; the wall's two ends; the new piece for
+//! a guard, with the line it would watch; the ends a tower may go on.
+//! "None" answers are the prompt's buttons, not targets, and the tile's
+//! placements are cells and rotations (`GameView::placements`).
+
+use super::art;
+use super::walls::{end_name, guard_line, side_name, tower_points};
+use crate::engine::city::tiles::RegionKind;
+use crate::engine::city::walls::End;
+use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::TileGame;
+use crate::view::geometry;
+use crate::view::log::plural;
+use crate::view::palette::PlayerColour;
+use crate::view::targets::{RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
+
+/// "a citizen on the street", "a seller on the fish market", ...
+pub fn region_label(kind: &RegionKind) -> String {
+    match kind {
+        RegionKind::Street => "a citizen on the street".into(),
+        RegionKind::Market(g) => format!("a seller on the {} market", g.name()),
+        RegionKind::Residential { .. } => "a steward on the residential area".into(),
+    }
+}
+
+/// The targets for decisions other than the tile placement (`legal`: the
+/// game's legal choices, listed once by the caller).
+pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -> Targets<Choice> {
+    let cat = game.catalogue();
+    let mut t = Targets::for_decision(game, colours);
+    let Some(decision) = game.decision() else {
+        return t;
+    };
+    match decision {
+        Decision::PlaceTile { .. } => {}
+        Decision::Follower => {
+            let placed = game.board().placed();
+            let Some(idx) = placed.len().checked_sub(1) else {
+                return t;
+            };
+            let p = placed[idx];
+            let def = cat.get(p.tile);
+            for &c in legal {
+                if let Choice::Follower(Some(r)) = c {
+                    let feature = game
+                        .feature_regions(idx, r)
+                        .into_iter()
+                        .map(|(i, rr)| {
+                            let q = placed[i];
+                            RegionShape::placed(q.cell, q.rot, art::region_outline(cat, q.tile, rr))
+                        })
+                        .collect();
+                    t.regions.push(RegionTarget {
+                        pos: geometry::on_board(p.cell, p.rot, art::anchor(cat, p.tile, r)),
+                        choice: c,
+                        region: r,
+                        label: region_label(&def.regions[r as usize].kind),
+                        shape: RegionShape::placed(
+                            p.cell,
+                            p.rot,
+                            art::region_outline(cat, p.tile, r),
+                        ),
+                        feature,
+                    });
+                }
+            }
+            t.spread_rings(p.cell);
+        }
+        Decision::Gate => {
+            for &c in legal {
+                if let Choice::Gate(side) = c {
+                    t.sides.push(SideTarget {
+                        side,
+                        choice: c,
+                        key: "gate".into(),
+                        label: None,
+                        words: format!("Put the gate on {}", side_name(side)),
+                    });
+                }
+            }
+        }
+        Decision::Wall => {
+            for &c in legal {
+                if let Choice::Wall(e) = c {
+                    if let Some(side) = game.next_wall_side(e) {
+                        t.sides.push(SideTarget {
+                            side,
+                            choice: c,
+                            key: e.name().into(),
+                            label: Some(
+                                match e {
+                                    End::Cw => "↻",
+                                    End::Ccw => "↺",
+                                }
+                                .into(),
+                            ),
+                            words: format!(
+                                "Build at the {} end, on {}",
+                                end_name(e),
+                                side_name(side)
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        Decision::Guard => {
+            if let Some(piece) = game.walls().pieces.last() {
+                t.mark = Some(piece.side);
+                let line = guard_line(game, piece.side);
+                if legal.contains(&Choice::Guard(true)) {
+                    // The new piece itself takes the guard.
+                    t.sides.push(SideTarget {
+                        side: piece.side,
+                        choice: Choice::Guard(true),
+                        key: "guard".into(),
+                        label: Some(format!("+{}", line.points)),
+                        words: format!(
+                            "Post a guard on the new piece: {} now",
+                            plural(line.points, "point", "points")
+                        ),
+                    });
+                }
+                t.line = line.cells;
+            }
+        }
+        Decision::Tower => {
+            for &c in legal {
+                if let Choice::Tower(Some(e)) = c {
+                    if let Some(v) = game.walls().end_vertex(e) {
+                        let points = tower_points(game, e);
+                        t.vertices.push(VertexTarget {
+                            vertex: v,
+                            choice: c,
+                            key: e.name().into(),
+                            label: format!("+{points}"),
+                            words: format!(
+                                "Tower at the {} end: {}",
+                                end_name(e),
+                                plural(points, "point", "points")
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    t
+}
