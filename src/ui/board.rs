@@ -19,6 +19,7 @@ use super::pieces_layer::PiecesLayer;
 use super::recent_layer::RecentLayer;
 use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
+use crate::view::geometry::within;
 use super::tiles_layer::TilesLayer;
 use crate::engine::any::AnyChoice as Choice;
 use crate::engine::core::geom::Cell;
@@ -249,7 +250,7 @@ pub fn board(props: &BoardProps) -> Html {
                             }
                         });
                         burst.factor =
-                            (burst.factor * step).clamp(c.span / MAX_SPAN, c.span / MIN_SPAN);
+                            within(burst.factor * step, c.span / MAX_SPAN, c.span / MIN_SPAN);
                         set_style(
                             &svg,
                             &[

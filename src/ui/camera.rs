@@ -5,7 +5,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use crate::view::geometry::Bounds;
-use crate::view::geometry::{num, TILE};
+use crate::view::geometry::{num, within, TILE};
 
 /// The visible square of the board: its centre and side, in board units
 /// (a tile is 100). The SVG shows at least this square (`xMidYMid meet`).
@@ -50,7 +50,7 @@ impl Camera {
         let y0 = b.min.y as f64 * TILE;
         let x1 = (b.max.x + 1) as f64 * TILE;
         let y1 = (b.max.y + 1) as f64 * TILE;
-        let span = ((x1 - x0).max(y1 - y0) + 0.6 * TILE).clamp(5.0 * TILE, MAX_SPAN);
+        let span = within((x1 - x0).max(y1 - y0) + 0.6 * TILE, 5.0 * TILE, MAX_SPAN);
         Camera {
             cx: (x0 + x1) / 2.0,
             cy: (y0 + y1) / 2.0,
@@ -61,7 +61,7 @@ impl Camera {
 
     /// Zoom by `factor` (> 1 zooms in) keeping the board point `at` in place.
     pub fn zoomed(&self, factor: f64, at: Option<(f64, f64)>) -> Camera {
-        let span = (self.span / factor).clamp(MIN_SPAN, MAX_SPAN);
+        let span = within(self.span / factor, MIN_SPAN, MAX_SPAN);
         let k = span / self.span;
         let (ax, ay) = at.unwrap_or((self.cx, self.cy));
         Camera {

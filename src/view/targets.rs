@@ -3,7 +3,7 @@
 //! handed its legal moves). Generic over the ruleset's choice `C`: a target
 //! carries the choice a click on it makes.
 
-use super::geometry::{self, Pt};
+use super::geometry::{self, within, Pt};
 use super::palette::PlayerColour;
 use super::scene::ScenePiece;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
@@ -415,7 +415,7 @@ pub const RING_GAP: f64 = 30.0;
 /// box `lo..hi` lets them), each pair pushed apart along the line between
 /// them, equally. Deterministic; points already far enough apart do not move.
 pub fn spread(points: &mut [Pt], gap: f64, (lo, hi): (Pt, Pt)) {
-    let clamp = |p: Pt| (p.0.clamp(lo.0, hi.0), p.1.clamp(lo.1, hi.1));
+    let clamp = |p: Pt| (within(p.0, lo.0, hi.0), within(p.1, lo.1, hi.1));
     for p in points.iter_mut() {
         *p = clamp(*p);
     }

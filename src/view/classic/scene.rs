@@ -6,7 +6,7 @@
 use super::art;
 use crate::engine::any::Ruleset;
 use crate::engine::classic::{Axis, Cell, Dir, Game, Rotation, Wood};
-use crate::view::geometry::{self, Pt, TILE};
+use crate::view::geometry::{self, within, Pt, TILE};
 use crate::view::palette::PlayerColour;
 use crate::view::scene::{Scene, SceneFollower, ScenePiece};
 
@@ -147,7 +147,7 @@ const PIECE_GAP: f64 = 22.0;
 /// every point of `others` (a guesthouse beside the thief on its road).
 fn clear_of(spot: Pt, others: &[Pt], cell: Cell) -> Pt {
     let (x, y) = (cell.x as f64 * TILE, cell.y as f64 * TILE);
-    let clamp = |p: Pt| (p.0.clamp(x + 10.0, x + 90.0), p.1.clamp(y + 10.0, y + 90.0));
+    let clamp = |p: Pt| (within(p.0, x + 10.0, x + 90.0), within(p.1, y + 10.0, y + 90.0));
     // Tried in turn: the spot, then the spot moved each way.
     let tries = [
         (0.0, 0.0),
