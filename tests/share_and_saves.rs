@@ -462,6 +462,65 @@ fn saves_fixture_v1_reads() {
     assert_eq!(saves::parse(&doc.to_json()).unwrap(), doc);
 }
 
+/// The page reads no CGN (saves::CgnReader): a document of the first
+/// versions reads there with its games unread, keeps them whole when it is
+/// written, and the records worker's job stores them as links: the same
+/// games, which the page then reads itself.
+#[test]
+fn saves_of_cgn_records_are_kept_unread_in_the_page_then_turned_into_links() {
+    use the_city::records::{work, Answer, Job};
+    let json = include_str!("fixtures/saves/v1.json");
+    let full = saves::parse(json).unwrap();
+    let (page, problems) = saves::salvage_with(json, None).unwrap();
+    assert!(problems.is_empty());
+    assert!(page.has_unread() && !full.has_unread());
+    assert_eq!(page.len(), full.len());
+    // Written by the page, nothing is lost: it reads back as the original.
+    assert_eq!(saves::parse(&page.to_json()).unwrap(), full);
+    let Answer::Text(converted) = work(Job::SavesToLinks(page.to_json())) else {
+        panic!("the conversion fails")
+    };
+    assert!(!converted.contains("\"cgn\""), "{converted}");
+    let (linked, problems) = saves::salvage_with(&converted, None).unwrap();
+    assert!(problems.is_empty() && !linked.has_unread());
+    for (a, b) in linked.games().iter().zip(full.games()) {
+        assert_eq!((&a.id, &a.name, &a.players, &a.summary), (&b.id, &b.name, &b.players, &b.summary));
+        let (ga, gb) = (a.load_with(None).unwrap(), b.load().unwrap());
+        assert_eq!((ga.setup(), ga.history()), (gb.setup(), gb.history()));
+    }
+    // A damaged document is not converted.
+    let bad = json.replacen("\"Ann\"", "\"Zed\"", 1);
+    assert!(matches!(work(Job::SavesToLinks(bad)), Answer::Failed(_)));
+}
+
+/// The records worker's jobs: a record read gives its game's link, a link
+/// gives the record `notation::write` writes, and a bad record says on
+/// which line it fails.
+#[test]
+fn the_records_workers_jobs() {
+    use the_city::records::{work, Answer, Job};
+    for text in sample_records().iter().take(20) {
+        let game = notation::read(text).unwrap().game;
+        let Answer::Read(link) = work(Job::Read(text.clone())) else {
+            panic!("{text}")
+        };
+        let back = share::decode(&link).unwrap();
+        assert_eq!((back.setup(), back.history()), (game.setup(), game.history()));
+        let tags = vec![("Date".to_string(), "2026-11-27".to_string())];
+        let want = notation::write(&game, &tags, notation::DeckTag::Auto);
+        assert_eq!(work(Job::Write { link, tags }), Answer::Text(want));
+    }
+    let bad = "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n[Seed \"x\"]\n";
+    match work(Job::Read(bad.into())) {
+        Answer::Unreadable { line, reason } => {
+            assert_eq!(line, 4);
+            assert!(reason.contains("Seed"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(work(Job::Write { link: "AQ!".into(), tags: vec![] }), Answer::Failed(_)));
+}
+
 #[test]
 fn saves_fixture_v1_migrates_to_default_seats() {
     let doc = saves::parse(include_str!("fixtures/saves/v1.json")).unwrap();

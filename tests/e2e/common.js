@@ -140,18 +140,24 @@ function shippedSizes() {
   const gz = (list) => list.reduce((acc, f) => acc + gzipSize(f), 0);
   const app = [...pick(/^app-.*_bg\.wasm$/), ...pick(/^app-.*\.js$/), ...pick(/\.css$/)];
   const worker = [...pick(/^worker.*\.wasm$/), ...pick(/^worker.*\.js$/)];
+  // Loaded only when a record is read or written (src/ui/records.rs).
+  const records = [...pick(/^records.*\.wasm$/), ...pick(/^records.*\.js$/)];
   return {
     app_files: app.map((f) => path.basename(f)),
     app_bytes: sum(app),
     app_gzip: gz(app),
     worker_bytes: sum(worker),
     worker_gzip: gz(worker),
+    records_bytes: sum(records),
+    records_gzip: gz(records),
   };
 }
 
-// The budget of the shipped page, gzipped (issue 12: "≤ 400 KB", read as
-// KiB as docs/size.md does).
-const PAGE_BUDGET_GZIP = 400 * 1024;
+// The budget of the shipped page, gzipped: 360 KiB since issue 27 made
+// room (it was 400 KiB, issue 12), so that the room cannot be spent by
+// accident; a change that adds bytes says how many in its commit
+// (docs/size.md).
+const PAGE_BUDGET_GZIP = 360 * 1024;
 
 // ------------------------------------------------ the harness of each script
 

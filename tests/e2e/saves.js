@@ -12,7 +12,9 @@
 //  4. a tampered save shows its message on reload while the other save is
 //     still listed and loads; the original text is kept in a backup key;
 //  5. full storage (setItem throws QuotaExceededError) shows its message and
-//     the game goes on.
+//     the game goes on;
+//  6. saves of the first versions, which stored CGN records, are listed and
+//     play (the records worker turns them into links once).
 // Fails on any console error.
 //
 // Usage: node tests/e2e/saves.js   (build dist/ first: trunk build --release)
@@ -419,6 +421,29 @@ async function main() {
     check('and they are not written over', msgs.some((m) => m.includes('not being saved'))
       && (await stored(h.page))['the-city/saves'] === newer, JSON.stringify(msgs));
     await h.context.close();
+
+    // ------------------------------------------- saves of the first versions (CGN records)
+    // The page reads no CGN: the records worker stores these games as links
+    // once, and they are listed and play as before.
+    const v1 = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'saves', 'v1.json'), 'utf8');
+    const o = await openPage(browser);
+    allProblems.push(o.problems);
+    await o.context.addInitScript((t) => {
+      if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
+    }, v1);
+    await o.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+    await o.page.waitForFunction(() => document.querySelectorAll('[data-testid=save-row]').length === 3, null, { timeout: 30000 });
+    const oldRows = await o.page.$$eval('[data-testid=save-row]', (rs) => rs.map((r) => r.dataset.id));
+    check('saves of the first versions (CGN) are listed', JSON.stringify(oldRows) === '["g1","g3","g2"]', JSON.stringify(oldRows));
+    const converted = JSON.parse((await stored(o.page))['the-city/saves']);
+    check('and stored as links from then on', converted.version === 4 && converted.games.every((g) => g.record.link),
+      JSON.stringify(converted.games.map((g) => Object.keys(g.record))));
+    const firstScores = await o.page.textContent('[data-testid=save-row][data-id=g1] [data-testid=save-scores]');
+    check('their scores are read from their records', firstScores.includes('85') && firstScores.includes('68'), firstScores);
+    await o.page.click('[data-testid=save-row][data-id=g2] [data-testid=save-continue]');
+    await o.page.waitForSelector(play, { timeout: TIMEOUT });
+    check('and one of them plays on', (await o.page.getAttribute(play, 'data-turn')) !== null);
+    await o.context.close();
 
     const problems = allProblems.flat();
     check('no console errors', problems.length === 0, problems.join('\n    '));
