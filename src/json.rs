@@ -458,9 +458,11 @@ mod tests {
         assert_eq!(n("1e99999999999").as_u64(), None);
         assert_eq!(n("5e-99999999999").as_time(), Some(0.0));
         assert_eq!(n("1e-9223372036854775808").as_time(), Some(0.0));
-        assert!(n("123456789012345678901234567890123456789012e9223372036854775807")
-            .as_time()
-            .is_some());
+        assert!(
+            n("123456789012345678901234567890123456789012e9223372036854775807")
+                .as_time()
+                .is_some()
+        );
         assert_eq!(Value::Bool(true).as_time(), None);
     }
 

@@ -6,12 +6,12 @@ pub mod ai;
 pub mod art;
 pub mod engine;
 pub mod json;
-pub mod records;
 pub mod notation;
+pub mod records;
 pub mod replay;
 pub mod saves;
 pub mod share;
-pub mod wire;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod view;
+pub mod wire;

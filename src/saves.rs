@@ -80,9 +80,9 @@
 
 use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::setup::check_player_name;
+use crate::json::{self, Value};
 use crate::notation::{self, DeckTag};
 use crate::share;
-use crate::json::{self, Value};
 use std::fmt;
 
 /// The version [`SaveDoc::to_json`] writes.
@@ -373,11 +373,13 @@ impl SavedGame {
 
     /// Replay the saved game, a CGN record with `cgn` (see [`CgnReader`]).
     pub fn load_with(&self, cgn: Option<CgnReader>) -> Result<AnyGame, SaveError> {
-        self.record.load_with(cgn).map_err(|reason| SaveError::Entry {
-            index: None,
-            id: Some(self.id.clone()),
-            reason,
-        })
+        self.record
+            .load_with(cgn)
+            .map_err(|reason| SaveError::Entry {
+                index: None,
+                id: Some(self.id.clone()),
+                reason,
+            })
     }
 
     /// Every check `parse` makes on an entry, including a replay of its
@@ -569,7 +571,8 @@ fn entry_of(version: u64, entry: &Value) -> Result<SavedGame, String> {
     let ruleset = match version {
         3.. => {
             let name = f.read("game", text)?;
-            Ruleset::from_name(&name).ok_or_else(|| format!("it is a game of unknown kind “{name}”"))?
+            Ruleset::from_name(&name)
+                .ok_or_else(|| format!("it is a game of unknown kind “{name}”"))?
         }
         _ => Ruleset::City,
     };
@@ -579,7 +582,10 @@ fn entry_of(version: u64, entry: &Value) -> Result<SavedGame, String> {
     let players = f.read("players", texts)?;
     let (seats, from_link) = match version {
         2.. => {
-            let seats = f.take("seats")?.as_array().ok_or_else(|| wrong_kind("seats"))?;
+            let seats = f
+                .take("seats")?
+                .as_array()
+                .ok_or_else(|| wrong_kind("seats"))?;
             let seats = seats.iter().map(seat_of).collect::<Result<Vec<_>, _>>()?;
             (seats, f.read("from_link", Value::as_bool)?)
         }
@@ -777,11 +783,13 @@ impl SaveDoc {
             let game = g.load_with(self.cgn)?;
             let mut converted = g.clone();
             converted.record = SavedRecord::Link(share::encode(&game));
-            converted.summary = converted.check(self.cgn).map_err(|reason| SaveError::Entry {
-                index: Some(index),
-                id: Some(converted.id.clone()),
-                reason,
-            })?;
+            converted.summary = converted
+                .check(self.cgn)
+                .map_err(|reason| SaveError::Entry {
+                    index: Some(index),
+                    id: Some(converted.id.clone()),
+                    reason,
+                })?;
             self.games[index] = converted;
         }
         Ok(())

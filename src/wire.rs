@@ -93,7 +93,7 @@ macro_rules! signed {
     )*};
 }
 
-impl<'a> ser::Serializer for &'a mut Writer {
+impl ser::Serializer for &mut Writer {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Self;
@@ -211,7 +211,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
 
 macro_rules! compound {
     ($($t:ident: $f:ident),*) => {$(
-        impl<'a> ser::$t for &'a mut Writer {
+        impl ser::$t for &mut Writer {
             type Ok = ();
             type Error = Error;
             fn $f<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
@@ -231,7 +231,7 @@ compound!(
     SerializeTupleVariant: serialize_field
 );
 
-impl<'a> ser::SerializeMap for &'a mut Writer {
+impl ser::SerializeMap for &mut Writer {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, k: &T) -> Result<(), Error> {
@@ -247,7 +247,7 @@ impl<'a> ser::SerializeMap for &'a mut Writer {
 
 macro_rules! fields {
     ($($t:ident),*) => {$(
-        impl<'a> ser::$t for &'a mut Writer {
+        impl ser::$t for &mut Writer {
             type Ok = ();
             type Error = Error;
             fn serialize_field<T: Serialize + ?Sized>(
@@ -474,7 +474,10 @@ impl<'de> de::SeqAccess<'de> for Items<'_, 'de> {
 
 impl<'de> de::MapAccess<'de> for Items<'_, 'de> {
     type Error = Error;
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
         if self.left == 0 {
             return Ok(None);
         }
@@ -569,7 +572,14 @@ mod tests {
         for cut in 0..text.len() {
             assert!(from_str::<Message>(&text[..cut]).is_err());
         }
-        for bad in ["9,", "0,x,", "1,1,99999999999999999999,", "1,1,1,9,", "0,7,extra", ""] {
+        for bad in [
+            "9,",
+            "0,x,",
+            "1,1,99999999999999999999,",
+            "1,1,1,9,",
+            "0,7,extra",
+            "",
+        ] {
             assert!(from_str::<Message>(bad).is_err(), "{bad}");
         }
     }

@@ -484,7 +484,10 @@ fn saves_of_cgn_records_are_kept_unread_in_the_page_then_turned_into_links() {
     let (linked, problems) = saves::salvage_with(&converted, None).unwrap();
     assert!(problems.is_empty() && !linked.has_unread());
     for (a, b) in linked.games().iter().zip(full.games()) {
-        assert_eq!((&a.id, &a.name, &a.players, &a.summary), (&b.id, &b.name, &b.players, &b.summary));
+        assert_eq!(
+            (&a.id, &a.name, &a.players, &a.summary),
+            (&b.id, &b.name, &b.players, &b.summary)
+        );
         let (ga, gb) = (a.load_with(None).unwrap(), b.load().unwrap());
         assert_eq!((ga.setup(), ga.history()), (gb.setup(), gb.history()));
     }
@@ -505,12 +508,16 @@ fn the_records_workers_jobs() {
             panic!("{text}")
         };
         let back = share::decode(&link).unwrap();
-        assert_eq!((back.setup(), back.history()), (game.setup(), game.history()));
+        assert_eq!(
+            (back.setup(), back.history()),
+            (game.setup(), game.history())
+        );
         let tags = vec![("Date".to_string(), "2026-11-27".to_string())];
         let want = notation::write(&game, &tags, notation::DeckTag::Auto);
         assert_eq!(work(Job::Write { link, tags }), Answer::Text(want));
     }
-    let bad = "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n[Seed \"x\"]\n";
+    let bad =
+        "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n[Seed \"x\"]\n";
     match work(Job::Read(bad.into())) {
         Answer::Unreadable { line, reason } => {
             assert_eq!(line, 4);
@@ -518,7 +525,13 @@ fn the_records_workers_jobs() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(matches!(work(Job::Write { link: "AQ!".into(), tags: vec![] }), Answer::Failed(_)));
+    assert!(matches!(
+        work(Job::Write {
+            link: "AQ!".into(),
+            tags: vec![]
+        }),
+        Answer::Failed(_)
+    ));
 }
 
 #[test]

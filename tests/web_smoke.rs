@@ -5,8 +5,8 @@
 
 use gloo::storage::{LocalStorage, Storage};
 use gloo_worker::Codec;
-use the_city::ui::codec::WireCodec;
 use serde::{Deserialize, Serialize};
+use the_city::ui::codec::WireCodec;
 use the_city::ui::worker::{global_scope_name, FromEngine, ToEngine};
 use the_city::ui::{WorkerLine, WorkerLineProps, WorkerStatus};
 use wasm_bindgen_test::*;

@@ -35,7 +35,10 @@ fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
                     from_link: false,
                     link_base: 0,
                 }),
-                Err(e) => Err(format!("The record does not read: {}", plain(&e.to_string()))),
+                Err(e) => Err(format!(
+                    "The record does not read: {}",
+                    plain(&e.to_string())
+                )),
             },
             Answer::Unreadable { line: 0, reason } => {
                 Err(format!("The record does not read: {}", plain(&reason)))

@@ -202,16 +202,19 @@ pub fn convert_unread(done: impl FnOnce(Result<(), String>) + 'static) {
         Ok(None) => return done(Ok(())),
         Err(e) => return done(Err(e.to_string())),
     };
-    super::records::ask(crate::records::Job::SavesToLinks(raw.clone()), move |answer| {
-        done(match answer {
-            crate::records::Answer::Text(json) => match get(DOC_KEY) {
-                Ok(Some(now)) if now == raw => set(DOC_KEY, &json).map_err(|e| e.to_string()),
-                _ => Ok(()),
-            },
-            crate::records::Answer::Failed(why) => Err(why),
-            _ => Err("they could not be read".into()),
-        })
-    });
+    super::records::ask(
+        crate::records::Job::SavesToLinks(raw.clone()),
+        move |answer| {
+            done(match answer {
+                crate::records::Answer::Text(json) => match get(DOC_KEY) {
+                    Ok(Some(now)) if now == raw => set(DOC_KEY, &json).map_err(|e| e.to_string()),
+                    _ => Ok(()),
+                },
+                crate::records::Answer::Failed(why) => Err(why),
+                _ => Err("they could not be read".into()),
+            })
+        },
+    );
 }
 
 fn capitalise(s: &str) -> String {

@@ -147,7 +147,12 @@ const PIECE_GAP: f64 = 22.0;
 /// every point of `others` (a guesthouse beside the thief on its road).
 fn clear_of(spot: Pt, others: &[Pt], cell: Cell) -> Pt {
     let (x, y) = (cell.x as f64 * TILE, cell.y as f64 * TILE);
-    let clamp = |p: Pt| (within(p.0, x + 10.0, x + 90.0), within(p.1, y + 10.0, y + 90.0));
+    let clamp = |p: Pt| {
+        (
+            within(p.0, x + 10.0, x + 90.0),
+            within(p.1, y + 10.0, y + 90.0),
+        )
+    };
     // Tried in turn: the spot, then the spot moved each way.
     let tries = [
         (0.0, 0.0),
