@@ -17,13 +17,14 @@ use crate::view::Shared;
 
 /// The link of `game` on this page. The link itself (the fragment) holds
 /// the game; the seats (colours, computer seats) travel beside it, in the
-/// `seats` parameter, when they are not the defaults.
+/// `seats` parameter.
 pub fn link_of(game: &AnyGame, seats: &[Seat]) -> String {
     let page = page_url();
-    let page = match seats_param(seats) {
-        Some(p) if page.contains('?') => format!("{page}&seats={p}"),
-        Some(p) => format!("{page}?seats={p}"),
-        None => page,
+    let p = seats_param(seats);
+    let page = if page.contains('?') {
+        format!("{page}&seats={p}")
+    } else {
+        format!("{page}?seats={p}")
     };
     format!("{page}#{}", share::encode(game))
 }
