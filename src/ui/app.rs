@@ -293,12 +293,12 @@ pub fn app() -> Html {
                 }
             </header>
             { notices(&state.notices, &on_dismiss) }
-            { for moved_on }
+            if let Some(banner) = moved_on { { banner } }
             <main>
                 if let Some(play) = &state.play {
                     <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
-                        leaving={state.leaving} unsaved={state.saving.unsaved}
+                        leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />
                 } else {
                     <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}

@@ -52,6 +52,10 @@ pub struct PlayScreenProps {
     /// In the replay (`play` is a past position): the whole game.
     #[prop_or_default]
     pub whole: Option<Shared<AnyGame>>,
+    /// A person's turn is done in a game from a link: the link is to be sent
+    /// to the next player (said above the prompt, not over it).
+    #[prop_or_default]
+    pub send_link: bool,
 }
 
 /// Whether a key press belongs to a form field rather than the game.
@@ -348,6 +352,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             </div>
             <section class="side-top">
                 { score_strip(&play.view.panel) }
+                if props.send_link {
+                    <p class="share-callout" data-testid="share-callout" role="status">
+                        { "Your turn is done: use “Copy link” at the top and send the link to the next player." }</p>
+                }
                 { prompt_bar(&PromptBarProps { prompt: prompt.clone(), colour, message: play.ui.message.clone(),
                     on_choice }) }
                 if has_computers && !over {

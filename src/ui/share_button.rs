@@ -130,10 +130,6 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
             <button class={classes!("small", if prominent { "primary" } else { "quiet" })}
                 data-testid="copy-link" onclick={press}
                 title="Copy a link holding the whole game, to send to someone">{ "Copy link" }</button>
-            if prominent {
-                <p class="share-callout" data-testid="share-callout">
-                    { "Your move is made: copy the link and send it to the next player." }</p>
-            }
             if let Some((link, copied)) = &*shown {
                 <div class="share-popover" data-testid="share-popover" role="dialog" aria-label="Link to this game"
                     onkeydown={close_key}>

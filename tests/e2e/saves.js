@@ -148,7 +148,8 @@ async function main() {
 
     // ------------------------------------------- 2. share links
     const link = await copyLink(a.page);
-    check('Copy link shows the link of the game', link.startsWith(`${origin}/#`) && link.length > origin.length + 10, link);
+    check('Copy link shows the link of the game, its seats beside it',
+      link.startsWith(`${origin}/?seats=red,blue#`) && link.length > origin.length + 30, link);
     await a.page.click('[data-testid=share-close]');
 
     const b = await openPage(browser);
@@ -164,12 +165,12 @@ async function main() {
     // Not mid-turn (a tile placed, its follower to come): only when the
     // turn has passed to the other player.
     let midTurn = true;
-    for (let n = 0; (await b.page.getAttribute(play, 'data-decision')) === 'place' || n === 0; n++) {
+    for (let n = 0; n === 0 || (await b.page.getAttribute(play, 'data-decision')) !== 'place'; n++) {
       await act(b.page, n);
       if ((await b.page.getAttribute(play, 'data-decision')) !== 'place' && await b.page.$('[data-testid=share-callout]')) {
         midTurn = false;
       }
-      if (n > 6) break;
+      if (n > 12) break;
     }
     check('no call-out in the middle of a turn', midTurn);
     await b.page.waitForSelector('[data-testid=share-callout]', { timeout: TIMEOUT });
@@ -276,7 +277,7 @@ async function main() {
       const d = JSON.parse(localStorage.getItem('the-city/saves'));
       d.games = d.games.filter((g) => g.id === id);
       localStorage.setItem('the-city/saves', JSON.stringify(d));
-      localStorage.setItem('the-city/current', id);
+      sessionStorage.setItem('the-city/current', id);
     }, doc.games[0].id);
     await a.page.reload({ waitUntil: 'load' });
     await a.page.waitForSelector(play, { timeout: 30000 });

@@ -21,7 +21,7 @@
 'use strict';
 
 const fs = require('node:fs');
-const { PLAY: play, startServer, launch, openPage, checks, version, moved, clickDecision, classicForm, runMain, requireBuild } = require('./common.js');
+const { PLAY: play, startServer, launch, openPage, checks, clickDecision, classicForm, runMain, requireBuild } = require('./common.js');
 
 const TIMEOUT = 20000;
 const { check, report } = checks();
@@ -139,12 +139,19 @@ async function main() {
     await t2.waitForSelector(play, { timeout: TIMEOUT });
     check('opening the same game in a second tab writes nothing', JSON.stringify(await stored(t2)) === before);
     // A move in the second tab: the first follows.
-    const v1 = await version(t1);
+    const where = (p) => p.evaluate((sel) => {
+      const e = document.querySelector(sel);
+      return `${e.dataset.turn}/${e.dataset.decision}/${document.querySelectorAll('[data-tile]').length}`;
+    }, play);
+    const t1Before = await where(t1);
     await act(t2, 0);
-    await moved(t1, v1);
-    const t2d = await t2.getAttribute(play, 'data-decision');
-    check('the other tab follows a move', (await t1.getAttribute(play, 'data-decision')) === t2d
-      && (await t1.getAttribute(play, 'data-turn')) === (await t2.getAttribute(play, 'data-turn')));
+    const t2Now = await where(t2);
+    check('a move was made', t2Now !== t1Before, t2Now);
+    await t1.waitForFunction(([sel, want]) => {
+      const e = document.querySelector(sel);
+      return `${e.dataset.turn}/${e.dataset.decision}/${document.querySelectorAll('[data-tile]').length}` === want;
+    }, [play, t2Now], { timeout: TIMEOUT });
+    check('the other tab follows a move', true);
     // The first tab cannot save (storage refuses), the second plays on:
     // the first is told, loses nothing, and may keep its game as a new save.
     await t1.evaluate(() => {
