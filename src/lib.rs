@@ -6,7 +6,6 @@ pub mod ai;
 pub mod art;
 pub mod engine;
 pub mod notation;
-pub mod replay;
 pub mod saves;
 pub mod share;
 #[cfg(target_arch = "wasm32")]

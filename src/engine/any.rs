@@ -301,16 +301,16 @@ impl AnyGame {
     /// The turn the game is in (1 at the start), as records count them.
     pub fn turn(&self) -> usize {
         match self {
-            AnyGame::City(g) => crate::replay::turn_of(g),
-            AnyGame::Classic(g) => crate::replay::turn_of(g),
+            AnyGame::City(g) => super::replay::turn_of(g),
+            AnyGame::Classic(g) => super::replay::turn_of(g),
         }
     }
 
     /// The position (a number of decisions) where turn `t` starts.
     pub fn start_of_turn(&self, t: usize) -> usize {
         match self {
-            AnyGame::City(g) => crate::replay::start_of_turn::<city::Game>(g.history(), t),
-            AnyGame::Classic(g) => crate::replay::start_of_turn::<classic::Game>(g.history(), t),
+            AnyGame::City(g) => super::replay::start_of_turn::<city::Game>(g.history(), t),
+            AnyGame::Classic(g) => super::replay::start_of_turn::<classic::Game>(g.history(), t),
         }
     }
 

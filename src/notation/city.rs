@@ -436,6 +436,7 @@ pub fn summary(game: &Game) -> Summary {
 mod tests {
     use super::*;
     use crate::engine::core::random;
+    use crate::engine::replay;
 
     #[test]
     fn write_then_read_reproduces_random_games() {
@@ -454,6 +455,39 @@ mod tests {
                 assert_eq!(write(&back.game, &[], deck), text);
             }
         }
+    }
+
+    /// A finished 2-player game from `seed` (random choices).
+    fn finished(seed: u64) -> Game {
+        let cat = Catalogue::builtin().unwrap();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        random::play_out(&mut g, &mut random::choice_rng(seed));
+        g
+    }
+
+    /// An export in the middle of a turn (follower, wall round) writes the
+    /// whole turns before it; the record reads back to that very position.
+    #[test]
+    fn a_record_of_whole_turns_reads_back_to_the_same_position() {
+        let g = finished(8);
+        let h = g.history();
+        let mut mid = 0;
+        for n in 0..=h.len() {
+            let at = replay::game_at(&g, n);
+            let whole = replay::whole_turns(&at);
+            let back = read(&write(&whole, &[], DeckTag::Auto)).unwrap().game;
+            assert_eq!(back.history(), whole.history(), "position {n}");
+            assert!(at.history().starts_with(whole.history()));
+            if whole.history().len() < n {
+                mid += 1;
+                assert!(matches!(h[whole.history().len()], Choice::Place { .. }));
+            } else {
+                assert_eq!(whole.history().len(), n);
+            }
+        }
+        assert!(mid > 10, "positions inside a turn: {mid}");
     }
 
     #[test]

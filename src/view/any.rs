@@ -207,8 +207,8 @@ pub fn record_download(game: &AnyGame) -> (AnyGame, String, Option<String>) {
         return (AnyGame::City(whole), name, note);
     }
     let whole = match game {
-        AnyGame::City(g) => AnyGame::City(crate::replay::whole_turns(g)),
-        AnyGame::Classic(g) => AnyGame::Classic(crate::replay::whole_turns(g)),
+        AnyGame::City(g) => AnyGame::City(crate::engine::replay::whole_turns(g)),
+        AnyGame::Classic(g) => AnyGame::Classic(crate::engine::replay::whole_turns(g)),
     };
     let turns = whole.turns();
     let name = match game.seed() {

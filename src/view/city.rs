@@ -850,7 +850,7 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<(u8, String, u32)> {
 /// syntax for a turn in progress), its file name, named for what it holds,
 /// and, in the middle of a turn, a sentence saying that turn is left out.
 pub fn record_download(game: &Game) -> (Game, String, Option<String>) {
-    let whole = crate::replay::whole_turns(game);
+    let whole = crate::engine::replay::whole_turns(game);
     let turns = whole.turns();
     let name = match game.setup().seed {
         Some(s) => format!("the-city-{s}-turn-{turns}.cgn"),
