@@ -47,7 +47,7 @@ use super::spot::{spot_of, Spot};
 use super::tiles::{Catalogue, RegionIdx, RegionKind, TileType};
 use super::wood::{self, Around, Laid};
 use crate::engine::core::deal::{box_of, unseen, Pile};
-use crate::engine::core::geom::{Cell, Dir, Rotation};
+use crate::engine::core::geom::{Cell, Dir, Rotation, RING};
 use crate::engine::core::grid::Placed;
 use crate::engine::core::rng::Pcg64;
 use crate::engine::core::roomy::RoomyVec;
@@ -163,18 +163,6 @@ enum Phase {
     Follower,
     Over,
 }
-
-/// The eight cells round a cell (B4.3's cloister neighbourhood).
-const RING: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
 
 #[derive(Clone, Debug)]
 pub struct Game {

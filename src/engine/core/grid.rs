@@ -5,7 +5,7 @@
 //!
 //! Pure geometry: no rule of either game beyond what "exterior" means.
 
-use super::geom::{Cell, Dir, Rotation, Side, Vertex};
+use super::geom::{Cell, Dir, Rotation, Side, Vertex, RING};
 use super::roomy::RoomyVec;
 use super::shape::TileType;
 use std::cell::RefCell;
@@ -286,17 +286,7 @@ impl<const HALF: i32> Grid<HALF> {
     /// Whether filling exterior cell `c` could cut the exterior in two: its
     /// empty side-neighbours do not all connect round its eight-cell ring.
     fn may_split_exterior(&self, c: Cell) -> bool {
-        // The ring in circular order; even positions are side-neighbours.
-        const RING: [(i32, i32); 8] = [
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ];
+        // RING is in circular order; even positions are side-neighbours.
         let empty: [bool; 8] = RING.map(|(dx, dy)| !self.is_tile(Cell::new(c.x + dx, c.y + dy)));
         // Count runs of empty ring cells that contain a side-neighbour.
         let mut groups = 0;
