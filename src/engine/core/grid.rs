@@ -45,8 +45,13 @@ pub struct Grid<const HALF: i32> {
     any_blocked: bool,
     /// Sides between a tile and an exterior cell (R2.4), kept up to date.
     outline_sides: usize,
-    /// R3.4 answers for this board state (cleared when it changes).
-    r34_memo: RefCell<Vec<(Cell, bool)>>,
+    /// `keeps_blocked_exterior`'s answers for this board state, per empty
+    /// cell asked about (R3.4: would a tile there leave a blocked cell in a
+    /// pocket?). Its flood fill is dear, and the same board is asked about
+    /// the same cells again: listing placements, checking the one played,
+    /// the copies a search makes (the memo goes with them). Cleared
+    /// whenever a tile or a blocked cell changes the board.
+    keeps_blocked_exterior_memo: RefCell<Vec<(Cell, bool)>>,
 }
 
 /// What the grid knows of one cell.
@@ -135,7 +140,7 @@ impl<const HALF: i32> Grid<HALF> {
             max: Cell::ORIGIN,
             any_blocked: false,
             outline_sides: 0,
-            r34_memo: RefCell::new(Vec::new()),
+            keeps_blocked_exterior_memo: RefCell::new(Vec::new()),
         }
     }
 
@@ -202,7 +207,7 @@ impl<const HALF: i32> Grid<HALF> {
         if let Some(s) = self.square_mut(c) {
             s.flags |= BLOCKED;
             self.any_blocked = true;
-            self.r34_memo.get_mut().clear();
+            self.keeps_blocked_exterior_memo.get_mut().clear();
         }
     }
 
@@ -225,7 +230,7 @@ impl<const HALF: i32> Grid<HALF> {
         };
         let was_exterior = self.track_outline && square.cell == EXTERIOR;
         let splits = was_exterior && !self.is_empty() && self.may_split_exterior(p.cell);
-        self.r34_memo.get_mut().clear();
+        self.keeps_blocked_exterior_memo.get_mut().clear();
         let index = TILE_BASE + self.placed.len() as u8;
         let square = self.square_mut(p.cell).expect("on the grid");
         square.cell = index;
@@ -376,7 +381,7 @@ impl<const HALF: i32> Grid<HALF> {
         if !self.any_blocked || !self.is_exterior(c) || !self.may_split_exterior(c) {
             return true;
         }
-        let mut memo = self.r34_memo.borrow_mut();
+        let mut memo = self.keeps_blocked_exterior_memo.borrow_mut();
         if let Some(&(_, ok)) = memo.iter().find(|(m, _)| *m == c) {
             return ok;
         }
