@@ -131,12 +131,14 @@ impl AnyGame {
         match setup {
             AnySetup::City(s) => {
                 let cat = city::Catalogue::builtin().map_err(|e| e.to_string())?;
-                Ok(AnyGame::City(city::Game::new(cat, s).map_err(|e| e.0)?))
+                Ok(AnyGame::City(
+                    city::Game::new(cat, s).map_err(|e| e.message)?,
+                ))
             }
             AnySetup::Classic(s) => {
                 let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
                 Ok(AnyGame::Classic(
-                    classic::Game::new(cat, s).map_err(|e| e.0)?,
+                    classic::Game::new(cat, s).map_err(|e| e.message)?,
                 ))
             }
         }

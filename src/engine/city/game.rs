@@ -158,7 +158,7 @@ impl Game {
         setup: Setup,
         choices: &[Choice],
     ) -> Result<Game, (usize, IllegalChoice)> {
-        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.0)))?;
+        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.message)))?;
         g.replayed(choices)
     }
 

@@ -210,7 +210,7 @@ impl Game {
         setup: Setup,
         choices: &[Choice],
     ) -> Result<Game, (usize, IllegalChoice)> {
-        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("B1", e.0)))?;
+        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("B1", e.message)))?;
         g.replayed(choices)
     }
 
