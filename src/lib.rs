@@ -4,6 +4,8 @@
 
 pub mod ai;
 pub mod art;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod catalogue_check;
 pub mod engine;
 pub mod notation;
 pub mod saves;

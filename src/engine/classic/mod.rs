@@ -15,6 +15,7 @@ pub mod events;
 pub mod farms;
 pub mod features;
 pub mod game;
+pub mod load;
 pub mod old_city;
 pub mod options;
 pub mod pieces;
@@ -22,7 +23,6 @@ pub mod random;
 pub mod scoring;
 pub mod setup;
 pub mod spot;
-pub mod tile_checks;
 pub mod tiles;
 pub mod wood;
 
