@@ -70,6 +70,7 @@ pub struct Laid<'a> {
 
 impl Laid<'_> {
     /// The kind of side `d` of placed tile `j`, its bridge included (O3.4).
+    #[inline]
     pub fn placed_side(&self, j: usize, d: Dir) -> SideKind {
         let p = self.table.grid().placed()[j];
         match self.bridges.get(j) {
@@ -78,7 +79,11 @@ impl Laid<'_> {
         }
     }
 
-    /// What faces an empty cell on each side.
+    /// What faces an empty cell on each side. Inlined with `placed_side`:
+    /// listing placements asks it of every frontier cell, and as a call
+    /// through `Laid` it cost random games with Old City's wood 1% more
+    /// instructions than as a method of `Game` (callgrind).
+    #[inline]
     pub fn around(&self, cell: Cell) -> Around {
         Dir::ALL.map(|d| {
             self.table
