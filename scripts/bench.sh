@@ -17,9 +17,9 @@
 # shared machine; INSTRUCTIONS=1 also counts the instructions of both
 # builds' workloads under callgrind, which load does not change: the random
 # games of each game, The City's AI (ai_time, about an hour) and, when REV
-# has classic, a short classic AI workload (a deep search with a twentieth
+# has classic, a short classic AI workload (a deep search with a fiftieth
 # of hard's work against greedy, one game of classic with both expansions,
-# a few minutes). SHORT_AI=1 counts The City's AI on the same short
+# about five minutes a build under callgrind). SHORT_AI=1 counts The City's AI on the same short
 # workload instead of the hour; TIMES=0 skips the timings (counts only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -106,9 +106,9 @@ if [ "${1:-}" = "--compare" ]; then
           printf "bench_random the-city instructions: base %.4g, this build %.4g, this/base %.4f\n", b, c, c / b }'
       fi
     done
-    # The short AI workload: hard's search with a twentieth of its work
+    # The short AI workload: hard's search with a fiftieth of its work
     # (m: work per decision, p: per candidate) against greedy, one game.
-    short="deep m=50000,p=5000 greedy 1 1"
+    short="deep m=20000,p=2000 greedy 1 1"
     if [ "${SHORT_AI:-}" = 1 ] && [ -n "$city" ]; then
       count "ai_bench $short (The City)" ai_bench $short
     elif [ -n "$city" ]; then
