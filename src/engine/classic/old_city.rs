@@ -10,6 +10,7 @@
 use super::features::{Board, ClassicTable, FeatureKind, Node};
 use super::options::{Expansions, OldCityOptions};
 use super::pieces::Axis;
+// The hand's bits, where the view and the tests have read them.
 pub use super::pieces::{BRIDGE, GATE, GUESTHOUSE, WALL, WOOD};
 use super::spot::{spot_of, Spot};
 use super::tiles::{Catalogue, RegionIdx, TileType};
