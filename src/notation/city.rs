@@ -11,6 +11,7 @@ pub use super::DeckTag;
 use crate::engine::city::{Catalogue, End, Options};
 use crate::engine::city::{Choice, Decision, Game, Setup, TurnRecord, WallAction, DEFAULT_STACKS};
 use crate::engine::core::geom::{Dir, Side};
+use crate::engine::core::SetupPart;
 use crate::engine::TileGame;
 use serde::Serialize;
 
@@ -48,7 +49,7 @@ pub fn read_sections(
     let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
     let mut game = Game::new(catalogue, setup).map_err(|e| RecordError {
         line: tag_end,
-        reason: e.0,
+        reason: e.message,
     })?;
     for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
@@ -109,8 +110,13 @@ fn setup_from_tags(
         return err(tag_end, "a record needs a Seed or a Deck tag");
     };
     result.map_err(|(l, e)| {
-        let line = if e.0.contains("player") { pl } else { l };
-        RecordError { line, reason: e.0 }
+        // A problem with the players is on the Players tag's line; any
+        // other (stacks, pile) on the Seed's or Deck's.
+        let line = if e.part == SetupPart::Players { pl } else { l };
+        RecordError {
+            line,
+            reason: e.message,
+        }
     })
 }
 
@@ -436,6 +442,7 @@ pub fn summary(game: &Game) -> Summary {
 mod tests {
     use super::*;
     use crate::engine::core::random;
+    use crate::engine::replay;
 
     #[test]
     fn write_then_read_reproduces_random_games() {
@@ -454,6 +461,56 @@ mod tests {
                 assert_eq!(write(&back.game, &[], deck), text);
             }
         }
+    }
+
+    /// A finished 2-player game from `seed` (random choices).
+    fn finished(seed: u64) -> Game {
+        let cat = Catalogue::builtin().unwrap();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        random::play_out(&mut g, &mut random::choice_rng(seed));
+        g
+    }
+
+    /// An export in the middle of a turn (follower, wall round) writes the
+    /// whole turns before it; the record reads back to that very position.
+    #[test]
+    fn a_record_of_whole_turns_reads_back_to_the_same_position() {
+        let g = finished(8);
+        let h = g.history();
+        let mut mid = 0;
+        for n in 0..=h.len() {
+            let at = replay::game_at(&g, n);
+            let whole = replay::whole_turns(&at);
+            let back = read(&write(&whole, &[], DeckTag::Auto)).unwrap().game;
+            assert_eq!(back.history(), whole.history(), "position {n}");
+            assert!(at.history().starts_with(whole.history()));
+            if whole.history().len() < n {
+                mid += 1;
+                assert!(matches!(h[whole.history().len()], Choice::Place { .. }));
+            } else {
+                assert_eq!(whole.history().len(), n);
+            }
+        }
+        assert!(mid > 10, "positions inside a turn: {mid}");
+    }
+
+    /// A setup problem is on the line of the tag that holds it: the
+    /// players' on the Players tag, the stacks' on the Seed tag.
+    #[test]
+    fn a_setup_error_names_its_tags_line() {
+        let head = "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n";
+        let e = read(&format!("{head}[Players \"A\"]\n[Seed \"1\"]\n")).unwrap_err();
+        assert_eq!(e.to_string(), "line 3: a game needs 2 to 4 players, not 1");
+        let e = read(&format!(
+            "{head}[Players \"A, B\"]\n[Stacks \"30 30 30\"]\n[Seed \"1\"]\n"
+        ))
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 5: stacks 30 30 30 need 90 tiles but there are only 75"
+        );
     }
 
     #[test]

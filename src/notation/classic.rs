@@ -53,7 +53,7 @@ pub fn read_sections(
 ) -> Result<Record, RecordError> {
     let tag_end = sections.tag_end();
     let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
-    let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e.0))?;
+    let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e.message))?;
     for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
         play_turn_line(&mut game, &line, expected, no)?;
@@ -82,7 +82,7 @@ fn setup_from_tags(
         .get("Players")
         .ok_or_else(|| RecordError::new(tag_end, "the Players tag is missing"))?;
     let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
-    check_players(&players).map_err(|e| RecordError::new(pl, e.0))?;
+    check_players(&players).map_err(|e| RecordError::new(pl, e.message))?;
     let expansions = match tags.get("Expansions") {
         None => Expansions::BASE,
         Some((l, v)) => Expansions::parse(v).map_err(at(l))?,
@@ -110,7 +110,7 @@ fn setup_from_tags(
             }
         }
         let mut setup = Setup::from_deck(catalogue, players, expansions, options, ids)
-            .map_err(|e| RecordError::new(l, e.0))?;
+            .map_err(|e| RecordError::new(l, e.message))?;
         // Both tags: the Deck is the game; it was dealt from the Seed when
         // it is that seed's whole pile.
         if let Some((_, s)) = seed {
@@ -121,7 +121,7 @@ fn setup_from_tags(
         Ok(setup)
     } else if let Some((l, s)) = seed {
         Setup::from_seed(catalogue, players, expansions, options, s)
-            .map_err(|e| RecordError::new(l, e.0))
+            .map_err(|e| RecordError::new(l, e.message))
     } else {
         err(tag_end, "a record needs a Seed or a Deck tag")
     }
