@@ -390,6 +390,53 @@ pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
     s
 }
 
+/// A decision's choice as it reads in a turn line, at `game` (the position
+/// before it): `T12 2,-1 r1` (the tile in hand), `@m` or `-` (on the tile
+/// placed last), `gate 1,0 N`, `wall cw`, a guard with its piece (`wall
+/// cw +`, `wall cw`), `tower ccw` or `tower -`. A choice the position cannot
+/// take is written as far as it can be.
+pub fn choice_text(game: &Game, choice: Choice) -> String {
+    let cat = game.catalogue();
+    match choice {
+        Choice::Place { cell, rot } => {
+            let tile = game.drawn().map_or("?", |(t, _)| cat.get(t).id.as_str());
+            format!("{tile} {cell} {rot}")
+        }
+        Choice::Follower(None) => "-".to_string(),
+        Choice::Follower(Some(r)) => {
+            let id = game
+                .records()
+                .last()
+                .and_then(|t| cat.get(t.tile).regions.get(r as usize))
+                .map_or("?", |x| x.id.as_str());
+            format!("@{id}")
+        }
+        Choice::Gate(side) => format!("gate {} {}", side.cell, side.dir),
+        Choice::Wall(end) => format!("wall {end}"),
+        Choice::Guard(on) => {
+            let end = game.walls().pieces.last().map_or("?", |p| p.arm.name());
+            format!("wall {end}{}", if on { " +" } else { "" })
+        }
+        Choice::Tower(e) => format!("tower {}", e.map_or("-", |e| e.name())),
+    }
+}
+
+/// A move as it reads in a turn line: its choice and the follow-up of the
+/// same player (`T12 2,-1 r1 @m`, `wall cw +`).
+pub fn move_text(game: &Game, first: Choice, then: Option<Choice>) -> String {
+    let text = choice_text(game, first);
+    let Some(then) = then else { return text };
+    let mut after = game.clone();
+    if after.play(first).is_err() {
+        return text;
+    }
+    match then {
+        // The guard is written with its piece.
+        Choice::Guard(_) => choice_text(&after, then),
+        _ => format!("{text} {}", choice_text(&after, then)),
+    }
+}
+
 /// Points by source for one player, as the summary writes them.
 #[derive(Serialize)]
 pub struct SummaryBreakdown {
