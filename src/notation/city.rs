@@ -484,6 +484,63 @@ mod tests {
     use super::*;
     use crate::engine::core::random;
 
+    /// A move written alone reads as its turn line does: every turn of
+    /// random games, its tile with its follower, and each wall action.
+    #[test]
+    fn a_move_reads_as_its_turn_line() {
+        let cat = Catalogue::builtin().unwrap();
+        for seed in 0..12u64 {
+            let players = (0..(2 + seed % 3)).map(|i| format!("P{i}")).collect();
+            let setup =
+                Setup::from_seed(cat, players, seed, DEFAULT_STACKS, Options::default()).unwrap();
+            let mut g = Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            let history = g.history();
+            let lines: Vec<String> = g
+                .records()
+                .iter()
+                .enumerate()
+                .map(|(i, t)| turn_line(&g, i + 1, t))
+                .collect();
+            let mut turn = 0;
+            let mut at = g.restart();
+            for (k, &c) in history.iter().enumerate() {
+                if let Choice::Place { .. } = c {
+                    turn += 1;
+                    let line = &lines[turn - 1];
+                    let body = line.split(" | ").next().unwrap();
+                    let follower = match history.get(k + 1) {
+                        Some(&f @ Choice::Follower(_)) => Some(f),
+                        _ => None,
+                    };
+                    let text = move_text(&at, c, follower);
+                    let text = if follower.is_some() {
+                        text
+                    } else {
+                        format!("{text} -")
+                    };
+                    assert_eq!(format!("{turn}. {text}"), body);
+                } else if !matches!(c, Choice::Follower(_)) {
+                    let text = match (c, history.get(k + 1)) {
+                        (Choice::Wall(_), Some(&Choice::Guard(on))) => {
+                            move_text(&at, c, Some(Choice::Guard(on)))
+                        }
+                        (Choice::Guard(_), _) => {
+                            at.play(c).unwrap();
+                            continue;
+                        }
+                        _ => choice_text(&at, c),
+                    };
+                    assert!(
+                        lines[turn - 1].contains(&text),
+                        "{text} in {}",
+                        lines[turn - 1]
+                    );
+                }
+                at.play(c).unwrap();
+            }
+        }
+    }
     #[test]
     fn write_then_read_reproduces_random_games() {
         let cat = Catalogue::builtin().unwrap();

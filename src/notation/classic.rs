@@ -507,6 +507,40 @@ mod tests {
     use super::*;
     use crate::engine::core::random;
 
+    /// A move written alone reads as its turn line does: every turn of
+    /// random base games, its tile with its follower.
+    #[test]
+    fn a_move_reads_as_its_turn_line() {
+        let cat = Catalogue::builtin().unwrap();
+        for seed in 0..12u64 {
+            let players = (0..(2 + seed % 4)).map(|i| format!("P{i}")).collect();
+            let setup =
+                Setup::from_seed(cat, players, Expansions::BASE, Options::default(), seed).unwrap();
+            let mut g = Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            let history = g.history();
+            let mut turn = 0;
+            let mut at = g.restart();
+            for (k, &c) in history.iter().enumerate() {
+                if let Choice::Place(_) = c {
+                    turn += 1;
+                    let follower = match history.get(k + 1) {
+                        Some(&f @ Choice::Follower(_)) => Some(f),
+                        _ => None,
+                    };
+                    let text = move_text(&at, c, follower);
+                    let text = if follower.is_some() {
+                        text
+                    } else {
+                        format!("{text} -")
+                    };
+                    let line = turn_line(&g, turn, &g.records()[turn - 1]);
+                    assert_eq!(format!("{turn}. {text}"), line);
+                }
+                at.play(c).unwrap();
+            }
+        }
+    }
     #[test]
     fn write_then_read_reproduces_random_games() {
         let cat = Catalogue::builtin().unwrap();
