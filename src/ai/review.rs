@@ -4,12 +4,13 @@
 //! - **Best**: what the review's level plays at the position, seeded as the
 //!   app seeds it (`position_seed`): the hint the app would give, and the
 //!   computer's own move when it played at that level.
-//! - **Values**: the margin (the seat's points minus the best other seat's)
-//!   the seat can expect at the end, as the ruleset's normal playouts
-//!   project it (`ReviewConfig::playouts`). The played and the best move are
-//!   valued on the *same* determinizations with the same playout seeds, so
-//!   best − played is a paired difference, not noise: **loss** = best −
-//!   played, at least 0, and 0 when the played move is the level's.
+//! - **Values**: the margin the seat can expect at the end (its projected
+//!   score and followers in supply against the best other seat's,
+//!   `eval::net_value`) after the ruleset's normal playouts
+//!   (`ReviewConfig::playouts`), whatever the level. The played and the best
+//!   move are valued on the *same* determinizations with the same playout
+//!   seeds, a paired difference: **loss** = best − played, at least 0, and
+//!   exactly 0 when the played move is the level's.
 //! - **A move's follow-up**: a tile placement and the follower after it are
 //!   separate decisions. A choice is valued with the rest of the move
 //!   completed as the level completes it (`Playable::continues_move`): the
@@ -29,8 +30,17 @@
 //! Decisions with one legal choice are not reviewed. There is no clock:
 //! `Reviewer::step` does a bounded amount of work and hands back a
 //! decision's review once one is ready, so a Web Worker runs it in slices
-//! and can stop at any time. The same game, level and settings give the
-//! same review, however it is sliced.
+//! and can stop at any time (drop it):
+//!
+//! ```text
+//! let mut r = AnyReviewer::new(&game, Level::Normal);
+//! while !r.is_done() && !slice_over() {
+//!     if let Some(d) = r.step(1) { send(d, r.progress()) }
+//! }
+//! ```
+//!
+//! The same game, level and settings give the same review, however it is
+//! sliced, natively and in wasm.
 
 use super::deep::{playout_with, DeepConfig};
 use super::eval::{apply, moves_on, net_value, Move};
