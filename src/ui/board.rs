@@ -25,6 +25,7 @@ use crate::engine::core::geom::Cell;
 use crate::view::geometry::within;
 use crate::view::scene::{Recent, Scene};
 use crate::view::targets::Targets;
+use crate::view::words::board_noun;
 use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
@@ -429,7 +430,8 @@ pub fn board(props: &BoardProps) -> Html {
             <svg ref={svg_ref} class="board-svg" data-testid="board" viewBox={props.camera.view_box()}
                 preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"
                 tabindex="0" role="application" aria-roledescription="board"
-                aria-label="The city. Arrow keys go from space to space or target to target, Enter takes it, R turns the tile, N says no."
+                aria-label={format!("The {}. Arrow keys go from space to space or target to target, Enter takes it, R turns the tile, N says no.",
+                    board_noun(props.scene.ruleset))}
                 aria-describedby="board-focus"
                 onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
                 onpointerup={onpointerup.clone()} onpointercancel={onpointerup}

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::pieces_layer::MEEPLE;
 use crate::engine::any::Ruleset;
 use crate::view::log::plural;
-use crate::view::panel::{stack_name, PanelData};
+use crate::view::panel::{held_words, stack_name, PanelData};
 
 fn mini_meeple(fill: &str, edge: &str) -> Html {
     html! {
@@ -59,7 +59,7 @@ pub fn panel(p: &PanelData) -> Html {
                     if !r.held.is_empty() {
                         <span class="held" data-testid={format!("held-{i}")}>
                             { for r.held.iter().filter(|h| h.1 > 0).map(|&(what, n)| html! {
-                                <span class="held-item" data-what={what}>{ if what == "coins" { format!("{n} coins") } else { what.to_string() } }</span>
+                                <span class="held-item" data-what={what}>{ held_words(what, n) }</span>
                             }) }
                         </span>
                     }

@@ -300,6 +300,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         Callback::from(move |_: MouseEvent| cd.dispatch(a))
     };
     let fit = camera_click(CameraAction::Fit(play.view.scene.bounds));
+    let board = crate::view::words::board_noun(play.game.ruleset());
 
     html! {
         <div class="play" data-testid="play" data-decision={prompt.decision}
@@ -316,7 +317,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         onclick={camera_click(CameraAction::Zoom { factor: 1.25, at: None })}>{ "+" }</button>
                     <button data-testid="zoom-out" title="Zoom out (−)" aria-label="Zoom out"
                         onclick={camera_click(CameraAction::Zoom { factor: 0.8, at: None })}>{ "−" }</button>
-                    <button data-testid="fit" title="Fit the city in view (F)" onclick={fit}>{ "Fit city" }</button>
+                    <button data-testid="fit" title={format!("Fit the {board} in view (F)")} onclick={fit}>{ format!("Fit {board}") }</button>
                     <button data-testid="coords-toggle" title="Show the coordinates of the spaces (C)"
                         aria-pressed={props.coords.to_string()} onclick={coords_toggle}>{ "x,y" }</button>
                     <button data-testid="legend-open" title="What the tiles and pieces show" onclick={legend_show}>{ "Key" }</button>
