@@ -85,7 +85,9 @@ pub fn panel(p: &PanelData) -> Html {
     let left: u32 = p.tiles_left.iter().sum();
     html! {
         <section class="panel" data-testid="panel">
-            <ol class="players">{ for players }</ol>
+            // Five seats: each card on fewer lines, so that all are in view
+            // beside the board (static/style.css).
+            <ol class={classes!("players", (p.players.len() > 4).then_some("many"))}>{ for players }</ol>
             <div class="supplies">
                 if let Some(walls) = p.walls {
                     <div class="walls-left" title="wall pieces left in the common supply">
