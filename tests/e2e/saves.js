@@ -482,7 +482,7 @@ async function main() {
     const oldRows = await o.page.$$eval('[data-testid=save-row]', (rs) => rs.map((r) => r.dataset.id));
     check('saves of the first versions (CGN) are listed', JSON.stringify(oldRows) === '["g1","g3","g2"]', JSON.stringify(oldRows));
     const converted = JSON.parse((await stored(o.page))['the-city/saves']);
-    check('and stored as links from then on', converted.version === 4 && converted.games.every((g) => g.record.link),
+    check('and stored as links from then on', converted.version === 5 && converted.games.every((g) => g.record.link),
       JSON.stringify(converted.games.map((g) => Object.keys(g.record))));
     const firstScores = await o.page.textContent('[data-testid=save-row][data-id=g1] [data-testid=save-scores]');
     check('their scores are read from their records', firstScores.includes('85') && firstScores.includes('68'), firstScores);
