@@ -769,3 +769,35 @@ fn hints_say_the_choice_in_words() {
         "send the wyvern to the tile at 0,-2"
     );
 }
+
+/// The short words of the text view's questions answer as the long ones.
+#[test]
+fn the_text_views_short_words_answer_as_the_long_ones() {
+    use super::command::command;
+    let g = record(E13).at(9);
+    let names = names(4);
+    for (short, long) in [
+        ("?", "help"),
+        ("h", "help"),
+        ("o", "options"),
+        ("m", "options"),
+        ("moves", "options"),
+        ("b", "board"),
+        ("f", "followers"),
+        ("w", "walls"),
+        ("wall", "walls"),
+        ("s", "scores"),
+        ("score", "scores"),
+        ("t", "tile"),
+        ("l 0,-1", "look 0,-1"),
+        ("at 0,-1", "look 0,-1"),
+        ("LOOK 0 -1", "look 0,-1"),
+        ("log", "last"),
+    ] {
+        assert_eq!(
+            command(&g, &names, short, None),
+            command(&g, &names, long, None),
+            "{short}"
+        );
+    }
+}
