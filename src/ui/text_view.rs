@@ -17,6 +17,7 @@ use crate::records::{Answer, Job};
 use crate::share;
 use crate::view::command::Command;
 use crate::view::log::LogTurn;
+use crate::view::words::sentence;
 
 #[derive(Properties, PartialEq)]
 pub struct TextViewProps {
@@ -177,7 +178,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
         <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
             <h2 id="text-view-title">{ "Text view" }</h2>
             <p data-testid="text-state">
-                { format!("Turn {}. {}.", play.game.turn(), prompt.title) }
+                { format!("Turn {}. {}", play.game.turn(), sentence(&prompt.title)) }
                 if computer { { " The computer decides." } }
             </p>
             if let Some((_, hand, options)) = current {
