@@ -380,8 +380,11 @@ async function classicByText(browser, origin) {
         line = n % 3 ? `${p.cell} ${p.turns[0].deg}` : p.cell;
       }
     } else if (d === 'guesthouse') {
-      line = used.guesthouse ? 'no' : '1';
-      if (line === '1') used.guesthouse++;
+      // By its piece's word when it has one road (else its number).
+      const houses = o.options.filter((x) => x.key !== 'no');
+      line = used.guesthouse ? 'no' : houses.length === 1 ? 'guesthouse' : houses[0].key;
+      if (line !== 'no') used.guesthouse++;
+      if (line === 'guesthouse') used.guesthouseWord = true;
     } else if (d === 'wyvern') {
       line = o.options[0].key;
       used.wyvern++;
@@ -412,8 +415,8 @@ async function classicByText(browser, origin) {
   check("a tried tile's announcement names the wood it would spend",
     !!woodWords && woodWords[0].startsWith('with ') && woodWords[1].includes(` ${woodWords[0]}: `),
     woodWords && woodWords.join(' / '));
-  check('classic: typed moves spent wood, built a guesthouse, moved the wyvern and put a farmer',
-    used.wood > 0 && used.guesthouse > 0 && used.wyvern > 0 && used.farmer > 0, JSON.stringify(used));
+  check('classic: typed moves spent wood, built a guesthouse (by its word), moved the wyvern and put a farmer',
+    used.wood > 0 && used.guesthouseWord && used.wyvern > 0 && used.farmer > 0, JSON.stringify(used));
   check(`classic: rings on a tile have distinct names and show their pieces (${ringDecisions} decisions)`,
     ringDecisions > 0 && ringFails.length === 0, ringFails.join('\n    '));
   await page.waitForSelector('[data-testid=game-over] [role=dialog]', { timeout: TIMEOUT });

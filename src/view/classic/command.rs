@@ -1,10 +1,10 @@
 //! Classic Carcassonne's moves and questions typed in the text view, in the
 //! grammar of `view::command` (The City's): a space to place the tile
 //! ("1,0", "1,0 90"; a space the tile fits only with wood takes that wood),
-//! the word of an option (a number, a piece such as "farmer", the wyvern's
-//! tile as a space, "no"), a question ("board", "look 1,0", "tile",
-//! "options", "followers", "scores", "last", "help"), plus "undo" and
-//! "hint". This tells the generic reader classic's game in words.
+//! the word of an option (a number, a piece such as "farmer" or
+//! "guesthouse", the wyvern's tile as a space, "no"), a question ("board",
+//! "look 1,0", "tile", "options", "followers", "scores", "last", "help"),
+//! plus "undo" and "hint". This tells the generic reader classic's game in words.
 
 use super::describe;
 use super::targets::wood_words;
@@ -16,7 +16,7 @@ use crate::view::log::LogTurn;
 use crate::view::Adapter;
 
 /// What the text view's "help" says.
-pub const HELP: &str = "Type a move or a question, then Enter. To place the tile: a space such as “1,0”, with a turn if you like (“1,0 90”; turns are clockwise); where the tile fits only with your wood, the options say which, and placing it there spends it. Otherwise the word of an option: a number, a piece (“thief”, “knight”, “monk”, “farmer”), the wyvern's tile as a space, or “no”. Questions: “options” (what you may do), “tile” (the tile in hand), “look 1,0” (a space), “board” (every tile), “followers”, “scores”, “last” (the last turn). Also “undo” and “hint”.";
+pub const HELP: &str = "Type a move or a question, then Enter. To place the tile: a space such as “1,0”, with a turn if you like (“1,0 90”; turns are clockwise); where the tile fits only with your wood, the options say which, and placing it there spends it. Otherwise the word of an option: a number, a piece (“thief”, “knight”, “monk”, “farmer”, “guesthouse”), the wyvern's tile as a space, or “no”. Questions: “options” (what you may do), “tile” (the tile in hand), “look 1,0” (a space), “board” (every tile), “followers”, “scores”, “last” (the last turn). Also “undo” and “hint”.";
 
 /// The command a typed line asks for. `rot`: the tile in hand's turn now
 /// (a space typed without a turn takes it when it fits there).

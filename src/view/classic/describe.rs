@@ -215,7 +215,7 @@ pub fn options(game: &Game, names: &[String]) -> Vec<TextOption> {
         let (key, also, words) = match c {
             Choice::Place(_) => continue,
             Choice::Guesthouse(None) => ("no".into(), "", "no guesthouse".into()),
-            Choice::Guesthouse(Some(_)) => (number(), "", ring(c)),
+            Choice::Guesthouse(Some(_)) => (number(), "guesthouse", ring(c)),
             Choice::Follower(None) => ("no".into(), "", "no follower".into()),
             Choice::Follower(Some(s)) => (number(), follower_label(game, s).0, ring(c)),
             Choice::Wyvern(cell) => {

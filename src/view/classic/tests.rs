@@ -652,7 +652,7 @@ fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
         ("options", "Type one of: 1: a thief on the road of 2 tiles going north and west; 2: a knight in the city of 1 tile on the east; 3: a farmer on the field of 4 tiles on the north, south and west; 4: a farmer on the field of 4 tiles on the north and west; no: no follower."),
         ("undo", "undo"),
         ("options", guesthouse),
-        ("1", "played"),
+        ("guesthouse", "played"),
         ("thief", "played"),
         ("look 0,-2", "0,-2: a road to the north and west; a city on the east. A wall stands on its south side. Yellow's thief stands on the road. A guesthouse stands on its road."),
         ("look -1,-2", "-1,-2: a city on the north. A bridge (east–west) crosses it."),
