@@ -90,12 +90,16 @@ async function inLandmarks(page) {
 }
 
 // The follower rings' accessible names (their <title>s) and the pieces
-// they show.
+// they show (null unless the drawing they use is on the page).
 async function rings(page) {
-  return page.$$eval('[data-testid=region-target]', (gs) => gs.map((g) => ({
-    name: g.querySelector('title').textContent,
-    piece: (g.querySelector('[data-piece]') || { dataset: {} }).dataset.piece || null,
-  })));
+  return page.$$eval('[data-testid=region-target]', (gs) => gs.map((g) => {
+    const use = g.querySelector('[data-piece]');
+    const drawn = use && document.querySelector(use.getAttribute('href'));
+    return {
+      name: g.querySelector('title').textContent,
+      piece: drawn && drawn.querySelector('path') ? use.dataset.piece : null,
+    };
+  }));
 }
 
 // One decision by keyboard alone, on the board (which has the focus).
