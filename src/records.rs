@@ -1,15 +1,19 @@
 //! The jobs of the records worker (`ui::records`): game records (CGN,
-//! CGN-C) read and written off the page, and saves of the first versions,
-//! which stored CGN, turned into links. The record reader and writer are
-//! large and seldom used; out of the page they keep it within its size
-//! budget (docs/size.md). Games travel as share links, which the page reads
-//! and writes itself. Pure, so that native tests run every job.
+//! CGN-C) read and written off the page, saves of the first versions,
+//! which stored CGN, turned into links, and the text view's words (the game
+//! described, typed lines read: `view::command`). Each is large and seldom
+//! used; out of the page they keep it within its size budget
+//! (docs/size.md). Games travel as share links, which the page reads and
+//! writes itself. Pure, so that native tests run every job.
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::core::geom::Rotation;
 use crate::notation::{self, DeckTag};
 use crate::saves;
 use crate::share;
+use crate::view::any::{text_command, text_hand_and_options};
+use crate::view::command::Command;
 
 /// A request to the records worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +28,15 @@ pub enum Job {
     /// A saved-games document with records stored as CGN: the same
     /// document with those records stored as links (`SaveDoc::cgn_to_links`).
     SavesToLinks(String),
+    /// The text view of the game of a link (seats named `names`): the tile
+    /// in hand and the decision's options in words, and the `line` typed,
+    /// if any, read (`rot`: the tile in hand's quarter turns).
+    Text {
+        link: String,
+        names: Vec<String>,
+        line: Option<String>,
+        rot: Option<u8>,
+    },
 }
 
 /// An answer of the records worker.
@@ -38,6 +51,13 @@ pub enum Answer {
     Text(String),
     /// The job could not be done (the reason, in a player's words).
     Failed(String),
+    /// The text view's words: the tile in hand, the options, and what the
+    /// line typed asks for (a choice as its index among the legal ones).
+    TextView {
+        hand: Option<String>,
+        options: String,
+        typed: Option<Command<usize>>,
+    },
 }
 
 /// What the page sends: a request number and the job.
@@ -78,5 +98,23 @@ pub fn work(job: Job) -> Answer {
                 Err(e) => Answer::Failed(e.to_string()),
             }
         }
+        Job::Text {
+            link,
+            names,
+            line,
+            rot,
+        } => match share::decode(&link) {
+            Ok(game) => {
+                let rot = rot.and_then(Rotation::new);
+                let typed = line.map(|l| text_command(&game, &names, &l, rot));
+                let (hand, options) = text_hand_and_options(&game, &names);
+                Answer::TextView {
+                    hand,
+                    options,
+                    typed,
+                }
+            }
+            Err(e) => Answer::Failed(e.to_string()),
+        },
     }
 }

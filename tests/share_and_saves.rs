@@ -541,6 +541,66 @@ fn the_records_workers_jobs() {
     ));
 }
 
+/// The records worker's text view job: the game of a link, in the middle
+/// of a turn, in words, and a typed line read in it (a choice as its index
+/// among the legal ones); a damaged link is a failure, not a panic.
+#[test]
+fn the_text_view_job_describes_the_game_of_a_link_and_reads_a_line() {
+    use the_city::records::{work, Answer, Job};
+    use the_city::view::command::Command;
+    let text = include_str!("records/classic/o3_e13_bridge_and_wall_seed_turn.cgn");
+    let end = notation::read(text).unwrap().game;
+    // Turn 4, the guesthouse step: K placed with its wood.
+    let at = (0..end.history().len())
+        .map(|n| end.at(n))
+        .find(|g| {
+            g.as_classic().and_then(|k| k.decision())
+                == Some(the_city::engine::classic::Decision::Guesthouse)
+        })
+        .unwrap();
+    let names: Vec<String> = ["Blue", "Red", "Green", "Yellow"]
+        .map(String::from)
+        .to_vec();
+    let job = |line: Option<&str>| Job::Text {
+        link: share::encode(&at),
+        names: names.clone(),
+        line: line.map(String::from),
+        rot: None,
+    };
+    let options = "Type one of: 1: the guesthouse on the road of 2 tiles going north and west; no: no guesthouse.";
+    assert_eq!(
+        work(job(None)),
+        Answer::TextView {
+            hand: None,
+            options: options.into(),
+            typed: None
+        }
+    );
+    let Answer::TextView { typed, .. } = work(job(Some("1"))) else {
+        panic!("no answer")
+    };
+    let Some(Command::Play(i)) = typed else {
+        panic!("{typed:?}")
+    };
+    assert_eq!(at.legal_choices()[i], end.history()[at.history().len()]);
+    let Answer::TextView { typed, .. } = work(job(Some("look 0,-2"))) else {
+        panic!("no answer")
+    };
+    assert_eq!(
+        typed,
+        Some(Command::Say("0,-2: a road to the north and west; a city on the east. A wall stands on its south side.".into()))
+    );
+    assert!(matches!(
+        work(Job::Text {
+            link: "AQ!".into(),
+            names,
+            line: None,
+            rot: None
+        }),
+        Answer::Failed(_)
+    ));
+}
+
 #[test]
 fn saves_fixture_v1_migrates_to_default_seats() {
     let doc = saves::parse(include_str!("fixtures/saves/v1.json")).unwrap();

@@ -204,6 +204,27 @@ pub fn app() -> Html {
         Callback::from(move |_: ()| d.dispatch(Action::Help(on)))
     };
     let playing = state.play.is_some();
+    // A game opened from the new-game form, a saved game or an import: the
+    // control that had the focus goes with the screen it was on, so the
+    // focus goes to the prompt's heading. (Read while the old screen is
+    // still on the page; on a page load nothing had the focus, and it stays.)
+    let focus_prompt = use_mut_ref(|| false);
+    let was_playing = use_mut_ref(|| playing);
+    if playing != *was_playing.borrow() {
+        *focus_prompt.borrow_mut() = playing
+            && gloo::utils::document()
+                .active_element()
+                .is_some_and(|a| a.tag_name() != "BODY");
+        *was_playing.borrow_mut() = playing;
+    }
+    {
+        let focus_prompt = focus_prompt.clone();
+        use_effect_with(playing, move |_| {
+            if std::mem::take(&mut *focus_prompt.borrow_mut()) {
+                super::text_view::focus_testid("prompt-title");
+            }
+        });
+    }
     let on_dismiss = {
         let d = d.clone();
         Callback::from(move |i: usize| d.dispatch(Action::DismissNotice(i)))
@@ -252,27 +273,18 @@ pub fn app() -> Html {
             e.prevent_default();
             d.dispatch(Action::TextView(true));
             // Once it is drawn, into its command line.
-            Timeout::new(0, || {
-                if let Some(el) = gloo::utils::document()
-                    .query_selector("[data-testid=text-command]")
-                    .ok()
-                    .flatten()
-                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-                {
-                    let _ = el.focus();
-                }
-            })
-            .forget();
+            Timeout::new(0, || super::text_view::focus_testid("text-command")).forget();
         })
     };
     html! {
         <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"))}>
-            if playing && state.replay.is_none() {
-                <a class="skip-link" href="#text-view-title" data-testid="skip-to-text" onclick={skip}>
-                    { "Skip to the text view (for screen readers and typed moves)" }</a>
-            }
             <Session play={state.play.clone()} saving={state.saving.clone()} dispatch={d.clone()} />
             <header class="title-bar">
+                // First in the page's banner (a landmark, as all content).
+                if playing && state.replay.is_none() {
+                    <a class="skip-link" href="#text-view-title" data-testid="skip-to-text" onclick={skip}>
+                        { "Skip to the text view (for screen readers and typed moves)" }</a>
+                }
                 <h1>{ state.play.as_ref().map_or("Carcassonne", |p| p.game.ruleset().title()) }</h1>
                 if !playing {
                     <p class="tagline">{ "Carcassonne: The City and classic Carcassonne, tile by tile — at one screen or against the computer." }</p>

@@ -52,7 +52,9 @@ fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
                 plain(&reason)
             )),
             Answer::Failed(why) => Err(format!("The record could not be read: {why}.")),
-            Answer::Text(_) => Err("The record could not be read.".into()),
+            Answer::Text(_) | Answer::TextView { .. } => {
+                Err("The record could not be read.".into())
+            }
         })
     });
 }
@@ -103,8 +105,11 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
         <button class="quiet small" data-testid="import-open" onclick={show}
             title="Open a game record (.cgn) from a file or pasted text">{ "Import record" }</button>
     };
+    // The button stays the same element, open or not (Yew matches a list's
+    // children from its end: the dialog's place is kept, empty): the dialog
+    // gives it the focus back when it closes (Esc, Cancel).
     if !*open_state {
-        return button;
+        return html! { <>{ button }{ Html::default() }</> };
     }
     let close = {
         let open_state = open_state.clone();

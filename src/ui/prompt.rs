@@ -31,7 +31,7 @@ pub fn prompt_bar(props: &PromptBarProps) -> Html {
             if let Some(note) = &p.note {
                 <p class="note" data-testid="prompt-note">{ note.clone() }</p>
             }
-            <h2 class="prompt-title">
+            <h2 class="prompt-title" data-testid="prompt-title" tabindex="-1">
                 if props.colour.is_some() { <span class="swatch big"></span> }
                 { p.title.clone() }
             </h2>

@@ -106,16 +106,29 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
             );
         })
     };
-    let close = {
-        let shown = shown.clone();
-        Callback::from(move |_: MouseEvent| shown.set(None))
-    };
+    // Esc closes the popover, from its button as from inside it; the focus
+    // goes (back) to the button.
+    let button = use_node_ref();
     let close_key = {
         let shown = shown.clone();
+        let button = button.clone();
         Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
+            if e.key() == "Escape" && shown.is_some() {
                 e.stop_propagation();
                 shown.set(None);
+                if let Some(b) = button.cast::<web_sys::HtmlElement>() {
+                    let _ = b.focus();
+                }
+            }
+        })
+    };
+    let close = {
+        let shown = shown.clone();
+        let button = button.clone();
+        Callback::from(move |_: MouseEvent| {
+            shown.set(None);
+            if let Some(b) = button.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
             }
         })
     };
@@ -126,13 +139,12 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
     });
     let prominent = props.prominent && shown.is_none();
     html! {
-        <div class={classes!("share", prominent.then_some("prominent"))}>
-            <button class={classes!("small", if prominent { "primary" } else { "quiet" })}
+        <div class={classes!("share", prominent.then_some("prominent"))} onkeydown={close_key}>
+            <button ref={button} class={classes!("small", if prominent { "primary" } else { "quiet" })}
                 data-testid="copy-link" onclick={press}
                 title="Copy a link holding the whole game, to send to someone">{ "Copy link" }</button>
             if let Some((link, copied)) = &*shown {
-                <div class="share-popover" data-testid="share-popover" role="dialog" aria-label="Link to this game"
-                    onkeydown={close_key}>
+                <div class="share-popover" data-testid="share-popover" role="dialog" aria-label="Link to this game">
                     <p data-testid="share-status">{ match copied {
                         Copied::Waiting => "Copying the link…",
                         Copied::Yes => "The link is copied: send it to the next player. Opening it shows this game.",

@@ -179,7 +179,14 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)}>
                 <title>{ format!("Put {}", r.label) }</title>
                 <circle r="15" class="ring" stroke={colour.hex()} />
-                <path d={MEEPLE} transform="scale(0.8)" fill={colour.hex()} class="ghost-meeple" />
+                // The piece it would be (classic's thief, knight, monk,
+                // farmer, guesthouse), else a follower.
+                if let Some(piece) = r.piece {
+                    <@{"use"} href={format!("#piece-{piece}")} transform="scale(0.85)"
+                        class={classes!("ghost-meeple", colour.css_class())} data-piece={piece} />
+                } else {
+                    <path d={MEEPLE} transform="scale(0.8)" fill={colour.hex()} class="ghost-meeple" />
+                }
             </g>
         }
     });

@@ -1,17 +1,21 @@
 //! The text view: the game in words for screen readers (and anyone who
-//! prefers to read), after lichess's blind mode. It says whose decision it
-//! is, the tile in hand and what may be done, answers questions about the
-//! board, and takes moves typed in (`view::city::command`). What happens is
-//! announced by `Announcer`, which is always on the page.
+//! prefers to read), after lichess's blind mode, in both games. It says
+//! whose decision it is, the tile in hand and what may be done, answers
+//! questions about the board, and takes moves typed in (`view::command`).
+//! The words come from the records worker (`crate::records::Job::Text`):
+//! they are seldom needed, and large. What happens is announced by
+//! `Announcer`, which is always on the page.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::records;
 use super::state::{Action, AppState, Play};
-use crate::engine::core::geom::Rotation;
-use crate::view::city::command::{command, Command, HELP};
-use crate::view::city::describe;
+use crate::engine::any::AnyGame;
+use crate::records::{Answer, Job};
+use crate::share;
+use crate::view::command::Command;
 use crate::view::log::LogTurn;
 use crate::view::words::sentence;
 
@@ -21,49 +25,124 @@ pub struct TextViewProps {
     pub dispatch: UseReducerDispatcher<AppState>,
 }
 
+/// Give the keyboard focus to the element of a test id, if it is there.
+pub fn focus_testid(id: &str) {
+    if let Some(el) = gloo::utils::document()
+        .query_selector(&format!("[data-testid={id}]"))
+        .ok()
+        .flatten()
+    {
+        super::modal::focus_el(&el);
+    }
+}
+
+/// The text view's answers so far, newest last (a few are kept).
+#[derive(Default, PartialEq)]
+struct Answers(Vec<String>);
+
+impl Reducible for Answers {
+    type Action = String;
+    fn reduce(self: Rc<Self>, said: String) -> Rc<Self> {
+        let mut v = self.0.clone();
+        v.push(said);
+        let n = v.len();
+        if n > 6 {
+            v.drain(..n - 6);
+        }
+        Rc::new(Answers(v))
+    }
+}
+
+/// The position's words: which position (its version), the tile in hand,
+/// the options.
+type Words = (u64, Option<String>, String);
+
+/// What is done with a typed line once read, in the game it was typed in.
+type Then = Box<dyn FnOnce(Command<usize>, &AnyGame)>;
+
 #[function_component(TextView)]
 pub fn text_view(props: &TextViewProps) -> Html {
     let line = use_state(String::new);
-    // The answers so far, newest last (a few are kept).
-    let answers = use_state(Vec::<String>::new);
-    let input = use_node_ref();
+    let answers = use_reducer(Answers::default);
+    let words = use_state(|| None::<Words>);
     let play = &props.play;
-    let game = play.game.clone();
-    let names = play.view.names.clone();
-    let rot = play.ui.rot;
-    let d = props.dispatch.clone();
-    let say = {
-        let answers = answers.clone();
-        move |text: String| {
-            let mut v = (*answers).clone();
-            v.push(text);
-            let n = v.len();
-            if n > 6 {
-                v.drain(..n - 6);
-            }
-            answers.set(v);
+    // The position on the page now: an answer about an older one is stale.
+    let now = use_mut_ref(|| play.version);
+    *now.borrow_mut() = play.version;
+    // Ask the records worker about this position, with a line typed or
+    // not; `then` hears what the line asks for, if it is still this
+    // position's.
+    let ask = {
+        let (game, version, words, now) =
+            (play.game.clone(), play.version, words.clone(), now.clone());
+        let names = play.view.names.as_ref().clone();
+        let rot = play.ui.rot.map(|r| r.quarter_turns());
+        let say = answers.dispatcher();
+        move |line: Option<String>, then: Then| {
+            let job = Job::Text {
+                link: share::encode(&game),
+                names: names.clone(),
+                line,
+                rot,
+            };
+            let (game, words, now, say) = (game.clone(), words.clone(), now.clone(), say.clone());
+            records::ask(job, move |answer| match answer {
+                Answer::TextView {
+                    hand,
+                    options,
+                    typed,
+                } if *now.borrow() == version => {
+                    words.set(Some((version, hand, options)));
+                    if let Some(c) = typed {
+                        then(c, &game);
+                    }
+                }
+                Answer::TextView { typed: Some(_), .. } => say
+                    .dispatch("The game moved on before your line was read: type it again.".into()),
+                Answer::Failed(why) => {
+                    say.dispatch(format!("The text view could not answer: {why}."))
+                }
+                _ => {}
+            });
+        }
+    };
+    {
+        // On opening and after each move: the new position's words.
+        let ask = ask.clone();
+        use_effect_with(play.version, move |_| ask(None, Box::new(|_, _| ())));
+    }
+    let run = {
+        let say = answers.dispatcher();
+        let d = props.dispatch.clone();
+        move |typed: String| {
+            let (say, d) = (say.clone(), d.clone());
+            let line = typed.clone();
+            ask(
+                Some(typed),
+                Box::new(move |c, game| match c {
+                    Command::Play(i) => {
+                        if let Some(&c) = game.legal_choices().get(i) {
+                            say.dispatch(format!("{}: done.", line.trim()));
+                            d.dispatch(Action::Choose(c));
+                        }
+                    }
+                    Command::Say(s) => say.dispatch(s),
+                    Command::Undo => d.dispatch(Action::Undo),
+                    Command::Hint => {
+                        say.dispatch("Asking the computer for a hint…".into());
+                        d.dispatch(Action::Hint)
+                    }
+                }),
+            )
         }
     };
     let submit = {
         let line = line.clone();
-        let say = say.clone();
-        let game = game.clone();
-        let names = names.clone();
-        let d = d.clone();
+        let run = run.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let typed = (*line).clone();
+            run((*line).clone());
             line.set(String::new());
-            let Some(city) = game.as_city() else { return };
-            match command(city, &names, &typed, rot) {
-                Command::Play(c) => {
-                    say(format!("{}: done.", typed.trim()));
-                    d.dispatch(Action::Choose(crate::engine::any::AnyChoice::City(c)));
-                }
-                Command::Say(s) => say(s),
-                Command::Undo => d.dispatch(Action::Undo),
-                Command::Hint => d.dispatch(Action::Hint),
-            }
         })
     };
     let oninput = {
@@ -74,56 +153,27 @@ pub fn text_view(props: &TextViewProps) -> Html {
             }
         })
     };
-    let ask = |q: &'static str| {
-        let say = say.clone();
-        let game = game.clone();
-        let names = names.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(city) = game.as_city() {
-                if let Command::Say(s) = command(city, &names, q, rot) {
-                    say(s)
-                }
-            }
-        })
+    let question = |q: &'static str| {
+        let run = run.clone();
+        Callback::from(move |_: MouseEvent| run(q.into()))
     };
+    // Closed, the focus goes back to the button that opens it.
     let close = {
-        let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::TextView(false)))
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(Action::TextView(false));
+            focus_testid("text-view-toggle");
+        })
     };
     let prompt = play.prompt();
     let computer = play.computer_to_move().is_some() && !play.view_only;
-    let Some(city) = play.game.as_city() else {
-        // Classic Carcassonne: the decision, the tile in hand and the
-        // scores in words; moves are made on the board (arrow keys, Enter,
-        // R, N) or with the prompt's buttons.
-        let hand = play.drawn_tile().map(|t| {
-            crate::view::any::tile_words(play.game.ruleset(), t, rot.unwrap_or(Rotation::ALL[0]))
-        });
-        let scores: Vec<String> = play
-            .view
-            .panel
-            .players
-            .iter()
-            .map(|r| format!("{} {}", r.name, r.score))
-            .collect();
-        return html! {
-            <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
-                <h2 id="text-view-title">{ "Text view" }</h2>
-                <p data-testid="text-state">
-                    { format!("Turn {}. {} {}", play.game.turn(), sentence(&prompt.title), prompt.detail) }
-                    if computer { { " The computer decides." } }
-                </p>
-                if let Some(hand) = hand {
-                    <p data-testid="text-hand">{ format!("The tile in hand: {hand}.") }</p>
-                }
-                <p data-testid="text-scores">{ format!("Scores: {}.", scores.join(", ")) }</p>
-                <p class="text-help">{ "On the board, the arrow keys go from space to space or target to target, Enter takes it, R turns the tile and N says no. Typed moves are for Carcassonne: The City." }</p>
-                <div class="text-quick">
-                    <button type="button" class="small quiet" onclick={close}>{ "Close the text view" }</button>
-                </div>
-            </section>
-        };
+    let city = play.game.as_city().is_some();
+    let help = if city {
+        crate::view::city::command::HELP
+    } else {
+        crate::view::classic::command::HELP
     };
+    let current = (*words).clone().filter(|w| w.0 == play.version);
     html! {
         <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
             <h2 id="text-view-title">{ "Text view" }</h2>
@@ -131,29 +181,33 @@ pub fn text_view(props: &TextViewProps) -> Html {
                 { format!("Turn {}. {}", play.game.turn(), sentence(&prompt.title)) }
                 if computer { { " The computer decides." } }
             </p>
-            if let Some(hand) = describe::hand_words(city) {
-                <p data-testid="text-hand">{ hand }</p>
-            }
-            if !computer {
-                <p data-testid="text-options">{ describe::options_words(city) }</p>
+            if let Some((_, hand, options)) = current {
+                if let Some(hand) = hand {
+                    <p data-testid="text-hand">{ hand }</p>
+                }
+                if !computer {
+                    <p data-testid="text-options">{ options }</p>
+                }
             }
             <form class="text-command" onsubmit={submit}>
                 <label for="text-command-input">{ "Your move or question" }</label>
-                <input ref={input} id="text-command-input" type="text" data-testid="text-command"
+                <input id="text-command-input" type="text" data-testid="text-command"
                     autocomplete="off" spellcheck="false" value={(*line).clone()} oninput={oninput}
                     aria-describedby="text-command-help" />
                 <button type="submit" data-testid="text-go">{ "Go" }</button>
             </form>
-            <p id="text-command-help" class="text-help">{ HELP }</p>
+            <p id="text-command-help" class="text-help">{ help }</p>
             <div class="text-quick">
-                <button type="button" class="small quiet" onclick={ask("board")}>{ "The board" }</button>
-                <button type="button" class="small quiet" onclick={ask("followers")}>{ "Followers" }</button>
-                <button type="button" class="small quiet" onclick={ask("walls")}>{ "The wall" }</button>
-                <button type="button" class="small quiet" onclick={ask("scores")}>{ "Scores" }</button>
-                <button type="button" class="small quiet" onclick={close}>{ "Close the text view" }</button>
+                <button type="button" class="small quiet" onclick={question("board")}>{ "The board" }</button>
+                <button type="button" class="small quiet" onclick={question("followers")}>{ "Followers" }</button>
+                if city {
+                    <button type="button" class="small quiet" onclick={question("walls")}>{ "The wall" }</button>
+                }
+                <button type="button" class="small quiet" onclick={question("scores")}>{ "Scores" }</button>
+                <button type="button" class="small quiet" data-testid="text-close" onclick={close}>{ "Close the text view" }</button>
             </div>
             <div class="text-answers" data-testid="text-answers" aria-live="polite">
-                { for answers.iter().map(|a| html! { <p>{ a.clone() }</p> }) }
+                { for answers.0.iter().map(|a| html! { <p>{ a.clone() }</p> }) }
             </div>
         </section>
     }

@@ -5,6 +5,7 @@
 
 use std::rc::Rc;
 
+use super::command::{command, hand_words, options_words, Command, TextGame};
 use super::palette::{PlayerColour, Seat};
 use super::prompt::Pointer;
 use super::scene::Recent;
@@ -151,13 +152,40 @@ pub fn tile_words(ruleset: Ruleset, t: TileType, rot: Rotation) -> String {
     }
 }
 
-/// What a hint suggests, in words; `tile`: the drawn tile, for the
-/// follower that follows a placement.
-pub fn hint_words(game: &AnyGame, choice: AnyChoice, tile: Option<TileType>) -> String {
+/// A choice of `game`'s decision in words, for hints ("place the tile on
+/// 1,0 turned 90°", "put a thief on the road of 3 tiles going north").
+pub fn hint_words(game: &AnyGame, choice: AnyChoice) -> String {
     match (game, choice) {
-        (AnyGame::City(g), AnyChoice::City(ch)) => city::hint_words(g, ch, tile),
-        (AnyGame::Classic(g), AnyChoice::Classic(ch)) => classic::describe::hint_words(g, ch, tile),
+        (AnyGame::City(g), AnyChoice::City(ch)) => city::hint_words(g, ch),
+        (AnyGame::Classic(g), AnyChoice::Classic(ch)) => classic::describe::hint_words(g, ch),
         _ => String::new(),
+    }
+}
+
+/// The text view's answer to a typed line (`view::command`), in either
+/// game, its choice as an index among the legal choices; `rot`: the tile in
+/// hand's turn now.
+pub fn text_command(
+    game: &AnyGame,
+    names: &[String],
+    line: &str,
+    rot: Option<Rotation>,
+) -> Command<usize> {
+    command(text_game(game), names, line, rot)
+}
+
+/// The text view's words for the tile in hand and for the decision's
+/// options, in either game.
+pub fn text_hand_and_options(game: &AnyGame, names: &[String]) -> (Option<String>, String) {
+    let g = text_game(game);
+    (hand_words(g), options_words(g, names))
+}
+
+/// Either game as the text view reads it.
+fn text_game(game: &AnyGame) -> &dyn TextGame {
+    match game {
+        AnyGame::City(g) => g,
+        AnyGame::Classic(g) => g,
     }
 }
 

@@ -35,7 +35,7 @@ pub use log::{final_lines, log_turns, sentence};
 pub use panel::{panel, projected, SOURCES};
 pub use prompt::{prompt, prompt_on};
 pub use scene::scene;
-pub use targets::{choice_targets, region_label};
+pub use targets::{choice_targets, follower_label};
 pub use walls::{guard_line, side_name, tower_points, GuardLine};
 
 /// Everything the screens show of `game` that depends on the game alone,

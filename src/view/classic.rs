@@ -17,6 +17,7 @@ use crate::engine::classic::{Cell, Choice, Game, Rotation};
 use crate::engine::TileGame;
 
 pub mod art;
+pub mod command;
 pub mod describe;
 pub mod log;
 pub mod panel;
@@ -29,7 +30,9 @@ pub use log::{final_lines, log_turns, sentence};
 pub use panel::{panel, SOURCES};
 pub use prompt::{prompt, prompt_on};
 pub use scene::scene;
-pub use targets::{choice_targets, placement_targets, region_label, wood_words};
+pub use targets::{
+    choice_targets, follower_label, guesthouse_label, placement_targets, wood_words,
+};
 
 /// Everything the screens show of `game` that depends on the game alone,
 /// once per move (prompts for a mouse and keys).

@@ -17,6 +17,7 @@ use std::rc::Rc;
 pub mod any;
 pub mod city;
 pub mod classic;
+pub mod command;
 pub mod geometry;
 pub mod log;
 pub mod palette;

@@ -57,8 +57,12 @@ pub struct RegionTarget<C> {
     pub pos: Pt,
     pub choice: C,
     pub region: RegionIdx,
-    /// "citizen on the street", ...
+    /// "a citizen on the street of 3 tiles going north", ...: each target
+    /// of a tile its own words.
     pub label: String,
+    /// The piece the ring shows, when the ruleset has several (classic's
+    /// `thief`, `knight`, `monk`, `farmer`, `guesthouse`); `None`: a follower.
+    pub piece: Option<&'static str>,
     /// The region itself (a touch on it anywhere takes it).
     pub shape: RegionShape,
     /// The whole feature it would join.
@@ -320,6 +324,7 @@ impl<C> Targets<C> {
                     choice: f(r.choice),
                     region: r.region,
                     label: r.label,
+                    piece: r.piece,
                     shape: r.shape,
                     feature: r.feature,
                 })
@@ -496,6 +501,60 @@ pub fn step(points: &[Pt], from: Option<usize>, arrow: Arrow) -> Option<usize> {
         .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
         .map(|(_, j)| j)
         .or(Some(i))
+}
+
+/// The words of follower rings (`Targets::regions`), told apart.
+impl<C: PartialEq> Targets<C> {
+    /// Rings of the tile at `cell` whose words are alike (two fields on the
+    /// same side, either side of a road) told apart by where each stands on
+    /// the tile ("…, in the tile's north-west"), or failing that by order.
+    pub fn tell_rings_apart(&mut self, cell: Cell) {
+        let centre = geometry::cell_centre(cell);
+        let alike = |rs: &[RegionTarget<C>], i: usize| {
+            rs.iter().filter(|r| r.label == rs[i].label).count() > 1
+        };
+        for i in 0..self.regions.len() {
+            if alike(&self.regions, i) {
+                let r = &mut self.regions[i];
+                let (dx, dy) = (r.pos.0 - centre.0, r.pos.1 - centre.1);
+                let ns = if dy < -12.0 {
+                    "north"
+                } else if dy > 12.0 {
+                    "south"
+                } else {
+                    ""
+                };
+                let ew = if dx < -12.0 {
+                    "west"
+                } else if dx > 12.0 {
+                    "east"
+                } else {
+                    ""
+                };
+                let at = match (ns, ew) {
+                    ("", "") => "middle".to_string(),
+                    (a, "") | ("", a) => a.to_string(),
+                    (a, b) => format!("{a}-{b}"),
+                };
+                r.label = format!("{}, in the tile's {at}", r.label);
+            }
+        }
+        let mut n = 0;
+        for i in 0..self.regions.len() {
+            if alike(&self.regions, i) {
+                n += 1;
+                self.regions[i].label = format!("{} (ring {n})", self.regions[i].label);
+            }
+        }
+    }
+
+    /// The words of the ring that makes `choice`, if one does.
+    pub fn ring_words(&self, choice: &C) -> Option<&str> {
+        self.regions
+            .iter()
+            .find(|r| r.choice == *choice)
+            .map(|r| r.label.as_str())
+    }
 }
 
 #[cfg(test)]

@@ -110,12 +110,14 @@ impl Play {
     }
 
     /// Shows a suggested move: the tile tried where it should go, or the
-    /// target focused, with a sentence saying what to do.
+    /// target focused, with a sentence saying what to do (the space, the
+    /// turn and the wood of a placement; the follower after it, in the
+    /// words of the game once the tile is placed).
     fn show_hint(&mut self, choice: AnyChoice, then: Option<AnyChoice>) {
         self.hint_asked = false;
         self.thinking = None;
         let placement = any::placement_of(choice);
-        let first = match placement {
+        match placement {
             Some((cell, rot)) => {
                 self.ui.rot = Some(rot);
                 self.ui.tentative = Some(cell);
@@ -123,25 +125,25 @@ impl Play {
                 self.ui.hint_follower = then
                     .and_then(any::follower_region)
                     .map(|region| (cell, rot, region));
-                "place the tile where it is shown".to_string()
             }
             None => {
                 self.refresh_targets();
                 let n = (0..self.targets.focusable())
                     .find(|&n| self.targets.choice_at(n) == Some(choice));
                 self.ui.focus = n;
-                hint_words(&self.game, choice, None)
             }
-        };
-        let then = match (placement, then) {
-            (Some(_), Some(t)) => match self.drawn_tile() {
-                Some(tile) => format!(", then {}", hint_words(&self.game, t, Some(tile))),
-                None => String::new(),
-            },
-            _ => String::new(),
-        };
+        }
+        let first = hint_words(&self.game, choice);
+        let then = then
+            .filter(|_| placement.is_some())
+            .and_then(|t| {
+                let mut after = (*self.game).clone();
+                after.play(choice).ok()?;
+                Some(format!(", then {}", hint_words(&after, t)))
+            })
+            .unwrap_or_default();
         let enter = if placement.is_some() || self.ui.focus.is_some() {
-            " (Enter confirms)"
+            " (Enter on the board confirms)"
         } else {
             ""
         };

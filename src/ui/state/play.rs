@@ -322,8 +322,15 @@ impl Play {
     /// What the board's keyboard focus is on, in words (for screen readers).
     pub fn focus_words(&self) -> Option<String> {
         if let (Some(tile), Some(g)) = (self.drawn_tile(), self.targets.ghost) {
+            // The wood it would spend (classic's Old City).
+            let wood = self
+                .targets
+                .placement_at(g.cell, g.rot)
+                .and_then(|p| p.label.as_ref())
+                .map(|w| format!(" {w}"))
+                .unwrap_or_default();
             return Some(format!(
-                "The tile tried on {}, turned {}: {}. Enter places it, R turns it.",
+                "The tile tried on {}, turned {}{wood}: {}. Enter places it, R turns it.",
                 cell_name(g.cell),
                 turn_name(g.rot),
                 any::tile_words(self.game.ruleset(), tile, g.rot)

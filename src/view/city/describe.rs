@@ -6,13 +6,14 @@
 
 use super::panel::projected;
 use super::scene::role_class;
-use super::targets::region_label;
+use super::targets::{choice_targets, follower_label, ring_words};
 use super::walls::{end_name, guard_line, line_words, side_name, tower_points};
 use crate::engine::city::tiles::{Catalogue, RegionKind, TileType};
 use crate::engine::city::walls::End;
-use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::city::{Choice, Game};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::TileGame;
+use crate::view::command::TextOption;
 use crate::view::log::{name, plural};
 use crate::view::words::{cell_name, dir_name, dirs_words, turn_name};
 
@@ -78,51 +79,14 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
     clauses.concat().join("; ")
 }
 
-/// The tile in hand: its features as drawn, and where it fits.
-pub fn hand_words(game: &Game) -> Option<String> {
-    let Some(Decision::PlaceTile { tile }) = game.decision() else {
-        return None;
-    };
-    // The placements come cell by cell.
-    let mut cells: Vec<Cell> = game.placements(tile).iter().map(|p| p.0).collect();
-    cells.dedup();
-    Some(format!(
-        "The tile in hand, unturned: {}. It fits on {}.",
-        tile_words(game.catalogue(), tile, Rotation::ALL[0]),
-        plural(cells.len() as u32, "space", "spaces")
-    ))
-}
-
-/// What stands at a cell: the tile and how it lies, its followers, and the
-/// wall pieces along it; for an empty cell, whether and how the tile in
-/// hand fits there.
-pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> String {
+/// What stands on the tile at a cell: the tile and how it lies, its
+/// followers, and the wall pieces along it; `None` for an empty space.
+pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> Option<String> {
     let cat = game.catalogue();
     let board = game.board();
-    let Some(i) = board.tile_at(cell) else {
-        if let Some(Decision::PlaceTile { tile }) = game.decision() {
-            let rots: Vec<Rotation> = game
-                .placements(tile)
-                .into_iter()
-                .filter(|p| p.0 == cell)
-                .map(|p| p.1)
-                .collect();
-            if !rots.is_empty() {
-                let ways: Vec<String> = rots
-                    .iter()
-                    .map(|&r| format!("turned {}: {}", turn_name(r), tile_words(cat, tile, r)))
-                    .collect();
-                return format!(
-                    "{} is empty. The tile in hand fits there {}.",
-                    cell_name(cell),
-                    ways.join("; or ")
-                );
-            }
-        }
-        return format!("{} is empty.", cell_name(cell));
-    };
+    let i = board.tile_at(cell)?;
     let p = board.placed()[i];
-    let mut text = format!("{}: {}.", cell_name(cell), tile_words(cat, p.tile, p.rot));
+    let mut text = format!("{}.", tile_words(cat, p.tile, p.rot));
     for f in game.followers().iter().filter(|f| f.tile == i) {
         let kind = &cat.get(p.tile).regions[f.region as usize].kind;
         text.push_str(&format!(
@@ -148,44 +112,7 @@ pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> String {
             ));
         }
     }
-    text
-}
-
-/// The cells from the board's north-west corner to its south-east one, one
-/// ring wider, row by row: reading order without sorting.
-fn reading_order(game: &Game) -> impl Iterator<Item = Cell> {
-    let (lo, hi) = game.board().bounds();
-    (lo.y - 1..=hi.y + 1).flat_map(move |y| (lo.x - 1..=hi.x + 1).map(move |x| Cell::new(x, y)))
-}
-
-/// Every tile, row by row from the north, west to east.
-pub fn board_words(game: &Game) -> String {
-    let cat = game.catalogue();
-    let board = game.board();
-    if board.placed().is_empty() {
-        return "The board is empty: the first tile goes on 0,0.".into();
-    }
-    let (lo, hi) = board.bounds();
-    let mut out = format!(
-        "{} placed, from {} in the north-west to {} in the south-east (x grows to the east, y to the south).",
-        plural(board.placed().len() as u32, "tile", "tiles"),
-        cell_name(lo),
-        cell_name(hi)
-    );
-    let mut row = None;
-    for cell in reading_order(game) {
-        let Some(p) = board.get(cell) else { continue };
-        if row != Some(cell.y) {
-            row = Some(cell.y);
-            out.push_str(&format!("\nRow {}:", cell.y));
-        }
-        out.push_str(&format!(
-            " {}, {}.",
-            cell_name(cell),
-            tile_words(cat, p.tile, p.rot)
-        ));
-    }
-    out
+    Some(text)
 }
 
 /// The followers on the board: whose, where, on what, and how that feature
@@ -293,45 +220,27 @@ pub fn scores_words(game: &Game, names: &[String]) -> String {
     format!("Scores: {}.", v.join(", "))
 }
 
-/// One thing that may be done now, with the word that takes it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TextOption {
-    /// What to type: "1", "cw", "yes", "no", ...
-    pub key: String,
-    pub words: String,
-    pub choice: Choice,
-}
-
-/// What may be done now, except placing the tile (`place_words` tells
-/// that): numbered, or by name for the wall's ends, guards and "no".
+/// What may be done now, except placing the tile: numbered, or by name
+/// for the wall's ends, guards and "no".
 pub fn options(game: &Game) -> Vec<TextOption> {
-    let cat = game.catalogue();
     let legal = game.legal_choices();
+    let rings = choice_targets(game, &legal, &[]);
     let mut out = Vec::new();
     let mut n = 0;
     let mut number = || {
         n += 1;
         n.to_string()
     };
-    for c in legal {
+    for (i, &c) in legal.iter().enumerate() {
         let (key, words) = match c {
             Choice::Place { .. } => continue,
             Choice::Follower(None) => ("no".to_string(), "no follower".to_string()),
-            Choice::Follower(Some(r)) => {
-                let Some(p) = game.board().placed().last() else {
-                    continue;
-                };
-                let def = cat.get(p.tile);
-                let reach = def.reach(p.rot, r);
-                (
-                    number(),
-                    format!(
-                        "{}, reaching the {}",
-                        region_label(&def.regions[r as usize].kind),
-                        dirs_words(reach)
-                    ),
-                )
-            }
+            Choice::Follower(Some(r)) => (
+                number(),
+                rings
+                    .ring_words(&c)
+                    .map_or_else(|| follower_label(game, r), String::from),
+            ),
             Choice::Gate(side) => (number(), format!("the gate on {}", side_name(side))),
             Choice::Wall(e) => (
                 e.name().to_string(),
@@ -367,8 +276,9 @@ pub fn options(game: &Game) -> Vec<TextOption> {
         };
         out.push(TextOption {
             key,
+            also: "",
             words,
-            choice: c,
+            choice: i,
         });
     }
     // "no" last (the engine lists it first).
@@ -379,62 +289,21 @@ pub fn options(game: &Game) -> Vec<TextOption> {
     out
 }
 
-/// Where the tile in hand fits: each space with its turns.
-pub fn place_words(game: &Game) -> Option<String> {
-    let Some(Decision::PlaceTile { tile }) = game.decision() else {
-        return None;
-    };
-    let placements = game.placements(tile);
-    let parts: Vec<String> = reading_order(game)
-        .filter_map(|cell| {
-            let turns: Vec<String> = Rotation::ALL
-                .into_iter()
-                .filter(|&r| placements.contains(&(cell, r)))
-                .map(turn_name)
-                .collect();
-            (!turns.is_empty()).then(|| format!("{} ({})", cell_name(cell), turns.join(", ")))
-        })
-        .collect();
-    Some(format!(
-        "The tile fits on: {}. Type a space to place it there, with a turn if you like (“1,0 90”).",
-        parts.join("; ")
-    ))
-}
-
-/// The decision and its options in words: what the text view lists.
-pub fn options_words(game: &Game) -> String {
-    if let Some(w) = place_words(game) {
-        return w;
-    }
-    let o = options(game);
-    if o.is_empty() {
-        return "Nothing to decide: the game is over.".into();
-    }
-    let v: Vec<String> = o
-        .iter()
-        .map(|o| format!("{}: {}", o.key, o.words))
-        .collect();
-    format!("Type one of: {}.", v.join("; "))
-}
-
-/// A choice in words, for hints. `tile`: the tile a follower would go on
-/// when it is not placed yet.
-pub fn hint_words(game: &Game, c: Choice, tile: Option<TileType>) -> String {
-    let cat = game.catalogue();
+/// A choice of `game`'s decision in words, for hints: where the tile goes
+/// and how it is turned, what a follower would stand on, which side or end.
+pub fn hint_words(game: &Game, c: Choice) -> String {
     match c {
-        Choice::Place { .. } => "place the tile where it is shown".into(),
+        Choice::Place { cell, rot } => format!(
+            "place the tile on {} turned {}",
+            cell_name(cell),
+            turn_name(rot)
+        ),
         Choice::Follower(None) => "keep your followers".into(),
-        Choice::Follower(Some(r)) => {
-            let tile = tile.or_else(|| game.board().placed().last().map(|p| p.tile));
-            let label = tile
-                .and_then(|t| cat.get(t).regions.get(r as usize))
-                .map(|reg| region_label(&reg.kind));
-            match label {
-                Some(l) => format!("put {l}"),
-                None => "put a follower on the highlighted ring".into(),
-            }
-        }
-        Choice::Gate(_) => "put the gate on the highlighted side".into(),
+        Choice::Follower(Some(r)) => format!(
+            "put {}",
+            ring_words(game, c).unwrap_or_else(|| follower_label(game, r))
+        ),
+        Choice::Gate(side) => format!("put the gate on {}", side_name(side)),
         Choice::Wall(e) => format!("build at the {} end", end_name(e)),
         Choice::Guard(true) => "post a guard".into(),
         Choice::Guard(false) => "post no guard".into(),

@@ -10,18 +10,51 @@ use super::walls::{end_name, guard_line, side_name, tower_points};
 use crate::engine::city::tiles::RegionKind;
 use crate::engine::city::walls::End;
 use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::core::shape::RegionIdx;
 use crate::engine::TileGame;
 use crate::view::geometry;
 use crate::view::log::plural;
 use crate::view::palette::PlayerColour;
 use crate::view::targets::{RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
+use crate::view::words::dirs_words;
 
-/// "a citizen on the street", "a seller on the fish market", ...
-pub fn region_label(kind: &RegionKind) -> String {
-    match kind {
-        RegionKind::Street => "a citizen on the street".into(),
-        RegionKind::Market(g) => format!("a seller on the {} market", g.name()),
-        RegionKind::Residential { .. } => "a steward on the residential area".into(),
+/// A follower on region `r` of the tile just placed, named by its role,
+/// the feature it would join and where that goes from the tile: "a citizen
+/// on the street of 3 tiles going north", "a seller on the fish market of
+/// 2 tiles on the east" (each ring of a tile says something else).
+pub fn follower_label(game: &Game, r: RegionIdx) -> String {
+    let placed = game.board().placed();
+    let Some(p) = placed.last() else {
+        return "a follower".into();
+    };
+    let def = game.catalogue().get(p.tile);
+    let Some(region) = def.regions.get(r as usize) else {
+        return "a follower".into();
+    };
+    let tiles = plural(
+        game.feature_of(placed.len() - 1, r).tile_count(),
+        "tile",
+        "tiles",
+    );
+    let reach = def.reach(p.rot, r);
+    let place = |how: &str| {
+        if reach == 0 {
+            String::new()
+        } else {
+            format!(" {how} {}", dirs_words(reach))
+        }
+    };
+    match &region.kind {
+        RegionKind::Street => format!("a citizen on the street of {tiles}{}", place("going")),
+        RegionKind::Market(g) => format!(
+            "a seller on the {} market of {tiles}{}",
+            g.name(),
+            place("on the")
+        ),
+        RegionKind::Residential { .. } => format!(
+            "a steward on the residential area of {tiles}{}",
+            place("on the")
+        ),
     }
 }
 
@@ -41,7 +74,6 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                 return t;
             };
             let p = placed[idx];
-            let def = cat.get(p.tile);
             for &c in legal {
                 if let Choice::Follower(Some(r)) = c {
                     let feature = game
@@ -56,7 +88,8 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                         pos: geometry::on_board(p.cell, p.rot, art::anchor(cat, p.tile, r)),
                         choice: c,
                         region: r,
-                        label: region_label(&def.regions[r as usize].kind),
+                        label: follower_label(game, r),
+                        piece: None,
                         shape: RegionShape::placed(
                             p.cell,
                             p.rot,
@@ -67,6 +100,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                 }
             }
             t.spread_rings(p.cell);
+            t.tell_rings_apart(p.cell);
         }
         Decision::Gate => {
             for &c in legal {
@@ -148,4 +182,12 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
         }
     }
     t
+}
+
+/// The words of the ring that makes `choice` in `game`'s decision (a
+/// follower's, the guesthouse's), as the board names it.
+pub fn ring_words(game: &Game, choice: Choice) -> Option<String> {
+    choice_targets(game, &game.legal_choices(), &[])
+        .ring_words(&choice)
+        .map(String::from)
 }

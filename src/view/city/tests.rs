@@ -6,7 +6,7 @@ use super::log::end_reason;
 use super::*;
 use crate::engine::any::AnyGame;
 use crate::engine::city::events::Event;
-use crate::engine::city::tiles::{Catalogue, TileType};
+use crate::engine::city::tiles::{Catalogue, RegionKind, TileType};
 use crate::engine::city::walls::{self, End};
 use crate::engine::city::{Decision, Options, Setup};
 use crate::engine::core::geom::{Cell, Rotation};
@@ -249,8 +249,16 @@ fn at_a_follower_decision_the_region_targets_are_exactly_the_legal_followers() {
                 && r.pos.1 >= y + 14.0
                 && r.pos.1 <= y + 86.0
         );
+        // Named by its role, its feature's size and where it goes.
         let kind = &cat.get(last.tile).regions[r.region as usize].kind;
-        assert_eq!(r.label, region_label(kind));
+        let role = match kind {
+            RegionKind::Street => "a citizen on the street of ",
+            RegionKind::Market(_) => "a seller on the ",
+            RegionKind::Residential { .. } => "a steward on the residential area of ",
+        };
+        assert!(r.label.starts_with(role), "{}", r.label);
+        assert_eq!(r.label, follower_label(&g, r.region));
+        assert_eq!(r.piece, None);
         // The feature it would join includes the region itself.
         let own = art::region_outline(cat, last.tile, r.region).0;
         assert!(r
@@ -284,7 +292,8 @@ fn at_a_follower_decision_the_region_targets_are_exactly_the_legal_followers() {
     assert_eq!(p.declining(), Some(Choice::Follower(None)));
 }
 
-/// No follower ring covers another on the tile, in any follower decision.
+/// No follower ring covers another on the tile, and none sounds like
+/// another (its words are its accessible name), in any follower decision.
 #[test]
 fn follower_rings_on_a_tile_do_not_cover_one_another() {
     let mut checked = 0;
@@ -298,6 +307,7 @@ fn follower_rings_on_a_tile_do_not_cover_one_another() {
                     for b in &t.regions[i + 1..] {
                         let d = ((a.pos.0 - b.pos.0).powi(2) + (a.pos.1 - b.pos.1).powi(2)).sqrt();
                         assert!(d >= targets::RING_GAP - 0.5, "seed {seed}: {d}");
+                        assert_ne!(a.label, b.label, "seed {seed}");
                     }
                 }
                 checked += 1;
@@ -712,8 +722,6 @@ fn the_log_tells_every_turn_in_sentences_and_who_placed_its_tile() {
 #[test]
 fn hints_say_the_choice_in_words() {
     let g = find(|g| g.decision() == Some(Decision::Follower));
-    let cat = g.catalogue();
-    let last = g.board().placed().last().unwrap().tile;
     let Some(Choice::Follower(Some(r))) = g
         .legal_choices()
         .into_iter()
@@ -721,18 +729,30 @@ fn hints_say_the_choice_in_words() {
     else {
         unreachable!()
     };
-    let label = region_label(&cat.get(last).regions[r as usize].kind);
+    let label = follower_label(&g, r);
+    assert!(label.contains(" of "), "{label}");
     assert_eq!(
-        hint_words(&g, Choice::Follower(Some(r)), None),
+        hint_words(&g, Choice::Follower(Some(r))),
         format!("put {label}")
     );
     assert_eq!(
-        hint_words(&g, Choice::Follower(None), None),
+        hint_words(&g, Choice::Follower(None)),
         "keep your followers"
     );
     assert_eq!(
-        hint_words(&g, Choice::Wall(End::Ccw), None),
+        hint_words(&g, Choice::Wall(End::Ccw)),
         "build at the counter-clockwise end"
+    );
+    // A placement: the space and the turn.
+    assert_eq!(
+        hint_words(
+            &g,
+            Choice::Place {
+                cell: Cell::new(2, -1),
+                rot: Rotation::ALL[3]
+            }
+        ),
+        "place the tile on 2,-1 turned 270°"
     );
 }
 
@@ -798,7 +818,7 @@ fn every_legal_choice_can_be_typed_in_the_text_view() {
         let mut g = new_game(3, seed);
         let mut rng = random::choice_rng(seed);
         while !g.is_over() {
-            for c in g.legal_choices() {
+            for (i, c) in g.legal_choices().into_iter().enumerate() {
                 let line = match c {
                     Choice::Place { cell, rot } => {
                         format!("{},{} {}", cell.x, cell.y, turn_name(rot))
@@ -806,7 +826,7 @@ fn every_legal_choice_can_be_typed_in_the_text_view() {
                     _ => {
                         options(&g)
                             .into_iter()
-                            .find(|o| o.choice == c)
+                            .find(|o| o.choice == i)
                             .expect("an option")
                             .key
                     }
@@ -848,7 +868,7 @@ fn the_text_view_describes_tiles_the_board_and_the_wall() {
     assert!(tile_words(cat, cat.by_id("X1").unwrap(), Rotation::ALL[0])
         .contains("meeting at a crossing"));
     let g = find(|g| g.walls().pieces.len() >= 3 && g.at_placement());
-    let b = board_words(&g);
+    let b = crate::view::command::board_words(crate::view::command::TextGame::tiles(&g));
     assert!(b.starts_with(&format!("{} tiles placed", g.turns())), "{b}");
     let w = walls_words(&g, &names);
     assert!(w.starts_with("The gate is on the "), "{w}");
@@ -871,7 +891,7 @@ fn the_text_view_describes_tiles_the_board_and_the_wall() {
         command(&g, &names, &format!("{} {}", c.x, c.y), Some(r)),
         Command::Play(Choice::Place { cell: c, rot: r })
     );
-    assert!(options_words(&g).starts_with("The tile fits on: "));
+    assert!(crate::view::command::options_words(&g, &names).starts_with("The tile fits on: "));
     assert_eq!(command(&g, &names, "undo", None), Command::Undo);
     assert!(
         matches!(command(&g, &names, "scores", None), Command::Say(s) if s.starts_with("Scores: Aude "))
@@ -992,4 +1012,110 @@ fn the_tower_preview_regression_record() {
     assert_eq!(target.label, "+16");
     let me = g.to_move() as usize;
     assert!(full.players()[me].score - g.players()[me].score > 16 + 10);
+}
+
+/// R8.1's game (a gate round and a wall round with guards) played from its
+/// start by typed lines only, each question answered in words: every
+/// command of The City's text view, with the answer it gives.
+#[test]
+fn the_text_view_plays_r8_1_by_typed_moves_and_answers_every_question() {
+    use super::command::HELP;
+    let end = crate::notation::read(include_str!(
+        "../../../tests/records/city/r8_1_a_guard_goes_on_the_piece_just_placed_and_stays.cgn"
+    ))
+    .unwrap()
+    .game
+    .as_city()
+    .unwrap()
+    .clone();
+    let names: Vec<String> = ["Ann", "Bob"].map(String::from).to_vec();
+    let script: &[(&str, &str)] = &[
+        // Turn 1, Ann: questions first; Enter alone says the help.
+        ("", HELP),
+        ("help", HELP),
+        ("board", "The board is empty: the first tile goes on 0,0."),
+        ("tile", "The tile in hand, unturned: a street from the south ending on the tile; a residential area with 1 public building on the north, east, south and west. It fits on 1 space."),
+        ("options", "The tile fits on: 0,0 (0°, 90°, 180°, 270°). Type a space to place it there, with a turn if you like (“1,0 90”)."),
+        ("look 0,0", "0,0 is empty. The tile in hand fits there turned 0°: a street from the south ending on the tile; a residential area with 1 public building on the north, east, south and west; or turned 90°: a street from the west ending on the tile; a residential area with 1 public building on the north, east, south and west; or turned 180°: a street from the north ending on the tile; a residential area with 1 public building on the north, east, south and west; or turned 270°: a street from the east ending on the tile; a residential area with 1 public building on the north, east, south and west."),
+        ("walls", "No wall yet: the first wall round starts with the gate. 70 wall pieces in the supply."),
+        ("followers", "No follower is on the board."),
+        ("scores", "Scores: Ann 0 (0 if the game ended now; 7 followers and 6 towers left), Bob 0 (0 if the game ended now; 7 followers and 6 towers left)."),
+        ("last", "Nothing has happened yet."),
+        ("hint", "hint"),
+        // The first tile, then no follower; turns 2 to 5 alike (a space
+        // typed without a turn takes the one it fits).
+        ("0,0 0", "played"),
+        ("options", "Type one of: 1: a citizen on the street of 1 tile going south; 2: a steward on the residential area of 1 tile on the north, east, south and west; no: no follower."),
+        ("no", "played"),
+        ("1,0 0", "played"),
+        ("no", "played"),
+        ("2,0", "played"),
+        ("no", "played"),
+        ("3,0 0", "played"),
+        ("no", "played"),
+        ("3,1 0", "played"),
+        ("no", "played"),
+        // Turn 6, Bob: his tile completes a street: the gate round.
+        ("0,1 180", "played"),
+        ("options", "Type one of: 1: a steward on the residential area of 6 tiles on the north, east, south and west; no: no follower."),
+        ("no", "played"),
+        ("options", "Type one of: 1: the gate on the north side of 0,0; 2: the gate on the west side of 0,0; 3: the gate on the north side of 1,0; 4: the gate on the south side of 1,0; 5: the gate on the north side of 2,0; 6: the gate on the south side of 2,0; 7: the gate on the north side of 3,0; 8: the gate on the east side of 3,0; 9: the gate on the east side of 3,1; 10: the gate on the south side of 3,1; 11: the gate on the west side of 3,1; 12: the gate on the east side of 0,1; 13: the gate on the south side of 0,1; 14: the gate on the west side of 0,1."),
+        ("look 0,0", "0,0: a street from the south ending on the tile; a residential area with 1 public building on the north, east, south and west."),
+        // The gate, then pieces at either end, a guard posted on the first.
+        ("1", "played"),
+        ("options", "Type one of: cw: a piece at the clockwise end, on the north side of 1,0; ccw: a piece at the counter-clockwise end, on the west side of 0,0."),
+        ("walls", "The gate is on the north side of 0,0. The clockwise arm has 0 pieces; its next piece goes on the north side of 1,0. The counter-clockwise arm has 0 pieces; its next piece goes on the west side of 0,0. The gap is 13; 70 wall pieces left in the supply."),
+        ("clockwise", "played"),
+        ("options", "Type one of: yes: post a guard: it watches the column of 1 tile south of it: 1 public building, 2 points now; no: no guard."),
+        ("yes", "played"),
+        ("options", "Type one of: cw: a piece at the clockwise end, on the north side of 2,0; ccw: a piece at the counter-clockwise end, on the west side of 0,0."),
+        ("ccw", "played"),
+        ("options", "Type one of: yes: post a guard: it watches the row of 4 tiles east of it: 4 public buildings, 8 points now; no: no guard."),
+        ("n", "played"),
+        ("options", "Type one of: cw: a piece at the clockwise end, on the north side of 2,0; ccw: a piece at the counter-clockwise end, on the west side of 0,1."),
+        ("cw", "played"),
+        ("options", "Type one of: yes: post a guard: it watches the column of 1 tile south of it: 2 public buildings, 4 points now; no: no guard."),
+        ("no", "played"),
+        ("followers", "Ann's guard on the north side of 1,0 watches the column of 1 tile south of it: 1 public building: 2 points now."),
+        ("walls", "The gate is on the north side of 0,0. The clockwise arm has 2 pieces; its next piece goes on the north side of 3,0. The counter-clockwise arm has 1 piece; its next piece goes on the west side of 0,1. The gap is 10; 67 wall pieces left in the supply."),
+        ("last", "Turn 6: Bob placed a tile at 0,1. A street of 2 tiles was completed by the tile: nobody had a follower on it. Bob's tile completed 1 street or market: a wall round of 4 pieces begins. Bob set the city gate on the north side of 0,0. Ann built a wall piece at the clockwise end, on the north side of 1,0. Ann posted a guard on it. Bob built a wall piece at the counter-clockwise end, on the west side of 0,0. Ann built a wall piece at the clockwise end, on the north side of 2,0."),
+        ("look 1,0", "1,0: a residential area with 1 public building on the north, east, south and west. A wall piece is on its north side, with Ann's guard."),
+        ("options", "Type one of: cw: a tower at the clockwise end, 2 points; ccw: a tower at the counter-clockwise end, 1 point; no: no tower."),
+        ("tile", "No tile is in hand now."),
+        // The last guard taken back and declined again; no tower.
+        ("undo", "undo"),
+        ("options", "Type one of: yes: post a guard: it watches the column of 1 tile south of it: 2 public buildings, 4 points now; no: no guard."),
+        ("no", "played"),
+        ("3,3", "“3,3” is not one of the options. Type one of: cw: a tower at the clockwise end, 2 points; ccw: a tower at the counter-clockwise end, 1 point; no: no tower."),
+        ("no", "played"),
+        // Turn 7, Ann: the last tile, its round, and the end.
+        ("3,3", "The tile does not fit on 3,3. The tile fits on: 3,-1 (90°, 180°, 270°); 4,0 (0°, 180°, 270°); -1,1 (0°, 90°, 180°); 1,1 (0°, 270°); 2,1 (0°, 90°); 4,1 (0°, 180°, 270°); 0,2 (0°, 90°, 270°); 3,2 (180°). Type a space to place it there, with a turn if you like (“1,0 90”)."),
+        ("3,2 90", "Not turned that way: on 3,2 the tile fits turned 180°."),
+        ("3,2 r2", "played"),
+        ("options", "Type one of: 1: a steward on the residential area of 7 tiles on the north, east, south and west; no: no follower."),
+        ("no", "played"),
+        ("options", "Type one of: cw: a piece at the clockwise end, on the north side of 3,0; ccw: a piece at the counter-clockwise end, on the west side of 0,1."),
+        ("cw", "played"),
+        ("options", "Type one of: yes: post a guard: it watches the column of 3 tiles south of it: 2 public buildings, 4 points now; no: no guard."),
+        ("no", "played"),
+        ("ccw", "played"),
+        ("yes", "played"),
+        ("options", "Type one of: cw: a piece at the clockwise end, on the east side of 3,0; ccw: a piece at the counter-clockwise end, on the south side of 0,1."),
+        ("cw", "played"),
+        ("options", "Type one of: yes: post a guard: it watches the row of 4 tiles west of it: 4 public buildings, 8 points now; no: no guard."),
+        ("no", "played"),
+        ("options", "Type one of: cw: a piece at the clockwise end, on the east side of 3,1; ccw: a piece at the counter-clockwise end, on the south side of 0,1."),
+        ("ccw", "played"),
+        ("options", "Type one of: yes: post a guard: it watches the column of 2 tiles north of it: 2 public buildings, 4 points now; no: no guard."),
+        ("no", "played"),
+        ("options", "Type one of: cw: a tower at the clockwise end, 4 points; ccw: a tower at the counter-clockwise end, 3 points; no: no tower."),
+        ("no", "played"),
+        ("options", "Nothing to decide: the game is over."),
+        ("1", "The game is over: nothing more can be played."),
+        ("scores", "Scores: Ann 2 (2 if the game ended now; 6 followers and 6 towers left), Bob 2 (2 if the game ended now; 6 followers and 6 towers left)."),
+        ("followers", "Ann's guard on the north side of 1,0 watches the column of 1 tile south of it: 1 public building: 2 points now. Bob's guard on the west side of 0,1 watches the row of 1 tile east of it: 1 public building: 2 points now."),
+        ("last", "Turn 7: Ann placed a tile at 3,2. A street of 2 tiles was completed by the tile: nobody had a follower on it. Ann's tile completed 1 street or market: a wall round of 4 pieces begins. Ann built a wall piece at the clockwise end, on the north side of 3,0. Bob built a wall piece at the counter-clockwise end, on the west side of 0,1. Bob posted a guard on it. Ann built a wall piece at the clockwise end, on the east side of 3,0. Bob built a wall piece at the counter-clockwise end, on the south side of 0,1. The game ends: no tile is left to place. The last 8 open sides of the outline are walled in for the final scoring. Ann's guard overlooks 1 public building: 2 points. Bob's guard overlooks 1 public building: 2 points."),
+    ];
+    let g = crate::view::command::check_script(end.at(0), &names, script);
+    assert_eq!(g.history(), end.history());
 }

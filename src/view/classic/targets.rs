@@ -7,11 +7,14 @@
 
 use super::art;
 use super::scene::wood_pieces;
-use crate::engine::classic::{Axis, Choice, Decision, Game, RegionIdx, RegionKind, Spot, Wood};
+use crate::engine::classic::{
+    Axis, Choice, Decision, FeatureKind, Game, RegionIdx, RegionKind, Spot, Wood,
+};
 use crate::engine::TileGame;
+use crate::view::log::plural;
 use crate::view::palette::PlayerColour;
 use crate::view::targets::{PlacementTarget, RegionTarget, Targets, TileTarget};
-use crate::view::words::{cell_name, dir_name};
+use crate::view::words::{cell_name, dir_name, dirs_words};
 
 /// Every legal placement among `legal` with the wood it uses, in words and
 /// as pieces (the engine lists one per cell and rotation, O3; should two
@@ -33,7 +36,7 @@ pub fn placement_targets(legal: &[Choice]) -> Vec<PlacementTarget<Choice>> {
 }
 
 /// "north–south", "east–west".
-fn axis_words(a: Axis) -> &'static str {
+pub fn axis_words(a: Axis) -> &'static str {
     match a {
         Axis::NorthSouth => "north–south",
         Axis::EastWest => "east–west",
@@ -67,22 +70,6 @@ pub fn wood_words(w: Wood) -> Option<String> {
     }
 }
 
-/// "a thief on the road", "a knight in the city", "a monk in the cloister",
-/// "a farmer on the field"; `None` for a gate (nobody stands there).
-pub fn region_label(kind: &RegionKind) -> Option<String> {
-    Some(
-        match kind {
-            RegionKind::Road { bridge: false } => "a thief on the road",
-            RegionKind::Road { bridge: true } => "a thief on the road over the bridge",
-            RegionKind::City { .. } => "a knight in the city",
-            RegionKind::Field => "a farmer on the field",
-            RegionKind::Cloister { .. } => "a monk in the cloister",
-            RegionKind::Gate { .. } => return None,
-        }
-        .to_string(),
-    )
-}
-
 /// The region a spot names on the tile just placed (a bridge built on it
 /// is the region past its printed ones).
 fn spot_region(game: &Game, spot: Spot) -> Option<(usize, RegionIdx)> {
@@ -95,20 +82,60 @@ fn spot_region(game: &Game, spot: Spot) -> Option<(usize, RegionIdx)> {
     }
 }
 
-/// The follower on a spot of the tile just placed in words.
-fn follower_label(game: &Game, spot: Spot) -> String {
-    let placed = game.board().placed();
-    let Some(p) = placed.last() else {
-        return "a follower".into();
+/// The feature a spot of the tile just placed belongs to, in words with
+/// where it goes from the tile ("the road of 3 tiles going north", "the
+/// city of 2 tiles on the east", "the cloister"), and its kind; `None` for
+/// a spot that is no feature (a gate).
+fn spot_feature(game: &Game, spot: Spot) -> Option<(FeatureKind, String)> {
+    let (idx, r) = spot_region(game, spot)?;
+    let p = game.board().placed()[idx];
+    let def = game.catalogue().get(p.tile);
+    let (kind, reach, over) = match (spot, def.kind(r)) {
+        (Spot::Bridge, _) => (FeatureKind::Road, game.bridge_on(idx)?.mask(), true),
+        (_, Some(k)) => (
+            k.feature()?,
+            def.reach(p.rot, r),
+            k == RegionKind::Road { bridge: true },
+        ),
+        _ => return None,
     };
-    match spot {
-        Spot::Bridge => "a thief on the bridge".into(),
-        Spot::Region(r) => game
-            .catalogue()
-            .get(p.tile)
-            .kind(r)
-            .and_then(|k| region_label(&k))
-            .unwrap_or_else(|| "a follower".into()),
+    let tiles = plural(game.feature_of(idx, r).tile_count(), "tile", "tiles");
+    let reach = dirs_words(reach);
+    Some((
+        kind,
+        match kind {
+            FeatureKind::Cloister => "the cloister".into(),
+            FeatureKind::Road if over => format!("the bridge's road of {tiles} going {reach}"),
+            FeatureKind::Road => format!("the road of {tiles} going {reach}"),
+            k => format!("the {} of {tiles} on the {reach}", k.name()),
+        },
+    ))
+}
+
+/// A follower on a spot of the tile just placed, named by its piece, the
+/// feature it would join and where that goes from the tile: "a thief on
+/// the road of 3 tiles going north", "a farmer on the field of 4 tiles on
+/// the north and west" (each ring of a tile says something else); and the
+/// piece (`thief`, `knight`, `monk`, `farmer`).
+pub fn follower_label(game: &Game, spot: Spot) -> (&'static str, String) {
+    match spot_feature(game, spot) {
+        Some((k, f)) => {
+            let on = match k {
+                FeatureKind::City | FeatureKind::Cloister => "in",
+                _ => "on",
+            };
+            (k.role(), format!("a {} {on} {f}", k.role()))
+        }
+        None => ("thief", "a follower".into()),
+    }
+}
+
+/// The guesthouse on a road of the tile just placed, in words: "the
+/// guesthouse on the road of 2 tiles going east".
+pub fn guesthouse_label(game: &Game, spot: Spot) -> String {
+    match spot_feature(game, spot) {
+        Some((_, f)) => format!("the guesthouse on {f}"),
+        None => "the guesthouse".into(),
     }
 }
 
@@ -127,9 +154,8 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                 Choice::Guesthouse(Some(s)) => Some((c, s)),
                 _ => None,
             });
-            region_targets(game, &mut t, spots, |_, s| match s {
-                Spot::Bridge => "the guesthouse on the bridge".into(),
-                Spot::Region(_) => "the guesthouse on the road".into(),
+            region_targets(game, &mut t, spots, |g, s| {
+                ("guesthouse", guesthouse_label(g, s))
             });
         }
         Decision::Wyvern => {
@@ -161,7 +187,7 @@ fn region_targets(
     game: &Game,
     t: &mut Targets<Choice>,
     spots: impl Iterator<Item = (Choice, Spot)>,
-    label: impl Fn(&Game, Spot) -> String,
+    label: impl Fn(&Game, Spot) -> (&'static str, String),
 ) {
     let placed = game.board().placed();
     let Some(p) = placed.last() else { return };
@@ -180,14 +206,25 @@ fn region_targets(
             .into_iter()
             .filter_map(|(i, rr)| art::placed_outline(game, i, rr))
             .collect();
+        let (piece, label) = label(game, spot);
         t.regions.push(RegionTarget {
             pos,
             choice,
             region: r,
-            label: label(game, spot),
+            label,
+            piece: Some(piece),
             shape,
             feature,
         });
     }
     t.spread_rings(p.cell);
+    t.tell_rings_apart(p.cell);
+}
+
+/// The words of the ring that makes `choice` in `game`'s decision (a
+/// follower's, the guesthouse's), as the board names it.
+pub fn ring_words(game: &Game, choice: Choice) -> Option<String> {
+    choice_targets(game, &game.legal_choices(), &[])
+        .ring_words(&choice)
+        .map(String::from)
 }

@@ -141,9 +141,18 @@ fn check_regions(g: &Game, t: &Targets<Choice>) {
         assert!(!r.shape.d.is_empty() && !r.label.is_empty(), "{r:?}");
         assert!(r.feature.contains(&r.shape), "{r:?}");
         assert_eq!(r.feature.len(), g.feature_regions(idx, r.region).len());
+        // The ring shows its piece, and its words name it: no two rings of
+        // a tile sound alike.
+        let piece = r.piece.expect("a ring's piece");
+        assert!(
+            r.label.starts_with(&format!("a {piece} "))
+                || r.label.starts_with(&format!("the {piece} ")),
+            "{r:?}"
+        );
         for o in &t.regions[i + 1..] {
             let d = ((r.pos.0 - o.pos.0).powi(2) + (r.pos.1 - o.pos.1).powi(2)).sqrt();
             assert!(d >= crate::view::targets::RING_GAP - 0.5, "{d}");
+            assert_ne!(r.label, o.label, "{r:?} {o:?}");
         }
     }
     if !t.regions.is_empty() {
@@ -223,6 +232,8 @@ struct Seen {
     bridges_on_board: usize,
     guesthouses: usize,
     veils: usize,
+    /// Rings whose words name their place on the tile.
+    told_apart: usize,
 }
 
 #[test]
@@ -255,6 +266,11 @@ fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once()
             seen.bridges_on_board = seen.bridges_on_board.max(count(&s.pieces, "bridge"));
             seen.guesthouses = seen.guesthouses.max(count(&s.pieces, "guesthouse"));
             seen.veils += count(&s.pieces, "veil");
+            seen.told_apart += t
+                .regions
+                .iter()
+                .filter(|r| r.label.contains(", in the tile's"))
+                .count();
             let level = if k.is_multiple_of(2) {
                 Level::Random
             } else {
@@ -277,6 +293,7 @@ fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once()
     assert!(seen.decisions.iter().all(|&n| n > 5), "{seen:?}");
     assert!(seen.wood > 0 && seen.bridges_on_board > 0, "{seen:?}");
     assert!(seen.guesthouses > 0 && seen.veils > 0, "{seen:?}");
+    assert!(seen.told_apart > 0, "{seen:?}");
 }
 
 // ------------------------------------------------------- hand-checked
@@ -325,13 +342,11 @@ fn e13_the_guesthouse_goes_on_the_open_road_or_nowhere() {
     let v = view(&at);
     let k = at.catalogue().get(at.board().placed().last().unwrap().tile);
     let road = k.region_index("1").unwrap();
-    assert!(v
-        .base_targets
-        .regions
-        .iter()
-        .any(|r| r.choice == Choice::Guesthouse(Some(Spot::Region(road)))
-            && r.label == "the guesthouse on the road"
-            && r.shape.street));
+    assert!(v.base_targets.regions.iter().any(|r| r.choice
+        == Choice::Guesthouse(Some(Spot::Region(road)))
+        && r.label == "the guesthouse on the road of 2 tiles going north and west"
+        && r.piece == Some("guesthouse")
+        && r.shape.street));
     let p = &v.prompt_base;
     assert_eq!(p.decision, "guesthouse");
     assert_eq!(p.declining(), Some(Choice::Guesthouse(None)));
@@ -400,7 +415,10 @@ fn a_follower_and_a_guesthouse_may_go_on_the_bridge_just_built() {
         .iter()
         .find(|r| r.choice == Choice::Guesthouse(Some(Spot::Bridge)))
         .unwrap();
-    assert_eq!(on_bridge.label, "the guesthouse on the bridge");
+    assert_eq!(
+        on_bridge.label,
+        "the guesthouse on the bridge's road of 2 tiles going east and west"
+    );
     // B r0 at 1,0 with its bridge east–west: a line across the tile.
     assert_eq!(on_bridge.shape.d, "M0 50L100 50");
     assert!(on_bridge.shape.street);
@@ -411,7 +429,11 @@ fn a_follower_and_a_guesthouse_may_go_on_the_bridge_just_built() {
         .iter()
         .find(|r| r.choice == Choice::Follower(Some(Spot::Bridge)))
         .unwrap();
-    assert_eq!(thief.label, "a thief on the bridge");
+    assert_eq!(
+        thief.label,
+        "a thief on the bridge's road of 2 tiles going east and west"
+    );
+    assert_eq!(thief.piece, Some("thief"));
     // At the end: the thief on the bridge at the tile's centre.
     let s = view(&g).scene;
     assert_eq!(s.followers[0].pos, (150.0, 50.0));
@@ -562,4 +584,220 @@ fn prompts_speak_of_clicks_or_taps() {
     let legal = wyvern.legal_choices();
     let touch = prompt_on(&wyvern, &legal, &names(4), Pointer::Touch);
     assert!(touch.detail.contains("tap the glowing tile") || touch.detail.contains("tap one of"));
+}
+
+// ---------------------------------------------------------- the text view
+
+/// E13's game (Old City: a bridge, a wall, a guesthouse, the wyvern) played
+/// from its start by typed lines only, each question answered in words:
+/// every command of classic's text view, with the answer it gives.
+#[test]
+fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
+    use super::command::HELP;
+    let end = record(include_str!(
+        "../../../tests/records/classic/o3_e13_bridge_and_wall_seed_turn.cgn"
+    ));
+    let names: Vec<String> = ["Blue", "Red", "Green", "Yellow"]
+        .map(String::from)
+        .to_vec();
+    // Where the first tile (F, a city east–west with a pennant) fits, with
+    // the wood each space needs.
+    let first_fits = "The tile fits on: 0,-1 (90°, 270°); -1,0 (0° with a wooden gate on its east side, 90° with a bridge (east–west) across this tile, 180° with a wooden gate on its east side, 270° with a bridge (east–west) across this tile); 1,0 (0° with a wooden gate on its west side, 90° with a bridge (east–west) across this tile, 180° with a wooden gate on its west side, 270° with a bridge (east–west) across this tile); 0,1 (0°, 90° with a wall on its north side, 180°, 270° with a wall on its north side). Type a space to place it there, with a turn if you like (“1,0 90”).";
+    let knight_or_farmers = "Type one of: 1: a knight in the city of 2 tiles on the north and south; 2: a farmer on the field of 1 tile on the east; 3: a farmer on the field of 1 tile on the west; no: no follower.";
+    let guesthouse = "Type one of: 1: the guesthouse on the road of 2 tiles going north and west; no: no guesthouse.";
+    let wyvern = "Type one of: 0,-2: the tile at 0,-2, veiling Yellow's thief.";
+    let unused = "unused: bridge, wall, wooden gate, guesthouse";
+    let scores_at_start = format!("Scores: Blue 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Red 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Green 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Yellow 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}).");
+    let scores_at_end = format!("Scores: Blue 5 (5 if the game ended now; 5 followers left, 0 coins; {unused}), Red 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Green 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Yellow 3 (3 if the game ended now; 5 followers left, 1 coin; unused: wooden gate).");
+    let script: &[(&str, &str)] = &[
+        // Turn 1, Blue: F. Questions first; Enter alone says the help.
+        ("", HELP),
+        ("help", HELP),
+        ("board", "1 tile placed, from 0,0 in the north-west to 0,0 in the south-east (x grows to the east, y to the south).\nRow 0: 0,0, a road to the east and west; a city on the north."),
+        ("tile", "The tile in hand, unturned: a city on the east and west with a pennant. It fits on 4 spaces."),
+        ("options", first_fits),
+        ("look 0,-1", "0,-1 is empty. The tile in hand fits there turned 90°: a city on the north and south with a pennant; or turned 270°: a city on the north and south with a pennant."),
+        ("look 0,0", "0,0: a road to the east and west; a city on the north."),
+        ("look 5,5", "5,5 is empty."),
+        ("look", "Say which space, such as “look 1,0”."),
+        ("followers", "No follower is on the board."),
+        ("scores", &scores_at_start),
+        ("last", "Nothing has happened yet."),
+        ("walls", "This game has no city wall."),
+        ("hint", "hint"),
+        ("north", &format!("“north” is not a space. {first_fits}")),
+        ("3,3", &format!("The tile does not fit on 3,3. {first_fits}")),
+        ("0,-1 45", &format!("“0,-1 45” is not a space. {first_fits}")),
+        ("0,-1 180", "Not turned that way: on 0,-1 the tile fits turned 90° or 270°."),
+        ("0,-1 90", "played"),
+        // Its follower: a knight, or a farmer on either field.
+        ("options", knight_or_farmers),
+        ("farmer", "More than one option is a farmer: type 2 or 3."),
+        ("thief", &format!("“thief” is not one of the options. {knight_or_farmers}")),
+        ("knight", "played"),
+        ("last", "Turn 1: Blue placed a tile at 0,-1. Blue put a knight on the city."),
+        // Turns 2 and 3: B (a turn typed in degrees) and E (no turn typed).
+        ("-1,-1 0", "played"),
+        ("no", "played"),
+        ("-1,-2", "played"),
+        ("none", "played"),
+        // Turn 4, Yellow: K fits at 0,-2 only with wood.
+        ("tile", "The tile in hand, unturned: a road to the south and west; a city on the north. It fits on 8 spaces."),
+        ("options", "The tile fits on: -1,-3 (180°); -2,-2 (0°, 180° with a bridge (east–west) across the tile to the east, 270° with a bridge (east–west) across the tile to the east); 0,-2 (0° with a bridge (east–west) across the tile to the west and a wooden gate on its south side, 90° with a bridge (east–west) across the tile to the west and a wall on its south side, 180°); -2,-1 (0°); 1,-1 (180°); -1,0 (270°); 1,0 (0°, 90°); 0,1 (270°). Type a space to place it there, with a turn if you like (“1,0 90”)."),
+        ("look 0,-2", "0,-2 is empty. The tile in hand fits there turned 0° with a bridge (east–west) across the tile to the west and a wooden gate on its south side: a road to the south and west; a city on the north; or turned 90° with a bridge (east–west) across the tile to the west and a wall on its south side: a road to the north and west; a city on the east; or turned 180°: a road to the north and east; a city on the south."),
+        ("0,-2 90", "played"),
+        // The guesthouse on its road, taken back, built again.
+        ("options", guesthouse),
+        ("1", "played"),
+        ("options", "Type one of: 1: a thief on the road of 2 tiles going north and west; 2: a knight in the city of 1 tile on the east; 3: a farmer on the field of 4 tiles on the north, south and west; 4: a farmer on the field of 4 tiles on the north and west; no: no follower."),
+        ("undo", "undo"),
+        ("options", guesthouse),
+        ("guesthouse", "played"),
+        ("thief", "played"),
+        ("look 0,-2", "0,-2: a road to the north and west; a city on the east. A wall stands on its south side. Yellow's thief stands on the road. A guesthouse stands on its road."),
+        ("look -1,-2", "-1,-2: a city on the north. A bridge (east–west) crosses it."),
+        // Turn 5, Blue: M has a pennant, so the wyvern flies, to a tile
+        // typed as its space.
+        ("0,1 180", "played"),
+        ("options", wyvern),
+        ("7,7", &format!("“7,7” is not one of the options. {wyvern}")),
+        ("0,-2", "played"),
+        ("look 0,-2", "0,-2: a road to the north and west; a city on the east. A wall stands on its south side. Yellow's thief stands on the road. A guesthouse stands on its road. The wyvern is here: a follower on this tile counts for nobody."),
+        ("followers", "Yellow's thief at 0,-2 on a road of 2 tiles, 2 sides still open, veiled by the wyvern."),
+        ("options", "Type one of: 1: a knight in the city of 1 tile on the east and south; 2: a farmer on the field of 2 tiles on the north and west; no: no follower."),
+        ("knight", "played"),
+        // The pile is empty: the game is over.
+        ("followers", "Yellow's thief at 0,-2 on a road of 2 tiles, 2 sides still open. Blue's knight at 0,1 on a city of 1 tile with 1 pennant, 2 sides still open."),
+        ("scores", &scores_at_end),
+        ("board", "6 tiles placed, from -1,-2 in the north-west to 0,1 in the south-east (x grows to the east, y to the south).\nRow -2: -1,-2, a city on the north. 0,-2, a road to the north and west; a city on the east.\nRow -1: -1,-1, a cloister. 0,-1, a city on the north and south with a pennant.\nRow 0: 0,0, a road to the east and west; a city on the north.\nRow 1: 0,1, a city on the east and south with a pennant."),
+        ("tile", "No tile is in hand now."),
+        ("options", "Nothing to decide: the game is over."),
+        ("1", "The game is over: nothing more can be played."),
+        ("last", "Turn 5: Blue placed a tile at 0,1. The wyvern flies to the tile at 0,-2. Blue put a knight on the city. The game ends: the pile is empty. Unfinished at the end, a road of 2 tiles: Yellow scores 0 points. Unfinished at the end, a city of 1 tile with 1 pennant: Blue scores 1 point. Yellow's 1 coin: 3 points."),
+    ];
+    let g = crate::view::command::check_script(end.at(0), &names, script);
+    assert_eq!(g.history(), end.history());
+}
+
+/// Every legal choice of seeded games with both expansions can be typed:
+/// a space and a turn for the tile (its wood comes with it), the option's
+/// word for everything else; nonsense is answered with the options, and
+/// no two options say the same.
+#[test]
+fn every_legal_choice_can_be_typed_in_the_text_view() {
+    use super::command::command;
+    use crate::view::command::{Command, TextGame};
+    use crate::view::words::turn_name;
+    let names = names(3);
+    let mut typed = 0;
+    for seed in 0..6u64 {
+        let mut g = new_game(3, seed);
+        let mut k = 0;
+        while !g.is_over() {
+            let options = g.options(&names);
+            for (i, o) in options.iter().enumerate() {
+                assert!(
+                    options[i + 1..].iter().all(|p| p.words != o.words),
+                    "{options:?}"
+                );
+            }
+            for (i, c) in g.legal_choices().into_iter().enumerate() {
+                let line = match c {
+                    Choice::Place(p) => format!("{},{} {}", p.cell.x, p.cell.y, turn_name(p.rot)),
+                    _ => options
+                        .iter()
+                        .find(|o| o.choice == i)
+                        .expect("an option")
+                        .key
+                        .clone(),
+                };
+                assert_eq!(command(&g, &names, &line, None), Command::Play(c), "{line}");
+                typed += 1;
+            }
+            match command(&g, &names, "nonsense", None) {
+                Command::Say(s) => assert!(s.contains("is not"), "{s}"),
+                c => panic!("{c:?}"),
+            }
+            g.play(choose(&g, Level::Random, seed * 1000 + k)).unwrap();
+            k += 1;
+        }
+    }
+    assert!(typed > 1000, "{typed}");
+}
+
+/// A hint names the space, the turn and the wood of a placement, and what
+/// the guesthouse or a follower would stand on as the rings name it.
+#[test]
+fn hints_say_the_choice_in_words() {
+    use super::describe::hint_words;
+    let g = record(E13);
+    let before = first_where(&g, |x| x.turns() == 3 && x.at_placement());
+    let place = g.history()[before.history().len()];
+    assert_eq!(
+        hint_words(&before, place),
+        "place the tile on 0,-2 turned 90° with a bridge (east–west) across the tile to the west and a wall on its south side"
+    );
+    let at = first_where(&g, |x| x.decision() == Some(Decision::Guesthouse));
+    let road = Spot::Region(
+        at.catalogue()
+            .get(at.board().placed()[4].tile)
+            .region_index("1")
+            .unwrap(),
+    );
+    assert_eq!(
+        hint_words(&at, Choice::Guesthouse(Some(road))),
+        "put the guesthouse on the road of 2 tiles going north and west"
+    );
+    assert_eq!(
+        hint_words(&at, Choice::Guesthouse(None)),
+        "build no guesthouse"
+    );
+    let at = first_where(&g, |x| {
+        x.turns() == 4 && x.decision() == Some(Decision::Follower)
+    });
+    assert_eq!(
+        hint_words(&at, Choice::Follower(Some(road))),
+        "put a thief on the road of 2 tiles going north and west"
+    );
+    assert_eq!(
+        hint_words(&at, Choice::Follower(None)),
+        "keep your followers"
+    );
+    let at = first_where(&g, |x| x.decision() == Some(Decision::Wyvern));
+    assert_eq!(
+        hint_words(&at, Choice::Wyvern(Cell::new(0, -2))),
+        "send the wyvern to the tile at 0,-2"
+    );
+}
+
+/// The short words of the text view's questions answer as the long ones.
+#[test]
+fn the_text_views_short_words_answer_as_the_long_ones() {
+    use super::command::command;
+    let g = record(E13).at(9);
+    let names = names(4);
+    for (short, long) in [
+        ("?", "help"),
+        ("h", "help"),
+        ("o", "options"),
+        ("m", "options"),
+        ("moves", "options"),
+        ("b", "board"),
+        ("f", "followers"),
+        ("w", "walls"),
+        ("wall", "walls"),
+        ("s", "scores"),
+        ("score", "scores"),
+        ("t", "tile"),
+        ("l 0,-1", "look 0,-1"),
+        ("at 0,-1", "look 0,-1"),
+        ("LOOK 0 -1", "look 0,-1"),
+        ("log", "last"),
+    ] {
+        assert_eq!(
+            command(&g, &names, short, None),
+            command(&g, &names, long, None),
+            "{short}"
+        );
+    }
 }

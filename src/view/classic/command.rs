@@ -1,0 +1,94 @@
+//! Classic Carcassonne's moves and questions typed in the text view, in the
+//! grammar of `view::command` (The City's): a space to place the tile
+//! ("1,0", "1,0 90"; a space the tile fits only with wood takes that wood),
+//! the word of an option (a number, a piece such as "farmer" or
+//! "guesthouse", the wyvern's tile as a space, "no"), a question ("board",
+//! "look 1,0", "tile", "options", "followers", "scores", "last", "help"),
+//! plus "undo" and "hint". This tells the generic reader classic's game in words.
+
+use super::describe;
+use super::targets::wood_words;
+use crate::engine::classic::{Cell, Choice, Decision, Game, Rotation};
+use crate::engine::TileGame;
+pub use crate::view::command::Command;
+use crate::view::command::{TextGame, TextOption, TextPlacement};
+use crate::view::log::LogTurn;
+use crate::view::Adapter;
+
+/// What the text view's "help" says.
+pub const HELP: &str = "Type a move or a question, then Enter. To place the tile: a space such as “1,0”, with a turn if you like (“1,0 90”; turns are clockwise); where the tile fits only with your wood, the options say which, and placing it there spends it. Otherwise the word of an option: a number, a piece (“thief”, “knight”, “monk”, “farmer”, “guesthouse”), the wyvern's tile as a space, or “no”. Questions: “options” (what you may do), “tile” (the tile in hand), “look 1,0” (a space), “board” (every tile), “followers”, “scores”, “last” (the last turn). Also “undo” and “hint”.";
+
+/// The command a typed line asks for. `rot`: the tile in hand's turn now
+/// (a space typed without a turn takes it when it fits there).
+pub fn command(
+    game: &Game,
+    names: &[String],
+    line: &str,
+    rot: Option<Rotation>,
+) -> Command<Choice> {
+    let legal = game.legal_choices();
+    crate::view::command::command(game, names, line, rot).map(|i| legal[i])
+}
+
+impl TextGame for Game {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+    fn hand(&self, rot: Rotation) -> Option<String> {
+        match self.decision() {
+            Some(Decision::Place { tile }) => {
+                Some(describe::tile_words(self.catalogue(), tile, rot))
+            }
+            _ => None,
+        }
+    }
+    fn tiles(&self) -> Vec<(Cell, String)> {
+        self.board()
+            .placed()
+            .iter()
+            .map(|p| {
+                (
+                    p.cell,
+                    describe::tile_words(self.catalogue(), p.tile, p.rot),
+                )
+            })
+            .collect()
+    }
+    fn on_space(&self, cell: Cell, names: &[String]) -> Option<String> {
+        describe::cell_words(self, cell, names)
+    }
+    fn followers_words(&self, names: &[String]) -> String {
+        describe::followers_words(self, names)
+    }
+    fn walls_words(&self, _names: &[String]) -> Option<String> {
+        None
+    }
+    fn scores_words(&self, names: &[String]) -> String {
+        describe::scores_words(self, names)
+    }
+    fn log_turns(&self, names: &[String]) -> Vec<LogTurn> {
+        Adapter::log(self, names)
+    }
+    fn over(&self) -> bool {
+        self.is_over()
+    }
+    /// Each (cell, rotation) once, with the one wood that makes it fit
+    /// (the engine lists exactly one, O3).
+    fn placements(&self) -> Vec<TextPlacement> {
+        let mut out = Vec::new();
+        for (i, c) in self.legal_choices().into_iter().enumerate() {
+            if let Choice::Place(p) = c {
+                out.push(TextPlacement {
+                    cell: p.cell,
+                    rot: p.rot,
+                    choice: i,
+                    wood: wood_words(p.wood),
+                });
+            }
+        }
+        out
+    }
+    fn options(&self, names: &[String]) -> Vec<TextOption> {
+        describe::options(self, names)
+    }
+}
