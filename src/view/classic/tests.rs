@@ -193,6 +193,23 @@ fn check_scene(g: &Game, s: &Scene) {
         g.followers().iter().filter(|f| Some(f.tile) == w).count()
     });
     assert_eq!(count(&s.pieces, "veil"), veiled);
+    // O2.3: the plaza's mark on tile C, once it is placed, with proportional
+    // scoring only.
+    let c = g.catalogue().by_id("C");
+    let plaza: Vec<Cell> = placed
+        .iter()
+        .filter(|p| Some(p.tile) == c && g.parts().proportional)
+        .map(|p| p.cell)
+        .collect();
+    let marks: Vec<&ScenePiece> = s.pieces.iter().filter(|p| p.kind == "plaza").collect();
+    assert_eq!(marks.len(), plaza.len());
+    for (m, &cell) in marks.iter().zip(&plaza) {
+        assert!(inside(m.pos, cell), "{m:?} is not on tile C at {cell:?}");
+        for f in &s.followers {
+            let d = ((f.pos.0 - m.pos.0).powi(2) + (f.pos.1 - m.pos.1).powi(2)).sqrt();
+            assert!(d > 20.0, "the plaza's mark covers a follower: {m:?} {f:?}");
+        }
+    }
     for p in &s.pieces {
         let on_board = s.tiles.iter().any(|t| inside(p.pos, t.cell));
         assert!(on_board, "{p:?} is on no tile");
@@ -224,6 +241,7 @@ struct Seen {
     bridges_on_board: usize,
     guesthouses: usize,
     veils: usize,
+    plazas: usize,
 }
 
 #[test]
@@ -256,6 +274,7 @@ fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once()
             seen.bridges_on_board = seen.bridges_on_board.max(count(&s.pieces, "bridge"));
             seen.guesthouses = seen.guesthouses.max(count(&s.pieces, "guesthouse"));
             seen.veils += count(&s.pieces, "veil");
+            seen.plazas += count(&s.pieces, "plaza");
             let level = if k.is_multiple_of(2) {
                 Level::Random
             } else {
@@ -278,6 +297,7 @@ fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once()
     assert!(seen.decisions.iter().all(|&n| n > 5), "{seen:?}");
     assert!(seen.wood > 0 && seen.bridges_on_board > 0, "{seen:?}");
     assert!(seen.guesthouses > 0 && seen.veils > 0, "{seen:?}");
+    assert!(seen.plazas > 0, "{seen:?}");
 }
 
 // ------------------------------------------------------- hand-checked
