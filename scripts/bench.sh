@@ -8,6 +8,8 @@
 #  3. criterion's statistics for the native workload (`cargo bench`).
 # With --ai instead: the computer opponent's decision times per level,
 # native and wasm in Node (examples/ai_time.rs); `--ai classic`: classic's only.
+# With --review: the game review's time for a whole 2-player game of each
+# ruleset, native and wasm in Node (examples/review_time.rs).
 # With --compare REV: The City's random games per second and the AI's
 # decision times of this build and of commit REV (default: the commit
 # before the engine was split into core + rulesets), built side by side and
@@ -138,6 +140,19 @@ if [ "${1:-}" = "--ai" ]; then
   # `--ai classic`: classic's levels only.
   ./target/release/examples/ai_time ${2:-}
   node target/bench-wasm/ai_time.js ${2:-}
+  exit 0
+fi
+
+if [ "${1:-}" = "--review" ]; then
+  # The game review's speed, native and wasm (Node), one run
+  # (examples/review_time.rs): `--review [LEVEL [the-city|classic]]`.
+  cargo build --quiet --release --example review_time
+  cargo build --quiet --release --example review_time --target wasm32-unknown-unknown
+  mkdir -p target/bench-wasm
+  wasm-bindgen --target nodejs --out-dir target/bench-wasm \
+    target/wasm32-unknown-unknown/release/examples/review_time.wasm
+  ./target/release/examples/review_time "${2:-}" "${3:-}"
+  node target/bench-wasm/review_time.js "${2:-}" "${3:-}"
   exit 0
 fi
 

@@ -396,6 +396,53 @@ pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
     s
 }
 
+/// A decision's choice as it reads in a turn line, at `game` (the position
+/// before it): `T12 2,-1 r1` (the tile in hand), `@m` or `-` (on the tile
+/// placed last), `gate 1,0 N`, `wall cw`, a guard with its piece (`wall
+/// cw +`, `wall cw`), `tower ccw` or `tower -`. A choice the position cannot
+/// take is written as far as it can be.
+pub fn choice_text(game: &Game, choice: Choice) -> String {
+    let cat = game.catalogue();
+    match choice {
+        Choice::Place { cell, rot } => {
+            let tile = game.drawn().map_or("?", |(t, _)| cat.get(t).id.as_str());
+            format!("{tile} {cell} {rot}")
+        }
+        Choice::Follower(None) => "-".to_string(),
+        Choice::Follower(Some(r)) => {
+            let id = game
+                .records()
+                .last()
+                .and_then(|t| cat.get(t.tile).regions.get(r as usize))
+                .map_or("?", |x| x.id.as_str());
+            format!("@{id}")
+        }
+        Choice::Gate(side) => format!("gate {} {}", side.cell, side.dir),
+        Choice::Wall(end) => format!("wall {end}"),
+        Choice::Guard(on) => {
+            let end = game.walls().pieces.last().map_or("?", |p| p.arm.name());
+            format!("wall {end}{}", if on { " +" } else { "" })
+        }
+        Choice::Tower(e) => format!("tower {}", e.map_or("-", |e| e.name())),
+    }
+}
+
+/// A move as it reads in a turn line: its choice and the follow-up of the
+/// same player (`T12 2,-1 r1 @m`, `wall cw +`).
+pub fn move_text(game: &Game, first: Choice, then: Option<Choice>) -> String {
+    let text = choice_text(game, first);
+    let Some(then) = then else { return text };
+    let mut after = game.clone();
+    if after.play(first).is_err() {
+        return text;
+    }
+    match then {
+        // The guard is written with its piece.
+        Choice::Guard(_) => choice_text(&after, then),
+        _ => format!("{text} {}", choice_text(&after, then)),
+    }
+}
+
 /// Points by source for one player, as the summary writes them.
 #[derive(Serialize)]
 pub struct SummaryBreakdown {
@@ -444,6 +491,63 @@ mod tests {
     use crate::engine::core::random;
     use crate::engine::replay;
 
+    /// A move written alone reads as its turn line does: every turn of
+    /// random games, its tile with its follower, and each wall action.
+    #[test]
+    fn a_move_reads_as_its_turn_line() {
+        let cat = Catalogue::builtin().unwrap();
+        for seed in 0..12u64 {
+            let players = (0..(2 + seed % 3)).map(|i| format!("P{i}")).collect();
+            let setup =
+                Setup::from_seed(cat, players, seed, DEFAULT_STACKS, Options::default()).unwrap();
+            let mut g = Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            let history = g.history();
+            let lines: Vec<String> = g
+                .records()
+                .iter()
+                .enumerate()
+                .map(|(i, t)| turn_line(&g, i + 1, t))
+                .collect();
+            let mut turn = 0;
+            let mut at = g.restart();
+            for (k, &c) in history.iter().enumerate() {
+                if let Choice::Place { .. } = c {
+                    turn += 1;
+                    let line = &lines[turn - 1];
+                    let body = line.split(" | ").next().unwrap();
+                    let follower = match history.get(k + 1) {
+                        Some(&f @ Choice::Follower(_)) => Some(f),
+                        _ => None,
+                    };
+                    let text = move_text(&at, c, follower);
+                    let text = if follower.is_some() {
+                        text
+                    } else {
+                        format!("{text} -")
+                    };
+                    assert_eq!(format!("{turn}. {text}"), body);
+                } else if !matches!(c, Choice::Follower(_)) {
+                    let text = match (c, history.get(k + 1)) {
+                        (Choice::Wall(_), Some(&Choice::Guard(on))) => {
+                            move_text(&at, c, Some(Choice::Guard(on)))
+                        }
+                        (Choice::Guard(_), _) => {
+                            at.play(c).unwrap();
+                            continue;
+                        }
+                        _ => choice_text(&at, c),
+                    };
+                    assert!(
+                        lines[turn - 1].contains(&text),
+                        "{text} in {}",
+                        lines[turn - 1]
+                    );
+                }
+                at.play(c).unwrap();
+            }
+        }
+    }
     #[test]
     fn write_then_read_reproduces_random_games() {
         let cat = Catalogue::builtin().unwrap();
