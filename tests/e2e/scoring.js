@@ -49,7 +49,8 @@ async function audit(page, name) {
   check(`axe: no serious or critical violation on ${name}`, bad.length === 0, JSON.stringify(bad));
 }
 
-// Opens `text` through "Import record" on the start screen.
+// Opens `text` through "Import record" on the start screen (a fresh
+// browser profile each time: no game in play).
 async function importRecord(page, origin, text) {
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=import-open]', { timeout: 30000 });
@@ -77,7 +78,13 @@ async function main() {
   const { server, origin } = await startServer();
   const browser = await launch();
   try {
-    const { page, problems } = await openPage(browser);
+    const problems = [];
+    const fresh = async () => {
+      const p = await openPage(browser);
+      problems.push(p.problems);
+      return p.page;
+    };
+    let page = await fresh();
 
     // ------------------------------------------ item 1: two roads, one tile
     await importRecord(page, origin, TWO_ROADS);
@@ -118,6 +125,7 @@ async function main() {
     await page.waitForSelector('[data-testid=legend-dialog]', { state: 'detached' });
 
     // ------------------------------------------ item 2: one line per scoring
+    page = await fresh();
     await importRecord(page, origin, record('b9_2_second_edition_scores_a_city_for_each_farm_leader'));
     const farm = await endLines(page);
     check('a shared farm scoring is one line naming its city and both players, a swatch each',
@@ -128,6 +136,7 @@ async function main() {
     await audit(page, 'the end\'s scoring, one by one');
 
     // ------------------------------------------ item 3: the plaza, coins
+    page = await fresh();
     await importRecord(page, origin, record('o2_3_e18_an_incomplete_plaza_city_scores_0'));
     const plaza = await endLines(page);
     check('the unfinished plaza city says why it scores nothing',
@@ -157,7 +166,8 @@ async function main() {
     check('How to play says what coins are worth at the end',
       /most coins.*3 per coin.*2 per coin/.test(help), help.slice(help.indexOf('Coins')));
     check('How to play says the plaza city scores nothing unfinished', help.includes('nothing if unfinished'), help.slice(help.indexOf('plaza')));
-    check('no console errors', problems.length === 0, problems.join('\n    '));
+    const all = problems.flat();
+    check('no console errors', all.length === 0, all.join('\n    '));
   } finally {
     await browser.close();
     server.close();
