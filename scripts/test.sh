@@ -63,3 +63,4 @@ step "e2e links, saves and tabs: nothing lost, nothing duplicated (playwright, C
 step "e2e keyboard, screen readers, axe (playwright, Chromium)" node tests/e2e/access.js
 step "e2e small screens and loading (playwright, Chromium)" node tests/e2e/layout.js
 step "e2e what happened, links, saves list (playwright, Chromium)" node tests/e2e/see.js
+step "e2e what scored, the end one by one, the plaza (playwright, Chromium)" node tests/e2e/scoring.js

@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::help::Help;
 use super::import_dialog::ImportDialog;
+use super::legend::coins_on;
 use super::new_game::NewGameScreen;
 use super::notice::notices;
 use super::play_screen::PlayScreen;
@@ -321,7 +322,8 @@ pub fn app() -> Html {
             // The engine worker's state, for the tests: not shown.
             <WorkerLine status={(*status).clone()} />
             if state.help {
-                <Help ruleset={state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset())} on_close={help(false)} />
+                <Help ruleset={state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset())}
+                    coins={state.play.as_ref().is_some_and(|p| coins_on(&p.game))} on_close={help(false)} />
             }
         </div>
     }

@@ -1,6 +1,6 @@
 //! Classic Carcassonne's pieces on the board: each piece's drawing (thief,
 //! knight, monk, farmer lying down, Old City's bridge, wall, wooden gate,
-//! guesthouse, wyvern, veil; `art::classic::pieces`) once in the board's
+//! guesthouse, wyvern, veil, the plaza's mark; `art::classic::pieces`) once in the board's
 //! `<defs>` as `#piece-KIND`, and `<use>`s of them where the scene puts
 //! followers and pieces, in the owner's colour (the `pc-…` class sets
 //! `--pc`, which the drawings read).
@@ -27,6 +27,7 @@ fn kind_of(p: Piece) -> &'static str {
         Piece::Guesthouse => "guesthouse",
         Piece::Wyvern => "wyvern",
         Piece::Veil => "veil",
+        Piece::Plaza => "plaza",
     }
 }
 
@@ -67,7 +68,7 @@ pub fn follower(f: &SceneFollower, colour: PlayerColour) -> Html {
     }
 }
 
-/// One of Old City's pieces (wood, guesthouse, wyvern, veil).
+/// One of Old City's pieces (wood, guesthouse, wyvern, veil, plaza).
 pub fn piece(p: &ScenePiece, colour: Option<PlayerColour>) -> Html {
     html! {
         <@{"use"} href={format!("#piece-{}", p.kind)}

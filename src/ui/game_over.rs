@@ -50,13 +50,15 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let export = props.on_export.reform(|_: MouseEvent| ());
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
+    // One line per scoring, with a swatch for each player it names (the
+    // names are in the text: colour is not all that tells them).
     let details = props.lines.iter().map(|l| {
-        let colour = p
-            .players
-            .get(l.player as usize)
-            .map(|r| r.colour.css_class());
+        let swatches = l.paid.iter().filter_map(|&(seat, _)| {
+            let r = p.players.get(seat as usize)?;
+            Some(html! { <span class={classes!("swatch", r.colour.css_class())}></span> })
+        });
         html! {
-            <li class={classes!(colour)}><span class="swatch"></span>{ l.text.clone() }</li>
+            <li data-testid="end-line">{ for swatches }{ l.text.clone() }</li>
         }
     });
     html! {

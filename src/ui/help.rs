@@ -31,6 +31,10 @@ pub struct HelpProps {
     /// The game to explain first (the other is a click away).
     #[prop_or(Ruleset::City)]
     pub ruleset: Ruleset,
+    /// The game in play has Old City's coins: its pennants give coins, not
+    /// points (O4.3).
+    #[prop_or(false)]
+    pub coins: bool,
     pub on_close: Callback<()>,
 }
 
@@ -51,7 +55,7 @@ pub fn help(props: &HelpProps) -> Html {
         </div>
     };
     if *shown == Ruleset::Classic {
-        return classic_help(tabs, props.on_close.clone(), close);
+        return classic_help(tabs, props.coins, props.on_close.clone(), close);
     }
     let Ok(cat) = Catalogue::builtin() else {
         return html! {};
@@ -135,9 +139,21 @@ const KEYS: [(&str, &str); 7] = [
     ("?", "opens this page."),
 ];
 
-/// How to play classic Carcassonne, with The City Gates and Old City.
-fn classic_help(tabs: Html, on_close: Callback<()>, close: Callback<MouseEvent>) -> Html {
+/// How to play classic Carcassonne, with The City Gates and Old City;
+/// `coins`: the game in play has Old City's coins, so its pennants are
+/// told as coins.
+fn classic_help(
+    tabs: Html,
+    coins: bool,
+    on_close: Callback<()>,
+    close: Callback<MouseEvent>,
+) -> Html {
     let list = |items: &[&'static str]| html! { <ul>{ for items.iter().map(|t| html! { <li>{ *t }</li> }) }</ul> };
+    let mut scoring = CLASSIC_SCORING;
+    if coins {
+        scoring[0] = COINS_CITY;
+        scoring[2] = COINS_AT_END;
+    }
     html! {
         <Modal title="How to play" on_close={on_close} testid="help" class="help" close_outside=true>
             { tabs }
@@ -145,7 +161,7 @@ fn classic_help(tabs: Html, on_close: Callback<()>, close: Callback<MouseEvent>)
             <h3>{ "Your turn" }</h3>
             <ol>{ for CLASSIC_TURN.iter().map(|t| html! { <li>{ *t }</li> }) }</ol>
             <h3>{ "Scoring" }</h3>
-            { list(&CLASSIC_SCORING) }
+            <ul data-testid="help-scoring">{ for scoring.iter().map(|t| html! { <li>{ *t }</li> }) }</ul>
             <h3>{ "The City Gates" }</h3>
             <p>{ CLASSIC_GATES }</p>
             <h3>{ "Old City" }</h3>
@@ -174,12 +190,16 @@ const CLASSIC_SCORING: [&str; 4] = [
     "Farmers stay in their fields until the end, then score 3 for each finished city next to their field (other editions' farm rules are in the new-game options).",
 ];
 
+// With Old City's coins (O4.3), in place of the first and third lines.
+const COINS_CITY: &str = "A finished road: 1 point per tile. A finished city: 2 per tile (a city of 2 tiles may score less, as the game's options say); in this game its pennants give coins, not points.";
+const COINS_AT_END: &str = "At the end, what is unfinished scores 1 per tile (pennants nothing) and a cloister 1 per tile round it and itself; then the coins.";
+
 const CLASSIC_GATES: &str = "24 more tiles. A city gate closes its city's side and ends the road that meets it; a bridge carries a road over a city. A city of 4 gates scores 4 at once.";
 
 const CLASSIC_OLD_CITY: [&str; 5] = [
-    "Proportional scoring: every follower in a feature scores its share of the points, rounded up; the plaza city scores 3 a tile.",
+    "Proportional scoring: every follower in a feature scores its share of the points, rounded up. The plaza city, the city of tile C (marked with a fountain), scores 3 a tile when finished, shared out so, and nothing if unfinished at the end.",
     "Wood: once each, a bridge, a wall or a wooden gate mends a placement that would not fit. The board shows the wood on the tile you try, and the tile's panel says what it mends.",
-    "Coins: finishing a city with pennants takes coins from the supply; coins are points at the end.",
+    "Coins: whoever places a tile that finishes cities with pennants takes a coin per pennant from the supply, and pennants score no points. At the end the player with the most coins (tied players too) scores 3 per coin, everyone else 2 per coin.",
     "The guesthouse: once a game, on an open road of the tile you placed. That road scores 2 a tile when finished, and nothing if it is unfinished at the end.",
     "The wyvern: placing a tile with a pennant sends the wyvern to a tile with a follower on an unfinished feature. That follower is veiled (it counts for nobody) while the wyvern stays, and the wyvern's tile scores nothing in a finished road or city.",
 ];

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::pieces_layer::{gate, meeple, tower, wall_piece};
 use super::tile_art::tile_picture;
-use crate::engine::any::Ruleset;
+use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::core::geom::{Cell, Dir, Side};
 use crate::view::palette::PlayerColour;
@@ -97,12 +97,24 @@ fn classic_piece(kind: &str, view_box: &str, caption: &str) -> Html {
     }
 }
 
-/// The key for classic Carcassonne (a function: drawn only in a dialog).
-pub fn classic_legend() -> Html {
+/// Whether `game` is classic with Old City's coins (O4.3: pennants give
+/// coins, not points), which the key and How to play say.
+pub fn coins_on(game: &AnyGame) -> bool {
+    game.as_classic().is_some_and(|g| g.parts().coins)
+}
+
+/// The key for classic Carcassonne (a function: drawn only in a dialog);
+/// `coins`: Old City's coins are on, so pennants give coins, not points.
+pub fn classic_legend(coins: bool) -> Html {
+    let pennant = if coins {
+        "City with a pennant (a blue shield: a coin, no points, when finished)"
+    } else {
+        "City with a pennant (a blue shield: 2 more points when finished)"
+    };
     html! {
         <div class="legend" data-testid="legend">
             <div class="legend-row">
-                { classic_tile("F", "City with a pennant (a blue shield: 2 more points when finished)") }
+                { classic_tile("F", pennant) }
                 { classic_tile("U", "Road") }
                 { classic_tile("L", "Roads ending at a junction") }
                 { classic_tile("B", "Cloister in a field") }
@@ -120,6 +132,7 @@ pub fn classic_legend() -> Html {
                 { classic_piece("guesthouse", "-16 -16 32 32", "Guesthouse on a road") }
                 { classic_piece("wyvern", "-20 -20 40 40", "The wyvern") }
                 { classic_piece("veil", "-16 -16 32 32", "A veiled follower: under the wyvern") }
+                { classic_piece("plaza", "-16 -16 32 32", "Old City's plaza: tile C's city scores 3 a tile, shared out") }
             </div>
         </div>
     }

@@ -17,7 +17,7 @@ use super::game_log::game_log;
 use super::game_over::{game_over, GameOverProps};
 use super::hand::{hand, HandProps};
 use super::keys::{self, KeyCommand};
-use super::legend::{classic_legend, legend};
+use super::legend::{classic_legend, coins_on, legend};
 use super::modal::{self, Modal};
 use super::panel::panel;
 use super::prompt::{prompt_bar, PromptBarProps};
@@ -509,7 +509,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             }
             if *legend_open {
                 <Modal title="What the tiles show" on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>
-                    { if play.game.as_city().is_some() { legend() } else { classic_legend() } }
+                    { if play.game.as_city().is_some() { legend() } else { classic_legend(coins_on(&play.game)) } }
                     <div class="dialog-buttons">
                         <button class="primary" onclick={legend_close.reform(|_: MouseEvent| ())}>{ "Back to the game" }</button>
                     </div>

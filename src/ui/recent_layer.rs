@@ -1,6 +1,6 @@
 //! What just happened, marked on the board until the next decision of a
-//! person: the streets and markets that scored, lit in the scorers' colours
-//! with their points rising from them, and the wall pieces, gate, guards and
+//! person: the features that scored, lit in the scorers' colours with each
+//! one's points rising from them, and the wall pieces, gate, guards and
 //! towers built since (the computer's moves among them). Re-rendered only
 //! when that changes.
 
@@ -30,14 +30,16 @@ pub fn recent_layer(props: &RecentLayerProps) -> Html {
     }
 }
 
-/// The lit features (drawn under the pieces).
+/// The lit features (drawn under the pieces), each in its first scorer's
+/// colour, naming its cells (`data-cells`: "x,y x,y").
 fn lit(r: &Recent) -> Html {
     html! {
         <g class="recent-lit" clip-path="url(#tiles-clip)">
             { for r.scored.iter().map(|s| {
-                let colour = s.colours.first().map_or("#f2c14e", |c| c.hex());
+                let colour = s.scorers.first().map_or("#f2c14e", |c| c.colour.hex());
+                let cells: Vec<String> = s.cells.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
                 html! {
-                    <g class="scored-feature" data-testid="scored-feature">
+                    <g class="scored-feature" data-testid="scored-feature" data-cells={cells.join(" ")}>
                         { for s.shapes.iter().map(|sh| if sh.street {
                             html! { <path d={sh.d.clone()} transform={sh.transform.clone()} fill="none"
                                 stroke={colour} stroke-width="16" stroke-linecap="round" /> }
@@ -68,13 +70,14 @@ fn marks(r: &Recent) -> Html {
                 html! { <circle class="recent-tower" data-testid="recent-tower" cx={num(p.0)} cy={num(p.1)} r="21" /> }
             }) }
             { for r.scored.iter().map(|s| {
-                let n = s.colours.len().max(1) as f64;
+                let n = s.scorers.len().max(1) as f64;
+                let cells: Vec<String> = s.cells.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
                 html! {
-                    <g class="float-points" data-testid="float-points"
+                    <g class="float-points" data-testid="float-points" data-cells={cells.join(" ")}
                         transform={format!("translate({} {})", num(s.at.0), num(s.at.1))}>
-                        { for s.colours.iter().enumerate().map(|(i, c)| html! {
-                            <text class={classes!("points", c.css_class())} x={num((i as f64 - (n - 1.0) / 2.0) * 34.0)}
-                                fill={c.hex()} stroke={c.edge()}>{ format!("+{}", s.points) }</text>
+                        { for s.scorers.iter().enumerate().map(|(i, p)| html! {
+                            <text class={classes!("points", p.colour.css_class())} x={num((i as f64 - (n - 1.0) / 2.0) * 34.0)}
+                                fill={p.colour.hex()} stroke={p.colour.edge()} data-seat={p.seat.to_string()}>{ format!("+{}", p.points) }</text>
                         }) }
                     </g>
                 }

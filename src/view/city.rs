@@ -66,7 +66,7 @@ impl Adapter for Game {
     fn targets(&self, legal: &[Choice], colours: &[PlayerColour]) -> Targets<Choice> {
         targets::choice_targets(self, legal, colours)
     }
-    fn final_lines(&self, names: &[String]) -> Vec<(u8, String, u32)> {
+    fn final_lines(&self, names: &[String]) -> Vec<crate::view::panel::EndLine> {
         log::final_lines(self, names)
     }
     fn placement(choice: &Choice) -> Option<(Cell, Rotation)> {

@@ -103,9 +103,8 @@ pub trait Adapter: TileGame {
     /// What the decision offers to click (the tile's cells aside: those
     /// depend on its rotation).
     fn targets(&self, legal: &[Self::Choice], colours: &[PlayerColour]) -> Targets<Self::Choice>;
-    /// After the game, its end's scoring item by item: (seat, sentence,
-    /// points).
-    fn final_lines(&self, names: &[String]) -> Vec<(u8, String, u32)>;
+    /// After the game, its end's scoring item by item.
+    fn final_lines(&self, names: &[String]) -> Vec<EndLine>;
     /// Where a choice puts the drawn tile, if it places it.
     fn placement(choice: &Self::Choice) -> Option<(Cell, Rotation)>;
 }
@@ -131,16 +130,7 @@ impl<C> GameView<C> {
             panel: Shared::new(game.panel(seats)),
             log: Rc::new(game.log(&names).into_iter().map(Rc::new).collect()),
             prompt_base: game.prompt(&legal, &names, pointer),
-            end_lines: Rc::new(
-                game.final_lines(&names)
-                    .into_iter()
-                    .map(|(player, text, points)| EndLine {
-                        player,
-                        text,
-                        points,
-                    })
-                    .collect(),
-            ),
+            end_lines: Rc::new(game.final_lines(&names)),
             placements: Rc::new(placements),
             base_targets: game.targets(&legal, &colours),
             names: Rc::new(names),

@@ -129,12 +129,12 @@ pub fn stack_name(k: usize) -> String {
 }
 
 /// One item of the end of the game's scoring: which guard, which stewards'
-/// area, for whom and how much.
+/// area, which feature or farm, for whom and how much.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndLine {
-    pub player: u8,
+    /// Every player it names, in seat order, with what each was paid.
+    pub paid: Vec<(u8, u32)>,
     pub text: String,
-    pub points: u32,
 }
 
 #[cfg(test)]

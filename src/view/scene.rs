@@ -5,7 +5,6 @@ use super::geometry::{Bounds, Pt};
 use super::palette::PlayerColour;
 use super::targets::RegionShape;
 use crate::engine::any::Ruleset;
-use crate::engine::core::features::Feature;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
 use crate::engine::core::grid::{Grid, Placed};
 use crate::engine::core::shape::{RegionIdx, TileType};
@@ -155,16 +154,27 @@ impl Scene {
     }
 }
 
-/// A street or market that just scored: drawn lit, with its points rising
-/// from it in the scorers' colours.
+/// A feature that just scored: drawn lit, with each scorer's points rising
+/// from it in their colour.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scored {
     pub shapes: Vec<RegionShape>,
-    pub points: u32,
-    /// The colours of the players who scored it.
-    pub colours: Vec<PlayerColour>,
+    /// Who scored it, in seat order, with what each was paid.
+    pub scorers: Vec<Scorer>,
     /// Where the points rise from.
     pub at: Pt,
+    /// The feature lit, as (placed tile, region) pairs, and the cells they
+    /// are on (sorted; the board names them for tests and tools).
+    pub regions: Vec<(usize, RegionIdx)>,
+    pub cells: Vec<Cell>,
+}
+
+/// One player's part of a scoring.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scorer {
+    pub seat: u8,
+    pub colour: PlayerColour,
+    pub points: u32,
 }
 
 /// What happened since the last decision of a person, marked on the board
@@ -196,111 +206,45 @@ pub fn events_since<'a, G: TileGame>(before: &G, now: &'a G) -> Option<&'a [G::E
         .then(|| &now.events()[from..])
 }
 
-/// What [`newly_done`] reads of a position: its placed tiles, their
-/// printed regions, and the feature each region is part of.
-pub trait PlacedFeatures {
-    /// The payload of the ruleset's features.
-    type Payload;
-    /// Tiles placed, in the order they were placed.
-    fn placed_count(&self) -> usize;
-    /// Printed regions of placed tile `i`.
-    fn region_count(&self, i: usize) -> RegionIdx;
-    /// The feature region `r` of placed tile `i` is part of (one per root).
-    fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload>;
-}
-
-/// Both rulesets' games answer alike: the same board, catalogue and feature
-/// lookup, over their own tile and feature types.
-macro_rules! placed_features {
-    ($game:ty, $payload:ty) => {
-        impl PlacedFeatures for $game {
-            type Payload = $payload;
-            fn placed_count(&self) -> usize {
-                self.board().placed().len()
-            }
-            fn region_count(&self, i: usize) -> RegionIdx {
-                let tile = self.board().placed()[i].tile;
-                self.catalogue().get(tile).regions.len() as RegionIdx
-            }
-            fn feature_at(&self, i: usize, r: RegionIdx) -> &Feature<Self::Payload> {
-                self.feature_of(i, r)
-            }
-        }
-    };
-}
-
-placed_features!(
-    crate::engine::city::Game,
-    crate::engine::city::features::Area
-);
-placed_features!(
-    crate::engine::classic::Game,
-    crate::engine::classic::features::Part
-);
-
-/// The features done in `now` that were not done in `before` (an earlier
-/// position of the same game), each as its (placed tile, region) pairs;
-/// `lit` says which kinds of feature are shown. Regions are grouped by
-/// their feature (one root per feature). Shared by each ruleset's `recent`.
-pub fn newly_done<G: PlacedFeatures>(
-    now: &G,
-    before: &G,
-    lit: impl Fn(&Feature<G::Payload>) -> bool,
-) -> Vec<Vec<(usize, RegionIdx)>> {
-    let old = before.placed_count();
-    // (The feature's address, its regions.)
-    let mut groups: Vec<(usize, Vec<(usize, RegionIdx)>)> = Vec::new();
-    for i in 0..now.placed_count() {
-        for r in 0..now.region_count(i) {
-            let f = now.feature_at(i, r);
-            if !f.done || !lit(f) {
-                continue;
-            }
-            let key = f as *const Feature<G::Payload> as usize;
-            match groups.iter_mut().find(|g| g.0 == key) {
-                Some(g) => g.1.push((i, r)),
-                None => groups.push((key, vec![(i, r)])),
-            }
-        }
-    }
-    groups
-        .into_iter()
-        .map(|(_, g)| g)
-        .filter(|g| {
-            !g.iter()
-                .any(|&(i, r)| i < old && before.feature_at(i, r).done)
-        })
-        .collect()
-}
-
 impl Scored {
-    /// `regions` lit, with `points` rising from their middle in the colours
-    /// of `winners` (bit p: seat p); `shape` gives a region's outline and
-    /// its follower spot on the board. `None` when no region has a shape.
+    /// `regions` (on the cells `cell` tells) lit, with each of `paid`'s
+    /// (seat, points) rising from their middle in the seat's colour;
+    /// `shape` gives a region's outline and its follower spot on the board.
+    /// `None` when no region has a shape.
     pub fn of_regions(
-        regions: &[(usize, RegionIdx)],
-        points: u32,
-        winners: u8,
+        regions: Vec<(usize, RegionIdx)>,
+        paid: &[(u8, u32)],
         colours: &[PlayerColour],
+        cell: impl Fn(usize) -> Cell,
         shape: impl Fn(usize, RegionIdx) -> Option<(RegionShape, Pt)>,
     ) -> Option<Scored> {
         let mut sum: Pt = (0.0, 0.0);
         let mut shapes = Vec::new();
-        for &(i, r) in regions {
+        for &(i, r) in &regions {
             if let Some((s, a)) = shape(i, r) {
                 sum = (sum.0 + a.0, sum.1 + a.1);
                 shapes.push(s);
             }
         }
         let n = shapes.len() as f64;
+        let mut cells: Vec<Cell> = regions.iter().map(|&(i, _)| cell(i)).collect();
+        sort::sort_unstable(&mut cells);
+        cells.dedup();
         (n > 0.0).then(|| Scored {
             shapes,
-            points,
-            colours: (0..colours.len())
-                .filter(|&p| winners & (1 << p) != 0)
-                .map(|p| colours[p])
+            scorers: paid
+                .iter()
+                .filter_map(|&(seat, points)| {
+                    Some(Scorer {
+                        seat,
+                        colour: *colours.get(seat as usize)?,
+                        points,
+                    })
+                })
                 .collect(),
             at: (sum.0 / n, sum.1 / n),
+            regions,
+            cells,
         })
     }
 }

@@ -178,11 +178,11 @@ async function main() {
         check('a reload resumes the classic game at the same position',
           JSON.stringify(afterReload) === JSON.stringify(beforeReload),
           `${JSON.stringify(afterReload)} vs ${JSON.stringify(beforeReload)}`);
-        // The key shows classic tiles and pieces.
+        // The key shows classic tiles and pieces (the plaza's mark among them).
         await page.click('[data-testid=legend-open]');
         await page.waitForSelector('[data-testid=legend-dialog]');
         const items = await page.$$eval('[data-testid=legend] figure', (els) => els.map((e) => e.textContent));
-        check('the key shows the classic tiles and pieces', items.length === 16 && items.some((t) => t.includes('Farmer')),
+        check('the key shows the classic tiles and pieces', items.length === 17 && items.some((t) => t.includes('Farmer')),
           JSON.stringify(items));
         await page.screenshot({ path: path.join(ARTIFACTS, 'classic-key.png') });
         await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 //! The pieces: followers by role (thief, knight, monk, and the farmer lying
 //! down) in the owner's colour, and Old City's bridge, wall, wooden gate,
-//! guesthouse, the wyvern and the veil over a follower under it. Each is a
+//! guesthouse, the wyvern, the veil over a follower under it and the plaza's
+//! mark. Each is a
 //! short list of shapes drawn from point tables; the owner's colour comes
 //! from the CSS variable `--pc` the player's class sets on an enclosing
 //! element, and a pale halo keeps every piece readable on any ground.
@@ -29,10 +30,12 @@ pub enum Piece {
     Wyvern,
     /// Drawn over a follower the wyvern veils.
     Veil,
+    /// Old City's plaza (O2.3): marks tile C, whose city is the plaza city.
+    Plaza,
 }
 
 impl Piece {
-    pub const ALL: [Piece; 10] = [
+    pub const ALL: [Piece; 11] = [
         Piece::Thief,
         Piece::Knight,
         Piece::Monk,
@@ -43,6 +46,7 @@ impl Piece {
         Piece::Guesthouse,
         Piece::Wyvern,
         Piece::Veil,
+        Piece::Plaza,
     ];
 
     /// The follower for a feature (B5.1): thief, knight, farmer, monk.
@@ -292,6 +296,12 @@ pub fn piece_art(piece: Piece) -> Vec<Shape> {
             let mut eyes = f.circle(-1.1, -9.4, 0.6);
             eyes.append(f.circle(1.1, -9.4, 0.6));
             v.push(("ca-eye", eyes));
+        }
+        Piece::Plaza => {
+            // A fountain on a paved disc, on the wyvern's dark token.
+            v.push(("ca-token", f.circle(0.0, 0.0, 11.0)));
+            v.push(("ca-plaza", f.circle(0.0, 0.0, 8.0)));
+            v.push(("ca-water", f.circle(0.0, 0.0, 4.0)));
         }
         Piece::Veil => {
             let mut c = Path::default();

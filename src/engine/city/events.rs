@@ -4,6 +4,7 @@
 use super::tiles::{FeatureKind, RegionIdx, TileType};
 use super::walls::End;
 use crate::engine::core::geom::{Cell, Rotation, Side, Vertex};
+pub use crate::engine::core::table::FeatureAt;
 use serde::{Deserialize, Serialize};
 
 /// Why a street or market was scored.
@@ -59,6 +60,8 @@ pub enum Event {
     },
     FeatureScored {
         kind: FeatureKind,
+        /// The street or market scored.
+        at: FeatureAt,
         tiles: u32,
         goods: u32,
         points: u32,

@@ -704,15 +704,20 @@ impl Game {
             }
         }
         let returned = self.return_followers(node);
-        self.log(Event::FeatureScored {
-            kind: f.kind(),
-            tiles,
-            goods: f.goods_count(),
-            points,
-            winners,
-            returned,
-            cause,
-        });
+        if self.log_events {
+            // (Named only for the log: the search plays with it off.)
+            let at = self.table.feature_at(node);
+            self.log(Event::FeatureScored {
+                kind: f.kind(),
+                at,
+                tiles,
+                goods: f.goods_count(),
+                points,
+                winners,
+                returned,
+                cause,
+            });
+        }
     }
 
     /// Every follower on the feature of `node` goes back to supply.

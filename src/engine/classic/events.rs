@@ -4,8 +4,11 @@
 
 use super::options::FarmScoring;
 use super::pieces::Wood;
+use super::scoring::ValuedBy;
 use super::tiles::{FeatureKind, RegionIdx, TileType};
 use crate::engine::core::geom::{Cell, Rotation};
+use crate::engine::core::rules::MAX_SEATS;
+pub use crate::engine::core::table::FeatureAt;
 use serde::{Deserialize, Serialize};
 
 /// Why the game ended (B7.1; O1.5).
@@ -69,13 +72,20 @@ pub enum Event {
     },
     /// A road, city or cloister scored: completed in play (B6) or
     /// incomplete at the end (B8.1, `at_end`). `proportional` (O2.1):
-    /// `points` was shared out, each winner earning its part per follower.
+    /// `points` was shared out, each follower earning its part rounded up.
     FeatureScored {
         kind: FeatureKind,
+        /// The feature scored.
+        at: FeatureAt,
         tiles: u32,
         pennants: u32,
         points: u32,
+        /// The rule that set `points`, where not the base game's count.
+        by: ValuedBy,
         winners: u8,
+        /// What each seat was paid: `points` to each winner by majority,
+        /// each one's share when proportional.
+        paid: [u32; MAX_SEATS],
         /// Followers of anyone's that went back to supply.
         returned: u32,
         at_end: bool,
@@ -86,9 +96,15 @@ pub enum Event {
     /// `proportional` (O2.2): per farm, `points` shared out among farmers.
     FarmScored {
         rule: FarmScoring,
+        /// What scored: the farm (B9.1, O2.2) or the completed city (B9.2,
+        /// B9.3), and its tiles.
+        at: FeatureAt,
+        tiles: u32,
         cities: u32,
         points: u32,
         winners: u8,
+        /// What each seat was paid (see `FeatureScored`).
+        paid: [u32; MAX_SEATS],
         proportional: bool,
     },
     /// O4.4: a player's coins scored at the end.

@@ -14,6 +14,8 @@ use crate::engine::core::sort;
 /// Points one set of players scores (each winner the full points).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FarmAward {
+    /// What scored: the farm (B9.1) or the completed city (B9.2, B9.3).
+    pub feature: Node,
     pub winners: u8,
     /// Completed cities counted: adjacent to the farm (B9.1), or 1 (B9.2, B9.3).
     pub cities: u32,
@@ -68,14 +70,18 @@ impl FarmTable<'_> {
     }
 }
 
-/// O2.2: each farm with a farmer: the completed cities adjacent to it
-/// (B4.4) and its farmers per seat, for proportional scoring.
-pub fn farms_with_cities(t: &FarmTable) -> Vec<(u32, [u8; MAX_SEATS])> {
+/// O2.2: each farm with a farmer: the farm, the completed cities adjacent
+/// to it (B4.4) and its farmers per seat, for proportional scoring.
+pub fn farms_with_cities(t: &FarmTable) -> Vec<(Node, u32, [u8; MAX_SEATS])> {
     t.farm_city_pairs()
         .chunk_by(|a, b| a.0 == b.0)
         .map(|cities| {
             let farm = cities[0].0;
-            (cities.len() as u32, t.table.features().get(farm).followers)
+            (
+                farm,
+                cities.len() as u32,
+                t.table.features().get(farm).followers,
+            )
         })
         .collect()
 }
@@ -99,6 +105,7 @@ pub fn score_farms_3rd_edition(t: &FarmTable) -> Vec<FarmAward> {
         let winners = majority(t.farmers(group[0].0));
         if winners != 0 {
             out.push(FarmAward {
+                feature: group[0].0,
                 winners,
                 cities: cities as u32,
                 points: 3 * cities as u32,
@@ -119,6 +126,7 @@ pub fn score_farms_2nd_edition(t: &FarmTable) -> Vec<FarmAward> {
             .fold(0u8, |w, &(_, farm)| w | majority(t.farmers(farm)));
         if winners != 0 {
             out.push(FarmAward {
+                feature: farms[0].0,
                 winners,
                 cities: 1,
                 points: 3,
@@ -143,6 +151,7 @@ pub fn score_farms_1st_edition(t: &FarmTable) -> Vec<FarmAward> {
         let winners = majority(&farmers[..t.players.min(MAX_SEATS)]);
         if winners != 0 {
             out.push(FarmAward {
+                feature: farms[0].0,
                 winners,
                 cities: 1,
                 points: 4,

@@ -41,7 +41,7 @@ use super::features::{
 use super::old_city::{coin_points, shares, OldCity, Parts, WyvernStep};
 use super::options::FarmScoring;
 use super::pieces::{Axis, Wood, GUESTHOUSE, WOOD};
-use super::scoring::{self, Breakdown};
+use super::scoring::{self, Breakdown, Value, ValuedBy};
 use super::setup::{pile_counts, Setup, SetupError};
 use super::spot::{spot_of, Spot};
 use super::tiles::{Catalogue, RegionIdx, RegionKind, TileType};
@@ -851,9 +851,9 @@ impl Game {
     fn features_completed(&mut self) {
         let completed = std::mem::take(&mut self.completed);
         for &root in &completed {
-            let (points, proportional) =
-                scoring::completed_value(&self.table, &self.oc, &self.setup.options, root);
-            self.award(root, points, proportional, false);
+            let value = scoring::completed_value(&self.table, &self.oc, &self.setup.options, root);
+            let proportional = value.by == ValuedBy::Plaza;
+            self.award(root, value, proportional, false);
         }
         self.completed = completed;
         self.completed.clear();
@@ -862,13 +862,14 @@ impl Game {
     /// Score feature `root` for its majority (B6.5) or proportionally
     /// (O2.1), veiled followers not counted (O6.5), and mark it done; during
     /// play its followers go back to supply, at the end they stay.
-    fn award(&mut self, root: Node, points: u32, proportional: bool, at_end: bool) {
+    fn award(&mut self, root: Node, value: Value, proportional: bool, at_end: bool) {
         let f = *self.table.features().get(root);
         if f.done {
             return;
         }
         self.table.features_mut().get_mut(root).done = true;
         let Some(kind) = f.kind() else { return };
+        let points = value.points;
         let n = self.players.len();
         let counts = self.oc.control(&self.table, root);
         let gains = shares(points, &counts[..n], proportional);
@@ -888,16 +889,23 @@ impl Game {
         } else {
             self.return_followers(root)
         };
-        self.log(Event::FeatureScored {
-            kind,
-            tiles: f.tile_count(),
-            pennants: f.data.pennants as u32,
-            points,
-            winners,
-            returned,
-            at_end,
-            proportional,
-        });
+        if self.log_events {
+            // (Named only for the log: the search plays with it off.)
+            let at = self.table.feature_at(root);
+            self.log(Event::FeatureScored {
+                kind,
+                at,
+                tiles: f.tile_count(),
+                pennants: f.data.pennants as u32,
+                points,
+                by: value.by,
+                winners,
+                paid: gains,
+                returned,
+                at_end,
+                proportional,
+            });
+        }
     }
 
     /// Every follower on the feature `root` goes back to supply (the veiled
@@ -944,8 +952,8 @@ impl Game {
         crate::engine::core::sort::sort_unstable(&mut roots);
         roots.dedup();
         for root in roots {
-            let points = scoring::final_value(&self.table, &self.oc, root);
-            self.award(root, points, false, true);
+            let value = scoring::final_value(&self.table, &self.oc, root);
+            self.award(root, value, false, true);
         }
         self.score_farms();
         self.score_coins();
@@ -963,10 +971,10 @@ impl Game {
         let proportional = self.oc.parts.proportional;
         let mut awards = Vec::new();
         if proportional {
-            for (cities, counts) in farms::farms_with_cities(&t) {
+            for (farm, cities, counts) in farms::farms_with_cities(&t) {
                 let points = 3 * cities;
                 let gains = shares(points, &counts, true);
-                awards.push((cities, points, gains));
+                awards.push((farm, cities, points, gains));
             }
         } else {
             for a in farms::score_farms(&t, rule) {
@@ -976,10 +984,10 @@ impl Game {
                         *g = a.points;
                     }
                 }
-                awards.push((a.cities, a.points, gains));
+                awards.push((a.feature, a.cities, a.points, gains));
             }
         }
-        for (cities, points, gains) in awards {
+        for (feature, cities, points, gains) in awards {
             let mut winners = 0u8;
             for (p, ps) in self.players.iter_mut().enumerate() {
                 ps.score += gains[p];
@@ -988,13 +996,18 @@ impl Game {
                     winners |= 1 << p;
                 }
             }
-            self.log(Event::FarmScored {
-                rule,
-                cities,
-                points,
-                winners,
-                proportional,
-            });
+            if self.log_events {
+                self.log(Event::FarmScored {
+                    rule,
+                    at: self.table.feature_at(feature),
+                    tiles: self.table.features().get(feature).tile_count(),
+                    cities,
+                    points,
+                    winners,
+                    paid: gains,
+                    proportional,
+                });
+            }
         }
     }
 

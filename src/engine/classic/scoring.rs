@@ -109,60 +109,109 @@ fn wyvern_by(f: &Feature, board: &Board, wyvern: Option<usize>) -> bool {
     (w.x - c.cell.x).abs() <= 1 && (w.y - c.cell.y).abs() <= 1
 }
 
-/// The points of the completed feature `root` and whether they are shared
-/// proportionally (B6.2–B6.4, G3.1, O2.3, O4.3, O5.3, O6.6).
-pub fn completed_value(
-    table: &ClassicTable,
-    oc: &OldCity,
-    options: &Options,
-    root: Node,
-) -> (u32, bool) {
+/// Which rule set a road's, city's or cloister's points beside the base
+/// game's count (B6.2–B6.4, B8.1): what a log says to explain them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValuedBy {
+    /// The base game's count (the wyvern's tile left out, O6.6).
+    Base,
+    /// G3.1: the city's fixed points.
+    FixedPoints,
+    /// O2.3: the plaza city, 3 a tile shared out when completed, 0 when
+    /// incomplete at the end.
+    Plaza,
+    /// O5.3: a guesthouse road, 2 a tile when completed, 0 when incomplete
+    /// at the end.
+    Guesthouse,
+    /// O4.3: a city whose pennants gave coins, not points.
+    Coins,
+}
+
+/// A feature's points and the rule that set them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    pub points: u32,
+    pub by: ValuedBy,
+}
+
+impl Value {
+    fn base(points: u32) -> Value {
+        Value {
+            points,
+            by: ValuedBy::Base,
+        }
+    }
+}
+
+/// The points of the completed feature `root` (B6.2–B6.4, G3.1, O2.3,
+/// O4.3, O5.3, O6.6); the plaza's (`ValuedBy::Plaza`) are shared
+/// proportionally (O2.1).
+pub fn completed_value(table: &ClassicTable, oc: &OldCity, options: &Options, root: Node) -> Value {
     let f = table.features().get(root);
     let parts = oc.parts;
     let scoring = scoring_tiles(f, oc.wyvern);
     match f.kind() {
         // B6.2; O5.3: a guesthouse doubles it.
-        Some(FeatureKind::Road) => (
-            scoring * (1 + u32::from(oc.has_guesthouse(table, root))),
-            false,
-        ),
+        Some(FeatureKind::Road) if oc.has_guesthouse(table, root) => Value {
+            points: 2 * scoring,
+            by: ValuedBy::Guesthouse,
+        },
+        Some(FeatureKind::Road) => Value::base(scoring),
         Some(FeatureKind::City) => {
             if let Some(points) = city_gates::fixed_points(f) {
-                return (points, false);
+                return Value {
+                    points,
+                    by: ValuedBy::FixedPoints,
+                };
             }
             let pennants = f.data.pennants as u32;
             if f.data.plaza && parts.proportional {
                 // O2.3: 3 per tile (and per pennant with plaza-pennants).
                 let flags = options.old_city.plaza_pennants;
-                return (3 * (scoring + u32::from(flags) * pennants), true);
+                return Value {
+                    points: 3 * (scoring + u32::from(flags) * pennants),
+                    by: ValuedBy::Plaza,
+                };
             }
             // O4.3: with coins pennants give no points.
+            let coins = parts.coins && pennants > 0;
             let pennants = if parts.coins { 0 } else { pennants };
-            (
-                city_value(f.tile_count(), scoring, pennants, options.small_city),
-                false,
-            )
+            Value {
+                points: city_value(f.tile_count(), scoring, pennants, options.small_city),
+                by: if coins {
+                    ValuedBy::Coins
+                } else {
+                    ValuedBy::Base
+                },
+            }
         }
         // B6.4; O6.6: 8 with the wyvern on it or round it.
-        Some(FeatureKind::Cloister) => (
-            COMPLETED_CLOISTER - u32::from(wyvern_by(f, table.grid(), oc.wyvern)),
-            false,
-        ),
-        _ => (0, false),
+        Some(FeatureKind::Cloister) => {
+            Value::base(COMPLETED_CLOISTER - u32::from(wyvern_by(f, table.grid(), oc.wyvern)))
+        }
+        _ => Value::base(0),
     }
 }
 
 /// The points of the incomplete feature `root` at the end (B8.1; the
 /// wyvern is gone, O6.7): a guesthouse road 0 (O5.3), a plaza city 0
 /// (O2.3), pennants 0 with coins (O4.3).
-pub fn final_value(table: &ClassicTable, oc: &OldCity, root: Node) -> u32 {
+pub fn final_value(table: &ClassicTable, oc: &OldCity, root: Node) -> Value {
     let f = table.features().get(root);
     let parts = oc.parts;
+    let zero = |by| Value { points: 0, by };
     match f.kind() {
-        Some(FeatureKind::Road) if oc.has_guesthouse(table, root) => 0,
-        Some(FeatureKind::City) if f.data.plaza && parts.proportional => 0,
-        Some(FeatureKind::City) if parts.coins => f.tile_count(),
-        _ => final_points(f),
+        Some(FeatureKind::Road) if oc.has_guesthouse(table, root) => zero(ValuedBy::Guesthouse),
+        Some(FeatureKind::City) if f.data.plaza && parts.proportional => zero(ValuedBy::Plaza),
+        Some(FeatureKind::City) if parts.coins => Value {
+            points: f.tile_count(),
+            by: if f.data.pennants > 0 {
+                ValuedBy::Coins
+            } else {
+                ValuedBy::Base
+            },
+        },
+        _ => Value::base(final_points(f)),
     }
 }
 

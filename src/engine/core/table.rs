@@ -7,11 +7,12 @@
 //! what "complete" means.
 
 use super::features::{Feature, Features, Node, Payload};
-use super::geom::{Dir, Side};
+use super::geom::{Cell, Dir, Side};
 use super::grid::{Grid, Placed};
 use super::roomy::RoomyVec;
 use super::rules::Seat;
 use super::shape::RegionIdx;
+use serde::{Deserialize, Serialize};
 
 /// How a ruleset's placed tiles meet their sides, in board orientation. Per
 /// placed tile (its index in placement order), so a ruleset may change a
@@ -25,6 +26,15 @@ pub trait Layout {
     fn reach(&self, p: &Placed, tile: usize, region: RegionIdx) -> u8;
     /// Whether two facing slots join their regions into one feature.
     fn joins(&self, a: (&Placed, RegionIdx), b: (&Placed, RegionIdx)) -> bool;
+}
+
+/// A feature named by its first region ([`Table::first_region`]): region
+/// `region` of the tile at `cell`. An event names what it scored so; a
+/// completed feature keeps its name for good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatureAt {
+    pub cell: Cell,
+    pub region: RegionIdx,
 }
 
 /// A follower on a region of a placed tile, with the ruleset's role for it.
@@ -183,6 +193,27 @@ impl<P: Payload, R: Copy, const HALF: i32> Table<P, R, HALF> {
             }
         }
         roots
+    }
+
+    /// The first region of the feature holding `node`, as (placed tile,
+    /// region): its root, the smallest node of the feature (`union` keeps
+    /// the smaller), so the region of the earliest tile it covers. It names
+    /// the feature for good once the feature is complete (nothing joins it
+    /// any more).
+    pub fn first_region(&self, node: Node) -> (usize, RegionIdx) {
+        let root = self.features.find(node);
+        // The last tile whose first node is at most the root.
+        let tile = self.node_base.partition_point(|&b| b <= root) - 1;
+        (tile, (root - self.node_base[tile]) as RegionIdx)
+    }
+
+    /// The feature holding `node`, named by its first region.
+    pub fn feature_at(&self, node: Node) -> FeatureAt {
+        let (tile, region) = self.first_region(node);
+        FeatureAt {
+            cell: self.grid.placed()[tile].cell,
+            region,
+        }
     }
 
     /// Every (placed tile, region) of the feature holding `node`.

@@ -9,6 +9,7 @@ use crate::engine::TileGame;
 use crate::view::log::{
     self, capitalise, followers_home, name, names_of, plural, who_scores, LogLine, LogTurn,
 };
+use crate::view::panel::EndLine;
 
 /// The follower's name on a feature of this kind.
 pub fn role_name(kind: FeatureKind) -> &'static str {
@@ -73,6 +74,7 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
             winners,
             returned,
             cause,
+            ..
         } => {
             let by = match cause {
                 ScoreCause::Tile => "the tile",
@@ -203,8 +205,8 @@ pub fn log_turns(events: &[Logged], names: &[String]) -> Vec<LogTurn> {
 }
 
 /// The end of the game's scoring, item by item: which guard scored what
-/// (R12.3) and each stewards' area (R12.1), as (seat, sentence, points).
-pub fn final_lines(game: &Game, names: &[String]) -> Vec<(u8, String, u32)> {
+/// (R12.3) and each player's stewards' area (R12.1).
+pub fn final_lines(game: &Game, names: &[String]) -> Vec<EndLine> {
     let mut out = Vec::new();
     if !game.is_over() {
         return out;
@@ -212,17 +214,16 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<(u8, String, u32)> {
     for piece in &game.walls().pieces {
         let Some(g) = piece.guard else { continue };
         let l = guard_line(game, piece.side);
-        out.push((
-            g,
-            format!(
+        out.push(EndLine {
+            paid: vec![(g, l.points)],
+            text: format!(
                 "{}'s guard on {} watches {}: {}.",
                 name(g, names),
                 side_name(piece.side),
                 line_words(piece.side, &l),
                 plural(l.points, "point", "points")
             ),
-            l.points,
-        ));
+        });
     }
     for l in game.events() {
         if let Event::StewardsScored {
@@ -233,16 +234,15 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<(u8, String, u32)> {
         {
             for p in 0..names.len().min(8) as u8 {
                 if players & (1 << p) != 0 {
-                    out.push((
-                        p,
-                        format!(
+                    out.push(EndLine {
+                        paid: vec![(p, points)],
+                        text: format!(
                             "{}'s stewards hold a residential area beside {}: {}.",
                             name(p, names),
                             plural(markets, "market", "markets"),
                             plural(points, "point", "points")
                         ),
-                        points,
-                    ));
+                    });
                 }
             }
         }

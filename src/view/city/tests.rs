@@ -502,9 +502,9 @@ fn a_guard_preview_shows_its_line_and_the_points_it_would_score_now() {
                     let me = g.to_move();
                     let side = side_name(piece);
                     assert!(
-                        lines.iter().any(|(p, text, pts)| *p == me
-                            && text.contains(&side)
-                            && *pts == line.points),
+                        lines
+                            .iter()
+                            .any(|l| l.paid == [(me, line.points)] && l.text.contains(&side)),
                         "{lines:?}"
                     );
                     seen += 1;
@@ -789,12 +789,15 @@ fn what_scored_and_what_was_built_since_a_position_is_marked() {
                 }
             }
             assert_eq!(
-                r.scored.iter().map(|s| s.points).sum::<u32>(),
+                r.scored
+                    .iter()
+                    .flat_map(|s| s.scorers.iter().map(|c| c.points).take(1))
+                    .sum::<u32>(),
                 points,
                 "seed {seed}"
             );
             for s in &r.scored {
-                assert!(!s.shapes.is_empty() && !s.colours.is_empty());
+                assert!(!s.shapes.is_empty() && !s.scorers.is_empty());
                 scored += 1;
             }
             // Nothing is recent between a position and itself.
@@ -908,8 +911,9 @@ fn the_end_lists_each_guard_and_stewards_area_with_its_points() {
         for (i, p) in g.players().iter().enumerate() {
             let sum: u32 = lines
                 .iter()
-                .filter(|l| l.0 as usize == i)
-                .map(|l| l.2)
+                .flat_map(|l| &l.paid)
+                .filter(|&&(p, _)| p as usize == i)
+                .map(|&(_, points)| points)
                 .sum();
             assert_eq!(
                 sum,

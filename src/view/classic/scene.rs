@@ -1,7 +1,8 @@
 //! What the board draws of a classic game: the tiles, the followers by role
 //! (thief, knight, monk, farmer) at their region's spot, and Old City's
 //! pieces (bridges, walls, wooden gates, guesthouses, the wyvern and the
-//! veil over the follower it covers) as the scene's generic pieces.
+//! veil over the follower it covers, the plaza's mark) as the scene's
+//! generic pieces.
 
 use super::art;
 use crate::engine::any::Ruleset;
@@ -31,11 +32,31 @@ pub fn scene(game: &Game, colours: &[PlayerColour]) -> Scene {
 }
 
 /// Old City's pieces on the board (`followers`: the scene's, in the
-/// engine's order): the wood, the guesthouses, the wyvern and its veil.
+/// engine's order): the wood, the guesthouses, the wyvern and its veil,
+/// and the plaza's mark.
 fn pieces(game: &Game, followers: &[SceneFollower]) -> Vec<ScenePiece> {
     let board = game.board();
     let placed = board.placed();
     let mut out = Vec::new();
+    // O2.3: tile C's city is the plaza city (with proportional scoring).
+    let plaza = game.catalogue().by_id("C");
+    if let Some(p) = placed
+        .iter()
+        .find(|p| game.parts().proportional && Some(p.tile) == plaza)
+    {
+        let others: Vec<Pt> = followers
+            .iter()
+            .map(|f| f.pos)
+            .filter(|&q| on_cell(q, p.cell))
+            .collect();
+        let (x, y) = (p.cell.x as f64 * TILE, p.cell.y as f64 * TILE);
+        out.push(ScenePiece {
+            kind: "plaza",
+            pos: clear_of((x + 26.0, y + 26.0), &others, p.cell),
+            rot: Rotation::ALL[0],
+            owner: None,
+        });
+    }
     // Bridges, wherever they were built (on the tile placed or beside it).
     for (i, p) in placed.iter().enumerate() {
         if let Some(axis) = game.bridge_on(i) {
@@ -72,7 +93,13 @@ fn pieces(game: &Game, followers: &[SceneFollower]) -> Vec<ScenePiece> {
     if let Some(cell) = game.wyvern() {
         let on_tile: Vec<&SceneFollower> =
             followers.iter().filter(|f| on_cell(f.pos, cell)).collect();
-        let points: Vec<Pt> = on_tile.iter().map(|f| f.pos).collect();
+        // (Clear of the plaza's mark too.)
+        let points: Vec<Pt> = on_tile
+            .iter()
+            .map(|f| f.pos)
+            .chain(out.iter().filter(|p| p.kind == "plaza").map(|p| p.pos))
+            .filter(|&q| on_cell(q, cell))
+            .collect();
         out.push(ScenePiece {
             kind: "wyvern",
             pos: wyvern_spot(cell, &points),

@@ -8,7 +8,8 @@
 use super::*;
 use crate::ai::{choose, Level};
 use crate::engine::classic::{
-    Axis, Bridge, Catalogue, Cell, Decision, Dir, Expansions, Options, Rotation, Setup, Spot, Wood,
+    Axis, Bridge, Catalogue, Cell, Decision, Dir, Event, Expansions, Options, Rotation, Setup,
+    Spot, Wood,
 };
 use crate::view::geometry;
 use crate::view::prompt::Prompt;
@@ -201,6 +202,23 @@ fn check_scene(g: &Game, s: &Scene) {
         g.followers().iter().filter(|f| Some(f.tile) == w).count()
     });
     assert_eq!(count(&s.pieces, "veil"), veiled);
+    // O2.3: the plaza's mark on tile C, once it is placed, with proportional
+    // scoring only.
+    let c = g.catalogue().by_id("C");
+    let plaza: Vec<Cell> = placed
+        .iter()
+        .filter(|p| Some(p.tile) == c && g.parts().proportional)
+        .map(|p| p.cell)
+        .collect();
+    let marks: Vec<&ScenePiece> = s.pieces.iter().filter(|p| p.kind == "plaza").collect();
+    assert_eq!(marks.len(), plaza.len());
+    for (m, &cell) in marks.iter().zip(&plaza) {
+        assert!(inside(m.pos, cell), "{m:?} is not on tile C at {cell:?}");
+        for f in &s.followers {
+            let d = ((f.pos.0 - m.pos.0).powi(2) + (f.pos.1 - m.pos.1).powi(2)).sqrt();
+            assert!(d > 20.0, "the plaza's mark covers a follower: {m:?} {f:?}");
+        }
+    }
     for p in &s.pieces {
         let on_board = s.tiles.iter().any(|t| inside(p.pos, t.cell));
         assert!(on_board, "{p:?} is on no tile");
@@ -234,6 +252,7 @@ struct Seen {
     veils: usize,
     /// Rings whose words name their place on the tile.
     told_apart: usize,
+    plazas: usize,
 }
 
 #[test]
@@ -271,6 +290,7 @@ fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once()
                 .iter()
                 .filter(|r| r.label.contains(", in the tile's"))
                 .count();
+            seen.plazas += count(&s.pieces, "plaza");
             let level = if k.is_multiple_of(2) {
                 Level::Random
             } else {
@@ -294,6 +314,7 @@ fn at_every_decision_of_seeded_games_each_legal_choice_is_offered_exactly_once()
     assert!(seen.wood > 0 && seen.bridges_on_board > 0, "{seen:?}");
     assert!(seen.guesthouses > 0 && seen.veils > 0, "{seen:?}");
     assert!(seen.told_apart > 0, "{seen:?}");
+    assert!(seen.plazas > 0, "{seen:?}");
 }
 
 // ------------------------------------------------------- hand-checked
@@ -487,16 +508,22 @@ fn the_end_lists_what_scored_and_the_prompt_names_the_winner() {
     // Scores 5 0 0 3: Blue (the first seat) wins.
     assert_eq!(p.title, "The game is over: Aude wins");
     assert_eq!(p.detail, "It ended because the pile is empty.");
-    let lines = &v.end_lines;
-    // Blue's knight in M's open city (1), Yellow's coin (3); the
-    // guesthouse road scores 0 and is left out.
-    assert!(
-        lines.iter().any(|l| l.player == 0 && l.points == 1),
-        "{lines:?}"
-    );
-    assert!(lines
+    let lines: Vec<(&[(u8, u32)], &str)> = v
+        .end_lines
         .iter()
-        .any(|l| l.player == 3 && l.points == 3 && l.text == "Dolça's 1 coin: 3 points."));
+        .map(|l| (l.paid.as_slice(), l.text.as_str()))
+        .collect();
+    // The guesthouse road scores nothing and says why (O5.3); Blue's
+    // knight in M's open city scores 1 (O4.3: its pennant none); Yellow's
+    // coin 3 (O4.4).
+    assert_eq!(
+        lines,
+        [
+            (&[(3, 0)][..], "Unfinished at the end, the road of 2 tiles at -1,-2 scores nothing for Dolça: a road with a guesthouse scores only when completed."),
+            (&[(0, 1)][..], "Unfinished at the end, the city of 1 tile with 1 pennant at 0,1 (with coins, pennants score nothing): Aude scores 1 point."),
+            (&[(3, 3)][..], "Dolça's 1 coin: 3 points."),
+        ]
+    );
     let yellow = &v.panel.players[3];
     assert_eq!(yellow.breakdown, [0, 0, 0, 0, 3]);
     assert_eq!((yellow.score, yellow.supply), (3, 5));
@@ -799,5 +826,166 @@ fn the_text_views_short_words_answer_as_the_long_ones() {
             command(&g, &names, long, None),
             "{short}"
         );
+    }
+}
+
+/// The end's lines of a rule record (tests/records/classic/NAME.cgn), as
+/// (who was paid what, sentence).
+fn end_lines_of(name: &str) -> Vec<(Vec<(u8, u32)>, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/records/classic")
+        .join(format!("{name}.cgn"));
+    let g = record(&std::fs::read_to_string(path).unwrap());
+    final_lines(&g, &["Ann".to_string(), "Bob".to_string()])
+        .into_iter()
+        .map(|l| (l.paid, l.text))
+        .collect()
+}
+
+/// A shared scoring is one line naming every winner, with what each was
+/// paid; the farms of the 1st and 2nd editions name their city (B9.2,
+/// B9.3), the 3rd edition's its farm (B9.1).
+#[test]
+fn the_end_tells_each_scoring_once_naming_its_feature_and_every_winner() {
+    let one = |name: &str| {
+        let lines = end_lines_of(name);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        lines.into_iter().next().unwrap()
+    };
+    assert_eq!(
+        one("b9_2_second_edition_scores_a_city_for_each_farm_leader"),
+        (
+            vec![(0, 3), (1, 3)],
+            "The completed city of 2 tiles at 0,0, for the most farmers in a farm beside it: Ann and Bob score 3 points each.".to_string()
+        )
+    );
+    assert_eq!(
+        one("b9_3_first_edition_counts_farmers_round_a_city_together"),
+        (
+            vec![(0, 4)],
+            "The completed city of 2 tiles at 0,0, for the most farmers in its farms together: Ann scores 4 points.".to_string()
+        )
+    );
+    assert_eq!(
+        end_lines_of("b9_1_e5_third_edition_each_farm_scores_3_per_completed_city"),
+        [
+            (
+                vec![(0, 6)],
+                "The farm of 2 tiles at 0,-1, beside 2 completed cities: Ann scores 6 points."
+                    .to_string()
+            ),
+            (
+                vec![(0, 3)],
+                "The farm of 1 tile at 1,-2, beside 1 completed city: Ann scores 3 points."
+                    .to_string()
+            ),
+        ]
+    );
+    // O2.2: what each farmer's owner is paid, after rounding up.
+    assert_eq!(
+        end_lines_of("o2_2_o6_5_e15_a_veiled_farmer_shares_the_farm_at_the_end")[0],
+        (
+            vec![(0, 5), (1, 5)],
+            "The farm of 3 tiles at 0,-1, beside 3 completed cities: Ann and Bob score 5 points each, 9 points shared out by their farmers, each one's part rounded up.".to_string()
+        )
+    );
+}
+
+/// O2.3: an unfinished plaza city scores nothing, and the end and the
+/// chronicle say why; a completed one tells each knight's share.
+#[test]
+fn the_plaza_city_says_why_it_scores_nothing_unfinished() {
+    let why = "Unfinished at the end, the plaza city of 4 tiles with 1 pennant at 0,0 scores nothing for Ann and Bob: a plaza city scores only when completed.";
+    assert_eq!(
+        end_lines_of("o2_3_e18_an_incomplete_plaza_city_scores_0"),
+        [(vec![(0, 0), (1, 0)], why.to_string())]
+    );
+    let chronicle = |name: &str| -> Vec<String> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/records/classic")
+            .join(format!("{name}.cgn"));
+        let g = record(&std::fs::read_to_string(path).unwrap());
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        log_turns(g.events(), g.catalogue(), &names)
+            .into_iter()
+            .flat_map(|t| t.lines.into_iter().map(|l| l.text))
+            .collect()
+    };
+    assert!(chronicle("o2_3_e18_an_incomplete_plaza_city_scores_0").contains(&why.to_string()));
+    let done = chronicle("o2_3_e18_the_plaza_city_scores_3_a_tile_shared_8_each");
+    let want = "The plaza city of 5 tiles with 1 pennant at 0,0 was completed: Ann and Bob score 8 points each, 15 points shared out by their knights, each one's part rounded up. 2 followers go home.";
+    assert!(done.contains(&want.to_string()), "{done:#?}");
+}
+
+/// Over random games of every expansion mix: the end's lines pay each
+/// player exactly what the end of the game added to their score, one line
+/// per scoring (no text twice), each naming a player.
+#[test]
+fn the_end_lines_add_up_to_the_final_scoring() {
+    for seed in 0..16u64 {
+        let (exp, opts) = [
+            ("", "farm-scoring=1st"),
+            ("", "farm-scoring=2nd small-city=2"),
+            ("city-gates old-city", ""),
+            ("old-city", "oc-proportional=off oc-coins=off"),
+        ][(seed % 4) as usize];
+        let cat = Catalogue::builtin().unwrap();
+        let expansions = Expansions::parse(exp).unwrap();
+        let options = Options::parse(opts, expansions).unwrap();
+        let players = 2 + (seed % 3) as usize;
+        let setup = Setup::from_seed(cat, names(players), expansions, options, seed).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        let mut rng = crate::engine::core::random::choice_rng(seed);
+        let mut before = g.clone();
+        while !g.is_over() {
+            before = g.clone();
+            let legal = g.legal_choices();
+            let c = legal[crate::engine::core::rng::below(&mut rng, legal.len() as u64) as usize];
+            g.play(c).unwrap();
+        }
+        // What the end added: the last decision's gain less its scorings in
+        // play (before the game ended).
+        let new = &g.events()[before.events().len()..];
+        let ended = new
+            .iter()
+            .position(|l| matches!(l.event, Event::GameEnded { .. }))
+            .unwrap();
+        let mut end: Vec<u32> = g
+            .players()
+            .iter()
+            .zip(before.players())
+            .map(|(now, was)| now.score - was.score)
+            .collect();
+        for l in &new[..ended] {
+            if let Event::FeatureScored { paid, .. } = l.event {
+                for (e, x) in end.iter_mut().zip(paid) {
+                    *e -= x;
+                }
+            }
+        }
+        let scorings = new[ended..]
+            .iter()
+            .filter(|l| match l.event {
+                Event::FeatureScored { winners, .. } | Event::FarmScored { winners, .. } => {
+                    winners != 0
+                }
+                Event::CoinsScored { .. } => true,
+                _ => false,
+            })
+            .count();
+        let lines = final_lines(&g, &names(players));
+        let mut texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        texts.sort_unstable();
+        texts.dedup();
+        assert_eq!(texts.len(), lines.len(), "seed {seed}: a line twice");
+        let mut paid = vec![0u32; players];
+        for l in &lines {
+            assert!(!l.paid.is_empty());
+            for &(p, x) in &l.paid {
+                paid[p as usize] += x;
+            }
+        }
+        assert_eq!(paid, end, "seed {seed}: {lines:#?}");
+        assert_eq!(lines.len(), scorings, "seed {seed}: one line per scoring");
     }
 }
