@@ -700,7 +700,7 @@ fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
         ("tile", "No tile is in hand now."),
         ("options", "Nothing to decide: the game is over."),
         ("1", "The game is over: nothing more can be played."),
-        ("last", "Turn 5: Blue placed a tile at 0,1. The wyvern flies to the tile at 0,-2. Blue put a knight on the city. The game ends: the pile is empty. Unfinished at the end, a road of 2 tiles: Yellow scores 0 points. Unfinished at the end, a city of 1 tile with 1 pennant: Blue scores 1 point. Yellow's 1 coin: 3 points."),
+        ("last", "Turn 5: Blue placed a tile at 0,1. The wyvern flies to the tile at 0,-2. Blue put a knight on the city. The game ends: the pile is empty. Unfinished at the end, the road of 2 tiles at -1,-2 scores nothing for Yellow: a road with a guesthouse scores only when completed. Unfinished at the end, the city of 1 tile with 1 pennant at 0,1 (with coins, pennants score nothing): Blue scores 1 point. Yellow's 1 coin: 3 points."),
     ];
     let g = crate::view::command::check_script(end.at(0), &names, script);
     assert_eq!(g.history(), end.history());
