@@ -13,7 +13,8 @@
 // 2. Pieces are readable from afar: at the board's full view every follower
 //    is at least 18 px tall on screen and its mark at least 6 px across.
 //    The wyvern is in no player's colour. Points rising from what scored
-//    carry the scorer's mark.
+//    carry the scorer's mark and a halo that contrasts with their paint.
+//    The follower rings offered on a tile never overlap on screen.
 // 3. Picking a side: in The City at the gate decision (a board of a whole
 //    first stack) the middle of every glowing side is clicked, then tapped
 //    on a phone, and the gate must go on that very side (the nearest side
@@ -110,6 +111,16 @@ function deltaE2000([L1, a1, b1], [L2, a2, b2]) {
   return Math.sqrt((dL / Sl) ** 2 + (dC / Sc) ** 2 + (dH / Sh) ** 2 + Rt * (dC / Sc) * (dH / Sh));
 }
 
+// A computed colour ("rgb(r, g, b)" or "#rrggbb") as [r, g, b].
+const rgbOf = (s) => (s.startsWith('#') ? hex(s) : (s.match(/\d+(\.\d+)?/g) || []).slice(0, 3).map(Number));
+
+// WCAG's contrast ratio of two colours.
+function contrast(p, q) {
+  const lum = ([r, g, b]) => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  const [a, b] = [lum(p), lum(q)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}
+
 // The reference pair of the formula's paper (Sharma et al., table 1, pair 1).
 function deltaESelfTest() {
   const d = deltaE2000([50, 2.6772, -79.7751], [50, 0, -82.7485]);
@@ -201,15 +212,36 @@ const READ_POINTS = `
 
 // Plays by clicks, a follower on every ring offered, until every one of
 // `players` seats has a follower on the board (or `limit` decisions).
-async function playUntilEveryoneHasAFollower(page, players, points, limit = 120) {
+async function playUntilEveryoneHasAFollower(page, players, points, ringChecks, limit = 120) {
   for (let n = 0; n < limit; n++) {
     // Points rising from what scored: each with its scorer's mark.
+    // Points rising from what scored: each with its scorer's mark, and
+    // its number's paint and halo as drawn.
     const rising = await page.$$eval('[data-testid=float-points] .points', (els) => els.map((e) => {
       const m = e.querySelector('.mark');
       const colour = [...e.classList].find((k) => k.startsWith('pc-'));
-      return [colour && colour.slice(3), m && m.dataset.mark];
+      const t = e.querySelector('text') || e;
+      const cs = getComputedStyle(t);
+      return [colour && colour.slice(3), m && m.dataset.mark, cs.fill, cs.stroke];
     }));
     points.push(...rising);
+    // The follower rings offered on the tile just placed, as drawn: no two
+    // overlap (the crossing tiles have the most).
+    const rings = await page.$$eval('[data-testid=board] .target-region .ring', (els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2, r.width / 2];
+    }));
+    if (rings.length > 1) {
+      ringChecks.tiles++;
+      ringChecks.most = Math.max(ringChecks.most, rings.length);
+      for (let i = 0; i < rings.length; i++) {
+        for (let j = i + 1; j < rings.length; j++) {
+          const [x1, y1, r1] = rings[i];
+          const [x2, y2, r2] = rings[j];
+          if (Math.hypot(x1 - x2, y1 - y2) < r1 + r2 - 0.5) ringChecks.overlaps.push(JSON.stringify([rings[i], rings[j]]));
+        }
+      }
+    }
     const counts = await page.$$eval('[data-testid=board] .followers .mark', (els) => els.length);
     if (counts) {
       const owners = await page.$$eval('[data-testid=board] .followers .mark', (els) => new Set(els.map((e) => e.dataset.mark)).size);
@@ -438,11 +470,19 @@ async function playersApart(browser, origin) {
       return v;
     }), Object.keys(MARKS));
     const points = [];
-    const all = await playUntilEveryoneHasAFollower(page, colours.length, points);
+    const ringChecks = { tiles: 0, most: 0, overlaps: [] };
+    const all = await playUntilEveryoneHasAFollower(page, colours.length, points, ringChecks);
     check(`${game}: every seat has a follower on the board`, all);
+    check(`${game}: the follower rings offered never overlap (${ringChecks.tiles} tiles with two or more, ${ringChecks.most} at most)`,
+      ringChecks.tiles > 0 && ringChecks.overlaps.length === 0, ringChecks.overlaps.slice(0, 3).join('; '));
     if (points.length) {
       check(`${game}: the points rising from what scored carry the scorer's mark (${points.length} seen)`,
         points.every(([c, m]) => c && MARKS[c] === m), JSON.stringify(points));
+      // Legible on a feature lit in the scorer's colour: the number's halo
+      // contrasts with its paint as large text must (WCAG, 4.5:1 and more).
+      const low = points.filter(([, , fill, stroke]) => contrast(rgbOf(fill), rgbOf(stroke)) < 4.5);
+      check(`${game}: each rising number's halo contrasts 4.5:1 or more with its paint`,
+        low.length === 0, JSON.stringify(low.slice(0, 3)));
     } else {
       console.log(`note ${game}: nothing scored before every seat had a follower`);
     }

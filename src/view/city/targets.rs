@@ -172,17 +172,19 @@ mod tests {
                 let n = cat.get(tile).regions.len();
                 most = most.max(n);
                 let cell = Cell { x: 0, y: 0 };
-                let mut t: Targets<u8> = Targets::default();
-                t.regions = (0..n as u8)
-                    .map(|r| crate::view::targets::RegionTarget {
-                        pos: geometry::on_board(cell, rot, art::anchor(cat, tile, r)),
-                        choice: r,
-                        region: r,
-                        label: String::new(),
-                        shape: RegionShape::placed(cell, rot, (String::new(), false)),
-                        feature: Vec::new(),
-                    })
-                    .collect();
+                let mut t: Targets<u8> = Targets {
+                    regions: (0..n as u8)
+                        .map(|r| crate::view::targets::RegionTarget {
+                            pos: geometry::on_board(cell, rot, art::anchor(cat, tile, r)),
+                            choice: r,
+                            region: r,
+                            label: String::new(),
+                            shape: RegionShape::placed(cell, rot, (String::new(), false)),
+                            feature: Vec::new(),
+                        })
+                        .collect(),
+                    ..Targets::default()
+                };
                 t.spread_rings(cell);
                 let pos: Vec<_> = t.regions.iter().map(|r| r.pos).collect();
                 for p in &pos {
