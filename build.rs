@@ -9,8 +9,9 @@
 //! as serde_json's map keeps it) and region references as indices into that
 //! order. The loaders build their tiles from them with the same code as from
 //! the JSON, and native tests (`the_compiled_table_is_the_json_catalogue` in
-//! src/engine/{city,classic}/tiles.rs) check that both give the same
-//! catalogue, the JSON having passed every check of its format.
+//! src/engine/city/tiles.rs and src/engine/classic/load.rs) check that both
+//! give the same catalogue, the JSON having passed every check of its format
+//! (classic's in src/catalogue_check/classic.rs).
 
 use serde_json::{Map, Value};
 use std::fmt::Write as _;

@@ -1,8 +1,10 @@
-//! Check a classic tile catalogue (tiles/FORMAT-2.md) with the engine's own
-//! loader, as `check2.py` does: `cargo run --example check_classic_catalogue
+//! Check a classic tile catalogue (tiles/FORMAT-2.md) with every check of
+//! its format, as `check2.py` does (the engine's loader and
+//! `catalogue_check::classic`): `cargo run --example check_classic_catalogue
 //! [FILE]` (default: the embedded copy). Prints every problem; exits 1 on any.
 
-use the_city::engine::classic::tiles::{Catalogue, BUILTIN_JSON};
+use the_city::catalogue_check::classic::check;
+use the_city::engine::classic::tiles::BUILTIN_JSON;
 
 fn main() {
     let json = match std::env::args().nth(1) {
@@ -15,7 +17,7 @@ fn main() {
         },
         None => BUILTIN_JSON.to_string(),
     };
-    match Catalogue::parse(&json) {
+    match check(&json) {
         Ok(c) => {
             let total: u32 = c.tiles.iter().map(|t| t.count as u32).sum();
             println!("ok: {} tile types, {total} tiles", c.tiles.len());

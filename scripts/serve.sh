@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
-# Builds the game and serves it with live reload on http://127.0.0.1:8080/
-# (settings in Trunk.toml). Installs what is missing first (scripts/setup.sh).
-# Extra arguments go to `trunk serve`, e.g. `bash scripts/serve.sh --release`.
+# Serves the game on http://127.0.0.1:8080/ (Trunk.toml's [serve]) as
+# players get it: the release build (optimised, wasm-opt'd, the offline
+# service worker). Installs what is missing first (scripts/setup.sh).
+#
+#   bash scripts/serve.sh          the release build (`trunk serve --release
+#                                  --no-autoreload`: rebuilt when a source
+#                                  changes, the page is not reloaded)
+#   bash scripts/serve.sh --dev    for development: a debug build, live
+#                                  reload, no offline cache (`trunk serve`)
+#
+# Other arguments go to `trunk serve` (`bash scripts/serve.sh --port 8081`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
 
+mode=(--release --no-autoreload)
+args=()
+for a in "$@"; do
+  if [[ $a == --dev ]]; then mode=(); else args+=("$a"); fi
+done
+
 bash scripts/setup.sh
 # Trunk runs cargo with --offline (Trunk.toml), so fetch the crates first.
 cargo fetch --quiet
-exec trunk serve --address 127.0.0.1 --port 8080 "$@"
+exec trunk serve ${mode[@]+"${mode[@]}"} ${args[@]+"${args[@]}"}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check of the project, in order, and stops at the first failure:
-# formatting, clippy (native and wasm32), the native tests, the browser tests
+# formatting, no import cycle in the engine (scripts/module_cycles.py),
+# clippy (native and wasm32), the native tests, the browser tests
 # (wasm-bindgen-test in headless Chromium), the release web build, and the
 # end-to-end test of the built site. Installs what is missing first
 # (scripts/setup.sh). Exits non-zero if anything fails.
@@ -39,6 +40,7 @@ trap report EXIT
 
 step "setup" bash scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all -- --check
+step "no import cycle in the engine" python3 scripts/module_cycles.py
 step "clippy (native)" cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke --test deck_pin --test web_ui -- -D warnings
 step "clippy (wasm32, the page's features)" cargo clippy --target wasm32-unknown-unknown --bin app --no-default-features -- -D warnings

@@ -4,11 +4,12 @@
 
 pub mod ai;
 pub mod art;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod catalogue_check;
 pub mod engine;
 pub mod json;
 pub mod notation;
 pub mod records;
-pub mod replay;
 pub mod saves;
 pub mod share;
 #[cfg(target_arch = "wasm32")]

@@ -508,3 +508,248 @@ fn classic_random_covers_every_expansion_mix() {
         assert!(v["ended_by"].is_string(), "{json}");
     }
 }
+
+// ------------------------------------------------------------ review
+
+fn review_record(name: &str) -> String {
+    format!("{}/tests/records/review/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+const REVIEW_FIELDS: [&str; 11] = [
+    "n",
+    "turn",
+    "seat",
+    "player",
+    "played",
+    "best",
+    "played_value",
+    "best_value",
+    "loss",
+    "luck",
+    "class",
+];
+
+/// Each tile decision's move is its turn line's start, in the record's
+/// own notation: `N. TILE X,Y rR`.
+fn assert_moves_read_as_in_the_record(record: &str, decisions: &[serde_json::Value]) {
+    let mut tiles = 0;
+    for d in decisions {
+        let played = d["played"].as_str().unwrap();
+        if played.starts_with('@') || played == "-" {
+            continue;
+        }
+        let mut words = played.split(' ');
+        let first = words.next().unwrap_or("");
+        let piece = ["gate", "wall", "tower", "guesthouse", "wyvern"].contains(&first);
+        if !piece && words.next().is_some_and(|c| c.contains(',')) {
+            let start = format!("{}. {played} ", d["turn"]);
+            assert!(
+                record.lines().any(|l| l.starts_with(&start)),
+                "{start:?} is no turn line"
+            );
+            tiles += 1;
+        }
+    }
+    assert!(tiles > 0);
+}
+
+#[test]
+fn review_names_the_planted_blunder_in_json_and_in_text() {
+    let path = review_record("classic_follower_blunder.cgn");
+    let (code, out, err) = city(&["review", &path, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["level"], "normal");
+    let d = v["decisions"].as_array().unwrap();
+    // Eight turns, a tile and a follower each, none forced.
+    assert_eq!(d.len(), 16);
+    for r in d {
+        for k in REVIEW_FIELDS {
+            assert!(r.get(k).is_some(), "{k} missing in {r}");
+        }
+        assert!(r["loss"].as_f64().unwrap() >= 0.0);
+    }
+    let (tile, follower) = (&d[14], &d[15]);
+    assert_eq!(tile["turn"], 8);
+    assert_eq!(tile["player"], "Ben");
+    assert_eq!(tile["played"], "O -1,-2 r2");
+    assert_eq!(tile["class"], "best");
+    assert!(
+        tile["luck"].as_f64().unwrap() > 5.0,
+        "a tile that closes a big city"
+    );
+    assert_eq!(follower["played"], "-");
+    assert_eq!(follower["best"], "@c");
+    assert_eq!(follower["class"], "blunder");
+    assert!(follower["luck"].is_null());
+    assert_eq!(v["key_moments"]["losses"][0], follower["n"]);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players[1]["player"], "Ben");
+    assert_eq!(players[1]["classes"]["blunder"], 1);
+    let record = std::fs::read_to_string(&path).unwrap();
+    assert_moves_read_as_in_the_record(&record, d);
+
+    let (code, text, err) = city(&["review", &path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("Turn ")).count(), 16);
+    assert!(
+        text.contains("Turn 8, Ben: blunder, ") && text.contains("best: @c"),
+        "{text}"
+    );
+    assert!(text.contains("Largest losses: turn 8 Ben"), "{text}");
+}
+
+#[test]
+fn review_writes_the_city_moves_in_cgn() {
+    let (_, record, _) = city(&[
+        "random",
+        "--seed",
+        "4",
+        "--players",
+        "2",
+        "--stacks",
+        "5 4 3",
+    ]);
+    let path = temp_file("review-city.cgn", &record);
+    let (code, out, err) = city(&[
+        "review",
+        path.to_str().unwrap(),
+        "--level",
+        "greedy",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["level"], "greedy");
+    let d = v["decisions"].as_array().unwrap();
+    assert!(d.len() > 10);
+    assert_moves_read_as_in_the_record(&record, d);
+    for r in d {
+        assert!(["Ann", "Bob"].contains(&r["player"].as_str().unwrap()));
+        assert!(
+            ["best", "good", "inaccuracy", "mistake", "blunder"]
+                .contains(&r["class"].as_str().unwrap()),
+            "{r}"
+        );
+    }
+}
+
+#[test]
+fn review_refuses_bad_records_and_levels() {
+    let (_, record, _) = city(&[
+        "random",
+        "--game",
+        "classic",
+        "--seed",
+        "2",
+        "--players",
+        "2",
+    ]);
+    let bad: String = record
+        .lines()
+        .map(|l| match l.strip_prefix("3. ") {
+            Some(rest) => {
+                let mut t: Vec<&str> = rest.split_whitespace().collect();
+                t[1] = "40,40";
+                format!("3. {}", t.join(" "))
+            }
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let path = temp_file("review-bad.cgn", &bad);
+    let (code, out, err) = city(&["review", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("line ") && err.contains("B3.1"), "{err}");
+    let good = review_record("classic_follower_blunder.cgn");
+    let (code, _, err) = city(&["review", &good, "--level", "grandmaster"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown level"), "{err}");
+    let (code, _, err) = city(&["review", "/nonexistent/file.cgn"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read"), "{err}");
+    let (code, _, _) = city(&["review"]);
+    assert_eq!(code, 1);
+    let (code, _, _) = city(&["review", &good, "--depth", "3"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn selfplay_writes_each_games_record_with_the_seats_named_after_their_levels() {
+    let dir = std::env::temp_dir().join(format!("city-cli-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = city(&[
+        "selfplay",
+        "--game",
+        "classic",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "6",
+        "--records",
+        d,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut wins = 0;
+    for (k, players) in [(1, "greedy, random"), (2, "random, greedy")] {
+        let path = dir.join(format!("game-{k}.cgn"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(&format!("[Players \"{players}\"]")), "{text}");
+        assert!(text.contains("[Seed \""), "{text}");
+        let (code, json, err) = city(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["ended_by"], "pile-empty", "a whole game");
+        let scores: Vec<u64> = v["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .collect();
+        let greedy = if k == 1 { 0 } else { 1 };
+        wins += usize::from(scores[greedy] > scores[1 - greedy]);
+    }
+    assert_eq!(summary["a_wins"], wins, "the records are the games played");
+
+    let (code, _, err) = city(&[
+        "selfplay",
+        "--a",
+        "greedy",
+        "--b",
+        "greedy",
+        "--games",
+        "1",
+        "--players",
+        "3",
+        "--records",
+        d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("game-1.cgn")).unwrap();
+    assert!(
+        text.contains("[Players \"greedy, greedy 2, greedy 3\"]"),
+        "{text}"
+    );
+    let file = dir.join("game-2.cgn");
+    let (code, _, err) = city(&[
+        "selfplay",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "a file is no folder");
+    assert!(err.contains("cannot"), "{err}");
+}

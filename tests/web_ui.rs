@@ -1434,3 +1434,38 @@ fn the_new_game_form_makes_classic_games_and_refuses_what_the_rules_forbid() {
         AnyGame::City(_)
     ));
 }
+
+/// The new-game form: a colour another seat has is swapped with it (no two
+/// seats ever share one); names lose the spaces at their ends, and a name
+/// of spaces alone is refused in plain words.
+#[wasm_bindgen_test]
+fn the_new_game_form_swaps_colours_and_trims_names() {
+    use the_city::ui::new_game::Form;
+    let mut f = Form::from_new_game(None);
+    let (a, b) = (f.seats[0].1, f.seats[1].1);
+    f.set_colour(0, b);
+    assert_eq!((f.seats[0].1, f.seats[1].1), (b, a), "swapped");
+    // A free colour is simply taken.
+    let free = PlayerColour::ALL
+        .into_iter()
+        .find(|c| *c != a && *c != b)
+        .unwrap();
+    f.set_colour(1, free);
+    assert_eq!((f.seats[0].1, f.seats[1].1), (b, free));
+    // A seat that is not there: nothing changes.
+    f.set_colour(7, a);
+    assert_eq!((f.seats[0].1, f.seats[1].1), (b, free));
+    f.seats[0].0 = "Kay ".into();
+    f.seats[1].0 = "  Lou".into();
+    let ng = f
+        .check()
+        .expect("names with spaces at their ends are taken");
+    let names: Vec<&str> = ng.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Kay", "Lou"]);
+    f.seats[1].0 = "   ".into();
+    assert_eq!(f.check().unwrap_err(), ["Seat 2: the name is empty."]);
+    // Names alike but for their spaces are the same name.
+    f.seats[1].0 = " Kay".into();
+    let e = f.check().unwrap_err();
+    assert!(e.iter().any(|m| m.contains("same name")), "{e:?}");
+}

@@ -2,6 +2,7 @@
 //! follower, or a wall piece and its guard, are one move; towers in a
 //! playout go where they score most.
 
+use super::review::ReviewConfig;
 use super::{DeepConfig, Playable};
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::rng::{below, unit, Pcg64};
@@ -22,6 +23,15 @@ impl Playable for Game {
         work_per_move: 30_000,
         work: 180_000,
         ..<Game as Playable>::HARD
+    };
+
+    /// The review values moves with normal's playouts (random, 20 tiles)
+    /// on 128 determinizations: a standard error of about 1 point on a
+    /// loss, for a twelfth of the time normal's searches take.
+    const REVIEW: ReviewConfig = ReviewConfig {
+        samples: 128,
+        luck_samples: 32,
+        playouts: <Game as Playable>::NORMAL,
     };
 
     fn continues_move(first: Decision, next: Decision) -> bool {

@@ -3,6 +3,7 @@
 //! and wyvern, then the follower) are one move; in a playout a follower goes
 //! down now and then, on any legal region (a farmer included).
 
+use super::review::ReviewConfig;
 use super::{DeepConfig, Move, Playable};
 use crate::engine::classic::{Choice, Decision, Game, Spot, Wood};
 use crate::engine::core::rng::{below, unit, Pcg64};
@@ -32,6 +33,15 @@ impl Playable for Game {
         horizon: 10,
         policy_samples: 4,
         ..DeepConfig::HARD
+    };
+
+    /// The review values moves with normal's playouts (informed, 10 tiles)
+    /// on 128 determinizations: a standard error of about 0.4 points on a
+    /// loss.
+    const REVIEW: ReviewConfig = ReviewConfig {
+        samples: 128,
+        luck_samples: 32,
+        playouts: <Game as Playable>::NORMAL,
     };
 
     fn continues_move(first: Decision, next: Decision) -> bool {

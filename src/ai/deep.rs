@@ -414,7 +414,7 @@ fn hinted_playout<G: Playable>(
 
 /// A playout with `cfg`'s policy (informed, hinted or plain); returns the
 /// work done.
-fn playout_with<G: Playable>(
+pub(crate) fn playout_with<G: Playable>(
     g: &mut G,
     cfg: &DeepConfig,
     choices: &mut Vec<G::Choice>,

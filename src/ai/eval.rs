@@ -77,6 +77,34 @@ pub fn values_into<G: Playable>(game: G, follower_value: f64, out: &mut Vec<f64>
     }
 }
 
+/// Each seat's projected score plus what its followers in supply are worth
+/// (as `values_into` weighs them); `me`'s minus the best other seat's. The
+/// margin a game review reads: `value_of` counts `me`'s followers only,
+/// which ranks `me`'s moves alike but is no margin.
+pub fn net_value<G: Playable>(game: G, me: Seat, follower_value: f64) -> f64 {
+    let weight = if game.is_over() {
+        0.0
+    } else {
+        follower_value * supply_weight(&game)
+    };
+    let mut supply = [0u32; MAX_SEATS];
+    for (s, n) in supply.iter_mut().enumerate().take(game.player_count()) {
+        *n = game.supply(s as Seat);
+    }
+    let scores = game.into_projected_scores();
+    let worth = |s: usize| scores[s] as f64 + weight * supply[s] as f64;
+    let best_other = (0..scores.len())
+        .filter(|&s| s != me as usize)
+        .map(worth)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mine = scores.get(me as usize).map_or(0.0, |_| worth(me as usize));
+    if best_other.is_finite() {
+        mine - best_other
+    } else {
+        mine
+    }
+}
+
 /// 1 early in the game, falling towards 0 as the tiles run out.
 fn supply_weight<G: Playable>(game: &G) -> f64 {
     let total = game.tiles_total();

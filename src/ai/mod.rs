@@ -31,12 +31,15 @@ mod city;
 mod classic;
 mod deep;
 mod eval;
+pub mod review;
 mod search;
 pub mod selfplay;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_classic;
+#[cfg(test)]
+mod tests_review;
 
 use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::core::rng::{below, rng_for_seed, Pcg64};
@@ -91,6 +94,8 @@ pub trait Playable: TileGame {
     /// (each game's budget is tuned to its own cost per decision).
     const NORMAL: DeepConfig;
     const HARD: DeepConfig;
+    /// How much a game review samples (`review`).
+    const REVIEW: review::ReviewConfig;
     /// What the position is worth to every seat (`eval::value_of` for each,
     /// in seat order), into `out`; the final scoring is applied to `self`.
     fn leaf_values(self, follower_value: f64, out: &mut Vec<f64>)
@@ -103,6 +108,7 @@ pub trait Playable: TileGame {
 
 pub use deep::{playouts, Deep, DeepConfig, DeepStarted};
 pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
+pub use review::{AnyReviewer, Class, DecisionReview, Reviewer};
 pub use search::{Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
 

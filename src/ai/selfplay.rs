@@ -152,12 +152,18 @@ fn decision_seed<G: Playable>(game_seed: u64, g: &G) -> u64 {
 /// Plays `g` to its end; `sides[s]` is true when seat `s` plays `a`.
 /// Returns the final scores and the winners (a bit set of seats).
 pub fn play_match_game<G: Playable>(
-    mut g: G,
+    g: G,
     a: Level,
     b: Level,
     sides: &[bool],
     seed: u64,
 ) -> (Vec<u32>, u8) {
+    let g = played_out(g, a, b, sides, seed);
+    (g.scores(), g.winners())
+}
+
+/// `g` played to its end as `play_match_game` plays it.
+fn played_out<G: Playable>(mut g: G, a: Level, b: Level, sides: &[bool], seed: u64) -> G {
     g.set_logging(false);
     while !g.is_over() {
         let seat = g.to_move() as usize;
@@ -165,13 +171,40 @@ pub fn play_match_game<G: Playable>(
         let c = choose(&g, level, decision_seed(seed, &g));
         g.play_unchecked(c);
     }
-    (g.scores(), g.winners())
+    g
+}
+
+/// Seats named P1, P2, …
+fn numbered(players: usize) -> Vec<String> {
+    (0..players).map(|i| format!("P{}", i + 1)).collect()
+}
+
+/// The names a match's records give the seats: each seat its side's level,
+/// numbered from a level's second seat on (`hard`, `hard 2`).
+pub fn seat_names(a: Level, b: Level, sides: &[bool]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(sides.len());
+    for &is_a in sides {
+        let level = if is_a { a } else { b }.name();
+        let before = names
+            .iter()
+            .filter(|n| n.split(' ').next() == Some(level))
+            .count();
+        names.push(match before {
+            0 => level.to_string(),
+            k => format!("{level} {}", k + 1),
+        });
+    }
+    names
 }
 
 /// The game of The City a match deals from `seed` (default stacks and options).
 pub fn city_game(players: usize, seed: u64) -> Game {
+    city_game_named(numbered(players), seed)
+}
+
+/// `city_game` with the seats named.
+pub fn city_game_named(names: Vec<String>, seed: u64) -> Game {
     let cat = Catalogue::builtin().expect("the built-in catalogue");
-    let names = (0..players).map(|i| format!("P{}", i + 1)).collect();
     let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
         .expect("a valid setup");
     Game::new(cat, setup).expect("a valid game")
@@ -185,8 +218,17 @@ pub fn classic_game(
     options: classic::Options,
     seed: u64,
 ) -> Result<classic::Game, String> {
+    classic_game_named(numbered(players), expansions, options, seed)
+}
+
+/// `classic_game` with the seats named.
+pub fn classic_game_named(
+    names: Vec<String>,
+    expansions: classic::Expansions,
+    options: classic::Options,
+    seed: u64,
+) -> Result<classic::Game, String> {
     let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
-    let names = (0..players).map(|i| format!("P{}", i + 1)).collect();
     let setup = classic::Setup::from_seed(cat, names, expansions, options, seed)
         .map_err(|e| e.to_string())?;
     classic::Game::new(cat, setup).map_err(|e| e.to_string())
@@ -248,6 +290,17 @@ impl Match {
         deal: impl Fn(u64) -> G,
         each: &mut dyn FnMut(usize, &GameOutcome),
     ) -> SelfplayResult {
+        play_matches(|s, _| deal(s), self, &mut |i, o, _: &G| each(i, o))
+    }
+
+    /// As `play`, the seats named after their levels (`seat_names`, which
+    /// `deal(seed, names)` puts in the setup), handing `each` the finished
+    /// game too (for its record). The same games as `play`'s.
+    pub fn play_named<G: Playable>(
+        &self,
+        deal: impl Fn(u64, Vec<String>) -> G,
+        each: &mut dyn FnMut(usize, &GameOutcome, &G),
+    ) -> SelfplayResult {
         play_matches(deal, self, each)
     }
 }
@@ -275,9 +328,9 @@ pub fn selfplay_of<G: Playable>(
 }
 
 fn play_matches<G: Playable>(
-    deal: impl Fn(u64) -> G,
+    deal: impl Fn(u64, Vec<String>) -> G,
     m: &Match,
-    each: &mut dyn FnMut(usize, &GameOutcome),
+    each: &mut dyn FnMut(usize, &GameOutcome, &G),
 ) -> SelfplayResult {
     let &Match {
         a,
@@ -293,7 +346,8 @@ fn play_matches<G: Playable>(
     for i in 0..games {
         let sides = seating.sides(players, i);
         let gs = game_seed(seed, i);
-        let (scores, winners) = play_match_game(deal(gs), a, b, &sides, gs);
+        let g = played_out(deal(gs, seat_names(a, b, &sides)), a, b, &sides, gs);
+        let (scores, winners) = (g.scores(), g.winners());
         let a_won = (0..players).any(|s| winners & (1 << s) != 0 && sides[s]);
         let b_won = (0..players).any(|s| winners & (1 << s) != 0 && !sides[s]);
         match (a_won, b_won) {
@@ -315,6 +369,7 @@ fn play_matches<G: Playable>(
                 scores,
                 winners,
             },
+            &g,
         );
     }
     let a_mean_ci = mean_interval(&a_scores);

@@ -37,7 +37,15 @@ mod cli {
       play seeded games between two AI levels (random, greedy, easy, normal, hard;
       hard-v1: the hard level before issue 14, a baseline), seats rotating (a, b, a, b…;
       with --seating one-a: a in one seat, b in the others); print win rates and mean
-      scores with 95% confidence intervals";
+      scores with 95% confidence intervals; --records DIR: write each game's record as
+      DIR/game-K.cgn (K from 1), its seats named after their levels (hard, hard 2)
+  city review FILE [--level LEVEL] [--json]
+      review every decision of a record of either game against the move LEVEL (default
+      normal) plays there: one line per decision (turn, player, class, points lost, the
+      move played, the best, the luck of the draw), then each player's figures and the
+      key moments; --json: {\"decisions\": [{\"n\", \"turn\", \"seat\", \"player\", \"played\",
+      \"best\", \"played_value\", \"best_value\", \"loss\", \"luck\", \"class\"}, ...],
+      \"players\": [...], \"key_moments\": {...}}";
 
     /// Runs a command line; returns the exit status.
     pub fn run(args: Vec<String>) -> i32 {
@@ -47,6 +55,7 @@ mod cli {
             Some("share") => share_record(&args[1..]),
             Some("unshare") => unshare(&args[1..]),
             Some("selfplay") => selfplay(&args[1..]),
+            Some("review") => review(&args[1..]),
             Some("-h" | "--help" | "help") => {
                 println!("{USAGE}");
                 Ok(())
@@ -107,7 +116,7 @@ mod cli {
     }
 
     fn selfplay(args: &[String]) -> Result<(), String> {
-        use the_city::ai::selfplay::{classic_game, Match, Seating};
+        use the_city::ai::selfplay::{classic_game, classic_game_named, Match, Seating};
         use the_city::ai::Level;
         let json = args.iter().any(|a| a == "--json");
         let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
@@ -123,6 +132,7 @@ mod cli {
                 "expansions",
                 "options",
                 "seating",
+                "records",
             ],
         )?;
         let ruleset = match flag(&f, "game") {
@@ -174,12 +184,42 @@ mod cli {
             seed,
             seating,
         };
+        let records = flag(&f, "records").map(std::path::PathBuf::from);
+        if let Some(dir) = &records {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        }
+        // Each game's record, when asked for; the first error stops the writing.
+        let mut written: Result<(), String> = Ok(());
+        let mut write = |i: usize, text: String| {
+            if let (Some(dir), Ok(())) = (&records, &written) {
+                let path = dir.join(format!("game-{}.cgn", i + 1));
+                written = std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()));
+            }
+        };
+        let note = |i: usize| {
+            vec![(
+                "Note".to_string(),
+                format!(
+                    "selfplay {a} (a) vs {b} (b), game {} of {games}, seed {seed}",
+                    i + 1
+                ),
+            )]
+        };
         let result = match ruleset {
             Ruleset::City => {
                 if flag(&f, "expansions").is_some() || flag(&f, "options").is_some() {
                     return Err("--expansions and --options are for --game classic".into());
                 }
-                matched.play_city(&mut |_, _| {})
+                matched.play_named(
+                    |s, names| the_city::ai::selfplay::city_game_named(names, s),
+                    &mut |i, _, g| {
+                        if records.is_some() {
+                            write(i, record::write(g, &note(i), DeckTag::Auto));
+                        }
+                    },
+                )
             }
             Ruleset::Classic => {
                 let expansions = classic::Expansions::parse(flag(&f, "expansions").unwrap_or(""))?;
@@ -187,17 +227,164 @@ mod cli {
                     classic::Options::parse(flag(&f, "options").unwrap_or(""), expansions)?;
                 // Check the setup once, so that a bad one is an error, not a panic.
                 classic_game(players, expansions, options, seed)?;
-                let deal = |s| {
-                    classic_game(players, expansions, options, s).expect("a setup checked above")
+                let deal = |s, names| {
+                    classic_game_named(names, expansions, options, s)
+                        .expect("a setup checked above")
                 };
-                matched.play(deal, &mut |_, _| {})
+                matched.play_named(deal, &mut |i, _, g| {
+                    if records.is_some() {
+                        write(i, classic_record::write(g, &note(i), DeckTag::Auto));
+                    }
+                })
             }
         };
+        written?;
         if json {
             println!("{}", result.summary_json());
         } else {
             println!("{}", result.text());
         }
+        Ok(())
+    }
+
+    fn review(args: &[String]) -> Result<(), String> {
+        use the_city::ai::review::{key_moments, summarize, Class};
+        use the_city::ai::{AnyReviewer, Level};
+        let json = args.iter().any(|a| a == "--json");
+        let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+        let (path, rest) = rest.split_first().ok_or(USAGE.to_string())?;
+        let f = flags(rest, &["level"])?;
+        let level = match flag(&f, "level") {
+            Some(v) => Level::from_name(v).ok_or(format!(
+                "unknown level {v:?}: random, greedy, easy, normal, hard or hard-v1"
+            ))?,
+            None => Level::Normal,
+        };
+        let game = read_record(path)?.game;
+        let reviews = AnyReviewer::new(&game, level).run_all();
+        let players = game.players();
+        let name = |seat: u8| players.get(seat as usize).map_or("?", String::as_str);
+        // The position before each decision, to write its moves.
+        let mut at = game.at(0);
+        let mut history = game.history().into_iter();
+        let mut lines = Vec::new();
+        for r in &reviews {
+            while at.decisions() < r.n {
+                let Some(c) = history.next() else { break };
+                at.play(c).map_err(|e| e.to_string())?;
+            }
+            let played = notation::move_text(&at, r.played, None);
+            let best = notation::move_text(&at, r.best, r.best_then);
+            lines.push((played, best));
+        }
+        let round = |x: f64| (x * 100.0).round() / 100.0;
+        let summaries = summarize(&reviews, players.len());
+        let key = key_moments(&reviews);
+        if json {
+            let decisions: Vec<serde_json::Value> = reviews
+                .iter()
+                .zip(&lines)
+                .map(|(r, (played, best))| {
+                    serde_json::json!({
+                        "n": r.n,
+                        "turn": r.turn,
+                        "seat": r.seat,
+                        "player": name(r.seat),
+                        "played": played,
+                        "best": best,
+                        "played_value": round(r.played_value),
+                        "best_value": round(r.best_value),
+                        "loss": round(r.loss),
+                        "luck": r.luck.map(round),
+                        "class": r.class.name(),
+                    })
+                })
+                .collect();
+            let seats: Vec<serde_json::Value> = summaries
+                .iter()
+                .map(|s| {
+                    let classes: serde_json::Map<String, serde_json::Value> = Class::ALL
+                        .iter()
+                        .zip(s.classes)
+                        .map(|(c, k)| (c.name().to_string(), k.into()))
+                        .collect();
+                    serde_json::json!({
+                        "seat": s.seat,
+                        "player": name(s.seat),
+                        "decisions": s.decisions,
+                        "loss": round(s.loss),
+                        "mean_loss": round(s.mean_loss),
+                        "classes": classes,
+                        "luck": round(s.luck),
+                    })
+                })
+                .collect();
+            let out = serde_json::json!({
+                "level": level.name(),
+                "decisions": decisions,
+                "players": seats,
+                "key_moments": {"losses": key.losses, "luck": key.luck},
+            });
+            println!("{out}");
+            return Ok(());
+        }
+        // Signed, one decimal, no "-0.0".
+        let signed = |x: f64| format!("{:+.1}", (x * 10.0).round() / 10.0 + 0.0);
+        for (r, (played, best)) in reviews.iter().zip(&lines) {
+            let mut line = format!("Turn {}, {}: {}", r.turn, name(r.seat), r.class.name());
+            let (pv, bv) = (signed(r.played_value), signed(r.best_value));
+            if r.class != Class::Best {
+                line.push_str(&format!(
+                    ", {:.1} points lost: {played} ({pv}); best: {best} ({bv})",
+                    r.loss
+                ));
+            } else if r.played == r.best {
+                line.push_str(&format!(": {played} ({pv})"));
+            } else {
+                line.push_str(&format!(": {played} ({pv}); the level's: {best} ({bv})"));
+            }
+            if let Some(l) = r.luck {
+                line.push_str(&format!("; luck {}", signed(l)));
+            }
+            println!("{line}");
+        }
+        println!();
+        for s in &summaries {
+            let classes: Vec<String> = Class::ALL
+                .iter()
+                .zip(s.classes)
+                .map(|(c, k)| format!("{k} {}", c.name()))
+                .collect();
+            println!(
+                "{}: {} decisions, {:.1} points lost ({:.2} a decision): {}; luck {}",
+                name(s.seat),
+                s.decisions,
+                s.loss,
+                s.mean_loss,
+                classes.join(", "),
+                signed(s.luck)
+            );
+        }
+        let moment = |n: &usize, what: &dyn Fn(&the_city::ai::DecisionReview<_>) -> String| {
+            reviews
+                .iter()
+                .find(|r| r.n == *n)
+                .map_or(String::new(), |r| {
+                    format!("turn {} {} ({})", r.turn, name(r.seat), what(r))
+                })
+        };
+        let losses: Vec<String> = key
+            .losses
+            .iter()
+            .map(|n| moment(n, &|r| format!("{:.1} lost", r.loss)))
+            .collect();
+        let luck: Vec<String> = key
+            .luck
+            .iter()
+            .map(|n| moment(n, &|r| format!("luck {}", signed(r.luck.unwrap_or(0.0)))))
+            .collect();
+        println!("Largest losses: {}", losses.join("; "));
+        println!("Largest swings of luck: {}", luck.join("; "));
         Ok(())
     }
 

@@ -131,12 +131,14 @@ impl AnyGame {
         match setup {
             AnySetup::City(s) => {
                 let cat = city::Catalogue::builtin().map_err(|e| e.to_string())?;
-                Ok(AnyGame::City(city::Game::new(cat, s).map_err(|e| e.0)?))
+                Ok(AnyGame::City(
+                    city::Game::new(cat, s).map_err(|e| e.message)?,
+                ))
             }
             AnySetup::Classic(s) => {
                 let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
                 Ok(AnyGame::Classic(
-                    classic::Game::new(cat, s).map_err(|e| e.0)?,
+                    classic::Game::new(cat, s).map_err(|e| e.message)?,
                 ))
             }
         }
@@ -301,16 +303,16 @@ impl AnyGame {
     /// The turn the game is in (1 at the start), as records count them.
     pub fn turn(&self) -> usize {
         match self {
-            AnyGame::City(g) => crate::replay::turn_of(g),
-            AnyGame::Classic(g) => crate::replay::turn_of(g),
+            AnyGame::City(g) => super::replay::turn_of(g),
+            AnyGame::Classic(g) => super::replay::turn_of(g),
         }
     }
 
     /// The position (a number of decisions) where turn `t` starts.
     pub fn start_of_turn(&self, t: usize) -> usize {
         match self {
-            AnyGame::City(g) => crate::replay::start_of_turn::<city::Game>(g.history(), t),
-            AnyGame::Classic(g) => crate::replay::start_of_turn::<classic::Game>(g.history(), t),
+            AnyGame::City(g) => super::replay::start_of_turn::<city::Game>(g.history(), t),
+            AnyGame::Classic(g) => super::replay::start_of_turn::<classic::Game>(g.history(), t),
         }
     }
 

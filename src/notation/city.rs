@@ -11,6 +11,7 @@ pub use super::DeckTag;
 use crate::engine::city::{Catalogue, End, Options};
 use crate::engine::city::{Choice, Decision, Game, Setup, TurnRecord, WallAction, DEFAULT_STACKS};
 use crate::engine::core::geom::{Dir, Side};
+use crate::engine::core::SetupPart;
 use crate::engine::TileGame;
 use serde::Serialize;
 
@@ -48,7 +49,7 @@ pub fn read_sections(
     let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
     let mut game = Game::new(catalogue, setup).map_err(|e| RecordError {
         line: tag_end,
-        reason: e.0,
+        reason: e.message,
     })?;
     for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
@@ -109,8 +110,13 @@ fn setup_from_tags(
         return err(tag_end, "a record needs a Seed or a Deck tag");
     };
     result.map_err(|(l, e)| {
-        let line = if e.0.contains("player") { pl } else { l };
-        RecordError { line, reason: e.0 }
+        // A problem with the players is on the Players tag's line; any
+        // other (stacks, pile) on the Seed's or Deck's.
+        let line = if e.part == SetupPart::Players { pl } else { l };
+        RecordError {
+            line,
+            reason: e.message,
+        }
     })
 }
 
@@ -390,6 +396,53 @@ pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
     s
 }
 
+/// A decision's choice as it reads in a turn line, at `game` (the position
+/// before it): `T12 2,-1 r1` (the tile in hand), `@m` or `-` (on the tile
+/// placed last), `gate 1,0 N`, `wall cw`, a guard with its piece (`wall
+/// cw +`, `wall cw`), `tower ccw` or `tower -`. A choice the position cannot
+/// take is written as far as it can be.
+pub fn choice_text(game: &Game, choice: Choice) -> String {
+    let cat = game.catalogue();
+    match choice {
+        Choice::Place { cell, rot } => {
+            let tile = game.drawn().map_or("?", |(t, _)| cat.get(t).id.as_str());
+            format!("{tile} {cell} {rot}")
+        }
+        Choice::Follower(None) => "-".to_string(),
+        Choice::Follower(Some(r)) => {
+            let id = game
+                .records()
+                .last()
+                .and_then(|t| cat.get(t.tile).regions.get(r as usize))
+                .map_or("?", |x| x.id.as_str());
+            format!("@{id}")
+        }
+        Choice::Gate(side) => format!("gate {} {}", side.cell, side.dir),
+        Choice::Wall(end) => format!("wall {end}"),
+        Choice::Guard(on) => {
+            let end = game.walls().pieces.last().map_or("?", |p| p.arm.name());
+            format!("wall {end}{}", if on { " +" } else { "" })
+        }
+        Choice::Tower(e) => format!("tower {}", e.map_or("-", |e| e.name())),
+    }
+}
+
+/// A move as it reads in a turn line: its choice and the follow-up of the
+/// same player (`T12 2,-1 r1 @m`, `wall cw +`).
+pub fn move_text(game: &Game, first: Choice, then: Option<Choice>) -> String {
+    let text = choice_text(game, first);
+    let Some(then) = then else { return text };
+    let mut after = game.clone();
+    if after.play(first).is_err() {
+        return text;
+    }
+    match then {
+        // The guard is written with its piece.
+        Choice::Guard(_) => choice_text(&after, then),
+        _ => format!("{text} {}", choice_text(&after, then)),
+    }
+}
+
 /// Points by source for one player, as the summary writes them.
 #[derive(Serialize)]
 pub struct SummaryBreakdown {
@@ -436,7 +489,65 @@ pub fn summary(game: &Game) -> Summary {
 mod tests {
     use super::*;
     use crate::engine::core::random;
+    use crate::engine::replay;
 
+    /// A move written alone reads as its turn line does: every turn of
+    /// random games, its tile with its follower, and each wall action.
+    #[test]
+    fn a_move_reads_as_its_turn_line() {
+        let cat = Catalogue::builtin().unwrap();
+        for seed in 0..12u64 {
+            let players = (0..(2 + seed % 3)).map(|i| format!("P{i}")).collect();
+            let setup =
+                Setup::from_seed(cat, players, seed, DEFAULT_STACKS, Options::default()).unwrap();
+            let mut g = Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            let history = g.history();
+            let lines: Vec<String> = g
+                .records()
+                .iter()
+                .enumerate()
+                .map(|(i, t)| turn_line(&g, i + 1, t))
+                .collect();
+            let mut turn = 0;
+            let mut at = g.restart();
+            for (k, &c) in history.iter().enumerate() {
+                if let Choice::Place { .. } = c {
+                    turn += 1;
+                    let line = &lines[turn - 1];
+                    let body = line.split(" | ").next().unwrap();
+                    let follower = match history.get(k + 1) {
+                        Some(&f @ Choice::Follower(_)) => Some(f),
+                        _ => None,
+                    };
+                    let text = move_text(&at, c, follower);
+                    let text = if follower.is_some() {
+                        text
+                    } else {
+                        format!("{text} -")
+                    };
+                    assert_eq!(format!("{turn}. {text}"), body);
+                } else if !matches!(c, Choice::Follower(_)) {
+                    let text = match (c, history.get(k + 1)) {
+                        (Choice::Wall(_), Some(&Choice::Guard(on))) => {
+                            move_text(&at, c, Some(Choice::Guard(on)))
+                        }
+                        (Choice::Guard(_), _) => {
+                            at.play(c).unwrap();
+                            continue;
+                        }
+                        _ => choice_text(&at, c),
+                    };
+                    assert!(
+                        lines[turn - 1].contains(&text),
+                        "{text} in {}",
+                        lines[turn - 1]
+                    );
+                }
+                at.play(c).unwrap();
+            }
+        }
+    }
     #[test]
     fn write_then_read_reproduces_random_games() {
         let cat = Catalogue::builtin().unwrap();
@@ -454,6 +565,56 @@ mod tests {
                 assert_eq!(write(&back.game, &[], deck), text);
             }
         }
+    }
+
+    /// A finished 2-player game from `seed` (random choices).
+    fn finished(seed: u64) -> Game {
+        let cat = Catalogue::builtin().unwrap();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        random::play_out(&mut g, &mut random::choice_rng(seed));
+        g
+    }
+
+    /// An export in the middle of a turn (follower, wall round) writes the
+    /// whole turns before it; the record reads back to that very position.
+    #[test]
+    fn a_record_of_whole_turns_reads_back_to_the_same_position() {
+        let g = finished(8);
+        let h = g.history();
+        let mut mid = 0;
+        for n in 0..=h.len() {
+            let at = replay::game_at(&g, n);
+            let whole = replay::whole_turns(&at);
+            let back = read(&write(&whole, &[], DeckTag::Auto)).unwrap().game;
+            assert_eq!(back.history(), whole.history(), "position {n}");
+            assert!(at.history().starts_with(whole.history()));
+            if whole.history().len() < n {
+                mid += 1;
+                assert!(matches!(h[whole.history().len()], Choice::Place { .. }));
+            } else {
+                assert_eq!(whole.history().len(), n);
+            }
+        }
+        assert!(mid > 10, "positions inside a turn: {mid}");
+    }
+
+    /// A setup problem is on the line of the tag that holds it: the
+    /// players' on the Players tag, the stacks' on the Seed tag.
+    #[test]
+    fn a_setup_error_names_its_tags_line() {
+        let head = "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n";
+        let e = read(&format!("{head}[Players \"A\"]\n[Seed \"1\"]\n")).unwrap_err();
+        assert_eq!(e.to_string(), "line 3: a game needs 2 to 4 players, not 1");
+        let e = read(&format!(
+            "{head}[Players \"A, B\"]\n[Stacks \"30 30 30\"]\n[Seed \"1\"]\n"
+        ))
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 5: stacks 30 30 30 need 90 tiles but there are only 75"
+        );
     }
 
     #[test]

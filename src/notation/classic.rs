@@ -11,8 +11,8 @@ use super::syntax::{
 pub use super::DeckTag;
 use crate::engine::classic::setup::{check_players, shuffled};
 use crate::engine::classic::{
-    Axis, Bridge, Catalogue, Decision, Expansions, Game, Options, Placement, Setup, Spot, Turn,
-    TurnRecord, Wood,
+    Axis, Bridge, Catalogue, Choice, Decision, Expansions, Game, Options, Placement, Setup, Spot,
+    TileDef, Turn, TurnRecord, Wood,
 };
 use crate::engine::core::geom::{Cell, Dir};
 use crate::engine::TileGame;
@@ -53,7 +53,7 @@ pub fn read_sections(
 ) -> Result<Record, RecordError> {
     let tag_end = sections.tag_end();
     let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
-    let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e.0))?;
+    let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e.message))?;
     for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
         play_turn_line(&mut game, &line, expected, no)?;
@@ -82,7 +82,7 @@ fn setup_from_tags(
         .get("Players")
         .ok_or_else(|| RecordError::new(tag_end, "the Players tag is missing"))?;
     let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
-    check_players(&players).map_err(|e| RecordError::new(pl, e.0))?;
+    check_players(&players).map_err(|e| RecordError::new(pl, e.message))?;
     let expansions = match tags.get("Expansions") {
         None => Expansions::BASE,
         Some((l, v)) => Expansions::parse(v).map_err(at(l))?,
@@ -110,7 +110,7 @@ fn setup_from_tags(
             }
         }
         let mut setup = Setup::from_deck(catalogue, players, expansions, options, ids)
-            .map_err(|e| RecordError::new(l, e.0))?;
+            .map_err(|e| RecordError::new(l, e.message))?;
         // Both tags: the Deck is the game; it was dealt from the Seed when
         // it is that seed's whole pile.
         if let Some((_, s)) = seed {
@@ -121,7 +121,7 @@ fn setup_from_tags(
         Ok(setup)
     } else if let Some((l, s)) = seed {
         Setup::from_seed(catalogue, players, expansions, options, s)
-            .map_err(|e| RecordError::new(l, e.0))
+            .map_err(|e| RecordError::new(l, e.message))
     } else {
         err(tag_end, "a record needs a Seed or a Deck tag")
     }
@@ -358,8 +358,27 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
 /// extras in the order guesthouse, wyvern.
 pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
     let def = game.catalogue().get(t.tile);
-    let Placement { cell, rot, wood } = t.placement;
-    let mut s = format!("{n}. {} {cell} {rot}", def.id);
+    let mut s = format!("{n}. {}", placement_text(def, t.placement));
+    s.push(' ');
+    s.push_str(&follower_text(def, t.follower));
+    let mut extras = Vec::new();
+    if let Some(spot) = t.guesthouse {
+        extras.push(format!("guesthouse {}", spot_name(def, spot)));
+    }
+    if let Some(c) = t.wyvern {
+        extras.push(format!("wyvern {c}"));
+    }
+    if !extras.is_empty() {
+        s.push_str(" | ");
+        s.push_str(&extras.join("; "));
+    }
+    s
+}
+
+/// `TILE X,Y rR [WOOD ...]`: wood in the order bridge, wall, gate.
+fn placement_text(def: &TileDef, p: Placement) -> String {
+    let Placement { cell, rot, wood } = p;
+    let mut s = format!("{} {cell} {rot}", def.id);
     if let Some(b) = wood.bridge {
         let on = b.on.map_or(cell, |d| cell.neighbour(d));
         s.push_str(&format!(" bridge {on} {}", b.axis.name()));
@@ -370,29 +389,65 @@ pub fn turn_line(game: &Game, n: usize, t: &TurnRecord) -> String {
     if let Some(d) = wood.gate {
         s.push_str(&format!(" gate {cell} {d}"));
     }
-    let name = |spot: Spot| match spot {
+    s
+}
+
+fn spot_name(def: &TileDef, spot: Spot) -> &str {
+    match spot {
         Spot::Bridge => "bridge",
         Spot::Region(r) => def.regions.get(r as usize).map_or("?", |x| x.id.as_str()),
-    };
-    match t.follower {
-        None => s.push_str(" -"),
-        Some(spot) => {
-            s.push_str(" @");
-            s.push_str(name(spot));
-        }
     }
-    let mut extras = Vec::new();
-    if let Some(spot) = t.guesthouse {
-        extras.push(format!("guesthouse {}", name(spot)));
+}
+
+/// `@ID` or `-`.
+fn follower_text(def: &TileDef, spot: Option<Spot>) -> String {
+    spot.map_or("-".to_string(), |s| format!("@{}", spot_name(def, s)))
+}
+
+/// A decision's choice as it reads in a turn line, at `game` (the position
+/// before it): `E 2,-1 r1` (the tile in hand, with its wood), `@c` or `-`
+/// (on the tile placed last), `guesthouse c` (`guesthouse -` for none),
+/// `wyvern 1,0`. A choice the position cannot take is written as far as it
+/// can be.
+pub fn choice_text(game: &Game, choice: Choice) -> String {
+    let cat = game.catalogue();
+    let placed = game.records().last().map(|t| cat.get(t.tile));
+    match choice {
+        Choice::Place(p) => match game.in_hand() {
+            Some(t) => placement_text(cat.get(t), p),
+            None => format!("? {} {}", p.cell, p.rot),
+        },
+        Choice::Follower(spot) => match (placed, spot) {
+            (Some(def), _) => follower_text(def, spot),
+            (None, None) => "-".to_string(),
+            (None, Some(_)) => "@?".to_string(),
+        },
+        Choice::Guesthouse(spot) => format!(
+            "guesthouse {}",
+            match (placed, spot) {
+                (_, None) => "-",
+                (Some(def), Some(s)) => spot_name(def, s),
+                (None, Some(_)) => "?",
+            }
+        ),
+        Choice::Wyvern(c) => format!("wyvern {c}"),
     }
-    if let Some(c) = t.wyvern {
-        extras.push(format!("wyvern {c}"));
+}
+
+/// A move as it reads in a turn line: its choice and the follow-up of the
+/// same player (`E 2,-1 r1 @c`; `E 2,-1 r1 | guesthouse c`).
+pub fn move_text(game: &Game, first: Choice, then: Option<Choice>) -> String {
+    let text = choice_text(game, first);
+    let Some(then) = then else { return text };
+    let mut after = game.clone();
+    if after.play(first).is_err() {
+        return text;
     }
-    if !extras.is_empty() {
-        s.push_str(" | ");
-        s.push_str(&extras.join("; "));
+    let next = choice_text(&after, then);
+    match then {
+        Choice::Follower(_) => format!("{text} {next}"),
+        _ => format!("{text} | {next}"),
     }
-    s
 }
 
 /// Points by source for one player, as the summary writes them.
@@ -452,6 +507,40 @@ mod tests {
     use super::*;
     use crate::engine::core::random;
 
+    /// A move written alone reads as its turn line does: every turn of
+    /// random base games, its tile with its follower.
+    #[test]
+    fn a_move_reads_as_its_turn_line() {
+        let cat = Catalogue::builtin().unwrap();
+        for seed in 0..12u64 {
+            let players = (0..(2 + seed % 4)).map(|i| format!("P{i}")).collect();
+            let setup =
+                Setup::from_seed(cat, players, Expansions::BASE, Options::default(), seed).unwrap();
+            let mut g = Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            let history = g.history();
+            let mut turn = 0;
+            let mut at = g.restart();
+            for (k, &c) in history.iter().enumerate() {
+                if let Choice::Place(_) = c {
+                    turn += 1;
+                    let follower = match history.get(k + 1) {
+                        Some(&f @ Choice::Follower(_)) => Some(f),
+                        _ => None,
+                    };
+                    let text = move_text(&at, c, follower);
+                    let text = if follower.is_some() {
+                        text
+                    } else {
+                        format!("{text} -")
+                    };
+                    let line = turn_line(&g, turn, &g.records()[turn - 1]);
+                    assert_eq!(format!("{turn}. {text}"), line);
+                }
+                at.play(c).unwrap();
+            }
+        }
+    }
     #[test]
     fn write_then_read_reproduces_random_games() {
         let cat = Catalogue::builtin().unwrap();

@@ -6,7 +6,7 @@ pub mod city;
 pub mod classic;
 pub mod syntax;
 
-use crate::engine::any::{AnyGame, Ruleset};
+use crate::engine::any::{AnyChoice, AnyGame, Ruleset};
 pub use syntax::RecordError;
 use syntax::Sections;
 
@@ -72,5 +72,31 @@ pub fn write(game: &AnyGame, extra_tags: &[(String, String)], deck: DeckTag) -> 
     match game {
         AnyGame::City(g) => city::write(g, extra_tags, deck),
         AnyGame::Classic(g) => classic::write(g, extra_tags, deck),
+    }
+}
+
+/// A move of either game as it reads in its record's turn lines, at `game`
+/// (the position before it): its choice and the same player's follow-up
+/// (`city::move_text`, `classic::move_text`). A choice of the other game is
+/// written `?`.
+pub fn move_text(game: &AnyGame, first: AnyChoice, then: Option<AnyChoice>) -> String {
+    match (game, first) {
+        (AnyGame::City(g), AnyChoice::City(c)) => city::move_text(
+            g,
+            c,
+            then.and_then(|t| match t {
+                AnyChoice::City(t) => Some(t),
+                AnyChoice::Classic(_) => None,
+            }),
+        ),
+        (AnyGame::Classic(g), AnyChoice::Classic(c)) => classic::move_text(
+            g,
+            c,
+            then.and_then(|t| match t {
+                AnyChoice::Classic(t) => Some(t),
+                AnyChoice::City(_) => None,
+            }),
+        ),
+        _ => "?".to_string(),
     }
 }

@@ -182,9 +182,9 @@ pub fn decode_body(bytes: &[u8]) -> Result<Game, ShareError> {
             Setup::from_deck(catalogue, names, tiles, stacks, options)
         }
     }
-    .map_err(|e| ShareError::Invalid(e.0))?;
+    .map_err(|e| ShareError::Invalid(e.message))?;
 
-    let mut game = Game::new(catalogue, setup).map_err(|e| ShareError::Invalid(e.0))?;
+    let mut game = Game::new(catalogue, setup).map_err(|e| ShareError::Invalid(e.message))?;
     replay_digits(&mut game, &mut big, decisions)?;
     if in_progress && game.is_over() {
         // The encoder marks a finished game as such: not the canonical form.

@@ -177,8 +177,8 @@ pub fn decode_body(bytes: &[u8]) -> Result<Game, ShareError> {
     } else {
         Setup::from_seed(catalogue, names, expansions, options, seed_or_len)
     }
-    .map_err(|e| ShareError::Invalid(e.0))?;
-    let mut game = Game::new(catalogue, setup).map_err(|e| ShareError::Invalid(e.0))?;
+    .map_err(|e| ShareError::Invalid(e.message))?;
+    let mut game = Game::new(catalogue, setup).map_err(|e| ShareError::Invalid(e.message))?;
     replay_digits(&mut game, &mut big, decisions)?;
     if !big.is_zero() || encode_body(&game) != bytes {
         // Digits left over, or not the form the encoder writes.

@@ -23,8 +23,10 @@ use super::tiles_layer::TilesLayer;
 use crate::engine::any::AnyChoice as Choice;
 use crate::engine::core::geom::Cell;
 use crate::view::geometry::within;
+use crate::view::reach;
 use crate::view::scene::{Recent, Scene};
 use crate::view::targets::Targets;
+use crate::view::words::board_noun;
 use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
@@ -199,16 +201,41 @@ pub fn board(props: &BoardProps) -> Html {
         });
     }
     // Follow the city as it grows (unless the player moved the camera); on
-    // a touch screen, look closely at the new tile for its follower.
+    // a touch screen, look closely at the new tile for its follower, and
+    // come close enough for a finger to tiles to pick (the wyvern's).
     {
         let on_camera = props.on_camera.clone();
         let look = props.targets.zoom.filter(|_| props.touch);
-        use_effect_with((props.scene.bounds, look), move |(b, look)| {
-            on_camera.emit(match look {
-                Some(cell) => CameraAction::Look(*cell),
-                None => CameraAction::AutoFit(*b),
-            });
-        });
+        let reach: Vec<Cell> = if props.touch {
+            props.targets.tiles.iter().map(|t| t.cell).collect()
+        } else {
+            Vec::new()
+        };
+        let cam = cam.clone();
+        let size = size.clone();
+        use_effect_with(
+            (props.scene.bounds, look, reach),
+            move |(b, look, reach)| {
+                on_camera.emit(match look {
+                    Some(cell) => CameraAction::Look(*cell),
+                    None => CameraAction::AutoFit(*b),
+                });
+                // From the view AutoFit leaves.
+                let now = *cam.borrow();
+                let from = if now.manual { now } else { Camera::fitted(*b) };
+                let from = reach::View {
+                    cx: from.cx,
+                    cy: from.cy,
+                    span: from.span,
+                };
+                let px = *size.borrow();
+                if let Some(v) =
+                    reach::finger_view(from, reach, reach::finger_span(px)).filter(|_| px > 1.0)
+                {
+                    on_camera.emit(CameraAction::Frame(v));
+                }
+            },
+        );
     }
 
     // The wheel needs a listener that may prevent the page from scrolling.
@@ -443,7 +470,8 @@ pub fn board(props: &BoardProps) -> Html {
             <svg ref={svg_ref} class="board-svg" data-testid="board" viewBox={props.camera.view_box()}
                 preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"
                 tabindex="0" role="application" aria-roledescription="board"
-                aria-label="The city. Arrow keys go from space to space or target to target, Enter takes it, R turns the tile, N says no."
+                aria-label={format!("The {}. Arrow keys go from space to space or target to target, Enter takes it, R turns the tile, N says no.",
+                    board_noun(props.scene.ruleset))}
                 aria-describedby="board-focus"
                 onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
                 onpointerup={onpointerup.clone()} onpointercancel={onpointerup}

@@ -92,6 +92,8 @@ pub enum CameraAction {
     /// Look closely at one cell (a small screen's follower decision),
     /// unless the player moved the camera by hand.
     Look(crate::engine::core::geom::Cell),
+    /// Show this view (where tile targets take a finger: view::reach).
+    Frame(crate::view::reach::View),
 }
 
 impl Reducible for Camera {
@@ -125,6 +127,12 @@ impl Reducible for Camera {
                     manual: false,
                 }
             }
+            CameraAction::Frame(v) => Camera {
+                cx: v.cx,
+                cy: v.cy,
+                span: within(v.span, MIN_SPAN, MAX_SPAN),
+                manual: c.manual,
+            },
             CameraAction::Show { x, y } => {
                 // Within the view (less a margin): nothing to do. A fitted
                 // view shows every target, so this moves only a camera the

@@ -116,7 +116,9 @@ const TURN: [&str; 3] = [
     "A finished street scores 1 point per tile (2 per tile from 4 tiles on); a finished market scores its tiles times its kinds of goods. The players with the most followers on it score, and the followers come home.",
 ];
 
-const WALL: &str = "From the second stack on, a turn that finishes a street or market starts a wall round: starting with the builder, everyone adds wall pieces around the outline of the town (the first round begins with the gate). After each piece you may post a guard on it: at the end it scores the public and historic buildings in the row or column of tiles behind it. At the end of the round the builder may put a tower on an end of the wall: it scores 1 point per piece back to the previous tower or the gate.";
+// The pieces a round holds: R6.3 (with R6.4's order, R6.5's gate); no
+// guard opposite a guard: R8.3, R8.4.
+const WALL: &str = "From the second stack on, a turn that finishes a street or market starts a wall round: one piece at a time, starting with the builder and going round the table, everyone adds wall pieces around the outline of the town (the first round begins with the gate). In a round each player adds 1 piece when the tile that started it came from stack II, 2 when it came from stack III; with 2 players, 2 and 4. After each piece you may post a guard on it: at the end it scores the public and historic buildings in the row or column of tiles behind it. No guard may go opposite another: not on a piece whose row or column ends, across the town, at a wall piece with a guard on it, whoever's. At the end of the round the builder may put a tower on an end of the wall: it scores 1 point per piece back to the previous tower or the gate.";
 
 const END: &str = "The game ends when the wall is closed, the wall pieces run out, the gap in the wall is 5 or less, or the tiles run out. Then stewards score 2 points for every market next to their residential area, and guards score 2 for each public and 3 for each historic building in their line. “Final now” beside each score is what it would be if the game ended at once.";
 

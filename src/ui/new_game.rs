@@ -80,11 +80,28 @@ impl Form {
         }
     }
 
-    /// The game this form asks for, or every problem with it.
+    /// Seat `i` takes `colour`; a seat that had it takes seat `i`'s old
+    /// one in exchange, so that no two seats ever share a colour.
+    pub fn set_colour(&mut self, i: usize, colour: PlayerColour) {
+        let Some(old) = self.seats.get(i).map(|s| s.1) else {
+            return;
+        };
+        for seat in self.seats.iter_mut() {
+            if seat.1 == colour {
+                seat.1 = old;
+            }
+        }
+        self.seats[i].1 = colour;
+    }
+
+    /// The game this form asks for, or every problem with it. Names are
+    /// taken without the spaces at their ends.
     pub fn check(&self) -> Result<NewGame, Vec<String>> {
         let mut errors = Vec::new();
         for (i, (name, _, _)) in self.seats.iter().enumerate() {
-            if let Err(e) = check_player_name(name) {
+            if name.trim().is_empty() {
+                errors.push(format!("Seat {}: the name is empty.", i + 1));
+            } else if let Err(e) = check_player_name(name.trim()) {
                 errors.push(format!("Seat {}: {e}.", i + 1));
             }
         }
@@ -172,7 +189,7 @@ impl Form {
                 .seats
                 .iter()
                 .map(|(n, c, computer)| Seat {
-                    name: n.clone(),
+                    name: n.trim().to_string(),
                     colour: *c,
                     computer: *computer,
                 })
@@ -300,7 +317,7 @@ const OLD_CITY_SWITCHES: [(&str, &str, &str); 7] = [
     (
         "oc-guesthouse",
         "Guesthouses",
-        "A guesthouse on a road scores beside it when the road is finished (O5).",
+        "Once a game, on an open road of the tile you placed: that road scores 2 a tile when finished, and nothing if it is unfinished at the end (O5).",
     ),
     (
         "oc-wyvern",
@@ -362,9 +379,11 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         };
         let on_colour = update(Box::new(move |f, e| {
             if let Some(c) = PlayerColour::from_name(&select_value(e)) {
-                f.seats[i].1 = c;
+                f.set_colour(i, c);
             }
         }));
+        // Another seat's colour is offered as an exchange.
+        let holder = |c: PlayerColour| form.seats.iter().position(|s| s.1 == c).filter(|&j| j != i);
         let on_kind = update(Box::new(move |f, e| {
             f.seats[i].2 = Level::from_name(&select_value(e));
         }));
@@ -387,7 +406,11 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 <select data-testid={format!("colour-{i}")} aria-label={format!("Colour of player {}", i + 1)}
                     onchange={on_colour}>
                     { for PlayerColour::ALL.iter().map(|c| html! {
-                        <option value={c.name()} selected={c == colour}>{ c.name() }</option>
+                        <option value={c.name()} selected={c == colour}>
+                            { match holder(*c) {
+                                Some(j) => format!("{} (swap with seat {})", c.name(), j + 1),
+                                None => c.name().to_string(),
+                            } }</option>
                     }) }
                 </select>
                 <select data-testid={format!("kind-{i}")} aria-label={format!("Who plays seat {}", i + 1)}
@@ -652,9 +675,10 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 }
             </details>
             if !all_errors.is_empty() {
-                <ul class="errors" role="alert" data-testid="setup-errors">
-                    { for all_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }
-                </ul>
+                // (The list inside the alert: a list keeps its own role.)
+                <div class="errors" role="alert" data-testid="setup-errors">
+                    <ul>{ for all_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
+                </div>
             }
             <div class="form-buttons">
                 <button type="button" class="quiet" onclick={help}>{ "How to play" }</button>

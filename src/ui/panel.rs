@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::pieces_layer::MEEPLE;
 use crate::engine::any::Ruleset;
 use crate::view::log::plural;
-use crate::view::panel::{stack_name, PanelData};
+use crate::view::panel::{held_words, stack_name, PanelData};
 
 fn mini_meeple(fill: &str, edge: &str) -> Html {
     html! {
@@ -60,7 +60,7 @@ pub fn panel(p: &PanelData) -> Html {
                     if !r.held.is_empty() {
                         <span class="held" data-testid={format!("held-{i}")}>
                             { for r.held.iter().filter(|h| h.1 > 0).map(|&(what, n)| html! {
-                                <span class="held-item" data-what={what}>{ if what == "coins" { format!("{n} coins") } else { what.to_string() } }</span>
+                                <span class="held-item" data-what={what}>{ held_words(what, n) }</span>
                             }) }
                         </span>
                     }
@@ -86,7 +86,9 @@ pub fn panel(p: &PanelData) -> Html {
     let left: u32 = p.tiles_left.iter().sum();
     html! {
         <section class="panel" data-testid="panel">
-            <ol class="players">{ for players }</ol>
+            // Five seats: each card on fewer lines, so that all are in view
+            // beside the board (static/style.css).
+            <ol class={classes!("players", (p.players.len() > 4).then_some("many"))}>{ for players }</ol>
             <div class="supplies">
                 if let Some(walls) = p.walls {
                     <div class="walls-left" title="wall pieces left in the common supply">

@@ -76,6 +76,49 @@ fn focus(sel: &str) -> bool {
         .is_some_and(|e| modal::focus_el(&e))
 }
 
+/// Scrolls the page as little as it takes to show the whole prompt (the
+/// question and its buttons) and, where the board is under it (a phone),
+/// as much of the board as fits with it; unless the player is typing (the
+/// text view's command line keeps its place).
+fn decision_into_view() {
+    const MARGIN: f64 = 8.0;
+    let doc = gloo::utils::document();
+    let typing = doc
+        .active_element()
+        .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    let rect = |sel: &str| {
+        doc.query_selector(sel)
+            .ok()
+            .flatten()
+            .map(|e| e.get_bounding_client_rect())
+    };
+    let (Some(prompt), Some(board)) = (rect("[data-testid=prompt]"), rect(".board-area")) else {
+        return;
+    };
+    let window = gloo::utils::window();
+    let height = window.inner_height().ok().and_then(|h| h.as_f64());
+    let (Some(height), false) = (height, typing) else {
+        return;
+    };
+    // How far down the page should go: to the prompt's end, and the
+    // board's end when it is under the prompt; never past the prompt's top.
+    let below = if board.top() >= prompt.bottom() - 1.0 {
+        board.bottom() - height
+    } else {
+        prompt.bottom() + MARGIN - height
+    };
+    let by = if prompt.top() < 0.0 {
+        prompt.top() - MARGIN
+    } else if below > 0.5 {
+        below.min(prompt.top() - MARGIN).max(0.0)
+    } else {
+        return;
+    };
+    if by != 0.0 {
+        window.scroll_by_with_x_and_y(0.0, by);
+    }
+}
+
 #[function_component(PlayScreen)]
 pub fn play_screen(props: &PlayScreenProps) -> Html {
     let camera = use_reducer(Camera::default);
@@ -217,6 +260,23 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         prompt.buttons.clear();
         prompt.detail = "The computer decides; watch the board.".into();
     }
+    // A game opens at the top of the page (the new-game form before it may
+    // have been scrolled down): on a phone the prompt, the tile in hand and
+    // "Place tile" are there.
+    use_effect_with((), |_| {
+        gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0)
+    });
+    // A person's decision comes into view: on a phone the prompt is above
+    // the board, and whoever scrolled down to the board (to a wall's end)
+    // would not see the question that follows (a guard, a tower).
+    {
+        let yours = computer.is_none() && !over && !play.view_only;
+        use_effect_with(play.version, move |_| {
+            if yours {
+                decision_into_view();
+            }
+        });
+    }
     let has_computers = !play.view_only && play.seats.iter().any(|s| s.computer.is_some());
     let thinker = computer.and_then(|level| {
         let s = play.seats.get(play.game.to_move() as usize)?;
@@ -300,6 +360,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         Callback::from(move |_: MouseEvent| cd.dispatch(a))
     };
     let fit = camera_click(CameraAction::Fit(play.view.scene.bounds));
+    let board = crate::view::words::board_noun(play.game.ruleset());
 
     html! {
         <div class="play" data-testid="play" data-decision={prompt.decision}
@@ -316,7 +377,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         onclick={camera_click(CameraAction::Zoom { factor: 1.25, at: None })}>{ "+" }</button>
                     <button data-testid="zoom-out" title="Zoom out (−)" aria-label="Zoom out"
                         onclick={camera_click(CameraAction::Zoom { factor: 0.8, at: None })}>{ "−" }</button>
-                    <button data-testid="fit" title="Fit the city in view (F)" onclick={fit}>{ "Fit city" }</button>
+                    <button data-testid="fit" title={format!("Fit the {board} in view (F)")} onclick={fit}>{ format!("Fit {board}") }</button>
                     <button data-testid="coords-toggle" title="Show the coordinates of the spaces (C)"
                         aria-pressed={props.coords.to_string()} onclick={coords_toggle}>{ "x,y" }</button>
                     <button data-testid="legend-open" title="What the tiles and pieces show" onclick={legend_show}>{ "Key" }</button>
@@ -343,6 +404,11 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         on_rotate: dispatch(Action::Rotate), on_confirm: dispatch(Action::Confirm),
                         on_cancel: dispatch(Action::Cancel) }) }
                 }
+            </section>
+            // The game's buttons: under the decision beside the board; on a
+            // phone, under the board (static/style.css), so that the
+            // decision and the board share the screen.
+            <div class="side-tools">
                 <div class="game-buttons">
                     <button data-testid="undo" onclick={click(Action::Undo)}
                         disabled={!play.can_undo()} title="Take back the last decision (Ctrl+Z)">
@@ -371,7 +437,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 if props.text_view {
                     <TextView play={play.clone()} dispatch={d.clone()} />
                 }
-            </section>
+            </div>
             <aside class="side-bottom" id="panel" aria-label="Scores and chronicle">
                 { panel(&play.view.panel) }
                 { game_log(&play.view.log, &play.view.names, &play.view.colours) }

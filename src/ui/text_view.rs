@@ -13,6 +13,7 @@ use crate::engine::core::geom::Rotation;
 use crate::view::city::command::{command, Command, HELP};
 use crate::view::city::describe;
 use crate::view::log::LogTurn;
+use crate::view::words::sentence;
 
 #[derive(Properties, PartialEq)]
 pub struct TextViewProps {
@@ -109,7 +110,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
             <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
                 <h2 id="text-view-title">{ "Text view" }</h2>
                 <p data-testid="text-state">
-                    { format!("Turn {}. {}. {}", play.game.turn(), prompt.title, prompt.detail) }
+                    { format!("Turn {}. {} {}", play.game.turn(), sentence(&prompt.title), prompt.detail) }
                     if computer { { " The computer decides." } }
                 </p>
                 if let Some(hand) = hand {
@@ -127,7 +128,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
         <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
             <h2 id="text-view-title">{ "Text view" }</h2>
             <p data-testid="text-state">
-                { format!("Turn {}. {}.", play.game.turn(), prompt.title) }
+                { format!("Turn {}. {}", play.game.turn(), sentence(&prompt.title)) }
                 if computer { { " The computer decides." } }
             </p>
             if let Some(hand) = describe::hand_words(city) {

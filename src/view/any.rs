@@ -216,7 +216,7 @@ pub fn record_download(game: &AnyGame) -> (AnyGame, String, Option<String>) {
 /// [`record_download`] of either game: its file is named for the game
 /// (`name`: "the-city"), the seed it was dealt from and its whole turns.
 fn download<G: TileGame>(game: &G, name: &str, seed: Option<u64>) -> (G, String, Option<String>) {
-    let whole = crate::replay::whole_turns(game);
+    let whole = crate::engine::replay::whole_turns(game);
     let turns = whole.turns();
     let file = match seed {
         Some(s) => format!("{name}-{s}-turn-{turns}.cgn"),

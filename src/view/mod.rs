@@ -22,6 +22,7 @@ pub mod log;
 pub mod palette;
 pub mod panel;
 pub mod prompt;
+pub mod reach;
 pub mod scene;
 pub mod targets;
 pub mod words;

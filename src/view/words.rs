@@ -2,7 +2,29 @@
 //! on the board, and error messages told in a player's words rather than a
 //! parser's.
 
+use crate::engine::any::Ruleset;
 use crate::engine::core::geom::{Cell, Dir, Rotation};
+
+/// What the board holds, in a player's words: The City's one walled city,
+/// classic's landscape of tiles ("Fit city", "Fit board").
+pub fn board_noun(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::City => "city",
+        Ruleset::Classic => "board",
+    }
+}
+
+/// `text` as a sentence: a full stop at its end, unless it ends with one
+/// already or with a question or exclamation mark ("… the new tile?", not
+/// "… the new tile?.").
+pub fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    if text.ends_with(['.', '?', '!']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
 
 /// "north", "east", ...
 pub fn dir_name(d: Dir) -> &'static str {
@@ -129,6 +151,23 @@ mod tests {
         );
         // Plain text stays as it is.
         assert_eq!(plain("this link is damaged"), "this link is damaged");
+    }
+
+    #[test]
+    fn a_sentence_ends_with_one_mark() {
+        assert_eq!(sentence("Aude: place your tile"), "Aude: place your tile.");
+        assert_eq!(
+            sentence("Aude: put a follower on the new tile?"),
+            "Aude: put a follower on the new tile?"
+        );
+        assert_eq!(sentence("The game is over."), "The game is over.");
+        assert_eq!(sentence("Well done! "), "Well done!");
+    }
+
+    #[test]
+    fn the_board_is_named_after_its_game() {
+        assert_eq!(board_noun(Ruleset::City), "city");
+        assert_eq!(board_noun(Ruleset::Classic), "board");
     }
 
     #[test]

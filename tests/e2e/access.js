@@ -13,7 +13,12 @@
 // - classic Carcassonne with both expansions: axe on its new-game form, How
 //   to play, each kind of decision on the board (place, follower,
 //   guesthouse, wyvern), the tiles-left dialog, the key and the game over;
-//   its prompt and text view in words.
+//   its prompt and text view in words; its board and "Fit board" named for
+//   it (not "the city");
+// - the new-game form: axe while it shows its errors; a colour another seat
+//   has is swapped with it; names lose the spaces at their ends;
+// - How to play (The City) says how many wall pieces a round holds and
+//   that no guard may go opposite a guard.
 //
 // Usage: node tests/e2e/access.js   (build dist/ first: trunk build --release)
 // Env:   SEED (default 11), CHROMIUM, DIST.
@@ -123,6 +128,43 @@ async function keyDecision(page, n) {
   return did;
 }
 
+// The new-game form: its errors (axe, an alert holding a list), colours
+// swapped rather than shared, names without the spaces at their ends.
+async function formChecks(browser, origin) {
+  const { page, problems, context } = await openPage(browser);
+  await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  await page.fill('[data-testid=name-1]', '   ');
+  await page.fill('[data-testid=stacks-1]', '0');
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector('[data-testid=setup-errors]', { timeout: TIMEOUT });
+  const errors = await page.$$eval('[data-testid=setup-errors] li', (els) => els.map((e) => e.textContent));
+  check('the form says what is wrong, in an alert holding a list',
+    (await page.getAttribute('[data-testid=setup-errors]', 'role')) === 'alert'
+      && errors.includes('Seat 2: the name is empty.') && errors.some((e) => /first stack/.test(e)), JSON.stringify(errors));
+  await audit(page, 'the new-game form showing its errors');
+  // Seat 1 takes seat 2's colour: seat 2 gets seat 1's.
+  const before = [await page.inputValue('[data-testid=colour-0]'), await page.inputValue('[data-testid=colour-1]')];
+  const offered = await page.$eval('[data-testid=colour-0]', (s, c) => [...s.options].find((o) => o.value === c).textContent, before[1]);
+  await page.selectOption('[data-testid=colour-0]', before[1]);
+  const after = [await page.inputValue('[data-testid=colour-0]'), await page.inputValue('[data-testid=colour-1]')];
+  check('a colour another seat has is offered as a swap, and swapped', /swap with seat 2/.test(offered)
+    && after[0] === before[1] && after[1] === before[0], `${offered}: ${before} -> ${after}`);
+  // Names with spaces at their ends: taken without them.
+  await page.fill('[data-testid=name-0]', 'Kay ');
+  await page.fill('[data-testid=name-1]', ' Lou');
+  await page.fill('[data-testid=stacks-1]', '8');
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+  const names = await page.$$eval('.player-name', (els) => els.map((e) => e.textContent));
+  check('names are taken without the spaces at their ends', JSON.stringify(names) === '["Kay","Lou"]', JSON.stringify(names));
+  const colours = await page.$$eval('.players .player', (els) => els.map((e) => e.className));
+  check('the game has the colours as swapped', colours[0].includes(`pc-${before[1]}`) && colours[1].includes(`pc-${before[0]}`),
+    JSON.stringify(colours));
+  check('the form: no console errors', problems.length === 0, problems.join('\n    '));
+  await context.close();
+}
+
 // Classic Carcassonne with The City Gates and Old City: axe on each of its
 // screens and kinds of decision, played to the end.
 async function classicAudits(browser, origin) {
@@ -133,6 +175,10 @@ async function classicAudits(browser, origin) {
   await audit(page, "classic's new-game form, Old City's parts shown");
   await page.click('[data-testid=start-game]');
   await page.waitForSelector(play, { timeout: TIMEOUT });
+  check('classic: the board is named a board, not a city',
+    /^The board\. /.test(await page.getAttribute('[data-testid=board]', 'aria-label'))
+      && (await page.textContent('[data-testid=fit]')) === 'Fit board',
+    `${await page.getAttribute('[data-testid=board]', 'aria-label')} / ${await page.textContent('[data-testid=fit]')}`);
   await page.click('[data-testid=help-button]');
   await page.waitForSelector('[data-testid=help-classic]', { timeout: TIMEOUT });
   await audit(page, "classic's How to play");
@@ -150,9 +196,16 @@ async function classicAudits(browser, origin) {
   await page.waitForSelector('[data-testid=legend-dialog]', { state: 'detached', timeout: TIMEOUT });
   const audited = new Set();
   let textView = false;
+  let followerText = null;
   for (let n = 0; (await decision(page)) !== 'over'; n++) {
     if (n > 300) throw new Error('the classic game did not end after 300 decisions');
     const d = await decision(page);
+    if (d === 'follower' && followerText === null) {
+      // The text view says the question once, with its own mark.
+      await page.click('[data-testid=text-view-toggle]');
+      followerText = await page.textContent('[data-testid=text-state]');
+      await page.click('[data-testid=text-view-toggle]');
+    }
     if (!audited.has(d)) {
       audited.add(d);
       await audit(page, `classic, a ${d} decision`);
@@ -171,6 +224,8 @@ async function classicAudits(browser, origin) {
     }
     await clickDecision(page, { follower: n % 3 === 0 });
   }
+  check("classic's text view asks its question without a full stop after the question mark",
+    /\?/.test(followerText || '') && !/\?\./.test(followerText), followerText);
   check('classic: the board\'s decisions were audited, guesthouse and wyvern included',
     ['place', 'follower', 'guesthouse', 'wyvern'].every((d) => audited.has(d)), [...audited].join(', '));
   await page.waitForSelector('[data-testid=game-over] [role=dialog]', { timeout: TIMEOUT });
@@ -242,6 +297,11 @@ async function main() {
     }
     check('Tab stays inside How to play', inside);
     await audit(page, 'How to play');
+    // RULES.md R6.3 (pieces per round) and R8.4 (no guard opposite a guard).
+    const rules = await page.textContent('[data-testid=help]');
+    check('How to play says how many wall pieces a round holds (R6.3)',
+      /each player adds 1 piece when the tile that started it came from stack II, 2 when it came from stack III; with 2 players, 2 and 4/.test(rules));
+    check('How to play says no guard may go opposite a guard (R8.4)', /No guard may go opposite another/.test(rules));
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=help]', { state: 'detached', timeout: TIMEOUT });
     check('Esc closes How to play and the focus goes back to the board', (await focused(page)) === 'board');
@@ -315,6 +375,7 @@ async function main() {
     check('no console errors', problems.length === 0, problems.join('\n    '));
     await context.close();
 
+    await formChecks(browser, origin);
     await classicAudits(browser, origin);
   } catch (err) {
     check('the keyboard and screen-reader test runs', false, err.stack || String(err));

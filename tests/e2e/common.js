@@ -90,8 +90,13 @@ function launch() {
   });
 }
 
-// A new page whose problems (console errors, page errors, failed requests,
-// HTTP errors) are collected into the returned `problems` array.
+// Chrome's warnings about how the page loads: a preload whose `integrity`
+// it ignores, a preload not used, a resource blocked by its integrity.
+const LOAD_WARNING = /preload|integrity/i;
+
+// A new page whose problems (console errors, loading warnings, page errors,
+// failed requests, HTTP errors) are collected into the returned `problems`
+// array.
 async function openPage(browser, options = {}) {
   const context = await browser.newContext({
     viewport: options.viewport || { width: 1280, height: 800 },
@@ -104,6 +109,9 @@ async function openPage(browser, options = {}) {
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    // The page's own loading warnings (a preload unused or its integrity
+    // ignored) are problems too; warnings of the game's own are not.
+    if (msg.type() === 'warning' && LOAD_WARNING.test(msg.text())) problems.push(`console warning: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
@@ -303,7 +311,7 @@ async function clickDecision(page, { follower = false } = {}) {
 }
 
 module.exports = {
-  ROOT, DIST, ARTIFACTS, startServer, launch, openPage, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
+  ROOT, DIST, ARTIFACTS, startServer, launch, openPage, LOAD_WARNING, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
   requireBuild, runMain, classicForm,
   checks, PLAY, decision, cityReplay, version, moved, clickDecision,
 };

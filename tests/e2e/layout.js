@@ -11,7 +11,21 @@
 // - classic Carcassonne with both expansions on a phone, played to the end
 //   by taps: the same checks, and its targets (spaces, rings, guesthouse
 //   roads, the wyvern's tiles) take a finger;
-// - 4 players at 1280×800: all four score cards in view.
+// - 4 players at 1280×800: all four score cards in view; 5 players of
+//   classic at 1280×800: all five;
+// - a game opens at the top of the page (the form was scrolled down to its
+//   button): the prompt, the tile in hand and "Place tile" in view, on a
+//   phone and at 1280×800;
+// - on a phone, a guard's or a tower's question and its buttons come into
+//   view with the board under them when the player had scrolled down to
+//   the board (to a wall's end);
+// - late in a classic game (60 tiles) on a phone, and on a short touch
+//   screen, the wyvern's tiles are each a finger wide (44 px or more); the
+//   players' coins are counted in words ("1 coin");
+// - 200% zoom (640×400 at a device scale of 2, as a 1280×800 screen): the
+//   board is beside the decision, large, and its tools do not cover it; it
+//   stays in view while the page scrolls; a guard's question and the board
+//   are in view together.
 //
 // Usage: node tests/e2e/layout.js   (build dist/ first: trunk build --release)
 'use strict';
@@ -37,7 +51,7 @@ async function startGame(page, origin, { seed = '11', players = 2 } = {}) {
 }
 
 // A 3-player classic game with The City Gates and Old City and a short pile.
-async function startClassic(page, origin, { seed = '5', tiles = '24' } = {}) {
+async function startClassic(page, origin, { seed = '5', tiles = '60' } = {}) {
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
   await classicForm(page, { players: 3, tiles, seed });
@@ -67,7 +81,17 @@ async function tapClassicDecision(page, n) {
   } else if (d === 'guesthouse') {
     await page.tap('[data-testid=no-guesthouse]');
   } else if (d === 'wyvern') {
-    await tapOn('[data-testid=tile-target]');
+    // One in the board's view (a small screen shows some of them).
+    const shown = await page.$$eval('[data-testid=tile-target]', (els) => {
+      const b = document.querySelector('[data-testid=board]').getBoundingClientRect();
+      return els.findIndex((e) => {
+        const r = e.getBoundingClientRect();
+        return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+      });
+    });
+    const el = (await page.$$('[data-testid=tile-target]'))[Math.max(shown, 0)];
+    await el.scrollIntoViewIfNeeded();
+    await el.tap();
   } else {
     throw new Error(`unexpected decision ${d}`);
   }
@@ -114,6 +138,68 @@ async function probeTargets(page, d, probes, seen, shot) {
   if (d !== 'place') await page.screenshot({ path: path.join(ARTIFACTS, `${shot}-${d}.png`) });
 }
 
+// Whether the element `sel` is wholly inside the viewport (its rectangle,
+// with half a pixel to spare), and the rectangle.
+async function inView(page, sel) {
+  return page.$eval(sel, (el) => {
+    const r = el.getBoundingClientRect();
+    const ok = r.width > 0 && r.top >= -0.5 && r.left >= -0.5
+      && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+    return [ok, [r.left, r.top, r.right, r.bottom].map(Math.round)];
+  }).catch(() => [false, 'absent']);
+}
+
+// The share of the element `sel`'s height inside the viewport (0 to 1).
+async function shownHeight(page, sel) {
+  return page.$eval(sel, (el) => {
+    const r = el.getBoundingClientRect();
+    const seen = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
+    return r.height > 0 ? Math.max(0, seen) / r.height : 0;
+  });
+}
+
+// The decision's prompt, the tile in hand and "Place tile", each in view.
+async function startInView(page, what) {
+  for (const [sel, name] of [['[data-testid=prompt]', 'the prompt'], ['.hand', 'the tile in hand'],
+    ['[data-testid=confirm]', '"Place tile"']]) {
+    const [ok, r] = await inView(page, sel);
+    check(`${what}: ${name} is in view when the game opens`, ok,
+      `${JSON.stringify(r)} in ${JSON.stringify(page.viewportSize())}, scrolled ${await page.evaluate(() => scrollY)}`);
+  }
+}
+
+// At a guard's or tower's decision: its question and buttons in view, and
+// at least `board` of the board's height with them. Resolves to the
+// failures' details (empty when all is well).
+async function questionInView(page, d, board) {
+  const bad = [];
+  const buttons = d === 'guard' ? ['guard-no'] : ['tower-none'];
+  for (const sel of ['[data-testid=prompt] .prompt-title', ...buttons.map((b) => `[data-testid=${b}]`)]) {
+    const [ok, r] = await inView(page, sel);
+    if (!ok) bad.push(`${sel} ${JSON.stringify(r)}`);
+  }
+  const shown = await shownHeight(page, '[data-testid=board]');
+  if (shown < board) bad.push(`the board ${Math.round(shown * 100)}% in view`);
+  return bad;
+}
+
+// The wyvern's tiles smaller than a finger (44 px), and whether one is in
+// the board's view and takes a finger there.
+async function wyvernTargets(page) {
+  const small = await page.$$eval('[data-testid=tile-target]', (els) => els
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width < 44 - 0.5 || r.height < 44 - 0.5)
+    .map((r) => `${r.width.toFixed(0)}×${r.height.toFixed(0)}`));
+  const shown = await page.$$eval('[data-testid=tile-target]', (els) => {
+    const b = document.querySelector('[data-testid=board]').getBoundingClientRect();
+    return els.map((e, i) => [i, e.getBoundingClientRect()])
+      .filter(([, r]) => r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom)
+      .map(([i]) => i);
+  });
+  const one = shown.length ? (await page.$$('[data-testid=tile-target]'))[shown[0]] : null;
+  return { small, shown: shown.length, takes: !!one && (await takesFinger(page, one, null)) };
+}
+
 // The visible buttons smaller than 44×44 CSS pixels.
 async function smallButtons(page) {
   return page.$$eval('button', (els) => els
@@ -121,6 +207,15 @@ async function smallButtons(page) {
     .map((b) => [b.dataset.testid || b.textContent.trim(), b.getBoundingClientRect()])
     .filter(([, r]) => r.width < 44 - 0.5 || r.height < 44 - 0.5)
     .map(([n, r]) => `${n} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`));
+}
+
+// The wyvern's decisions of a game: every target a finger wide, one of
+// them in the board's view taking a finger; late in the game too.
+function wyvernChecks(what, wyverns) {
+  const bad = wyverns.filter(([, w]) => w.small.length || !w.shown || !w.takes);
+  const last = wyverns.length ? Number(wyverns[wyverns.length - 1][0]) : 0;
+  check(`${what}: the wyvern's tiles take a finger (44 px) at each of its ${wyverns.length} decisions, the last on turn ${last}`,
+    wyverns.length >= 3 && last >= 30 && bad.length === 0, JSON.stringify(bad.slice(0, 4)));
 }
 
 async function main() {
@@ -152,6 +247,7 @@ async function main() {
     const phone = await openPage(browser, PHONE);
     const p = phone.page;
     await startGame(p, origin);
+    await startInView(p, 'a phone');
     const detail = await p.textContent('.prompt-detail');
     check('the first prompt has no keys in it', !/\bR\b|right click|Enter/.test(detail), detail);
     await clickDecision(p);
@@ -165,10 +261,16 @@ async function main() {
     check('nothing is wider than the phone', width <= 390, `${width}`);
     const small = await smallButtons(p);
     check('every button takes a finger (44 px or more)', small.length === 0, small.join(', '));
-    // Play on, by taps, checking the board's targets as they come.
+    // Play on, by taps, checking the board's targets as they come, and
+    // that a guard's or a tower's question is in view with the board.
     const seen = {};
+    const questions = {};
     for (let n = 0; n < 400 && (await p.getAttribute(play, 'data-decision')) !== 'over'; n++) {
       const d = await p.getAttribute(play, 'data-decision');
+      if ((d === 'guard' || d === 'tower') && (questions[d] || []).length < 3) {
+        (questions[d] = questions[d] || []).push(await questionInView(p, d, 0.9));
+        if (questions[d].length === 1) await p.screenshot({ path: path.join(ARTIFACTS, `layout-phone-question-${d}.png`) });
+      }
       await probeTargets(p, d, {
         follower: ['[data-testid=region-target] .ring', '[data-testid=region-target]'],
         wall: ['[data-testid=side-target] .glow', '[data-testid=side-target]'],
@@ -178,6 +280,11 @@ async function main() {
       await clickDecision(p, { follower: n % 2 === 0 });
     }
     for (const [d, ok] of Object.entries(seen)) check(`the board's ${d} targets take a finger (44 px)`, ok);
+    for (const d of ['guard', 'tower']) {
+      const seenQ = questions[d] || [];
+      check(`a phone: a ${d}'s question and its buttons are in view with the board (${seenQ.length} seen)`,
+        seenQ.length > 0 && seenQ.every((b) => b.length === 0), JSON.stringify(seenQ));
+    }
     // (The gate's sides are as long as the tiles are drawn: on a phone, a
     // pinch zooms in on them; their hit bands reach a finger outwards.)
     check('targets of several kinds were checked', Object.keys(seen).length >= 4, JSON.stringify(seen));
@@ -201,6 +308,7 @@ async function main() {
     const cphone = await openPage(browser, PHONE);
     const c = cphone.page;
     await startClassic(c, origin);
+    await startInView(c, 'classic on a phone');
     const cdetail = await c.textContent('.prompt-detail');
     check('classic on a phone: the prompt speaks of taps', /Tap /.test(cdetail) && !/right click|Enter/.test(cdetail), cdetail);
     const cstrip = await c.locator('[data-testid=scoreline]').boundingBox();
@@ -210,8 +318,12 @@ async function main() {
     const cseen = {};
     let wider = 0;
     let smallOnes = [];
-    for (let n = 0; n < 200 && (await c.getAttribute(play, 'data-decision')) !== 'over'; n++) {
+    const wyverns = [];
+    const coins = new Set();
+    for (let n = 0; n < 400 && (await c.getAttribute(play, 'data-decision')) !== 'over'; n++) {
       const d = await c.getAttribute(play, 'data-decision');
+      for (const t of await c.$$eval('.held-item[data-what=coins]', (els) => els.map((e) => e.textContent))) coins.add(t);
+      if (d === 'wyvern') wyverns.push([await c.getAttribute(play, 'data-turn'), await wyvernTargets(c)]);
       await probeTargets(c, d, {
         follower: ['[data-testid=region-target] .ring', '[data-testid=region-target]'],
         guesthouse: ['[data-testid=region-target]', null],
@@ -225,6 +337,10 @@ async function main() {
     check('classic on a phone: played to the end by taps', (await c.getAttribute(play, 'data-decision')) === 'over');
     for (const [d, ok] of Object.entries(cseen)) check(`classic on a phone: the board's ${d} targets take a finger (44 px)`, ok);
     check('classic on a phone: spaces and follower rings were checked', 'place' in cseen && 'follower' in cseen, JSON.stringify(cseen));
+    wyvernChecks('classic on a phone', wyverns);
+    const coinWords = [...coins].sort();
+    check(`classic on a phone: coins are counted in words (${coinWords.join(', ')})`,
+      coinWords.includes('1 coin') && coinWords.every((t) => /^(1 coin|([2-9]|\d\d+) coins)$/.test(t)), coinWords.join(', '));
     check('classic on a phone: nothing is wider than the phone', wider <= 390, `${wider}`);
     check('classic on a phone: every button takes a finger (44 px or more)', smallOnes.length === 0, [...new Set(smallOnes)].join(', '));
     await c.waitForSelector('[data-testid=final-table]', { timeout: TIMEOUT });
@@ -251,6 +367,7 @@ async function main() {
     // ---------------------------------------------- 4 players, 1280×800
     const four = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     await startGame(four.page, origin, { players: 4 });
+    await startInView(four.page, '1280×800');
     for (let n = 0; n < 6; n++) await clickDecision(four.page, { follower: true });
     const cards = [];
     for (let i = 0; i < 4; i++) cards.push(await four.page.locator(`[data-testid=player-${i}]`).boundingBox());
@@ -261,6 +378,74 @@ async function main() {
     await four.page.screenshot({ path: path.join(ARTIFACTS, 'layout-four.png') });
     check('no console errors with 4 players', four.problems.length === 0, four.problems.join('\n    '));
     await four.context.close();
+
+    // ------------------------------------- 5 players of classic, 1280×800
+    const five = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await five.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+    await five.page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+    await classicForm(five.page, { players: 5, tiles: 40, seed: 5 });
+    await five.page.click('[data-testid=start-game]');
+    await five.page.waitForSelector(play, { timeout: TIMEOUT });
+    // At each decision for a while (the prompts differ in length).
+    const out = [];
+    for (let n = 0; n < 24; n++) {
+      for (let i = 0; i < 5; i++) {
+        const [ok, r] = await inView(five.page, `[data-testid=player-${i}]`);
+        if (!ok) out.push(`decision ${n} (${await five.page.getAttribute(play, 'data-decision')}): card ${i} at ${JSON.stringify(r)}`);
+      }
+      if (n === 12) await five.page.screenshot({ path: path.join(ARTIFACTS, 'layout-five.png') });
+      await clickDecision(five.page, { follower: true });
+    }
+    const fiveScroll = await five.page.evaluate(() => document.documentElement.scrollHeight);
+    check('5 players of classic at 1280×800: all five cards in view at every decision', out.length === 0 && fiveScroll <= 800,
+      `${out.slice(0, 6).join('; ')} page ${fiveScroll}`);
+    check('no console errors with 5 players', five.problems.length === 0, five.problems.join('\n    '));
+    await five.context.close();
+
+    // ------------------------- 200% zoom: 1280×800 seen as 640×400 at 2×
+    const zoom = await openPage(browser, { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+    const z = zoom.page;
+    await startGame(z, origin);
+    await z.screenshot({ path: path.join(ARTIFACTS, 'layout-zoom.png') });
+    const zb = await z.locator('[data-testid=board]').boundingBox();
+    const zt = await z.locator('.board-tools').boundingBox();
+    check('200% zoom: the board is large (its shorter side 280 px or more of 400)', zb && Math.min(zb.width, zb.height) >= 280,
+      JSON.stringify(zb));
+    const overlap = zb && zt && zt.x < zb.x + zb.width && zb.x < zt.x + zt.width && zt.y < zb.y + zb.height && zb.y < zt.y + zt.height;
+    check('200% zoom: the zoom bar does not cover the board', zt && !overlap, JSON.stringify({ zb, zt }));
+    const [promptShown] = await inView(z, '[data-testid=prompt] .prompt-title');
+    check('200% zoom: the decision is beside the board, both in view', promptShown && (await shownHeight(z, '[data-testid=board]')) > 0.95);
+    await z.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    check('200% zoom: the board stays in view while the page scrolls (to the scores)',
+      (await z.evaluate(() => scrollY)) > 100 && (await shownHeight(z, '[data-testid=board]')) > 0.95,
+      `scrolled ${await z.evaluate(() => scrollY)}`);
+    const zq = {};
+    for (let n = 0; n < 400 && (await z.getAttribute(play, 'data-decision')) !== 'over'; n++) {
+      const d = await z.getAttribute(play, 'data-decision');
+      if ((d === 'guard' || d === 'tower') && !(d in zq)) zq[d] = await questionInView(z, d, 0.95);
+      // Scrolled down to the chronicle between decisions.
+      if (n % 5 === 4) await z.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await clickDecision(z, { follower: n % 2 === 0 });
+    }
+    check("200% zoom: a guard's and a tower's question are in view with the board",
+      'guard' in zq && 'tower' in zq && Object.values(zq).every((b) => b.length === 0), JSON.stringify(zq));
+    check('no console errors at 200% zoom', zoom.problems.length === 0, zoom.problems.join('\n    '));
+    await zoom.context.close();
+
+    // ------------- classic on a short touch screen (a phone on its side)
+    const side = await openPage(browser, { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+    const sp = side.page;
+    await startClassic(sp, origin, { seed: '7' });
+    const sideWyverns = [];
+    for (let n = 0; n < 400 && (await sp.getAttribute(play, 'data-decision')) !== 'over'; n++) {
+      if ((await sp.getAttribute(play, 'data-decision')) === 'wyvern') {
+        sideWyverns.push([await sp.getAttribute(play, 'data-turn'), await wyvernTargets(sp)]);
+      }
+      await tapClassicDecision(sp, n);
+    }
+    wyvernChecks('classic on a short touch screen', sideWyverns);
+    check('classic on a short touch screen: no console errors', side.problems.length === 0, side.problems.join('\n    '));
+    await side.context.close();
   } catch (err) {
     check('the layout test runs', false, err.stack || String(err));
   } finally {

@@ -6,7 +6,8 @@
 // opens each in headless Chromium through playwright-core (installed into
 // .tools/ by scripts/setup.sh), waits for the Yew app and for the engine Web
 // Worker's answer, takes a screenshot into tests/e2e/artifacts/, and fails on
-// any console error, page error, failed request or HTTP error. Also checks
+// any console error, warning about its loading (preloads, integrity), page
+// error, failed request or HTTP error. Also checks
 // that the shipped page (wasm + js + css, gzipped) is within its budget.
 //
 // Usage: node tests/e2e/smoke.js   (from any directory; exit 0 iff all passed)
@@ -26,6 +27,7 @@ const SUB_PATH = '/some/path/';
 const TIMEOUT_MS = 30000;
 
 const { chromium } = require(path.join(ROOT, '.tools', 'node_modules', 'playwright-core'));
+const { LOAD_WARNING } = require('./common.js');
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -77,8 +79,10 @@ function startServer() {
   });
 }
 
-// Loads the game at `url` and checks it; throws on failure.
-async function checkPage(browser, url, shotName) {
+// Loads the game at `url` and checks it; throws on failure. `settle`: how
+// long to wait for late problems (Chrome says a preload went unused 3 s
+// after the page's load).
+async function checkPage(browser, url, shotName, settle = 200) {
   const problems = [];
   // Rejects as soon as the first problem is seen, so that a broken page fails
   // at once instead of at the end of a wait.
@@ -96,6 +100,7 @@ async function checkPage(browser, url, shotName) {
   const page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') addProblem(`console error: ${msg.text()}`);
+    if (msg.type() === 'warning' && LOAD_WARNING.test(msg.text())) addProblem(`console warning: ${msg.text()}`);
   });
   page.on('pageerror', (err) => addProblem(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
@@ -151,7 +156,7 @@ async function checkPage(browser, url, shotName) {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, shotName), fullPage: true });
     // Give late errors (e.g. from the worker) a moment to surface.
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(settle);
   } catch (err) {
     const first = err.message.split('\n')[0];
     throw new Error([first, ...problems.filter((p) => p !== first)].join('\n    '));
@@ -183,7 +188,7 @@ async function main() {
   });
 
   const cases = [
-    ['served at /', `${origin}/`, 'home-root.png'],
+    ['served at /, no console warning about its preloads', `${origin}/`, 'home-root.png', 4000],
     [`served under ${SUB_PATH}`, `${origin}${SUB_PATH}`, 'home-subpath.png'],
     [`served under ${SUB_PATH} via the slashless URL`, `${origin}${SUB_PATH.slice(0, -1)}`, 'home-subpath-redirect.png'],
   ];
@@ -203,10 +208,10 @@ async function main() {
     console.log(`FAIL the shipped page is ${kib(size.app_gzip)} gzipped, over its budget of ${kib(PAGE_BUDGET_GZIP)}`);
   }
   try {
-    for (const [name, url, shot] of cases) {
+    for (const [name, url, shot, settle] of cases) {
       const started = Date.now();
       try {
-        await checkPage(browser, url, shot);
+        await checkPage(browser, url, shot, settle);
         passed++;
         console.log(`ok   ${name} (${Date.now() - started} ms)`);
       } catch (err) {

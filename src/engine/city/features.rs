@@ -5,7 +5,7 @@ use super::tiles::{Catalogue, FeatureKind, RegionIdx};
 pub use crate::engine::core::features::Node;
 use crate::engine::core::features::{self, Payload};
 use crate::engine::core::geom::Dir;
-use crate::engine::core::grid::Placed;
+use crate::engine::core::grid::{Grid, Placed};
 use crate::engine::core::table::{Layout, Table};
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +28,10 @@ pub type Features = features::Features<Area>;
 
 /// The City's table: the grid keeps the exterior and outline walls need.
 pub type CityTable = Table<Area, Role, 80>;
+
+/// The City's grid, the table's: 75 tiles from (0,0) stay well inside ±80,
+/// and it keeps the exterior, holes and outline that walls need (R2.3, R2.4).
+pub type Board = Grid<80>;
 
 /// The City's tiles meet their sides as the catalogue says; facing slots of
 /// the same feature kind join (R4.1).

@@ -4,12 +4,11 @@
 //! `play_unchecked` is the fast path for search.
 
 use super::events::{EndReason, Event, Logged, ScoreCause};
-use super::features::{Area, CityTable, Feature, Node, Role};
+use super::features::{Area, Board, CityTable, Feature, Node, Role};
 use super::scoring::{self, Breakdown};
 use super::setup::{Setup, SetupError, FOLLOWERS};
 use super::tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileType};
 use super::walls::{self, End, Walls};
-use super::Board;
 use crate::engine::core::deal;
 use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
 use crate::engine::core::grid::Placed;
@@ -159,7 +158,7 @@ impl Game {
         setup: Setup,
         choices: &[Choice],
     ) -> Result<Game, (usize, IllegalChoice)> {
-        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.0)))?;
+        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.message)))?;
         g.replayed(choices)
     }
 

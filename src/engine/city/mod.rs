@@ -13,14 +13,10 @@ pub mod walls;
 
 pub use crate::engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
 pub use events::{EndReason, Event, Logged, ScoreCause};
-pub use features::Role;
+pub use features::{Board, Role};
 pub use game::{Choice, Decision, FollowerSpot, Game, PlayerState, TurnRecord, WallAction};
 pub use options::Options;
 pub use scoring::Breakdown;
 pub use setup::{Setup, SetupError, DEFAULT_STACKS, FOLLOWERS};
 pub use tiles::{Catalogue, FeatureKind, RegionIdx, RegionKind, TileDef, TileType};
 pub use walls::End;
-
-/// The City's grid: 75 tiles from (0,0) stay well inside ±80, and it keeps
-/// the exterior, holes and outline that walls need (R2.3, R2.4).
-pub type Board = crate::engine::core::grid::Grid<80>;

@@ -1,10 +1,9 @@
 //! Points: streets and markets (§5), and the final scoring of stewards and
 //! guards (§12). Towers score in `walls.rs` (R9.2).
 
-use super::features::{CityTable, Node};
+use super::features::{Board, CityTable, Node};
 use super::tiles::{Catalogue, FeatureKind, RegionIdx};
 use super::walls::{self, Walls};
-use super::Board;
 use crate::engine::core::geom::{Dir, Side};
 pub use crate::engine::core::rules::majority;
 use crate::engine::core::sort;

@@ -5,8 +5,8 @@ use super::options::Options;
 use super::tiles::{Catalogue, TileType};
 use crate::engine::core::rng::{rng_for_seed, shuffle};
 pub use crate::engine::core::rules::check_player_name;
+pub use crate::engine::core::setup_error::SetupError;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Every tile of the catalogue shuffled by `seed` (Fisher–Yates from the end);
 /// a game with smaller stacks deals the first tiles of it (NOTATION.md `Seed`).
@@ -35,18 +35,6 @@ pub struct Setup {
     pub seed: Option<u64>,
 }
 
-/// Why a setup cannot become a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
 impl Setup {
     /// Deal from a seed: the first tiles of the shuffled catalogue (R1.5).
     pub fn from_seed(
@@ -59,7 +47,7 @@ impl Setup {
         let total: u32 = stacks.iter().sum();
         let all = shuffled(catalogue, seed);
         if total as usize > all.len() {
-            return Err(SetupError(format!(
+            return Err(SetupError::stacks(format!(
                 "stacks {} {} {} need {total} tiles but there are only {}",
                 stacks[0],
                 stacks[1],
@@ -100,17 +88,19 @@ impl Setup {
     pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
         let n = self.players.len();
         if !(2..=4).contains(&n) {
-            return Err(SetupError(format!("a game needs 2 to 4 players, not {n}")));
+            return Err(SetupError::players(format!(
+                "a game needs 2 to 4 players, not {n}"
+            )));
         }
         for p in &self.players {
-            check_player_name(p).map_err(SetupError)?;
+            check_player_name(p).map_err(SetupError::players)?;
         }
         let total: u32 = self.stacks.iter().sum();
         if self.stacks[0] == 0 {
-            return Err(SetupError("the first stack may not be empty".into()));
+            return Err(SetupError::stacks("the first stack may not be empty"));
         }
         if total as usize != self.deck.len() {
-            return Err(SetupError(format!(
+            return Err(SetupError::stacks(format!(
                 "the stacks hold {total} tiles but the deck has {}",
                 self.deck.len()
             )));
@@ -118,12 +108,12 @@ impl Setup {
         let mut counts = vec![0u32; catalogue.tiles.len()];
         for &t in &self.deck {
             let Some(c) = counts.get_mut(t as usize) else {
-                return Err(SetupError(format!("unknown tile type {t}")));
+                return Err(SetupError::pile(format!("unknown tile type {t}")));
             };
             *c += 1;
             let def = catalogue.get(t);
             if *c > def.count as u32 {
-                return Err(SetupError(format!(
+                return Err(SetupError::pile(format!(
                     "tile {} appears more than its {} cop{}",
                     def.id,
                     def.count,

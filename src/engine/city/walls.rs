@@ -5,7 +5,7 @@
 //! up) and `ccw`. Because the walled part of the outline never moves (R7.4),
 //! each arm is stored as the list of its sides outwards from the gate.
 
-use super::Board;
+use super::features::Board;
 use crate::engine::core::geom::{Dir, Side, Vertex};
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -3,8 +3,8 @@
 //! down, what scored for whom and why, and the end.
 
 use super::options::FarmScoring;
+use super::pieces::Wood;
 use super::tiles::{FeatureKind, RegionIdx, TileType};
-use super::wood::Wood;
 use crate::engine::core::geom::{Cell, Rotation};
 use serde::{Deserialize, Serialize};
 

@@ -5,13 +5,13 @@
 //! City's wood every placed tile has one more node, the road a bridge on it
 //! makes (O3.4), dormant until one is built.
 
+use super::pieces::Axis;
 pub use super::tiles::FeatureKind;
 use super::tiles::{Catalogue, RegionIdx};
-use super::wood::Axis;
 pub use crate::engine::core::features::Node;
 use crate::engine::core::features::{self, Payload};
 use crate::engine::core::geom::Dir;
-use crate::engine::core::grid::Placed;
+use crate::engine::core::grid::{Grid, Placed};
 use crate::engine::core::table::{Follower, Layout, Table};
 
 /// What classic keeps per feature beside the common counts.
@@ -52,6 +52,9 @@ pub type Features = features::Features<Part>;
 /// width 100 (`Grid::in_range`); no outline tracking (no walls round a city).
 /// A follower's role is the kind of the feature it stands on (B5.1).
 pub type ClassicTable = Table<Part, FeatureKind, 100>;
+
+/// Classic's grid, the table's (`ClassicTable::grid`).
+pub type Board = Grid<100>;
 
 /// A follower on a region of a placed tile; its `role` is the feature kind
 /// (thief, knight, monk, farmer: `FeatureKind::role`).

@@ -35,16 +35,19 @@
 
 use super::events::{EndReason, Event, Logged};
 use super::farms::{self, FarmTable};
-use super::features::{ClassicTable, Feature, FeatureKind, FollowerSpot, Node, Part, TileLayout};
-use super::old_city::{shares, spot_of, OldCity, Parts};
+use super::features::{
+    Board, ClassicTable, Feature, FeatureKind, FollowerSpot, Node, Part, TileLayout,
+};
+use super::old_city::{coin_points, shares, OldCity, Parts, WyvernStep};
 use super::options::FarmScoring;
-use super::scoring::Breakdown;
+use super::pieces::{Axis, Wood, GUESTHOUSE, WOOD};
+use super::scoring::{self, Breakdown};
 use super::setup::{pile_counts, Setup, SetupError};
+use super::spot::{spot_of, Spot};
 use super::tiles::{Catalogue, RegionIdx, RegionKind, TileType};
-pub use super::wood::{Axis, Bridge, Wood};
-use super::Board;
+use super::wood::{self, Around, Laid};
 use crate::engine::core::deal::{box_of, unseen, Pile};
-use crate::engine::core::geom::{Cell, Dir, Rotation};
+use crate::engine::core::geom::{Cell, Dir, Rotation, RING};
 use crate::engine::core::grid::Placed;
 use crate::engine::core::rng::Pcg64;
 use crate::engine::core::roomy::RoomyVec;
@@ -68,14 +71,6 @@ impl Placement {
             wood: Wood::NONE,
         }
     }
-}
-
-/// Where a follower (or a guesthouse) goes on the tile placed: one of its
-/// regions, or a bridge built on it (O3.9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Spot {
-    Region(RegionIdx),
-    Bridge,
 }
 
 /// One decision's answer (CLASSIC.md §T).
@@ -144,7 +139,7 @@ pub struct PlayerState {
     pub supply: u8,
     /// Old City's coins held (O4).
     pub coins: u8,
-    /// Old City's pieces in hand (O1.2): `old_city::BRIDGE`, `WALL`,
+    /// Old City's pieces in hand (O1.2): `pieces::BRIDGE`, `WALL`,
     /// `GATE`, `GUESTHOUSE` bits.
     pub pieces: u8,
 }
@@ -161,7 +156,7 @@ pub struct TurnRecord {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Phase {
+enum Phase {
     Place,
     Guesthouse,
     Wyvern,
@@ -169,25 +164,13 @@ pub(super) enum Phase {
     Over,
 }
 
-/// The eight cells round a cell (B4.3's cloister neighbourhood).
-const RING: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(super) catalogue: &'static Catalogue,
+    catalogue: &'static Catalogue,
     setup: Arc<Setup>,
     /// Placed tiles, their features and the followers on them.
-    pub(super) table: ClassicTable,
-    pub(super) players: Vec<PlayerState>,
+    table: ClassicTable,
+    players: Vec<PlayerState>,
     pile: Pile,
     current: Seat,
     in_hand: Option<TileType>,
@@ -198,16 +181,16 @@ pub struct Game {
     guest_mask: u16,
     /// Roads, cities and cloisters this turn's placement completed, scored
     /// after the follower step (B6.1).
-    pub(super) completed: Vec<Node>,
+    completed: Vec<Node>,
     /// Tiles drawn and removed as unplayable (B3.3).
     removed: Vec<TileType>,
-    pub(super) records: RoomyVec<TurnRecord>,
+    records: RoomyVec<TurnRecord>,
     history: RoomyVec<Choice>,
     events: Vec<Logged>,
     ended: Option<EndReason>,
     log_events: bool,
     /// Old City's pieces on the board, coins, wyvern (`old_city.rs`).
-    pub(super) oc: OldCity,
+    oc: OldCity,
     /// Every step of a turn is a decision, even with "none" its only
     /// choice: to say why a record's extra or follower does not apply.
     hold_steps: bool,
@@ -227,7 +210,7 @@ impl Game {
         setup: Setup,
         choices: &[Choice],
     ) -> Result<Game, (usize, IllegalChoice)> {
-        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("B1", e.0)))?;
+        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("B1", e.message)))?;
         g.replayed(choices)
     }
 
@@ -260,13 +243,7 @@ impl Game {
             events: Vec::new(),
             ended: None,
             log_events: true,
-            oc: OldCity {
-                parts,
-                coin_supply: oc_options.coin_limit,
-                // O2.3: the plaza city is the one holding tile C.
-                plaza: catalogue.by_id("C").filter(|_| parts.proportional),
-                ..OldCity::default()
-            },
+            oc: OldCity::new(parts, &oc_options, catalogue),
             hold_steps: false,
             setup,
         };
@@ -372,6 +349,55 @@ impl Game {
             .count()
     }
 
+    /// The wyvern's tile (O6), if it is on the board.
+    pub fn wyvern(&self) -> Option<Cell> {
+        self.oc.wyvern_cell(self.board())
+    }
+
+    /// Coins left in the supply (O4.2): `None` when unlimited.
+    pub fn coin_supply(&self) -> Option<u8> {
+        self.oc.coin_supply
+    }
+
+    /// Old City's parts in play (O1.3).
+    pub fn parts(&self) -> Parts {
+        self.oc.parts
+    }
+
+    /// The bridge built on placed tile `tile`, if any (O3.2).
+    pub fn bridge_on(&self, tile: usize) -> Option<Axis> {
+        self.oc.bridge_on(tile)
+    }
+
+    /// Every guesthouse: its placed tile and region (O5.2).
+    pub fn guesthouses(&self) -> &[(usize, RegionIdx)] {
+        &self.oc.guesthouses
+    }
+
+    /// The region a spot names on placed tile `tile`, if it has it.
+    fn region_of(&self, tile: usize, spot: Spot) -> Option<RegionIdx> {
+        self.oc.region_of(self.catalogue, self.board(), tile, spot)
+    }
+
+    /// What the wood checks read (`wood.rs`).
+    fn laid(&self) -> Laid<'_> {
+        Laid {
+            catalogue: self.catalogue,
+            table: &self.table,
+            bridges: &self.oc.bridges,
+        }
+    }
+
+    /// What faces an empty cell on each side.
+    fn around(&self, cell: Cell) -> Around {
+        self.laid().around(cell)
+    }
+
+    /// The current player's Old City pieces in hand (O1.2).
+    fn pieces(&self) -> u8 {
+        self.players[self.current as usize].pieces
+    }
+
     // ------------------------------------------------------- legal choices
 
     /// Legal placements of tile `t` now (B3.1, B3.2, O3), in the engine's
@@ -401,7 +427,7 @@ impl Game {
     /// mends them, if the player holds it (O3).
     fn for_each_placement(&self, t: TileType, mut f: impl FnMut(Placement) -> bool) {
         let def = self.catalogue.get(t);
-        let pieces = self.players[self.current as usize].pieces & super::old_city::WOOD;
+        let pieces = self.pieces() & WOOD;
         if !self.oc.parts.wood {
             // No wood in this game, no bridge on the board: the printed
             // sides alone (B3.2, G2.1), as fast as the base game needs.
@@ -421,7 +447,7 @@ impl Game {
             // What wood could possibly mend, a superset (O3): a quick test
             // before the full one.
             let mendable = if pieces != 0 {
-                mendable_edges(&around, pieces)
+                wood::mendable_edges(&around, pieces)
             } else {
                 0
             };
@@ -430,7 +456,7 @@ impl Game {
                 let p = if edges & !allowed == 0 {
                     Placement::new(cell, rot)
                 } else if pieces != 0 && edges & !mendable == 0 {
-                    match self.mend(def, cell, rot, &around, pieces) {
+                    match self.laid().mend(def, cell, rot, &around, pieces) {
                         Some(wood) => Placement { cell, rot, wood },
                         None => continue,
                     }
@@ -489,11 +515,14 @@ impl Game {
             ));
         }
         if !wood.is_none() {
-            if let Some(e) = self.wood_problem(def, cell, rot, wood, &around) {
-                return Some(e);
+            let problem = self
+                .laid()
+                .wood_problem(def, cell, rot, wood, &around, self.pieces());
+            if problem.is_some() {
+                return problem;
             }
         }
-        self.side_problem(def, cell, rot, wood, &around)
+        self.laid().side_problem(def, cell, rot, wood, &around)
     }
 
     /// Why a follower on `spot` of the tile just placed (placed index
@@ -538,7 +567,8 @@ impl Game {
         f.follower_count() > 0
             && (self.oc.wyvern.is_none()
                 || self
-                    .control(self.table.node_of(tile, r))
+                    .oc
+                    .control(&self.table, self.table.node_of(tile, r))
                     .iter()
                     .any(|&n| n > 0))
     }
@@ -562,7 +592,7 @@ impl Game {
 
     // ---------------------------------------------------------------- play
 
-    pub(super) fn log(&mut self, event: Event) {
+    fn log(&mut self, event: Event) {
         if self.log_events {
             self.events.push(Logged {
                 turn: self.turns() as u32,
@@ -673,7 +703,13 @@ impl Game {
         if let Some(b) = wood.bridge {
             match b.on {
                 None => own = Some(b.axis),
-                Some(d) => self.build_bridge(p.cell.neighbour(d), b.axis),
+                Some(d) => wood::build_bridge(
+                    self.catalogue,
+                    &mut self.table,
+                    &mut self.oc.bridges,
+                    p.cell.neighbour(d),
+                    b.axis,
+                ),
             }
         }
         let idx = self.lay(tile, p.cell, p.rot, own);
@@ -699,7 +735,9 @@ impl Game {
     /// (O4.1) and the wyvern (O6), then the follower step; a step with
     /// nothing to choose is taken by the engine at once.
     fn tile_placed(&mut self, idx: usize) {
-        self.guest_mask = self.guesthouse_options(idx);
+        self.guest_mask =
+            self.oc
+                .guesthouse_options(self.catalogue, &self.table, self.pieces(), idx);
         if self.guest_mask != 0 || self.hold_steps {
             self.phase = Phase::Guesthouse;
         } else {
@@ -750,13 +788,71 @@ impl Game {
         self.end_turn();
     }
 
+    /// O5.2: the current player's guesthouse on `spot` of placed tile `tile`.
+    fn put_guesthouse(&mut self, tile: usize, spot: Spot) {
+        let Some(r) = self.region_of(tile, spot) else {
+            return;
+        };
+        let player = self.current;
+        self.players[player as usize].pieces &= !GUESTHOUSE;
+        self.oc.put_guesthouse(tile, r);
+        if let Some(rec) = self.records.last_mut() {
+            rec.guesthouse = Some(spot);
+        }
+        self.log(Event::GuesthousePlaced {
+            player,
+            cell: self.board().placed()[tile].cell,
+            region: r,
+        });
+    }
+
+    /// O4.1: the placer takes a coin per pennant of the cities this
+    /// placement completed (`OldCity::take_coins`).
+    fn take_coins(&mut self) {
+        let coins = self.oc.take_coins(&self.table, &self.completed);
+        if coins > 0 {
+            let player = self.current;
+            let p = &mut self.players[player as usize];
+            p.coins = p.coins.saturating_add(coins);
+            self.log(Event::CoinsTaken { player, coins });
+        }
+    }
+
+    /// O6.2: whether the player now chooses the wyvern's target; with no
+    /// target it is set aside.
+    fn wyvern_step(&mut self, idx: usize) -> bool {
+        match self.oc.wyvern_step(self.catalogue, &self.table, idx) {
+            WyvernStep::Choose => true,
+            WyvernStep::SetAside(was_on_board) => {
+                if was_on_board {
+                    self.log(Event::WyvernMoved { to: None });
+                }
+                false
+            }
+            WyvernStep::Stays => false,
+        }
+    }
+
+    /// O6.3: the wyvern goes to the tile at `cell`.
+    fn move_wyvern(&mut self, cell: Cell) {
+        let Some(t) = self.board().tile_at(cell) else {
+            return;
+        };
+        self.oc.move_wyvern(t);
+        if let Some(rec) = self.records.last_mut() {
+            rec.wyvern = Some(cell);
+        }
+        self.log(Event::WyvernMoved { to: Some(cell) });
+    }
+
     /// Hook: *features completed* (B6.1): every road, city and cloister this
     /// placement completed scores now, in any order (`scoring.rs` values
     /// them), and its followers come back.
     fn features_completed(&mut self) {
         let completed = std::mem::take(&mut self.completed);
         for &root in &completed {
-            let (points, proportional) = self.completed_value(root);
+            let (points, proportional) =
+                scoring::completed_value(&self.table, &self.oc, &self.setup.options, root);
             self.award(root, points, proportional, false);
         }
         self.completed = completed;
@@ -774,7 +870,7 @@ impl Game {
         self.table.features_mut().get_mut(root).done = true;
         let Some(kind) = f.kind() else { return };
         let n = self.players.len();
-        let counts = self.control(root);
+        let counts = self.oc.control(&self.table, root);
         let gains = shares(points, &counts[..n], proportional);
         let mut winners = 0u8;
         for (p, ps) in self.players.iter_mut().enumerate() {
@@ -848,7 +944,7 @@ impl Game {
         crate::engine::core::sort::sort_unstable(&mut roots);
         roots.dedup();
         for root in roots {
-            let points = self.final_value(root);
+            let points = scoring::final_value(&self.table, &self.oc, root);
             self.award(root, points, false, true);
         }
         self.score_farms();
@@ -898,6 +994,27 @@ impl Game {
                 points,
                 winners,
                 proportional,
+            });
+        }
+    }
+
+    /// O4.4 at the final scoring.
+    fn score_coins(&mut self) {
+        if !self.oc.parts.coins {
+            return;
+        }
+        let coins: Vec<u8> = self.players.iter().map(|p| p.coins).collect();
+        for (player, points) in coin_points(&coins).into_iter().enumerate() {
+            if points == 0 {
+                continue;
+            }
+            let p = &mut self.players[player];
+            p.score += points;
+            p.breakdown.coins += points;
+            self.log(Event::CoinsScored {
+                player: player as u8,
+                coins: coins[player],
+                points,
             });
         }
     }
@@ -981,44 +1098,12 @@ impl Game {
 
 /// For an empty cell: per side, the nibble of side kinds a tile may show
 /// there (B3.2, G2.1); every kind where no tile is.
-fn allowed_edges(around: &super::wood::Around) -> u16 {
+fn allowed_edges(around: &Around) -> u16 {
     let mut allowed = 0xFFFFu16;
     for d in Dir::ALL {
         if let Some((_, theirs)) = around[d.index()] {
             let shift = 4 * d.index();
             allowed &= !(0xF << shift) | (theirs.may_face() << shift);
-        }
-    }
-    allowed
-}
-
-/// For an empty cell: per side, a superset of the side kinds a tile may
-/// show there with the wood in `pieces` (O3: a field against a road with a
-/// bridge, a road against a field with a bridge on the neighbour, city and
-/// field apart with a wall, city and road with a wooden gate, a field
-/// against a city with a bridge and a wooden gate; nothing more against a
-/// gate, G2.1); every kind where no tile is.
-fn mendable_edges(around: &super::wood::Around, pieces: u8) -> u16 {
-    use super::old_city::{BRIDGE, GATE, WALL};
-    use super::tiles::SideKind::{City, Field, Gate, Road};
-    let has = |p: u8| pieces & p != 0;
-    let when = |ok: bool, bit: u16| if ok { bit } else { 0 };
-    let mut allowed = 0xFFFFu16;
-    for d in Dir::ALL {
-        if let Some((_, theirs)) = around[d.index()] {
-            let more = match theirs {
-                Road => when(has(BRIDGE), Field.bit()) | when(has(GATE), City.bit()),
-                Field => when(has(BRIDGE), Road.bit()) | when(has(WALL), City.bit()),
-                City => {
-                    when(
-                        has(WALL) || (pieces & (BRIDGE | GATE)) == (BRIDGE | GATE),
-                        Field.bit(),
-                    ) | when(has(GATE), Road.bit())
-                }
-                Gate => 0,
-            };
-            let shift = 4 * d.index();
-            allowed &= !(0xF << shift) | ((theirs.may_face() | more) << shift);
         }
     }
     allowed
@@ -1102,9 +1187,10 @@ impl TileGame for Game {
             (Decision::Guesthouse, Choice::Guesthouse(None))
             | (Decision::Follower, Choice::Follower(None)) => None,
             (Decision::Guesthouse, Choice::Guesthouse(Some(spot))) => {
-                self.guesthouse_problem(last, spot)
+                self.oc
+                    .guesthouse_problem(self.catalogue, &self.table, self.pieces(), last, spot)
             }
-            (Decision::Wyvern, Choice::Wyvern(cell)) => self.wyvern_problem(cell),
+            (Decision::Wyvern, Choice::Wyvern(cell)) => self.oc.wyvern_problem(self.board(), cell),
             (Decision::Follower, Choice::Follower(Some(spot))) => self.follower_problem(last, spot),
             _ => Some(illegal(
                 "T",
@@ -1207,5 +1293,81 @@ impl TileGame for Game {
 
     fn set_logging(&mut self, on: bool) {
         self.log_events = on;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::classic::options::{Expansions, Options};
+
+    /// E16 up to Ann's last turn: her regal O will complete a city with 2
+    /// pennants (tests/records/classic/o4_1_o6_3_e16_..., turns 1–6).
+    fn before_e16_last_turn(limit: &str) -> Game {
+        let cat = Catalogue::builtin().unwrap();
+        let expansions = Expansions::parse("old-city").unwrap();
+        let options = Options::parse(&format!("coin-limit={limit}"), expansions).unwrap();
+        let deck = "N B E F G E O"
+            .split(' ')
+            .map(|id| cat.by_id(id).unwrap())
+            .collect();
+        let players = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = Setup::from_deck(cat, players, expansions, options, deck).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        // 1. N 0,-1 r2 @c / 2. B 0,1 r0 @m / 3. E 0,-2 r0 - /
+        // 4. F 1,-2 r1 - | wyvern 0,-1 / 5. G 1,-3 r1 - / 6. E 1,-4 r2 -
+        let turns = [
+            ("N", (0, -1), 2, Some("c"), None),
+            ("B", (0, 1), 0, Some("m"), None),
+            ("E", (0, -2), 0, None, None),
+            ("F", (1, -2), 1, None, Some(Cell::new(0, -1))),
+            ("G", (1, -3), 1, None, None),
+            ("E", (1, -4), 2, None, None),
+        ];
+        for (id, (x, y), r, follower, wyvern) in turns {
+            let def = cat.get(cat.by_id(id).unwrap());
+            let turn = Turn {
+                placement: Placement::new(Cell::new(x, y), Rotation::new(r).unwrap()),
+                guesthouse: None,
+                wyvern,
+                follower: follower.map(|f| Spot::Region(def.region_index(f).unwrap())),
+            };
+            g.play_turn(&turn).unwrap();
+        }
+        g
+    }
+
+    fn last_turn(g: &mut Game) {
+        let t = Turn {
+            placement: Placement {
+                cell: Cell::new(1, -1),
+                rot: Rotation::ALL[0],
+                wood: Wood::NONE,
+            },
+            guesthouse: None,
+            wyvern: Some(Cell::new(0, 1)),
+            follower: None,
+        };
+        g.play_turn(&t).unwrap();
+    }
+
+    #[test]
+    fn o4_2_a_short_supply_gives_what_is_left_an_empty_one_nothing() {
+        for (left, got, after) in [
+            (Some(10), 2, Some(8)),
+            (Some(1), 1, Some(0)),
+            (Some(0), 0, Some(0)),
+        ] {
+            let mut g = before_e16_last_turn("10");
+            g.oc.coin_supply = left;
+            last_turn(&mut g);
+            assert_eq!(g.players()[0].coins, got);
+            assert_eq!(g.coin_supply(), after);
+        }
+        let mut g = before_e16_last_turn("none");
+        assert_eq!(g.coin_supply(), None);
+        last_turn(&mut g);
+        assert_eq!(g.players()[0].coins, 2);
+        assert_eq!(g.coin_supply(), None);
     }
 }

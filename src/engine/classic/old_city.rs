@@ -1,26 +1,22 @@
 //! Old City (CLASSIC.md part O) beside the wood of `wood.rs`: the parts in
-//! play (O1.3), the players' pieces (O1.2), the guesthouse (O5), coins
-//! (O4), the wyvern and veiled followers (O6), proportional scoring (O2.1)
-//! and the final coins (O4.4). The game's turn loop calls these at its hook
-//! points; with no Old City part on, each is a cheap no-op.
+//! play (O1.3), the pieces on the board and their state (`OldCity`: the
+//! bridges, guesthouses (O5), coins (O4), the wyvern and veiled followers
+//! (O6)), proportional scoring (O2.1) and the final coins (O4.4). The game's
+//! turn loop calls `OldCity`'s methods at its hook points, handing them what
+//! they read (the catalogue, the table, the player's pieces) and keeping the
+//! players, the records and the log itself; with no Old City part on, each
+//! is a cheap no-op.
 
-use super::events::Event;
-use super::game::{Game, Spot};
+use super::features::{Board, ClassicTable, FeatureKind, Node};
 use super::options::{Expansions, OldCityOptions};
-use super::tiles::{FeatureKind, RegionIdx, TileType};
-use super::wood::Axis;
-use crate::engine::core::features::Node;
+use super::pieces::Axis;
+// The hand's bits, where the view and the tests have read them.
+pub use super::pieces::{BRIDGE, GATE, GUESTHOUSE, WALL, WOOD};
+use super::spot::{spot_of, Spot};
+use super::tiles::{Catalogue, RegionIdx, TileType};
 use crate::engine::core::geom::Cell;
 use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, MAX_SEATS};
-
-/// A player's Old City pieces in hand (O1.2), one bit each.
-pub const BRIDGE: u8 = 1;
-pub const WALL: u8 = 2;
-pub const GATE: u8 = 4;
-pub const GUESTHOUSE: u8 = 8;
-/// The wood among them (O3).
-pub const WOOD: u8 = BRIDGE | WALL | GATE;
 
 /// Old City's parts in play (O1.3): all off without `old-city`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,45 +101,57 @@ pub fn coin_points(coins: &[u8]) -> Vec<u32> {
         .collect()
 }
 
-impl Game {
-    /// The wyvern's tile (O6), if it is on the board.
-    pub fn wyvern(&self) -> Option<Cell> {
-        self.oc.wyvern.map(|i| self.board().placed()[i].cell)
-    }
+/// What the wyvern step does after a tile is placed (O6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WyvernStep {
+    /// No wyvern in the game, or the tile is not regal: nothing.
+    Stays,
+    /// The player chooses among `OldCity::targets`.
+    Choose,
+    /// No target: the wyvern is set aside (`true` if it was on the board).
+    SetAside(bool),
+}
 
-    /// Coins left in the supply (O4.2): `None` when unlimited.
-    pub fn coin_supply(&self) -> Option<u8> {
-        self.oc.coin_supply
-    }
-
-    /// Old City's parts in play (O1.3).
-    pub fn parts(&self) -> Parts {
-        self.oc.parts
+impl OldCity {
+    /// Old City's state at the start of a game with `parts` in play: the
+    /// coin supply (O4.2) and the plaza tile (O2.3: its city is the plaza
+    /// city, with proportional scoring).
+    pub fn new(parts: Parts, options: &OldCityOptions, catalogue: &Catalogue) -> OldCity {
+        OldCity {
+            parts,
+            coin_supply: options.coin_limit,
+            plaza: catalogue.by_id("C").filter(|_| parts.proportional),
+            ..OldCity::default()
+        }
     }
 
     /// The bridge built on placed tile `tile`, if any (O3.2).
     pub fn bridge_on(&self, tile: usize) -> Option<Axis> {
-        self.oc.bridges.get(tile).copied().flatten()
+        self.bridges.get(tile).copied().flatten()
     }
 
-    /// Every guesthouse: its placed tile and region (O5.2).
-    pub fn guesthouses(&self) -> &[(usize, RegionIdx)] {
-        &self.oc.guesthouses
+    /// The wyvern's cell (O6), if it is on the board.
+    pub fn wyvern_cell(&self, board: &Board) -> Option<Cell> {
+        self.wyvern.map(|i| board.placed()[i].cell)
     }
 
     /// The region a spot names on placed tile `tile`, if it has it.
-    pub(super) fn region_of(&self, tile: usize, spot: Spot) -> Option<RegionIdx> {
-        let def = self.catalogue.get(self.board().placed()[tile].tile);
-        match spot {
-            Spot::Bridge => self.bridge_on(tile).map(|_| def.bridge_region()),
-            Spot::Region(r) => ((r as usize) < def.regions.len()).then_some(r),
-        }
+    pub fn region_of(
+        &self,
+        catalogue: &Catalogue,
+        board: &Board,
+        tile: usize,
+        spot: Spot,
+    ) -> Option<RegionIdx> {
+        let def = catalogue.get(board.placed()[tile].tile);
+        spot.region(def, self.bridge_on(tile))
     }
 
     /// The follower the wyvern veils (O6.4): the one on its tile.
-    pub(super) fn veiled(&self) -> Option<(u8, Node)> {
-        let w = self.oc.wyvern?;
-        self.followers()
+    pub fn veiled(&self, table: &ClassicTable) -> Option<(u8, Node)> {
+        let w = self.wyvern?;
+        table
+            .followers()
             .iter()
             .find(|f| f.tile == w)
             .map(|f| (f.player, f.node))
@@ -151,10 +159,10 @@ impl Game {
 
     /// Followers per seat on the feature `root`, the veiled one not
     /// counted (O6.5: no effect on control).
-    pub(super) fn control(&self, root: Node) -> [u8; MAX_SEATS] {
-        let features = self.table.features();
+    pub fn control(&self, table: &ClassicTable, root: Node) -> [u8; MAX_SEATS] {
+        let features = table.features();
         let mut c = features.get(root).followers;
-        if let Some((p, node)) = self.veiled() {
+        if let Some((p, node)) = self.veiled(table) {
             if features.find(node) == features.find(root) {
                 c[p as usize] = c[p as usize].saturating_sub(1);
             }
@@ -165,23 +173,28 @@ impl Game {
     // -------------------------------------------------------- guesthouse
 
     /// Bit r set for each road region r of placed tile `tile` (its bridge's
-    /// included) the current player's guesthouse may go on: open at both
-    /// ends, two road slots facing empty cells (O5.1).
-    pub(super) fn guesthouse_options(&self, tile: usize) -> u16 {
-        let player = &self.players()[self.current_player() as usize];
-        if player.pieces & GUESTHOUSE == 0 {
+    /// included) a player holding `pieces` may put the guesthouse on: open
+    /// at both ends, two road slots facing empty cells (O5.1).
+    pub fn guesthouse_options(
+        &self,
+        catalogue: &Catalogue,
+        table: &ClassicTable,
+        pieces: u8,
+        tile: usize,
+    ) -> u16 {
+        if pieces & GUESTHOUSE == 0 {
             return 0;
         }
-        let def = self.catalogue.get(self.board().placed()[tile].tile);
+        let def = catalogue.get(table.grid().placed()[tile].tile);
         let mut mask = 0;
         for r in 0..=def.regions.len() as RegionIdx {
-            if self
-                .region_of(tile, spot_of(def.bridge_region(), r))
+            if spot_of(def.bridge_region(), r)
+                .region(def, self.bridge_on(tile))
                 .is_none()
             {
                 continue;
             }
-            let f = self.table.feature_of(tile, r);
+            let f = table.feature_of(tile, r);
             if f.kind() == Some(FeatureKind::Road) && f.open == 2 {
                 mask |= 1 << r;
             }
@@ -189,18 +202,25 @@ impl Game {
         mask
     }
 
-    /// Why the guesthouse may not go on `spot` of the tile just placed (O5.1).
-    pub(super) fn guesthouse_problem(&self, tile: usize, spot: Spot) -> Option<IllegalChoice> {
+    /// Why a player holding `pieces` may not put the guesthouse on `spot`
+    /// of the tile just placed (O5.1).
+    pub fn guesthouse_problem(
+        &self,
+        catalogue: &Catalogue,
+        table: &ClassicTable,
+        pieces: u8,
+        tile: usize,
+        spot: Spot,
+    ) -> Option<IllegalChoice> {
         let no = |rule, why: String| Some(IllegalChoice::new(rule, why));
-        if !self.oc.parts.guesthouse {
+        if !self.parts.guesthouse {
             return no("O5", "there are no guesthouses in this game".into());
         }
-        let p = &self.players()[self.current_player() as usize];
-        if p.pieces & GUESTHOUSE == 0 {
+        if pieces & GUESTHOUSE == 0 {
             return no("O5.1", "the player's guesthouse is used already".into());
         }
-        let def = self.catalogue.get(self.board().placed()[tile].tile);
-        let Some(r) = self.region_of(tile, spot) else {
+        let def = catalogue.get(table.grid().placed()[tile].tile);
+        let Some(r) = spot.region(def, self.bridge_on(tile)) else {
             return match spot {
                 Spot::Bridge => no("O3.9", format!("tile {} has no bridge built on it", def.id)),
                 Spot::Region(r) => no("B5.1", format!("tile {} has no region {r}", def.id)),
@@ -210,7 +230,7 @@ impl Game {
             .regions
             .get(r as usize)
             .map_or("bridge", |x| x.id.as_str());
-        let f = self.table.feature_of(tile, r);
+        let f = table.feature_of(tile, r);
         if f.kind() != Some(FeatureKind::Road) {
             return no("O5.1", format!("region {name} is not a road"));
         }
@@ -223,83 +243,43 @@ impl Game {
         None
     }
 
-    pub(super) fn put_guesthouse(&mut self, tile: usize, spot: Spot) {
-        let Some(r) = self.region_of(tile, spot) else {
-            return;
-        };
-        let player = self.current_player();
-        self.players[player as usize].pieces &= !GUESTHOUSE;
-        self.oc.guesthouses.push((tile, r));
-        if let Some(rec) = self.records.last_mut() {
-            rec.guesthouse = Some(spot);
-        }
-        self.log(Event::GuesthousePlaced {
-            player,
-            cell: self.board().placed()[tile].cell,
-            region: r,
-        });
+    /// O5.2: a guesthouse on region `region` of placed tile `tile`.
+    pub fn put_guesthouse(&mut self, tile: usize, region: RegionIdx) {
+        self.guesthouses.push((tile, region));
     }
 
     /// O5.3: whether the road `root` has a guesthouse that counts: during
     /// play one not on the wyvern's tile; at the end (the wyvern gone) any.
-    pub(super) fn has_guesthouse(&self, root: Node) -> bool {
-        let features = self.table.features();
-        self.oc.guesthouses.iter().any(|&(t, r)| {
-            Some(t) != self.oc.wyvern && features.find(self.table.node_of(t, r)) == root
-        })
+    pub fn has_guesthouse(&self, table: &ClassicTable, root: Node) -> bool {
+        let features = table.features();
+        self.guesthouses
+            .iter()
+            .any(|&(t, r)| Some(t) != self.wyvern && features.find(table.node_of(t, r)) == root)
     }
 
     // -------------------------------------------------------------- coins
 
-    /// O4.1: the placer takes a coin from the supply per pennant of the
-    /// cities this placement completed, whoever holds them; a short supply
-    /// gives what is left (O4.2).
-    pub(super) fn take_coins(&mut self) {
-        if !self.oc.parts.coins {
-            return;
+    /// O4.1: the coins the placer takes from the supply, one per pennant of
+    /// the cities this placement completed (`completed`), whoever holds
+    /// them; a short supply gives what is left (O4.2).
+    pub fn take_coins(&mut self, table: &ClassicTable, completed: &[Node]) -> u8 {
+        if !self.parts.coins {
+            return 0;
         }
-        let features = self.table.features();
-        let pennants: u32 = self
-            .completed
+        let features = table.features();
+        let pennants: u32 = completed
             .iter()
             .map(|&n| features.get(n))
             .filter(|f| f.kind() == Some(FeatureKind::City))
             .map(|f| f.data.pennants as u32)
             .sum();
-        let coins = match self.oc.coin_supply.as_mut() {
+        match self.coin_supply.as_mut() {
             Some(left) => {
                 let n = (pennants.min(*left as u32)) as u8;
                 *left -= n;
                 n
             }
             None => pennants.min(255) as u8,
-        };
-        if coins > 0 {
-            let player = self.current_player();
-            let p = &mut self.players[player as usize];
-            p.coins = p.coins.saturating_add(coins);
-            self.log(Event::CoinsTaken { player, coins });
-        }
-    }
-
-    /// O4.4 at the final scoring.
-    pub(super) fn score_coins(&mut self) {
-        if !self.oc.parts.coins {
-            return;
-        }
-        let coins: Vec<u8> = self.players.iter().map(|p| p.coins).collect();
-        for (player, points) in coin_points(&coins).into_iter().enumerate() {
-            if points == 0 {
-                continue;
-            }
-            let p = &mut self.players[player];
-            p.score += points;
-            p.breakdown.coins += points;
-            self.log(Event::CoinsScored {
-                player: player as u8,
-                coins: coins[player],
-                points,
-            });
         }
     }
 
@@ -308,18 +288,15 @@ impl Game {
     /// O6.1: the placed tiles the wyvern may go to now: not regal, not its
     /// own, holding a follower on a feature that is not complete; in
     /// placement order.
-    pub(super) fn wyvern_targets(&self) -> Vec<usize> {
-        let features = self.table.features();
-        let mut v: Vec<usize> = self
+    pub fn wyvern_targets(&self, catalogue: &Catalogue, table: &ClassicTable) -> Vec<usize> {
+        let features = table.features();
+        let placed = table.grid().placed();
+        let mut v: Vec<usize> = table
             .followers()
             .iter()
             .filter(|f| {
-                Some(f.tile) != self.oc.wyvern
-                    && self
-                        .catalogue
-                        .get(self.board().placed()[f.tile].tile)
-                        .pennants
-                        == 0
+                Some(f.tile) != self.wyvern
+                    && catalogue.get(placed[f.tile].tile).pennants == 0
                     && !features.get(f.node).is_complete()
             })
             .map(|f| f.tile)
@@ -329,29 +306,30 @@ impl Game {
         v
     }
 
-    /// O6.2: after a regal tile the wyvern must move to a target; with none
-    /// it is set aside. Returns whether the player now chooses its target.
-    pub(super) fn wyvern_step(&mut self, tile: usize) -> bool {
-        let t = self.board().placed()[tile].tile;
-        if !self.oc.parts.wyvern || self.catalogue.get(t).pennants == 0 {
-            return false;
+    /// O6.2: after a regal tile the wyvern must move to a target (kept in
+    /// `targets`); with none it is set aside.
+    pub fn wyvern_step(
+        &mut self,
+        catalogue: &Catalogue,
+        table: &ClassicTable,
+        tile: usize,
+    ) -> WyvernStep {
+        let t = table.grid().placed()[tile].tile;
+        if !self.parts.wyvern || catalogue.get(t).pennants == 0 {
+            return WyvernStep::Stays;
         }
-        self.oc.targets = self.wyvern_targets();
-        if !self.oc.targets.is_empty() {
-            return true;
+        self.targets = self.wyvern_targets(catalogue, table);
+        if !self.targets.is_empty() {
+            return WyvernStep::Choose;
         }
-        if self.oc.wyvern.take().is_some() {
-            self.log(Event::WyvernMoved { to: None });
-        }
-        false
+        WyvernStep::SetAside(self.wyvern.take().is_some())
     }
 
     /// Why the wyvern may not go to `cell` now (O6.1).
-    pub(super) fn wyvern_problem(&self, cell: Cell) -> Option<IllegalChoice> {
-        let ok = self
-            .board()
+    pub fn wyvern_problem(&self, board: &Board, cell: Cell) -> Option<IllegalChoice> {
+        let ok = board
             .tile_at(cell)
-            .is_some_and(|t| self.oc.targets.contains(&t));
+            .is_some_and(|t| self.targets.contains(&t));
         (!ok).then(|| {
             IllegalChoice::new(
                 "O6.1",
@@ -363,79 +341,16 @@ impl Game {
         })
     }
 
-    pub(super) fn move_wyvern(&mut self, cell: Cell) {
-        let Some(t) = self.board().tile_at(cell) else {
-            return;
-        };
-        self.oc.wyvern = Some(t);
-        self.oc.targets.clear();
-        if let Some(rec) = self.records.last_mut() {
-            rec.wyvern = Some(cell);
-        }
-        self.log(Event::WyvernMoved { to: Some(cell) });
-    }
-}
-
-/// The spot region `r` of a tile whose bridge region is `bridge` names.
-pub(super) fn spot_of(bridge: RegionIdx, r: RegionIdx) -> Spot {
-    if r == bridge {
-        Spot::Bridge
-    } else {
-        Spot::Region(r)
+    /// O6.3: the wyvern goes to placed tile `tile`.
+    pub fn move_wyvern(&mut self, tile: usize) {
+        self.wyvern = Some(tile);
+        self.targets.clear();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::classic::{Placement, Rotation, Turn, Wood};
-
-    /// E16 up to Ann's last turn: her regal O will complete a city with 2
-    /// pennants (tests/records/classic/o4_1_o6_3_e16_...).
-    fn before_e16_last_turn(limit: &str) -> Game {
-        let text = format!(
-            "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n\
-             [Expansions \"old-city\"]\n[Options \"coin-limit={limit}\"]\n\
-             [Deck \"N B E F G E O\"]\n\n1. N 0,-1 r2 @c\n2. B 0,1 r0 @m\n3. E 0,-2 r0 -\n\
-             4. F 1,-2 r1 - | wyvern 0,-1\n5. G 1,-3 r1 -\n6. E 1,-4 r2 -\n"
-        );
-        let r = crate::notation::read(&text).unwrap();
-        r.game.as_classic().unwrap().clone()
-    }
-
-    fn last_turn(g: &mut Game) {
-        let t = Turn {
-            placement: Placement {
-                cell: Cell::new(1, -1),
-                rot: Rotation::ALL[0],
-                wood: Wood::NONE,
-            },
-            guesthouse: None,
-            wyvern: Some(Cell::new(0, 1)),
-            follower: None,
-        };
-        g.play_turn(&t).unwrap();
-    }
-
-    #[test]
-    fn o4_2_a_short_supply_gives_what_is_left_an_empty_one_nothing() {
-        for (left, got, after) in [
-            (Some(10), 2, Some(8)),
-            (Some(1), 1, Some(0)),
-            (Some(0), 0, Some(0)),
-        ] {
-            let mut g = before_e16_last_turn("10");
-            g.oc.coin_supply = left;
-            last_turn(&mut g);
-            assert_eq!(g.players()[0].coins, got);
-            assert_eq!(g.coin_supply(), after);
-        }
-        let mut g = before_e16_last_turn("none");
-        assert_eq!(g.coin_supply(), None);
-        last_turn(&mut g);
-        assert_eq!(g.players()[0].coins, 2);
-        assert_eq!(g.coin_supply(), None);
-    }
 
     #[test]
     fn e11_proportional_arithmetic() {

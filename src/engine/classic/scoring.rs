@@ -5,9 +5,9 @@
 //! the core's `majority` (B6.5), proportional shares `old_city::shares`.
 
 use super::city_gates;
-use super::features::{Feature, FeatureKind, Node};
-use super::game::Game;
-use super::options::SmallCity;
+use super::features::{Board, ClassicTable, Feature, FeatureKind, Node};
+use super::old_city::OldCity;
+use super::options::{Options, SmallCity};
 pub use crate::engine::core::rules::majority;
 use serde::{Deserialize, Serialize};
 
@@ -47,7 +47,7 @@ pub fn completed_road(tiles: u32) -> u32 {
 /// B6.3: a completed city, 2 per tile and 2 per pennant; with
 /// `small-city=2` a city of exactly two tiles 1 per tile and 1 per pennant.
 /// (The City Gates' fixed points, G3.1, and Old City's plaza and coins,
-/// O2.3 and O4.3, take precedence: `Game::completed_value`.)
+/// O2.3 and O4.3, take precedence: `completed_value`.)
 pub fn completed_city(tiles: u32, pennants: u32, small_city: SmallCity) -> u32 {
     city_value(tiles, tiles, pennants, small_city)
 }
@@ -90,70 +90,79 @@ pub fn final_points(f: &Feature) -> u32 {
     }
 }
 
-impl Game {
-    /// O6.6: the tiles of `f` that score, the wyvern's not counted.
-    fn scoring_tiles(&self, f: &Feature) -> u32 {
-        let wyvern = self.oc.wyvern.map_or(0, |w| 1u128 << w);
-        (f.tiles & !wyvern).count_ones()
-    }
+/// O6.6: the tiles of `f` that score, the wyvern's (placed tile `wyvern`)
+/// not counted.
+fn scoring_tiles(f: &Feature, wyvern: Option<usize>) -> u32 {
+    let wyvern = wyvern.map_or(0, |w| 1u128 << w);
+    (f.tiles & !wyvern).count_ones()
+}
 
-    /// O6.6: the wyvern is on the cloister's tile or one round it.
-    fn wyvern_by(&self, f: &Feature) -> bool {
-        let (Some(w), Some(c)) = (
-            self.wyvern(),
-            self.board().placed().get(f.tiles.trailing_zeros() as usize),
-        ) else {
-            return false;
-        };
-        (w.x - c.cell.x).abs() <= 1 && (w.y - c.cell.y).abs() <= 1
-    }
+/// O6.6: the wyvern is on the cloister's tile or one round it.
+fn wyvern_by(f: &Feature, board: &Board, wyvern: Option<usize>) -> bool {
+    let placed = board.placed();
+    let (Some(w), Some(c)) = (
+        wyvern.map(|i| placed[i].cell),
+        placed.get(f.tiles.trailing_zeros() as usize),
+    ) else {
+        return false;
+    };
+    (w.x - c.cell.x).abs() <= 1 && (w.y - c.cell.y).abs() <= 1
+}
 
-    /// The points of the completed feature `root` and whether they are
-    /// shared proportionally (B6.2–B6.4, G3.1, O2.3, O4.3, O5.3, O6.6).
-    pub(super) fn completed_value(&self, root: Node) -> (u32, bool) {
-        let f = self.table.features().get(root);
-        let parts = self.oc.parts;
-        let scoring = self.scoring_tiles(f);
-        match f.kind() {
-            // B6.2; O5.3: a guesthouse doubles it.
-            Some(FeatureKind::Road) => {
-                (scoring * (1 + u32::from(self.has_guesthouse(root))), false)
+/// The points of the completed feature `root` and whether they are shared
+/// proportionally (B6.2–B6.4, G3.1, O2.3, O4.3, O5.3, O6.6).
+pub fn completed_value(
+    table: &ClassicTable,
+    oc: &OldCity,
+    options: &Options,
+    root: Node,
+) -> (u32, bool) {
+    let f = table.features().get(root);
+    let parts = oc.parts;
+    let scoring = scoring_tiles(f, oc.wyvern);
+    match f.kind() {
+        // B6.2; O5.3: a guesthouse doubles it.
+        Some(FeatureKind::Road) => (
+            scoring * (1 + u32::from(oc.has_guesthouse(table, root))),
+            false,
+        ),
+        Some(FeatureKind::City) => {
+            if let Some(points) = city_gates::fixed_points(f) {
+                return (points, false);
             }
-            Some(FeatureKind::City) => {
-                if let Some(points) = city_gates::fixed_points(f) {
-                    return (points, false);
-                }
-                let pennants = f.data.pennants as u32;
-                if f.data.plaza && parts.proportional {
-                    // O2.3: 3 per tile (and per pennant with plaza-pennants).
-                    let flags = self.setup().options.old_city.plaza_pennants;
-                    return (3 * (scoring + u32::from(flags) * pennants), true);
-                }
-                // O4.3: with coins pennants give no points.
-                let pennants = if parts.coins { 0 } else { pennants };
-                let small = self.setup().options.small_city;
-                (city_value(f.tile_count(), scoring, pennants, small), false)
+            let pennants = f.data.pennants as u32;
+            if f.data.plaza && parts.proportional {
+                // O2.3: 3 per tile (and per pennant with plaza-pennants).
+                let flags = options.old_city.plaza_pennants;
+                return (3 * (scoring + u32::from(flags) * pennants), true);
             }
-            // B6.4; O6.6: 8 with the wyvern on it or round it.
-            Some(FeatureKind::Cloister) => {
-                (COMPLETED_CLOISTER - u32::from(self.wyvern_by(f)), false)
-            }
-            _ => (0, false),
+            // O4.3: with coins pennants give no points.
+            let pennants = if parts.coins { 0 } else { pennants };
+            (
+                city_value(f.tile_count(), scoring, pennants, options.small_city),
+                false,
+            )
         }
+        // B6.4; O6.6: 8 with the wyvern on it or round it.
+        Some(FeatureKind::Cloister) => (
+            COMPLETED_CLOISTER - u32::from(wyvern_by(f, table.grid(), oc.wyvern)),
+            false,
+        ),
+        _ => (0, false),
     }
+}
 
-    /// The points of the incomplete feature `root` at the end (B8.1; the
-    /// wyvern is gone, O6.7): a guesthouse road 0 (O5.3), a plaza city 0
-    /// (O2.3), pennants 0 with coins (O4.3).
-    pub(super) fn final_value(&self, root: Node) -> u32 {
-        let f = self.table.features().get(root);
-        let parts = self.oc.parts;
-        match f.kind() {
-            Some(FeatureKind::Road) if self.has_guesthouse(root) => 0,
-            Some(FeatureKind::City) if f.data.plaza && parts.proportional => 0,
-            Some(FeatureKind::City) if parts.coins => f.tile_count(),
-            _ => final_points(f),
-        }
+/// The points of the incomplete feature `root` at the end (B8.1; the
+/// wyvern is gone, O6.7): a guesthouse road 0 (O5.3), a plaza city 0
+/// (O2.3), pennants 0 with coins (O4.3).
+pub fn final_value(table: &ClassicTable, oc: &OldCity, root: Node) -> u32 {
+    let f = table.features().get(root);
+    let parts = oc.parts;
+    match f.kind() {
+        Some(FeatureKind::Road) if oc.has_guesthouse(table, root) => 0,
+        Some(FeatureKind::City) if f.data.plaza && parts.proportional => 0,
+        Some(FeatureKind::City) if parts.coins => f.tile_count(),
+        _ => final_points(f),
     }
 }
 

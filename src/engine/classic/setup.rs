@@ -7,25 +7,13 @@ use super::tiles::{Catalogue, TileSet, TileType};
 use crate::engine::core::deal::box_of;
 use crate::engine::core::rng::{rng_for_seed, shuffle};
 pub use crate::engine::core::rules::check_player_name;
+pub use crate::engine::core::setup_error::SetupError;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// B1.2: followers in supply at the start (8 a player, one marks the score).
 pub const FOLLOWERS: u8 = 7;
 /// O1.2: with Old City.
 pub const FOLLOWERS_OLD_CITY: u8 = 6;
-
-/// Why a setup cannot become a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// Copies of each tile type in the draw pile of a game with `expansions`
 /// (B1.3, B1.4): the base set less the start tile, City Gates' tiles added
@@ -148,17 +136,19 @@ impl Setup {
     /// made it.
     pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
         check_players(&self.players)?;
-        self.options.check(self.expansions).map_err(SetupError)?;
+        self.options
+            .check(self.expansions)
+            .map_err(SetupError::options)?;
         let in_pile = pile_counts(catalogue, self.expansions);
         let mut left = in_pile.clone();
         for &t in &self.deck {
             let Some(c) = left.get_mut(t as usize) else {
-                return Err(SetupError(format!("unknown tile type {t}")));
+                return Err(SetupError::pile(format!("unknown tile type {t}")));
             };
             if *c == 0 {
                 let id = &catalogue.get(t).id;
                 let n = in_pile[t as usize];
-                return Err(SetupError(if n == 0 {
+                return Err(SetupError::pile(if n == 0 {
                     format!("tile {id} is not in play (B1.3)")
                 } else {
                     format!("the deck holds tile {id} more often than the {n} in the pile (B1.4)")
@@ -174,12 +164,12 @@ impl Setup {
 pub fn check_players(players: &[String]) -> Result<(), SetupError> {
     let n = players.len();
     if !(2..=5).contains(&n) {
-        return Err(SetupError(format!(
+        return Err(SetupError::players(format!(
             "a game needs 2 to 5 players, not {n} (B1.1)"
         )));
     }
     for p in players {
-        check_player_name(p).map_err(SetupError)?;
+        check_player_name(p).map_err(SetupError::players)?;
     }
     Ok(())
 }

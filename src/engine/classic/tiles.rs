@@ -1,14 +1,13 @@
 //! Classic Carcassonne's tile catalogue (`static/tiles/classic.json`, format
 //! of tiles/FORMAT-2.md): the tile types with their regions and slots, the
-//! per-rotation masks placement reads, and the loader. Every check of
-//! FORMAT-2.md and check2.py runs in `tile_checks.rs`; a broken catalogue is
-//! a `CatalogueError` listing every problem, never a panic.
+//! per-rotation masks placement reads. `load.rs` builds them from the file
+//! (`Catalogue::builtin`, `Catalogue::parse`), reading it as far as the game
+//! needs; every other check of FORMAT-2.md and check2.py is the native-only
+//! `catalogue_check::classic`.
 
-use super::tile_checks::{self, Depth};
 use crate::engine::core::geom::{Dir, Rotation};
 use crate::engine::core::shape::TURN_MAP_MAX;
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
-use std::sync::OnceLock;
 
 /// The project's own copy of the catalogue, embedded at build time.
 pub const BUILTIN_JSON: &str = include_str!("../../../static/tiles/classic.json");
@@ -287,7 +286,8 @@ impl TileDef {
             .collect()
     }
 
-    /// Build a tile from checked parts (`tile_checks` has vetted them).
+    /// Build a tile from parts the loader read (`load.rs`: every reference
+    /// resolves).
     pub(super) fn new(parts: Parts) -> TileDef {
         let Parts {
             id,
@@ -359,55 +359,12 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
-    /// The embedded catalogue, parsed and checked once: with every check
-    /// natively; in wasm32 (the browser app, which has a size budget, and
-    /// the worker) from the table build.rs compiles from the same file, which
-    /// the native tests check gives the same catalogue, the file having
-    /// passed every check.
-    pub fn builtin() -> Result<&'static Catalogue, CatalogueError> {
-        static BUILTIN: OnceLock<Result<Catalogue, CatalogueError>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| {
-                if cfg!(target_arch = "wasm32") {
-                    Catalogue::from_checked(compiled::checked())
-                } else {
-                    Catalogue::from_checked(tile_checks::check_to::<true>(BUILTIN_JSON)?)
-                }
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    /// Parse and check a catalogue: every failed check of FORMAT-2.md is
-    /// reported, one entry each.
-    pub fn parse(json: &str) -> Result<Catalogue, CatalogueError> {
-        Catalogue::parse_to(json, Depth::Every)
-    }
-
-    /// Parse a catalogue checking it to `depth`.
-    pub fn parse_to(json: &str, depth: Depth) -> Result<Catalogue, CatalogueError> {
-        Catalogue::from_checked(tile_checks::check(json, depth)?)
-    }
-
-    fn from_checked(checked: tile_checks::Checked) -> Result<Catalogue, CatalogueError> {
-        let start = checked
-            .tiles
-            .iter()
-            .position(|t| t.start)
-            .ok_or_else(|| CatalogueError(vec!["no start tile".into()]))?
-            as TileType;
-        Ok(Catalogue {
-            tiles: checked.tiles,
-            start,
-            old_city_remove: checked.old_city_remove,
-        })
-    }
-
     pub fn get(&self, t: TileType) -> &TileDef {
         &self.tiles[t as usize]
     }
 
-    /// The tile type with this id (ids are unique: a checked catalogue).
+    /// The tile type with this id (the first so named; the embedded
+    /// catalogue's ids are unique).
     /// A search: the catalogue is short and a map's code is not.
     pub fn by_id(&self, id: &str) -> Option<TileType> {
         self.tiles
@@ -418,65 +375,6 @@ impl Catalogue {
 
     pub fn id(&self, t: TileType) -> &str {
         self.tiles.get(t as usize).map_or("?", |d| d.id.as_str())
-    }
-}
-
-/// The builtin catalogue as build.rs compiles it from `BUILTIN_JSON`: what
-/// the file says, regions in id order, references as region indices.
-mod compiled {
-    use super::{tile_checks::Checked, Parts, Region, RegionIdx, RegionKind, TileDef, TileSet};
-
-    struct Compiled {
-        id: &'static str,
-        set: TileSet,
-        count: u8,
-        start: bool,
-        crossing: bool,
-        note: &'static str,
-        regions: &'static [(&'static str, RegionKind)],
-        sides: [[RegionIdx; 3]; 4],
-        touches: &'static [(RegionIdx, RegionIdx)],
-    }
-
-    include!(concat!(env!("OUT_DIR"), "/classic_tiles.rs"));
-
-    pub(super) fn checked() -> Checked {
-        let tiles = TILES
-            .iter()
-            .map(|t| {
-                TileDef::new(Parts {
-                    id: t.id.to_string(),
-                    set: t.set,
-                    count: t.count,
-                    start: t.start,
-                    crossing: t.crossing,
-                    note: t.note.to_string(),
-                    regions: t
-                        .regions
-                        .iter()
-                        .map(|&(id, kind)| Region {
-                            id: id.to_string(),
-                            kind,
-                        })
-                        .collect(),
-                    sides: t.sides,
-                    touches: t.touches.to_vec(),
-                })
-            })
-            .collect();
-        let old_city_remove = TILES
-            .iter()
-            .map(|t| {
-                OLD_CITY_REMOVE
-                    .iter()
-                    .find(|&&(id, _)| id == t.id)
-                    .map_or(0, |&(_, n)| n)
-            })
-            .collect();
-        Checked {
-            tiles,
-            old_city_remove,
-        }
     }
 }
 
@@ -498,27 +396,6 @@ mod tests {
         assert_eq!(d.side_kind(r1, Dir::E), SideKind::City);
         assert_eq!(d.side_kind(r1, Dir::N), SideKind::Road);
         assert_eq!(d.edges(Rotation::ALL[0]) & 0xF, SideKind::City.bit());
-    }
-
-    #[test]
-    fn the_compiled_table_is_the_json_catalogue() {
-        let json = Catalogue::parse(BUILTIN_JSON).expect("the embedded catalogue is valid");
-        let table = Catalogue::from_checked(compiled::checked()).unwrap();
-        assert_eq!(format!("{:?}", table.tiles), format!("{:?}", json.tiles));
-        assert_eq!(table.start, json.start);
-        assert_eq!(table.old_city_remove, json.old_city_remove);
-    }
-
-    #[test]
-    fn the_structural_load_gives_the_same_catalogue() {
-        let every = Catalogue::parse_to(BUILTIN_JSON, Depth::Every).unwrap();
-        let lean = Catalogue::parse_to(BUILTIN_JSON, Depth::Structure).unwrap();
-        assert_eq!(format!("{:?}", every.tiles), format!("{:?}", lean.tiles));
-        assert_eq!(every.old_city_remove, lean.old_city_remove);
-        assert_eq!(every.start, lean.start);
-        // It still refuses what the engine could not run on.
-        let bad = BUILTIN_JSON.replacen("[\"c\", \"c\", \"c\"]", "[\"c\", \"z\", \"c\"]", 1);
-        assert!(Catalogue::parse_to(&bad, Depth::Structure).is_err());
     }
 
     #[test]

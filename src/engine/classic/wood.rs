@@ -11,107 +11,20 @@
 //! placement is a cell and a rotation with that wood or none: the legal
 //! choices list one placement per fitting (cell, rotation), in the base
 //! game's order.
+//!
+//! The checks read what is laid (`Laid`: the catalogue, the table, the
+//! bridges built) and are handed the player's pieces; the types of wood
+//! are plain values in `pieces.rs`.
 
-use super::game::Game;
-use super::old_city::{BRIDGE, GATE, WALL};
-use super::tiles::{SideKind, TileDef};
-use crate::engine::core::features::Node;
+use super::features::{ClassicTable, FeatureKind, Node};
+use super::pieces::{Axis, Bridge, Wood, BRIDGE, GATE, WALL};
+use super::tiles::{Catalogue, SideKind, TileDef};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::core::rules::IllegalChoice;
-use serde::{Deserialize, Serialize};
-
-/// A bridge's direction on the board (O3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Axis {
-    NorthSouth,
-    EastWest,
-}
-
-impl Axis {
-    pub fn name(self) -> &'static str {
-        match self {
-            Axis::NorthSouth => "NS",
-            Axis::EastWest => "EW",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Axis> {
-        match s {
-            "NS" => Some(Axis::NorthSouth),
-            "EW" => Some(Axis::EastWest),
-            _ => None,
-        }
-    }
-
-    /// The axis that runs through side `d`.
-    pub fn through(d: Dir) -> Axis {
-        match d {
-            Dir::N | Dir::S => Axis::NorthSouth,
-            Dir::E | Dir::W => Axis::EastWest,
-        }
-    }
-
-    /// The two sides the bridge ends on.
-    pub fn ends(self) -> [Dir; 2] {
-        match self {
-            Axis::NorthSouth => [Dir::N, Dir::S],
-            Axis::EastWest => [Dir::E, Dir::W],
-        }
-    }
-
-    pub fn crosses(self, d: Dir) -> bool {
-        Axis::through(d) == self
-    }
-
-    /// Bit d set for each side it ends on.
-    pub fn mask(self) -> u8 {
-        match self {
-            Axis::NorthSouth => 0b0101,
-            Axis::EastWest => 0b1010,
-        }
-    }
-}
-
-/// Old City's bridge (O3.2): on the tile placed (`on: None`) or on its
-/// neighbour across side `on`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Bridge {
-    pub on: Option<Dir>,
-    pub axis: Axis,
-}
-
-/// The wood a placement uses (O3): each piece at most once, walls and
-/// wooden gates on a side of the tile placed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Wood {
-    pub bridge: Option<Bridge>,
-    pub wall: Option<Dir>,
-    pub gate: Option<Dir>,
-}
-
-impl Wood {
-    /// No wood: every placement of the base game.
-    pub const NONE: Wood = Wood {
-        bridge: None,
-        wall: None,
-        gate: None,
-    };
-
-    pub fn is_none(&self) -> bool {
-        *self == Wood::NONE
-    }
-
-    /// The pieces it uses (`old_city::BRIDGE`, `WALL`, `GATE` bits).
-    pub fn pieces(&self) -> u8 {
-        (u8::from(self.bridge.is_some()) * BRIDGE)
-            | (u8::from(self.wall.is_some()) * WALL)
-            | (u8::from(self.gate.is_some()) * GATE)
-    }
-}
 
 /// Per side of an empty cell: the placed tile there and the kind of its
 /// side facing the cell (a bridge end is a road side, O3.4).
-pub(super) type Around = [Option<(usize, SideKind)>; 4];
+pub type Around = [Option<(usize, SideKind)>; 4];
 
 fn fits(a: SideKind, b: SideKind) -> bool {
     a.may_face() & b.bit() != 0
@@ -146,20 +59,37 @@ fn sides_with(
     (mine, theirs)
 }
 
-impl Game {
+/// What the wood checks read: the tiles laid (the table, the catalogue
+/// they come from) and the bridge built on each (`OldCity::bridges`).
+#[derive(Clone, Copy)]
+pub struct Laid<'a> {
+    pub catalogue: &'a Catalogue,
+    pub table: &'a ClassicTable,
+    /// A thin reference, read where used as the game reads its own (a
+    /// slice, copied in at the start of the hot `around`, cost it 3%).
+    pub bridges: &'a Vec<Option<Axis>>,
+}
+
+impl Laid<'_> {
     /// The kind of side `d` of placed tile `j`, its bridge included (O3.4).
-    pub(super) fn placed_side(&self, j: usize, d: Dir) -> SideKind {
-        let p = self.board().placed()[j];
-        match self.oc.bridges.get(j) {
+    #[inline]
+    pub fn placed_side(&self, j: usize, d: Dir) -> SideKind {
+        let p = self.table.grid().placed()[j];
+        match self.bridges.get(j) {
             Some(Some(a)) if a.crosses(d) => SideKind::Road,
             _ => self.catalogue.get(p.tile).side_kind(p.rot, d),
         }
     }
 
-    /// What faces an empty cell on each side.
-    pub(super) fn around(&self, cell: Cell) -> Around {
+    /// What faces an empty cell on each side. Inlined with `placed_side`:
+    /// listing placements asks it of every frontier cell, and as a call
+    /// through `Laid` it cost random games with Old City's wood 1% more
+    /// instructions than as a method of `Game` (callgrind).
+    #[inline]
+    pub fn around(&self, cell: Cell) -> Around {
         Dir::ALL.map(|d| {
-            self.board()
+            self.table
+                .grid()
                 .tile_at(cell.neighbour(d))
                 .map(|j| (j, self.placed_side(j, d.opposite())))
         })
@@ -168,9 +98,9 @@ impl Game {
     /// O3.2: a bridge may go on placed tile `j` along `axis` (no bridge on
     /// it yet, both ends on field sides of the tile as printed).
     fn bridge_fits_on(&self, j: usize, axis: Axis) -> bool {
-        let p = self.board().placed()[j];
+        let p = self.table.grid().placed()[j];
         let def = self.catalogue.get(p.tile);
-        self.oc.bridges.get(j) == Some(&None)
+        self.bridges.get(j) == Some(&None)
             && axis
                 .ends()
                 .iter()
@@ -180,7 +110,7 @@ impl Game {
     /// The wood that makes tile `def` in rotation `rot` fit at the empty
     /// `cell` when some does, the player holding it (`pieces`); `None`
     /// when nothing does (O3.1–O3.6; the module's note: it is unique).
-    pub(super) fn mend(
+    pub fn mend(
         &self,
         def: &TileDef,
         cell: Cell,
@@ -233,7 +163,7 @@ impl Game {
                     }
                     // O3.6: its far end must meet what a road may meet.
                     let far = cell.neighbour(d).neighbour(d);
-                    if let Some(k) = self.board().tile_at(far) {
+                    if let Some(k) = self.table.grid().tile_at(far) {
                         if !fits(Road, self.placed_side(k, d.opposite())) {
                             return None;
                         }
@@ -291,7 +221,7 @@ impl Game {
         // The neighbour's city root behind side `e`.
         let root_across = |e: Dir| -> Option<Node> {
             let (j, _) = around[e.index()]?;
-            let q = self.board().placed()[j];
+            let q = self.table.grid().placed()[j];
             let r = self.catalogue.get(q.tile).slots(q.rot, e.opposite())[1];
             Some(features.find(self.table.node_of(j, r)))
         };
@@ -333,20 +263,20 @@ impl Game {
         own || roots.iter().any(|&x| features.get(x).data.pennants > 0)
     }
 
-    /// Why the wood of placement (`cell`, `rot`, `wood`) of tile `def` is
-    /// not allowed (O3.1–O3.5), or `None`; the sides are then checked with
-    /// `side_problem`.
-    pub(super) fn wood_problem(
+    /// Why the wood of placement (`cell`, `rot`, `wood`) of tile `def` by a
+    /// player holding `pieces` is not allowed (O3.1–O3.5), or `None`; the
+    /// sides are then checked with `side_problem`.
+    pub fn wood_problem(
         &self,
         def: &TileDef,
         cell: Cell,
         rot: Rotation,
         wood: Wood,
         around: &Around,
+        pieces: u8,
     ) -> Option<IllegalChoice> {
         let bad =
             |rule, what: &str, why: &str| Some(IllegalChoice::new(rule, format!("{what}: {why}")));
-        let pieces = self.players()[self.current_player() as usize].pieces;
         if wood.pieces() & !pieces != 0 {
             return bad("O3.1", "wood", "the player has used that piece already");
         }
@@ -373,7 +303,7 @@ impl Game {
                     let Some((j, _)) = around[d.index()] else {
                         return bad("O3.2", &what, "there is no tile there");
                     };
-                    if self.oc.bridges.get(j).is_some_and(Option::is_some) {
+                    if self.bridges.get(j).is_some_and(Option::is_some) {
                         return bad("O3.2", &what, "that tile has a bridge already");
                     }
                     if !self.bridge_fits_on(j, b.axis) {
@@ -422,7 +352,7 @@ impl Game {
     /// Why the sides of tile `def` placed at `cell` with `wood` do not all
     /// match (B3.2, G2.1; O3.6 for a bridge end), or `None`. The wood was
     /// checked by `wood_problem`: a wall's or gate's side is mended.
-    pub(super) fn side_problem(
+    pub fn side_problem(
         &self,
         def: &TileDef,
         cell: Cell,
@@ -461,7 +391,7 @@ impl Game {
         // O3.6: a bridge on a neighbour turns its far side into a road end.
         if let Some(Bridge { on: Some(d), axis }) = wood.bridge {
             let far = cell.neighbour(d).neighbour(d);
-            if let Some(k) = self.board().tile_at(far) {
+            if let Some(k) = self.table.grid().tile_at(far) {
                 let t = self.placed_side(k, d.opposite());
                 if !fits(SideKind::Road, t) {
                     return Some(IllegalChoice::new(
@@ -478,31 +408,66 @@ impl Game {
         }
         None
     }
+}
 
-    /// Builds a bridge on the placed tile at `at` (O3.2) before the tile
-    /// placed beside it is laid: its road region wakes, open at the ends
-    /// that face empty cells (the cell about to be filled among them).
-    pub(super) fn build_bridge(&mut self, at: Cell, axis: Axis) {
-        let Some(j) = self.board().tile_at(at) else {
-            return;
-        };
-        let Some(slot) = self.oc.bridges.get_mut(j) else {
-            return;
-        };
-        *slot = Some(axis);
-        let tile = self.board().placed()[j].tile;
-        let node = self
-            .table
-            .node_of(j, self.catalogue.get(tile).bridge_region());
-        let open = axis
-            .ends()
-            .iter()
-            .filter(|&&e| !self.board().is_tile(at.neighbour(e)))
-            .count() as u16;
-        let f = self.table.features_mut().get_mut(node);
-        f.data.kind = Some(super::tiles::FeatureKind::Road);
-        f.open = open;
+/// Builds a bridge on the placed tile at `at` (O3.2) before the tile
+/// placed beside it is laid: its road region wakes, open at the ends that
+/// face empty cells (the cell about to be filled among them).
+pub fn build_bridge(
+    catalogue: &Catalogue,
+    table: &mut ClassicTable,
+    bridges: &mut [Option<Axis>],
+    at: Cell,
+    axis: Axis,
+) {
+    let Some(j) = table.grid().tile_at(at) else {
+        return;
+    };
+    let Some(slot) = bridges.get_mut(j) else {
+        return;
+    };
+    *slot = Some(axis);
+    let tile = table.grid().placed()[j].tile;
+    let node = table.node_of(j, catalogue.get(tile).bridge_region());
+    let open = axis
+        .ends()
+        .iter()
+        .filter(|&&e| !table.grid().is_tile(at.neighbour(e)))
+        .count() as u16;
+    let f = table.features_mut().get_mut(node);
+    f.data.kind = Some(FeatureKind::Road);
+    f.open = open;
+}
+
+/// For an empty cell: per side, a superset of the side kinds a tile may
+/// show there with the wood in `pieces` (O3: a field against a road with a
+/// bridge, a road against a field with a bridge on the neighbour, city and
+/// field apart with a wall, city and road with a wooden gate, a field
+/// against a city with a bridge and a wooden gate; nothing more against a
+/// gate, G2.1); every kind where no tile is.
+pub fn mendable_edges(around: &Around, pieces: u8) -> u16 {
+    use SideKind::{City, Field, Gate, Road};
+    let has = |p: u8| pieces & p != 0;
+    let when = |ok: bool, bit: u16| if ok { bit } else { 0 };
+    let mut allowed = 0xFFFFu16;
+    for d in Dir::ALL {
+        if let Some((_, theirs)) = around[d.index()] {
+            let more = match theirs {
+                Road => when(has(BRIDGE), Field.bit()) | when(has(GATE), City.bit()),
+                Field => when(has(BRIDGE), Road.bit()) | when(has(WALL), City.bit()),
+                City => {
+                    when(
+                        has(WALL) || (pieces & (BRIDGE | GATE)) == (BRIDGE | GATE),
+                        Field.bit(),
+                    ) | when(has(GATE), Road.bit())
+                }
+                Gate => 0,
+            };
+            let shift = 4 * d.index();
+            allowed &= !(0xF << shift) | ((theirs.may_face() | more) << shift);
+        }
     }
+    allowed
 }
 
 /// A region of the tile placed as a one-bit mask.

@@ -135,6 +135,21 @@ impl fmt::Display for Cell {
     }
 }
 
+/// The eight cells round a cell, as offsets in circular order clockwise
+/// from north; even positions are the side-neighbours (N, E, S, W). A
+/// cloister's neighbourhood in classic (B4.3); the grid walks it to see
+/// whether filling a cell may split the exterior.
+pub const RING: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 /// A cell corner. Vertex (x, y) is the north-west corner of cell (x, y) (R2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Vertex {

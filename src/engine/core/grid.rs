@@ -5,7 +5,7 @@
 //!
 //! Pure geometry: no rule of either game beyond what "exterior" means.
 
-use super::geom::{Cell, Dir, Rotation, Side, Vertex};
+use super::geom::{Cell, Dir, Rotation, Side, Vertex, RING};
 use super::roomy::RoomyVec;
 use super::shape::TileType;
 use std::cell::RefCell;
@@ -45,8 +45,13 @@ pub struct Grid<const HALF: i32> {
     any_blocked: bool,
     /// Sides between a tile and an exterior cell (R2.4), kept up to date.
     outline_sides: usize,
-    /// R3.4 answers for this board state (cleared when it changes).
-    r34_memo: RefCell<Vec<(Cell, bool)>>,
+    /// `keeps_blocked_exterior`'s answers for this board state, per empty
+    /// cell asked about (R3.4: would a tile there leave a blocked cell in a
+    /// pocket?). Its flood fill is dear, and the same board is asked about
+    /// the same cells again: listing placements, checking the one played,
+    /// the copies a search makes (the memo goes with them). Cleared
+    /// whenever a tile or a blocked cell changes the board.
+    keeps_blocked_exterior_memo: RefCell<Vec<(Cell, bool)>>,
 }
 
 /// What the grid knows of one cell.
@@ -135,7 +140,7 @@ impl<const HALF: i32> Grid<HALF> {
             max: Cell::ORIGIN,
             any_blocked: false,
             outline_sides: 0,
-            r34_memo: RefCell::new(Vec::new()),
+            keeps_blocked_exterior_memo: RefCell::new(Vec::new()),
         }
     }
 
@@ -202,7 +207,7 @@ impl<const HALF: i32> Grid<HALF> {
         if let Some(s) = self.square_mut(c) {
             s.flags |= BLOCKED;
             self.any_blocked = true;
-            self.r34_memo.get_mut().clear();
+            self.keeps_blocked_exterior_memo.get_mut().clear();
         }
     }
 
@@ -225,7 +230,7 @@ impl<const HALF: i32> Grid<HALF> {
         };
         let was_exterior = self.track_outline && square.cell == EXTERIOR;
         let splits = was_exterior && !self.is_empty() && self.may_split_exterior(p.cell);
-        self.r34_memo.get_mut().clear();
+        self.keeps_blocked_exterior_memo.get_mut().clear();
         let index = TILE_BASE + self.placed.len() as u8;
         let square = self.square_mut(p.cell).expect("on the grid");
         square.cell = index;
@@ -286,17 +291,7 @@ impl<const HALF: i32> Grid<HALF> {
     /// Whether filling exterior cell `c` could cut the exterior in two: its
     /// empty side-neighbours do not all connect round its eight-cell ring.
     fn may_split_exterior(&self, c: Cell) -> bool {
-        // The ring in circular order; even positions are side-neighbours.
-        const RING: [(i32, i32); 8] = [
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ];
+        // RING is in circular order; even positions are side-neighbours.
         let empty: [bool; 8] = RING.map(|(dx, dy)| !self.is_tile(Cell::new(c.x + dx, c.y + dy)));
         // Count runs of empty ring cells that contain a side-neighbour.
         let mut groups = 0;
@@ -386,7 +381,7 @@ impl<const HALF: i32> Grid<HALF> {
         if !self.any_blocked || !self.is_exterior(c) || !self.may_split_exterior(c) {
             return true;
         }
-        let mut memo = self.r34_memo.borrow_mut();
+        let mut memo = self.keeps_blocked_exterior_memo.borrow_mut();
         if let Some(&(_, ok)) = memo.iter().find(|(m, _)| *m == c) {
             return ok;
         }

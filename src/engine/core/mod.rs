@@ -11,10 +11,12 @@ pub mod random;
 pub mod rng;
 pub mod roomy;
 pub mod rules;
+pub mod setup_error;
 pub mod shape;
 pub mod sort;
 pub mod table;
 
 pub use geom::{Cell, Dir, Rotation, Side, Vertex};
 pub use rules::{IllegalChoice, Seat, TileGame, MAX_SEATS};
+pub use setup_error::{SetupError, SetupPart};
 pub use shape::{CatalogueError, RegionIdx, Shape, TileType};

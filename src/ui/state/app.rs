@@ -13,6 +13,7 @@ use crate::engine::city::tiles::Catalogue;
 use crate::engine::city::{Options, Setup, SetupError};
 use crate::engine::classic;
 use crate::engine::core::geom::Cell;
+use crate::engine::core::SetupPart;
 use crate::ui::worker::FromEngine;
 use crate::view::palette::Seat;
 use crate::view::targets::Arrow;
@@ -43,7 +44,7 @@ impl NewGame {
     pub fn game(&self, seed: u64) -> Result<AnyGame, String> {
         let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
         let setup = match self.ruleset {
-            Ruleset::City => AnySetup::City(self.setup(seed).map_err(|e| e.0)?),
+            Ruleset::City => AnySetup::City(self.setup(seed).map_err(|e| e.message)?),
             Ruleset::Classic => {
                 let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
                 let setup = classic::Setup::from_seed(
@@ -53,7 +54,7 @@ impl NewGame {
                     self.classic_options,
                     seed,
                 )
-                .map_err(|e| e.0)?;
+                .map_err(|e| e.message)?;
                 // A short game: the record and the link carry the deck.
                 AnySetup::Classic(match self.tiles {
                     Some(n) => setup.first_tiles(n),
@@ -66,7 +67,8 @@ impl NewGame {
 
     /// The City's setup for this game.
     pub fn setup(&self, seed: u64) -> Result<Setup, SetupError> {
-        let cat = Catalogue::builtin().map_err(|e| SetupError(e.to_string()))?;
+        let cat = Catalogue::builtin()
+            .map_err(|e| SetupError::new(SetupPart::Catalogue, e.to_string()))?;
         Setup::from_seed(
             cat,
             self.seats.iter().map(|s| s.name.clone()).collect(),

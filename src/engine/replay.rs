@@ -3,7 +3,7 @@
 //! taken) and turns (how many tiles were placed). Pure; the browser's replay
 //! bar uses it.
 
-use crate::engine::TileGame;
+use super::core::rules::TileGame;
 
 /// The game after its first `n` decisions (all of them when `n` is past
 /// the end), replayed from the setup.
@@ -82,35 +82,6 @@ mod tests {
         let mut g = Game::new(cat, setup).unwrap();
         random::play_out(&mut g, &mut random::choice_rng(seed));
         g
-    }
-
-    /// An export in the middle of a turn (follower, wall round) writes the
-    /// whole turns before it; the record reads back to that very position.
-    #[test]
-    fn a_record_of_whole_turns_reads_back_to_the_same_position() {
-        let g = finished(8);
-        let h = g.history();
-        let mut mid = 0;
-        for n in 0..=h.len() {
-            let at = game_at(&g, n);
-            let whole = whole_turns(&at);
-            let back = crate::notation::city::read(&crate::notation::city::write(
-                &whole,
-                &[],
-                crate::notation::city::DeckTag::Auto,
-            ))
-            .unwrap()
-            .game;
-            assert_eq!(back.history(), whole.history(), "position {n}");
-            assert!(at.history().starts_with(whole.history()));
-            if whole.history().len() < n {
-                mid += 1;
-                assert!(matches!(h[whole.history().len()], Choice::Place { .. }));
-            } else {
-                assert_eq!(whole.history().len(), n);
-            }
-        }
-        assert!(mid > 10, "positions inside a turn: {mid}");
     }
 
     /// Issue 13: the replay's turn number is the chronicle's: the start is

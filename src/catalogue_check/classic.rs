@@ -1,25 +1,24 @@
-//! Every check of tiles/FORMAT-2.md, ported from `check2.py`: the shape of
-//! the file, each tile's regions, slots and `touches`, planar plausibility,
-//! the base set's totals and its table test against JCloisterZone `basic:1`,
-//! the City Gates set, and Old City's removal list. Problems are collected,
-//! one message each (`tile K: ...`), and the catalogue is refused if there is
+//! Every check of tiles/FORMAT-2.md for classic's catalogue, ported from
+//! `check2.py`: on top of what the engine's loader reads
+//! (`engine::classic::load`: the file's shape, each tile's regions, slots
+//! and `touches`), the naming rules, planar plausibility, the base set's
+//! totals and its table test against JCloisterZone `basic:1`, the City
+//! Gates set, and Old City's removal list. Problems are collected, one
+//! message each (`tile K: ...`), and the catalogue is refused if there is
 //! any; warnings and notes of `check2.py` do not fail it and are not kept.
 
-use super::tiles::{Parts, Region, RegionKind, TileDef, TileSet};
-use crate::engine::core::shape::{CatalogueError, RegionIdx};
-use serde_json::{Map, Value};
+use crate::engine::classic::load::{self, as_count, Draft, Reader, SIDES};
+use crate::engine::classic::tiles::{Catalogue, RegionKind, TileSet};
+use crate::engine::core::shape::CatalogueError;
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-const SIDES: [char; 4] = ['N', 'E', 'S', 'W'];
 const BASE_TOTAL: u32 = 72;
 const BASE_PENNANTS: u32 = 10;
 const BASE_CLOISTERS: u32 = 6;
 const CG_TOTAL: usize = 24;
 const OLD_CITY_REMOVED: u32 = 11;
 const START_TILE: &str = "D";
-/// The engine's own limits: region indices fit a u16 mask, tile types a u8.
-const MAX_REGIONS: usize = 16;
-const MAX_TYPES: usize = 255;
 
 /// research/classic.md §1.2 (JCloisterZone basic:1), one row per letter: JCZ
 /// id, count, edges N E S W, city segments (sides, `+` = pennant), roads
@@ -107,42 +106,25 @@ const OLD_CITY_KEEP: [(&str, Option<bool>); 5] = [
     ("ccrr", None),
 ];
 
-/// How much of FORMAT-2.md a load checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Depth {
-    /// Every check of FORMAT-2.md and check2.py.
-    Every,
-    /// What the engine needs to run safely: the file's shape, each tile's
-    /// regions, slots and `touches` as references that resolve, counts,
-    /// the start tile, Old City's list as numbers of base tiles. (The
-    /// browser app loads its embedded copy so, to keep its size budget; the
-    /// same bytes pass every check in the native tests.)
-    Structure,
+/// What the checks read of a tile, from what the loader read.
+trait Look {
+    fn kind(&self, r: usize) -> RegionKind;
+    fn word(&self, r: usize) -> &'static str;
+    fn rid(&self, r: usize) -> &str;
+    fn slot(&self, k: usize) -> usize;
+    fn is(&self, r: usize, word: &str) -> bool;
+    fn side_kind(&self, s: usize) -> char;
+    fn pennants(&self) -> u32;
+    fn edge_string(&self) -> String;
+    fn edge_code(&self) -> String;
+    fn positions(&self) -> Vec<u16>;
+    fn road_sides(&self, r: usize) -> Vec<usize>;
+    fn roads(&self) -> Vec<usize>;
+    fn cities(&self) -> Vec<usize>;
+    fn has_free_cloister(&self) -> bool;
 }
 
-/// What the loader keeps of a catalogue that passed every check.
-pub(super) struct Checked {
-    pub tiles: Vec<TileDef>,
-    /// Copies Old City takes out (O1.1), per tile type.
-    pub old_city_remove: Vec<u8>,
-}
-
-/// A tile read far enough for the per-tile checks.
-struct Draft {
-    id: String,
-    set: TileSet,
-    count: u8,
-    start: bool,
-    crossing: bool,
-    note: String,
-    regions: Vec<Region>,
-    sides: [[usize; 3]; 4],
-    touches: Vec<Value>,
-    /// Filled by the geometry checks.
-    touch_pairs: Vec<(usize, usize)>,
-}
-
-impl Draft {
+impl Look for Draft {
     fn kind(&self, r: usize) -> RegionKind {
         self.regions[r].kind
     }
@@ -253,249 +235,69 @@ fn interleave(pa: u16, pb: u16) -> bool {
     (0..n).filter(|&k| seq[k] != seq[(k + n - 1) % n]).count() >= 4
 }
 
-fn as_count(v: &Value) -> Option<i64> {
-    // JSON booleans are not numbers here (Python: isinstance(bool) excluded).
-    v.as_i64().filter(|_| v.is_number() && !v.is_f64())
+/// Collects the problems (the loader's `Reader`, with every check).
+struct Checker(Reader);
+
+impl std::ops::Deref for Checker {
+    type Target = Reader;
+    fn deref(&self) -> &Reader {
+        &self.0
+    }
 }
 
-struct Checker {
-    errors: Vec<String>,
+impl std::ops::DerefMut for Checker {
+    fn deref_mut(&mut self) -> &mut Reader {
+        &mut self.0
+    }
 }
 
 impl Checker {
-    fn err(&mut self, where_: &str, msg: impl AsRef<str>) {
-        self.errors.push(format!("{where_}: {}", msg.as_ref()));
-    }
-
     // ------------------------------------------------------------ a tile
 
-    /// One tile: its shape, and with `EVERY` every check of it.
-    fn read_tile<const EVERY: bool>(
-        &mut self,
-        n: usize,
-        tile: &Value,
-        seen: &mut BTreeSet<String>,
-    ) -> Option<Draft> {
+    /// The naming rules of a tile, read from the file
+    /// itself (its regions' ids and keys): a base tile's id, a City Gates
+    /// tile's id and note, each region's id pattern and the keys it may have.
+    fn check_names(&mut self, tile: &Value) {
         let Some(obj) = tile.as_object() else {
-            self.err(&format!("tile #{n}"), "not an object");
-            return None;
+            return;
         };
-        let id = match obj.get("id").and_then(Value::as_str) {
-            Some(s) if !s.is_empty() => s.to_string(),
-            _ => {
-                self.err(
-                    &format!("tile #{n}"),
-                    "id missing or not a non-empty string",
-                );
-                return None;
-            }
+        let Some(id) = obj
+            .get("id")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+        else {
+            return;
         };
         let w = format!("tile {id}");
-        if !seen.insert(id.clone()) {
-            self.err(&w, "duplicate id");
-        }
-        let mut ok = true;
-        let set = match obj.get("expansion").and_then(Value::as_str) {
-            Some("base") => {
-                if EVERY
-                    && !(id.len() == 1 && ('A'..='X').contains(&id.chars().next().unwrap_or('?')))
-                {
-                    self.err(&w, "a base tile id is one letter A..X");
-                }
-                Some(TileSet::Base)
+        match obj.get("expansion").and_then(Value::as_str) {
+            Some("base")
+                if !(id.len() == 1 && ('A'..='X').contains(&id.chars().next().unwrap_or('?'))) =>
+            {
+                self.err(&w, "a base tile id is one letter A..X");
             }
             Some("city-gates") => {
                 let num = id
                     .strip_prefix('G')
                     .filter(|n| n.len() == 2)
                     .and_then(|n| n.parse::<u32>().ok());
-                if EVERY && !matches!(num, Some(1..=24)) {
+                if !matches!(num, Some(1..=24)) {
                     self.err(&w, "a City Gates tile id is G01..G24");
                 }
-                Some(TileSet::CityGates)
-            }
-            _ => {
-                self.err(
-                    &w,
-                    format!(
-                        "expansion must be one of base, city-gates, got {}",
-                        obj.get("expansion")
-                            .map_or("nothing".into(), |v| v.to_string())
-                    ),
-                );
-                ok = false;
-                None
-            }
-        };
-        let count = match obj.get("count").and_then(as_count) {
-            Some(c) if (1..=255).contains(&c) => c as u8,
-            _ => {
-                self.err(
-                    &w,
-                    format!(
-                        "count must be a positive integer, got {}",
-                        obj.get("count").map_or("nothing".into(), |v| v.to_string())
-                    ),
-                );
-                ok = false;
-                1
-            }
-        };
-        let mut flags = [false; 2];
-        for (k, flag) in ["start", "crossing"].into_iter().enumerate() {
-            match obj.get(flag) {
-                None => {}
-                Some(Value::Bool(b)) => flags[k] = *b,
-                Some(v) => {
-                    self.err(&w, format!("{flag} must be true or false, got {v}"));
-                    ok = false;
+                let note = obj.get("note").and_then(Value::as_str).unwrap_or("");
+                if note.is_empty() {
+                    self.err(&w, "a City Gates tile needs a note saying what it shows");
                 }
             }
+            _ => {}
         }
-        let note = match obj.get("note") {
-            None => String::new(),
-            Some(Value::String(s)) => s.clone(),
-            Some(_) => {
-                self.err(&w, "note must be a string");
-                String::new()
-            }
+        let Some(regions) = obj.get("regions").and_then(Value::as_object) else {
+            return;
         };
-        if EVERY && set == Some(TileSet::CityGates) && note.is_empty() {
-            self.err(&w, "a City Gates tile needs a note saying what it shows");
-        }
-        let Some(raw_regions) = obj
-            .get("regions")
-            .and_then(Value::as_object)
-            .filter(|m| !m.is_empty())
-        else {
-            self.err(&w, "regions missing or empty");
-            return None;
-        };
-        if raw_regions.len() > MAX_REGIONS {
-            self.err(&w, format!("more than {MAX_REGIONS} regions"));
-            return None;
-        }
-        let regions = self.read_regions::<EVERY>(&w, raw_regions, &mut ok);
-        let sides_obj = obj.get("sides").and_then(Value::as_object);
-        let Some(sides_obj) = sides_obj.filter(|m| {
-            let mut keys: Vec<&str> = m.keys().map(String::as_str).collect();
-            keys.sort_unstable();
-            keys == ["E", "N", "S", "W"]
-        }) else {
-            self.err(&w, "sides must have exactly the keys N, E, S, W");
-            return None;
-        };
-        let ids: Vec<&str> = raw_regions.keys().map(String::as_str).collect();
-        let mut sides = [[0usize; 3]; 4];
-        for (d, letter) in SIDES.iter().enumerate() {
-            let slots = sides_obj.get(&letter.to_string()).and_then(Value::as_array);
-            let Some(slots) = slots.filter(|s| s.len() == 3 && s.iter().all(Value::is_string))
-            else {
-                self.err(
-                    &w,
-                    format!("side {letter} must be a list of three region ids"),
-                );
-                return None;
-            };
-            for (i, v) in slots.iter().enumerate() {
-                let rid = v.as_str().unwrap_or_default();
-                match ids.iter().position(|&x| x == rid) {
-                    Some(r) => sides[d][i] = r,
-                    None => {
-                        self.err(
-                            &w,
-                            format!("side {letter} slot {i} names unknown region {rid:?}"),
-                        );
-                        ok = false;
-                    }
-                }
-            }
-        }
-        let Some(touches) = obj.get("touches").and_then(Value::as_array) else {
-            self.err(&w, "touches missing or not a list");
-            return None;
-        };
-        let (Some(regions), Some(set), true) = (regions, set, ok) else {
-            return None;
-        };
-        let mut draft = Draft {
-            id,
-            set,
-            count,
-            start: flags[0],
-            crossing: flags[1],
-            note,
-            regions,
-            sides,
-            touches: touches.clone(),
-            touch_pairs: Vec::new(),
-        };
-        self.read_touches(&w, &mut draft);
-        if EVERY {
-            self.check_sides(&w, &draft);
-            self.check_geometry(&w, &draft);
-        }
-        Some(draft)
-    }
-
-    /// `touches` as `[field, city]` pairs of the tile, each once.
-    fn read_touches(&mut self, w: &str, t: &mut Draft) {
-        let index = |rid: &str| t.regions.iter().position(|r| r.id == rid);
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for entry in &t.touches {
-            let pair: Option<Vec<&str>> = entry
-                .as_array()
-                .filter(|a| a.len() == 2)
-                .and_then(|a| a.iter().map(Value::as_str).collect());
-            let Some(pair) = pair else {
-                self.err(
-                    w,
-                    format!("touches entry {entry} is not a pair of region ids"),
-                );
+        for (rid, reg) in regions {
+            let Some(reg) = reg.as_object() else {
                 continue;
             };
-            let (f, c) = (index(pair[0]), index(pair[1]));
-            let (Some(f), Some(c)) = (
-                f.filter(|&f| t.is(f, "field")),
-                c.filter(|&c| t.is(c, "city")),
-            ) else {
-                self.err(
-                    w,
-                    format!("touches entry {entry} must be [field, city] of this tile"),
-                );
-                continue;
-            };
-            if pairs.contains(&(f, c)) {
-                self.err(w, format!("touches pair {entry} listed twice"));
-            }
-            pairs.push((f, c));
-        }
-        t.touch_pairs = pairs;
-    }
-
-    /// The regions in id order; `None` (with `ok` false) when one cannot be
-    /// read. With `EVERY`, the naming rule and the keys allowed are checked too.
-    fn read_regions<const EVERY: bool>(
-        &mut self,
-        w: &str,
-        raw: &Map<String, Value>,
-        ok: &mut bool,
-    ) -> Option<Vec<Region>> {
-        let ids: Vec<&str> = raw.keys().map(String::as_str).collect();
-        let type_of = |rid: &str| {
-            raw.get(rid)
-                .and_then(|r| r.get("type"))
-                .and_then(Value::as_str)
-        };
-        let mut regions = Vec::new();
-        let mut good = true;
-        for (rid, reg) in raw {
-            let Some(obj) = reg.as_object() else {
-                self.err(w, format!("region {rid:?} is not an object"));
-                good = false;
-                continue;
-            };
-            let rtype = obj.get("type").and_then(Value::as_str).unwrap_or("");
+            let rtype = reg.get("type").and_then(Value::as_str).unwrap_or("");
             let (pattern_ok, words, allowed): (bool, &str, &[&str]) = match rtype {
                 "road" => (
                     matches!(rid.as_str(), "1" | "2" | "3" | "4"),
@@ -518,110 +320,20 @@ impl Checker {
                     "the side letter N, E, S or W",
                     &["type", "city"],
                 ),
-                _ => {
-                    self.err(
-                        w,
-                        format!(
-                            "region {rid:?} has unknown type {}",
-                            obj.get("type").map_or("nothing".into(), |v| v.to_string())
-                        ),
-                    );
-                    good = false;
-                    continue;
-                }
+                _ => continue,
             };
-            if EVERY && !pattern_ok {
-                self.err(w, format!("{rtype} region id {rid:?} must be {words}"));
+            if !pattern_ok {
+                self.err(&w, format!("{rtype} region id {rid:?} must be {words}"));
             }
-            for key in obj.keys().filter(|_| EVERY) {
+            for key in reg.keys() {
                 if !allowed.contains(&key.as_str()) {
-                    self.err(w, format!("region {rid:?} ({rtype}) may not have {key:?}"));
+                    self.err(&w, format!("region {rid:?} ({rtype}) may not have {key:?}"));
                 }
             }
-            let city_ref = |this: &mut Checker, good: &mut bool| -> Option<RegionIdx> {
-                let c = obj.get("city")?;
-                match c.as_str() {
-                    Some(c) if type_of(c) == Some("city") => {
-                        ids.iter().position(|&x| x == c).map(|i| i as RegionIdx)
-                    }
-                    _ => {
-                        this.err(
-                            w,
-                            format!("{rtype} {rid:?} names {c}, which is not a city of the tile"),
-                        );
-                        *good = false;
-                        None
-                    }
-                }
-            };
-            let kind = match rtype {
-                "road" => {
-                    let bridge = match obj.get("bridge") {
-                        None => false,
-                        Some(Value::Bool(true)) => true,
-                        Some(_) => {
-                            if EVERY {
-                                self.err(
-                                    w,
-                                    format!("road {rid:?}: bridge is written only as true"),
-                                );
-                            }
-                            false
-                        }
-                    };
-                    RegionKind::Road { bridge }
-                }
-                "city" => {
-                    let mut nums = [Some(0u8), None];
-                    for (k, key) in ["pennants", "points"].into_iter().enumerate() {
-                        if let Some(v) = obj.get(key) {
-                            let least = if k == 0 { 0 } else { 1 };
-                            match as_count(v) {
-                                Some(n) if (least..=255).contains(&n) => nums[k] = Some(n as u8),
-                                _ => {
-                                    self.err(
-                                        w,
-                                        format!(
-                                            "city {rid:?}: {key} must be a whole number {}, got {v}",
-                                            if k == 0 { ">= 0" } else { ">= 1" }
-                                        ),
-                                    );
-                                    good = false;
-                                }
-                            }
-                        }
-                    }
-                    RegionKind::City {
-                        pennants: nums[0].unwrap_or(0),
-                        points: nums[1],
-                    }
-                }
-                "field" => RegionKind::Field,
-                "cloister" => RegionKind::Cloister {
-                    city: city_ref(self, &mut good),
-                },
-                _ => {
-                    if obj.get("city").is_none() {
-                        self.err(w, format!("gate {rid:?} needs the city it belongs to"));
-                        good = false;
-                        continue;
-                    }
-                    match city_ref(self, &mut good) {
-                        Some(city) => RegionKind::Gate { city },
-                        None => continue,
-                    }
-                }
-            };
-            regions.push(Region {
-                id: rid.clone(),
-                kind,
-            });
+            if rtype == "road" && !matches!(reg.get("bridge"), None | Some(Value::Bool(true))) {
+                self.err(&w, format!("road {rid:?}: bridge is written only as true"));
+            }
         }
-        if !good {
-            *ok = false;
-            return None;
-        }
-        Some(regions)
     }
 
     fn check_sides(&mut self, w: &str, t: &Draft) {
@@ -1335,28 +1047,6 @@ impl Checker {
         }
     }
 
-    /// Old City's list as copies of base tiles, no more than there are.
-    fn read_old_city(&mut self, remove: Option<&Value>, base: &[&Draft]) -> BTreeMap<String, u8> {
-        let mut out = BTreeMap::new();
-        let Some(remove) = remove.and_then(Value::as_object) else {
-            self.err("old_city_remove", "missing or not an object");
-            return out;
-        };
-        for (tid, n) in remove {
-            let tile = base.iter().find(|t| &t.id == tid);
-            match (tile, as_count(n)) {
-                (Some(t), Some(n)) if n >= 1 && n <= t.count as i64 - i64::from(t.start) => {
-                    out.insert(tid.clone(), n as u8);
-                }
-                _ => self.err(
-                    "old_city_remove",
-                    format!("{tid}: {n} copies of a base tile cannot be taken out"),
-                ),
-            }
-        }
-        out
-    }
-
     fn check_old_city(&mut self, remove: Option<&Value>, base: &[&Draft]) -> BTreeMap<String, u8> {
         let w = "old_city_remove";
         let mut out = BTreeMap::new();
@@ -1436,129 +1126,64 @@ impl Checker {
     }
 }
 
-/// Read and check a catalogue to `depth`; every problem is reported.
-pub(super) fn check(json: &str, depth: Depth) -> Result<Checked, CatalogueError> {
-    match depth {
-        Depth::Every => check_to::<true>(json),
-        Depth::Structure => check_to::<false>(json),
+/// Reads and checks a catalogue: every failed check of FORMAT-2.md is
+/// reported, one entry each.
+pub fn check(json: &str) -> Result<Catalogue, CatalogueError> {
+    let load::Reading {
+        data,
+        tiles,
+        errors,
+    } = load::read(json)?;
+    let mut c = Checker(Reader { errors });
+    let raw = data.get("tiles").and_then(Value::as_array);
+    for tile in raw.into_iter().flatten() {
+        c.check_names(tile);
     }
-}
-
-/// With `EVERY`, every check; else `Depth::Structure`'s. A constant, so a
-/// build that only reads the structure carries none of the other checks.
-pub(super) fn check_to<const EVERY: bool>(json: &str) -> Result<Checked, CatalogueError> {
-    let data: Value = serde_json::from_str(json)
-        .map_err(|e| CatalogueError(vec![format!("not a catalogue: {e}")]))?;
-    let mut c = Checker { errors: Vec::new() };
-    let Some(top) = data.as_object() else {
-        return Err(CatalogueError(vec![
-            "file: top level is not an object".into()
-        ]));
-    };
-    if top.get("format").and_then(as_count) != Some(2) {
-        c.err(
-            "file",
-            format!(
-                "format must be 2, got {}",
-                top.get("format")
-                    .map_or("nothing".into(), |v| v.to_string())
-            ),
-        );
+    for t in &tiles {
+        let w = format!("tile {}", t.id);
+        c.check_sides(&w, t);
+        c.check_geometry(&w, t);
     }
-    if top.get("set").and_then(Value::as_str) != Some("classic") {
-        c.err(
-            "file",
-            format!(
-                "set must be \"classic\", got {}",
-                top.get("set").map_or("nothing".into(), |v| v.to_string())
-            ),
-        );
-    }
-    let Some(tiles) = top
-        .get("tiles")
-        .and_then(Value::as_array)
-        .filter(|t| !t.is_empty())
-    else {
-        c.err("file", "tiles missing or empty");
-        return Err(CatalogueError(c.errors));
-    };
-    if tiles.len() > MAX_TYPES {
-        c.err("file", format!("more than {MAX_TYPES} tile types"));
-        return Err(CatalogueError(c.errors));
-    }
-    let mut seen = BTreeSet::new();
-    let good: Vec<Draft> = tiles
-        .iter()
-        .enumerate()
-        .filter_map(|(n, t)| c.read_tile::<EVERY>(n, t, &mut seen))
-        .collect();
-    if good.len() != tiles.len() {
-        c.err(
-            "file",
-            format!(
-                "{} tile(s) could not be read; totals below are partial",
-                tiles.len() - good.len()
-            ),
-        );
-    }
-    let base: Vec<&Draft> = good.iter().filter(|t| t.set == TileSet::Base).collect();
-    let cg: Vec<&Draft> = good
+    let base: Vec<&Draft> = tiles.iter().filter(|t| t.set == TileSet::Base).collect();
+    let cg: Vec<&Draft> = tiles
         .iter()
         .filter(|t| t.set == TileSet::CityGates)
         .collect();
-    let old_city_remove = if EVERY {
-        c.check_base(&base);
-        c.check_city_gates(&cg);
-        c.check_old_city(top.get("old_city_remove"), &base)
-    } else {
-        c.read_old_city(top.get("old_city_remove"), &base)
-    };
+    c.check_base(&base);
+    c.check_city_gates(&cg);
+    let remove = c.check_old_city(data.get("old_city_remove"), &base);
     if !c.errors.is_empty() {
-        return Err(CatalogueError(c.errors));
+        return Err(CatalogueError(c.0.errors));
     }
-    let tiles: Vec<TileDef> = good
-        .into_iter()
-        .map(|d| {
-            let sides = d.sides.map(|s| s.map(|r| r as RegionIdx));
-            let touches = d
-                .touch_pairs
-                .iter()
-                .map(|&(f, c)| (f as RegionIdx, c as RegionIdx))
-                .collect();
-            TileDef::new(Parts {
-                id: d.id,
-                set: d.set,
-                count: d.count,
-                start: d.start,
-                crossing: d.crossing,
-                note: d.note,
-                regions: d.regions,
-                sides,
-                touches,
-            })
-        })
-        .collect();
-    let old_city_remove = tiles
-        .iter()
-        .map(|t| old_city_remove.get(&t.id).copied().unwrap_or(0))
-        .collect();
-    Ok(Checked {
-        tiles,
-        old_city_remove,
-    })
+    Catalogue::from_loaded(load::build(tiles, &remove))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tiles::{Catalogue, BUILTIN_JSON};
     use super::*;
+    use crate::engine::classic::tiles::BUILTIN_JSON;
 
     fn problems(json: &str) -> Vec<String> {
-        Catalogue::parse(json).expect_err("must be rejected").0
+        check(json).expect_err("must be rejected").0
     }
 
     fn has(errors: &[String], want: &str) -> bool {
         errors.iter().any(|e| e.contains(want))
+    }
+
+    /// The embedded file passes every check and gives the game's catalogue
+    /// (the one the engine loads, equal to build.rs's table: the engine's
+    /// `the_compiled_table_is_the_json_catalogue`).
+    #[test]
+    fn the_embedded_catalogue_passes_every_check() {
+        let checked = check(BUILTIN_JSON).expect("the embedded catalogue is valid");
+        let loaded = Catalogue::builtin().unwrap();
+        assert_eq!(
+            format!("{:?}", checked.tiles),
+            format!("{:?}", loaded.tiles)
+        );
+        assert_eq!(checked.start, loaded.start);
+        assert_eq!(checked.old_city_remove, loaded.old_city_remove);
     }
 
     #[test]
