@@ -315,7 +315,15 @@ async function pickEverySide(page, touch, taken) {
   const sides = await glowingSides(page);
   const wrong = [];
   const covered = [];
-  for (const s of sides) {
+  for (const first of sides) {
+    // Where the side is now: a decision that comes back scrolls into view
+    // on a phone, and the page may have moved since the first reading.
+    await page.locator('[data-testid=board]').scrollIntoViewIfNeeded();
+    const s = (await glowingSides(page)).find((g) => g.side === first.side && g.end === first.end);
+    if (!s) {
+      wrong.push(`${first.side} (${first.end}) no longer glows`);
+      continue;
+    }
     const v = await version(page);
     const vp = page.viewportSize();
     if (s.x < 0 || s.y < 0 || s.x > vp.width || s.y > vp.height) {
@@ -347,8 +355,6 @@ async function pickEverySide(page, touch, taken) {
     await page.click('[data-testid=undo]');
     await moved(page, v2);
     if ((await decision(page)) !== d) throw new Error(`undo did not bring back the ${d} decision`);
-    // The side positions are the same after undo (the camera follows the
-    // city, which is as it was).
   }
   return { wrong, covered, tried: sides.length - covered.length };
 }
