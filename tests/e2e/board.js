@@ -516,6 +516,11 @@ async function playersApart(browser, origin) {
     check(`${game}: each player's swatch is the colour's mark, none alike`,
       clips.length === colours.length && clips.every((c) => c && c !== 'none') && new Set(clips).size === clips.length,
       JSON.stringify(clips));
+    // The decision's swatch is the mark of the player to move.
+    const [prompt, toMove] = await page.evaluate(() => ['.prompt-title .swatch', '[data-testid=panel] .player.to-move .swatch']
+      .map((q) => { const e = document.querySelector(q); return e && getComputedStyle(e).clipPath; }));
+    check(`${game}: the decision's swatch has the shape of the mover's mark`, !!prompt && prompt === toMove,
+      JSON.stringify({ prompt, toMove }));
     await fitCity(page);
     const pieces = await piecesOnBoard(page);
     const names = Object.fromEntries(Object.entries(MARKS).map(([c, m]) => [m, c]));
