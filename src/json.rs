@@ -378,6 +378,38 @@ pub fn string(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// `v` as JSON, as it was read (numbers keep their text).
+pub fn write(out: &mut String, v: &Value) {
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(n),
+        Value::String(s) => string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(fields) => {
+            out.push('{');
+            for (i, (k, item)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                string(out, k);
+                out.push(':');
+                write(out, item);
+            }
+            out.push('}');
+        }
+    }
+}
+
 /// A time in ms as [`Value::as_time`] reads it: whole ms as a whole
 /// number, else up to three decimals (no float formatting: the page would
 /// carry its code for this alone).
@@ -473,6 +505,14 @@ mod tests {
             time(&mut s, t);
             assert_eq!(Value::Number(s.clone()).as_time(), Some(t), "{s}");
         }
+        let v = parse(r#"{"a":[1,-2.50e1,true,null,{}],"b":"x\u00e9\n","c":[]}"#).unwrap();
+        let mut w = String::new();
+        write(&mut w, &v);
+        assert_eq!(
+            w,
+            "{\"a\":[1,-2.50e1,true,null,{}],\"b\":\"xé\\n\",\"c\":[]}"
+        );
+        assert_eq!(parse(&w).unwrap(), v);
         let mut s = String::new();
         string(&mut s, "a\"b\\c\n\u{1}é");
         assert_eq!(s, "\"a\\\"b\\\\c\\n\\u0001é\"");

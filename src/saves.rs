@@ -66,6 +66,24 @@
 //!
 //! (a number of decisions, at most the record's).
 //!
+//! # The document, version 5
+//!
+//! Version 5 keeps the saved games that do not read, as they were, instead
+//! of leaving them out: the list shows them with what is wrong and offers
+//! what is left of them as a file; only the player deletes them. A list
+//! beside `games` (absent when there are none):
+//!
+//! ```json
+//!   "damaged": [
+//!     { "version": 4, "reason": "its players are not those of its record",
+//!       "entry": { "id": "g2", "name": "Ann and Bob", ... } }
+//!   ]
+//! ```
+//!
+//! `entry` is the saved game as it was, in the document version `version`.
+//! Each reading tries such an entry again: one that reads (say, after an
+//! update of the app) is a saved game again.
+//!
 //! # Versions
 //!
 //! [`parse`] reads every version up to [`VERSION`]: it looks at `version`
@@ -86,7 +104,7 @@ use crate::share;
 use std::fmt;
 
 /// The version [`SaveDoc::to_json`] writes.
-pub const VERSION: u64 = 4;
+pub const VERSION: u64 = 5;
 
 /// The colour names a seat may have (the UI's palette, in its order).
 pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "purple"];
@@ -170,6 +188,14 @@ pub enum SaveError {
     NotFound(String),
     /// A save name or id that cannot be used.
     BadName(String),
+    /// The saved game moved on since the writer last read or wrote it
+    /// (another tab played it on): what it holds now is kept (see
+    /// [`SaveDoc::save_from`]).
+    MovedOn {
+        id: String,
+        /// Tiles placed in the game as it is stored now.
+        turns: usize,
+    },
 }
 
 impl fmt::Display for SaveError {
@@ -195,6 +221,10 @@ impl fmt::Display for SaveError {
             }
             SaveError::NotFound(id) => write!(f, "no saved game has the id {id:?}"),
             SaveError::BadName(why) => f.write_str(why),
+            SaveError::MovedOn { id, turns } => write!(
+                f,
+                "saved game “{id}” was played on elsewhere (to turn {turns}) and is kept as it is there"
+            ),
         }
     }
 }
@@ -303,14 +333,28 @@ pub struct Summary {
     /// Decisions taken.
     pub decisions: usize,
     pub scores: Vec<u32>,
+    /// The expansions in play (classic), by name: "The City Gates", "Old
+    /// City".
+    pub expansions: Vec<&'static str>,
 }
 
 impl Summary {
     pub fn of(game: &AnyGame) -> Summary {
+        let expansions = match game.as_classic() {
+            Some(g) => {
+                let e = g.setup().expansions;
+                [(e.city_gates, "The City Gates"), (e.old_city, "Old City")]
+                    .into_iter()
+                    .filter_map(|(on, name)| on.then_some(name))
+                    .collect()
+            }
+            None => Vec::new(),
+        };
         Summary {
             turns: game.turns(),
             decisions: game.decisions(),
             scores: game.scores(),
+            expansions,
         }
     }
 }
@@ -469,10 +513,53 @@ fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A saved game that does not read, kept as it was (version 5).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Damaged {
+    /// The document version its entry is written in (0: not even that is
+    /// known).
+    pub version: u64,
+    /// Why it does not read, in a player's words.
+    pub reason: String,
+    /// The entry as it was.
+    pub entry: Value,
+}
+
+impl Damaged {
+    /// The entry's id, if it has one that reads.
+    pub fn id(&self) -> Option<&str> {
+        self.entry.get("id").and_then(Value::as_str)
+    }
+
+    /// The entry's name, if it has one that reads.
+    pub fn name(&self) -> Option<&str> {
+        self.entry.get("name").and_then(Value::as_str)
+    }
+
+    /// What is left of it, as a JSON text a person can keep or mend.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        json::write(&mut out, &self.entry);
+        out
+    }
+
+    fn write(&self, out: &mut String) {
+        out.push_str("{\"version\":");
+        out.push_str(&self.version.to_string());
+        out.push_str(",\"reason\":");
+        json::string(out, &self.reason);
+        out.push_str(",\"entry\":");
+        json::write(out, &self.entry);
+        out.push('}');
+    }
+}
+
 /// Every saved game.
 #[derive(Clone, Debug, Default)]
 pub struct SaveDoc {
     games: Vec<SavedGame>,
+    /// The saved games that do not read, kept (version 5).
+    damaged: Vec<Damaged>,
     /// How its CGN records are read ([`SaveDoc::new`]: with [`read_cgn`];
     /// the page's documents, [`SaveDoc::default`], without).
     cgn: Option<CgnReader>,
@@ -480,7 +567,7 @@ pub struct SaveDoc {
 
 impl PartialEq for SaveDoc {
     fn eq(&self, other: &SaveDoc) -> bool {
-        self.games == other.games
+        self.games == other.games && self.damaged == other.damaged
     }
 }
 
@@ -728,28 +815,60 @@ pub fn salvage_with(
     let entries = top
         .take("games")
         .and_then(|g| g.as_array().ok_or_else(|| wrong_kind("games")))
-        .and_then(|g| top.done().map(|()| g))
         .map_err(SaveError::Invalid)?;
+    let kept = match top.maybe("damaged") {
+        Some(d) if version >= 5 => d.as_array().ok_or_else(|| wrong_kind("damaged")),
+        Some(_) => Err("an unexpected field “damaged”".to_string()),
+        None => Ok(&[][..]),
+    }
+    .map_err(SaveError::Invalid)?;
+    top.done().map_err(SaveError::Invalid)?;
     let mut doc = SaveDoc {
         games: Vec::new(),
+        damaged: Vec::new(),
         cgn,
     };
     let mut problems = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
-        let id = entry.get("id").and_then(Value::as_str).map(str::to_string);
-        let result = entry_of(version, entry).and_then(|mut g| {
-            g.summary = g.check(cgn)?;
-            if doc.get(&g.id).is_some() {
-                return Err(format!("another saved game has the id “{}”", g.id));
-            }
-            Ok(g)
-        });
-        match result {
-            Ok(g) => doc.games.push(g),
-            Err(reason) => problems.push(SaveError::Entry {
+        if let Err(reason) = doc.take_entry(version, entry) {
+            problems.push(SaveError::Entry {
                 index: Some(index),
-                id,
+                id: entry.get("id").and_then(Value::as_str).map(str::to_string),
+                reason: reason.clone(),
+            });
+            doc.damaged.push(Damaged {
+                version,
                 reason,
+                entry: entry.clone(),
+            });
+        }
+    }
+    // Those kept damaged are tried again: one that reads is a game again;
+    // the others stay, with why they do not read now (not told again).
+    for item in kept {
+        let reason = item.get("reason").and_then(Value::as_str);
+        let parts = (
+            item.get("version").and_then(Value::as_u64),
+            item.get("entry"),
+        );
+        match (parts, reason, item.as_object().map(<[_]>::len)) {
+            ((Some(v), Some(entry)), Some(reason), Some(3)) => {
+                let tried = match v {
+                    1..=VERSION => doc.take_entry(v, entry),
+                    _ => Err(reason.to_string()),
+                };
+                if let Err(reason) = tried {
+                    doc.damaged.push(Damaged {
+                        version: v,
+                        reason,
+                        entry: entry.clone(),
+                    });
+                }
+            }
+            _ => doc.damaged.push(Damaged {
+                version: 0,
+                reason: "it is not in the form of a saved game".into(),
+                entry: item.clone(),
             }),
         }
     }
@@ -761,8 +880,35 @@ impl SaveDoc {
     /// page's is [`SaveDoc::default`]).
     pub fn new() -> SaveDoc {
         SaveDoc {
-            games: Vec::new(),
             cgn: Some(read_cgn),
+            ..SaveDoc::default()
+        }
+    }
+
+    /// Read and check one entry of a document of `version` into the games.
+    fn take_entry(&mut self, version: u64, entry: &Value) -> Result<(), String> {
+        let mut g = entry_of(version, entry)?;
+        g.summary = g.check(self.cgn)?;
+        if self.get(&g.id).is_some() {
+            return Err(format!("another saved game has the id “{}”", g.id));
+        }
+        self.games.push(g);
+        Ok(())
+    }
+
+    /// The saved games that do not read, kept as they were.
+    pub fn damaged(&self) -> &[Damaged] {
+        &self.damaged
+    }
+
+    /// Delete the `k`th damaged game (the player's choice, never the app's);
+    /// false when there is none.
+    pub fn delete_damaged(&mut self, k: usize) -> bool {
+        if k < self.damaged.len() {
+            self.damaged.remove(k);
+            true
+        } else {
+            false
         }
     }
 
@@ -808,7 +954,18 @@ impl SaveDoc {
             }
             write_entry(&mut out, g);
         }
-        out.push_str("]}");
+        out.push(']');
+        if !self.damaged.is_empty() {
+            out.push_str(",\"damaged\":[");
+            for (i, d) in self.damaged.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                d.write(&mut out);
+            }
+            out.push(']');
+        }
+        out.push('}');
         out
     }
 
@@ -921,6 +1078,52 @@ impl SaveDoc {
         })
     }
 
+    /// What one writer (a browser tab) of a shared document may save: `game`
+    /// under `id`, as [`SaveDoc::save_linked`], unless another writer moved
+    /// the saved game on since this one last read or wrote it. `known` is
+    /// the record this writer last read or wrote under `id` (None: it knew
+    /// of none). The stored game may be saved over when it is still what
+    /// `known` says, or when its moves are the start of `game`'s (this one
+    /// is ahead, as when it opens a link that continues a saved game);
+    /// otherwise [`SaveError::MovedOn`], and nothing changes. Returns the
+    /// record stored (the writer's new `known`), and whether anything was
+    /// written (nothing when the game is what is stored: opening a game does
+    /// not write it).
+    #[allow(clippy::too_many_arguments)]
+    pub fn save_from(
+        &mut self,
+        id: &str,
+        game: &AnyGame,
+        seats: Vec<SavedSeat>,
+        link: Option<usize>,
+        known: Option<&str>,
+        now: f64,
+    ) -> Result<(String, bool), SaveError> {
+        let record = share::encode(game);
+        if let Some(stored) = self.get(id) {
+            let stored_record = match &stored.record {
+                SavedRecord::Link(l) | SavedRecord::Cgn(l) => l.as_str(),
+            };
+            let same_seats = stored.seats == seats;
+            if stored_record == record && same_seats {
+                return Ok((record, false));
+            }
+            if known != Some(stored_record) {
+                let ahead = stored.load_with(self.cgn).is_ok_and(|s| {
+                    s.setup() == game.setup() && game.history().starts_with(&s.history())
+                });
+                if !ahead {
+                    return Err(SaveError::MovedOn {
+                        id: id.to_string(),
+                        turns: stored.summary.as_ref().map_or(0, |s| s.turns),
+                    });
+                }
+            }
+        }
+        self.save_linked(id, game, seats, link, now)?;
+        Ok((record, true))
+    }
+
     /// Give a saved game a new name; it counts as an update.
     pub fn rename(&mut self, id: &str, name: &str, now: f64) -> Result<(), SaveError> {
         let name = name.trim();
@@ -995,6 +1198,7 @@ mod tests {
     use crate::engine::city::{Catalogue, Options};
     use crate::engine::city::{Game, Setup, DEFAULT_STACKS};
     use crate::engine::core::random;
+    use crate::engine::TileGame;
 
     fn game(seed: u64, k: usize, finish: bool) -> AnyGame {
         let cat = Catalogue::builtin().unwrap();
@@ -1048,6 +1252,58 @@ mod tests {
         doc.save(&id, None, &game(3, 2, false), RecordKind::Link, 5000.0)
             .unwrap();
         assert_eq!(doc.fresh_id(4000.0), "g334-2");
+    }
+
+    /// Two tabs with one game: a tab saves over what it knows, and over a
+    /// game its own moves extend, never over a game played on elsewhere.
+    #[test]
+    fn a_writer_never_saves_over_a_game_played_on_elsewhere() {
+        let full = game(4, 2, true);
+        let at = |n: usize| AnyGame::City(TileGame::at(full.as_city().unwrap(), n));
+        let seats = SavedSeat::defaults(2);
+        let mut doc = SaveDoc::new();
+        // Tab A saves turn 3's position; opening it again writes nothing.
+        let (a, wrote) = doc
+            .save_from("g", &at(3), seats.clone(), None, None, 1.0)
+            .unwrap();
+        assert!(wrote);
+        let (same, wrote) = doc
+            .save_from("g", &at(3), seats.clone(), None, Some(&a), 2.0)
+            .unwrap();
+        assert_eq!((same.as_str(), wrote), (a.as_str(), false));
+        // Tab B, which read the same, plays on to 5 and saves.
+        let (b, _) = doc
+            .save_from("g", &at(5), seats.clone(), None, Some(&a), 3.0)
+            .unwrap();
+        // Tab A, still at 3 and knowing only `a`, moves elsewhere: refused.
+        let other = {
+            let mut g = at(3);
+            let legal = g.legal_choices();
+            let b4 = full.history()[3];
+            let c = legal.into_iter().find(|&c| c != b4).unwrap();
+            g.play(c).unwrap();
+            g
+        };
+        let e = doc
+            .save_from("g", &other, seats.clone(), None, Some(&a), 4.0)
+            .unwrap_err();
+        assert!(matches!(e, SaveError::MovedOn { .. }), "{e}");
+        assert_eq!(doc.get("g").unwrap().record, SavedRecord::Link(b.clone()));
+        // A's undo back to 2 is refused too (B's game is not A's to undo)...
+        assert!(doc
+            .save_from("g", &at(2), seats.clone(), None, Some(&a), 5.0)
+            .is_err());
+        // ...but a game that extends the stored one is ahead: saved.
+        let (c, _) = doc
+            .save_from("g", &at(7), seats.clone(), None, Some(&a), 6.0)
+            .unwrap();
+        // And B, who knows `b`, may still undo its own moves.
+        assert!(doc
+            .save_from("g", &at(4), seats.clone(), None, Some(&c), 7.0)
+            .is_ok());
+        assert!(doc
+            .save_from("g", &at(3), seats, None, Some(&b), 8.0)
+            .is_err());
     }
 
     #[test]

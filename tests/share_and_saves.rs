@@ -516,6 +516,13 @@ fn the_records_workers_jobs() {
         let want = notation::write(&game, &tags, notation::DeckTag::Auto);
         assert_eq!(work(Job::Write { link, tags }), Answer::Text(want));
     }
+    // A byte-order mark before a record (some editors write one) is no
+    // part of it.
+    let text = &sample_records()[0];
+    assert!(matches!(
+        work(Job::Read(format!("\u{feff}{text}"))),
+        Answer::Read(_)
+    ));
     let bad =
         "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n[Seed \"x\"]\n";
     match work(Job::Read(bad.into())) {
@@ -544,7 +551,7 @@ fn saves_fixture_v1_migrates_to_default_seats() {
     assert!(doc.games().iter().all(|g| !g.from_link));
     // Written again, it is a version 4 document, every game The City's.
     let json = doc.to_json();
-    assert!(json.contains("\"version\":4"), "{json}");
+    assert!(json.contains("\"version\":5"), "{json}");
     assert!(json.contains("\"link_base\":0"), "{json}");
     assert!(json.contains("\"seats\""), "{json}");
     assert_eq!(json.matches("\"game\":\"the-city\"").count(), doc.len());
@@ -676,13 +683,69 @@ fn saves_fixture_v4_reads_where_a_link_started() {
     assert_eq!((x.from_link, x.link_base), (true, 40));
 }
 
+/// Version 5: saved games that do not read are kept as they were, listed
+/// with why, written back whole, and read again each time: one mended
+/// (here by hand) is a game again. Nothing is ever left out.
+#[test]
+fn saves_fixture_v5_keeps_damaged_games() {
+    let json = include_str!("fixtures/saves/v5.json");
+    let (doc, problems) = saves::salvage(json).unwrap();
+    // Known damage is not told again: the list shows it.
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(doc.len(), 2);
+    let damaged = doc.damaged();
+    assert_eq!(damaged.len(), 2);
+    assert_eq!((damaged[0].id(), damaged[0].version), (Some("g3"), 4));
+    assert!(
+        damaged[0].reason.contains("players"),
+        "{}",
+        damaged[0].reason
+    );
+    assert_eq!(damaged[1].id(), Some("g9"));
+    assert!(damaged[1].reason.contains("pink"), "{}", damaged[1].reason);
+    assert!(damaged[1].to_json().contains("\"pink\""));
+    // Written again, the damaged games are there as they were.
+    let again = saves::parse(&doc.to_json()).unwrap();
+    assert_eq!(again, doc);
+    // A game that stops reading is kept with the others.
+    let v4 = include_str!("fixtures/saves/v4.json");
+    let tampered = v4.replacen("\"Ann\"", "\"Zed\"", 1);
+    let (doc4, problems) = saves::salvage(&tampered).unwrap();
+    assert_eq!(
+        (doc4.len(), doc4.damaged().len(), problems.len()),
+        (2, 1, 1)
+    );
+    let back = saves::parse(&doc4.to_json()).unwrap();
+    assert_eq!((back.len(), back.damaged().len()), (2, 1));
+    // Mended, it reads again.
+    let mended = json.replacen("\"Zed\"", "\"Ann\"", 1);
+    let (doc, _) = saves::salvage(&mended).unwrap();
+    assert_eq!((doc.len(), doc.damaged().len()), (3, 1));
+    assert!(doc.get("g3").is_some());
+    // Only the player deletes one.
+    let mut doc = doc;
+    assert!(doc.delete_damaged(0) && !doc.delete_damaged(0));
+    assert!(doc.damaged().is_empty());
+    // Not in the form of a kept game at all: kept too.
+    let odd = json.replacen("\"damaged\": [", "\"damaged\": [7, ", 1);
+    let (doc, _) = saves::salvage(&odd).unwrap();
+    assert_eq!(doc.damaged().len(), 3);
+    assert!(saves::parse(&doc.to_json()).unwrap().damaged()[0].to_json() == "7");
+    // A version 4 document has no such list.
+    let early = v4.replacen("\"games\": [", "\"damaged\": [], \"games\": [", 1);
+    assert!(saves::parse(&early)
+        .unwrap_err()
+        .to_string()
+        .contains("damaged"));
+}
+
 #[test]
 fn saves_refuse_tampering_and_newer_versions() {
     let json = include_str!("fixtures/saves/v1.json");
-    let newer = json.replace("\"version\": 1", "\"version\": 5");
+    let newer = json.replace("\"version\": 1", "\"version\": 6");
     assert_eq!(
         saves::parse(&newer).unwrap_err(),
-        SaveError::NewerVersion(5)
+        SaveError::NewerVersion(6)
     );
     // A version 1 entry with version 2's fields is refused (unknown fields).
     let mixed = json.replace("\"id\": \"g2\",", "\"id\": \"g2\", \"from_link\": true,");

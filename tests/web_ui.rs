@@ -751,6 +751,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         id: Some("g1".into()),
         from_link: true,
         link_base: total,
+        known: None,
     })));
     assert_eq!(st.saving.id.as_deref(), Some("g1"));
     assert!(st.saving.from_link);
@@ -800,6 +801,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         id: Some("g1".into()),
         from_link: false,
         link_base: 0,
+        known: None,
     })));
     assert_eq!(st.play.as_ref().unwrap().floor, 0);
     let st = apply(Action::Undo);
@@ -876,16 +878,18 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     clear();
     let g = finished_game(8);
     let s = seats(&["Aude", "Bernat"]);
-    storage::save_game("a", &AnyGame::City(g.clone()), &s, None).unwrap();
+    storage::save_game("a", &AnyGame::City(g.clone()), &s, None, None).unwrap();
     storage::save_game(
         "b",
         &AnyGame::City(new_game(&["Aude", "Bernat"], 9, [8, 6, 6])),
         &s,
         None,
+        None,
     )
     .unwrap();
     assert_eq!(storage::load().unwrap().doc.len(), 2);
-    // One entry tampered with: the other is kept, the text is backed up once.
+    // One entry tampered with: the other is read, the text is backed up
+    // once, and the tampered one is kept (listed as damaged, never dropped).
     let raw = ls.get_item(DOC_KEY).unwrap().unwrap();
     let tampered = raw.replacen("\"finished\":true", "\"finished\":false", 1);
     assert_ne!(raw, tampered);
@@ -899,6 +903,8 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         loaded.problems
     );
     assert!(loaded.unsafe_why.is_none());
+    assert_eq!(loaded.doc.damaged().len(), 1);
+    assert_eq!(loaded.doc.damaged()[0].id(), Some("a"));
     storage::load().unwrap();
     assert_eq!(backups(), 1, "the same text is backed up once");
     // A newer version: read nothing, write nothing.
@@ -906,13 +912,13 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     ls.set_item(DOC_KEY, newer).unwrap();
     let loaded = storage::load().unwrap();
     assert!(loaded.doc.is_empty() && loaded.unsafe_why.is_some());
-    let e = storage::save_game("c", &AnyGame::City(g.clone()), &s, None).unwrap_err();
+    let e = storage::save_game("c", &AnyGame::City(g.clone()), &s, None, None).unwrap_err();
     assert!(matches!(e, StorageError::Unsafe(_)), "{e}");
     assert_eq!(ls.get_item(DOC_KEY).unwrap().as_deref(), Some(newer));
     assert_eq!(backups(), 2);
     // Not JSON at all: backed up, then saving starts a new document.
     ls.set_item(DOC_KEY, "{oops").unwrap();
-    storage::save_game("c", &AnyGame::City(g.clone()), &s, None).unwrap();
+    storage::save_game("c", &AnyGame::City(g.clone()), &s, None, None).unwrap();
     assert_eq!(backups(), 3);
     assert_eq!(storage::load().unwrap().doc.len(), 1);
     clear();

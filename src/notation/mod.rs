@@ -33,7 +33,9 @@ fn ruleset_of_title(title: &str) -> Option<Ruleset> {
 }
 
 /// Read a record of either game (its `[Game]` tag says which) and replay it.
+/// A byte-order mark before it (as some editors write) is not part of it.
 pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let sections = Sections::read(text)?;
     let ruleset = match sections.tags.get("Game") {
         Some((l, v)) => ruleset_of_title(v).ok_or_else(|| {

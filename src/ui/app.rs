@@ -208,12 +208,42 @@ pub fn app() -> Html {
         let d = d.clone();
         Callback::from(move |i: usize| d.dispatch(Action::DismissNotice(i)))
     };
-    // A person's move in a game from a link: offer its new link (correspondence).
+    // A person's turn done in a game from a link, and another person's to
+    // come: offer its new link (correspondence). Not mid-turn, not when
+    // the computer plays next.
     let moved_from_link = state.play.as_ref().is_some_and(|p| {
         state.saving.from_link
             && p.last_move_human
+            && p.turn_passed
+            && p.computer_to_move().is_none()
             && p.game.decisions() > state.saving.base
             && !p.game.is_over()
+    });
+    // Another tab played this game on: this tab's moves are not saved until
+    // the player chooses.
+    let moved_on = state.saving.moved_on.map(|turn| {
+        let load = {
+            let d = d.clone();
+            let id = state.saving.id.clone();
+            Callback::from(move |_: MouseEvent| {
+                if let Some(id) = &id {
+                    super::session::reload_saved(&d, id);
+                }
+            })
+        };
+        let keep = {
+            let d = d.clone();
+            Callback::from(move |_: MouseEvent| d.dispatch(Action::SaveAsNew))
+        };
+        html! {
+            <div class="notice moved-on" role="alert" data-testid="moved-on">
+                <p>{ format!("This game was played on in another tab or window (to turn {turn}). What was played here since is not saved.") }</p>
+                <div class="dialog-buttons">
+                    <button class="primary small" data-testid="moved-on-load" onclick={load}>{ "Show it as it is there" }</button>
+                    <button class="quiet small" data-testid="moved-on-keep" onclick={keep}>{ "Keep this one as a new saved game" }</button>
+                </div>
+            </div>
+        }
     });
     // The first stop of Tab in a game: straight to the text view.
     let skip = {
@@ -249,6 +279,11 @@ pub fn app() -> Html {
                 }
                 if let Some(play) = &state.play {
                     <div class="game-extras">
+                        if state.saving.unsaved {
+                            <span class="unsaved" role="status" data-testid="unsaved"
+                                title="The browser did not let the game be saved: see the message below the title">
+                                { "Not saved" }</span>
+                        }
                         <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={d.clone()} />
                         if state.replay.is_none() {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()} prominent={moved_from_link} />
@@ -258,11 +293,13 @@ pub fn app() -> Html {
                 }
             </header>
             { notices(&state.notices, &on_dismiss) }
+            if let Some(banner) = moved_on { { banner } }
             <main>
                 if let Some(play) = &state.play {
                     <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
-                        leaving={state.leaving} />
+                        leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}
+                        whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />
                 } else {
                     <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />

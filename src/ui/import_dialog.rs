@@ -19,6 +19,9 @@ const MAX_TEXT: usize = 1 << 20;
 /// Read a record in the records worker; `then` gets the game, or the reason
 /// it cannot be read.
 fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
+    // A byte-order mark, as some editors put before a text, is not part of
+    // the record (a file chosen from disk loses it on the way).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return then(Err("Paste a record or choose a .cgn file first.".into()));
     }
@@ -34,6 +37,7 @@ fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
                     id: None,
                     from_link: false,
                     link_base: 0,
+                    known: None,
                 }),
                 Err(e) => Err(format!(
                     "The record does not read: {}",

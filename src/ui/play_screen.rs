@@ -26,7 +26,10 @@ use super::state::{Action, AppState, Play, Speed};
 use super::text_view::{Announcer, TextView};
 use super::tiles_left::{tiles_left, TilesLeftProps};
 use crate::engine::any::AnyChoice as Choice;
+use crate::engine::any::AnyGame;
 use crate::engine::core::geom::Cell;
+use crate::view::Shared;
+use std::rc::Rc;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayScreenProps {
@@ -43,6 +46,16 @@ pub struct PlayScreenProps {
     /// "Leave this game?" is asked.
     #[prop_or_default]
     pub leaving: bool,
+    /// The game is not saved (the last save failed).
+    #[prop_or_default]
+    pub unsaved: bool,
+    /// In the replay (`play` is a past position): the whole game.
+    #[prop_or_default]
+    pub whole: Option<Shared<AnyGame>>,
+    /// A person's turn is done in a game from a link: the link is to be sent
+    /// to the next player (said above the prompt, not over it).
+    #[prop_or_default]
+    pub send_link: bool,
 }
 
 /// Whether a key press belongs to a form field rather than the game.
@@ -322,8 +335,9 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         let d = d.clone();
         Callback::from(move |on| d.dispatch(Action::Pause(on)))
     };
-    let export = {
-        let game = play.game.clone();
+    // The record of a game: the game in play, or in the replay the whole
+    // game or the game up to the position shown (two buttons, plainly named).
+    let export_of = |game: Rc<AnyGame>| {
         let record_note = record_note.clone();
         Callback::from(move |_: ()| {
             let record_note = record_note.clone();
@@ -333,7 +347,17 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             })
         })
     };
+    let export = export_of(
+        props
+            .whole
+            .as_ref()
+            .map_or(play.game.clone(), |w| w.0.clone()),
+    );
     let export_click = export.reform(|_: MouseEvent| ());
+    let export_here = props
+        .whole
+        .is_some()
+        .then(|| export_of(play.game.clone()).reform(|_: MouseEvent| ()));
     let new_game = click(Action::Leave(true));
     let text_toggle = click(Action::TextView(!props.text_view));
     let coords_toggle = click(Action::Coords);
@@ -389,6 +413,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             </div>
             <section class="side-top">
                 { score_strip(&play.view.panel) }
+                if props.send_link {
+                    <p class="share-callout" data-testid="share-callout" role="status">
+                        { "Your turn is done: use “Copy link” at the top and send the link to the next player." }</p>
+                }
                 { prompt_bar(&PromptBarProps { prompt: prompt.clone(), colour, message: play.ui.message.clone(),
                     on_choice }) }
                 if has_computers && !over {
@@ -413,8 +441,15 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     <button data-testid="undo" onclick={click(Action::Undo)}
                         disabled={!play.can_undo()} title="Take back the last decision (Ctrl+Z)">
                         { "↶ Undo" }</button>
-                    <button data-testid="export" onclick={export_click} title="Save the game record (.cgn)">
-                        { "Save record" }</button>
+                    if let Some(here) = export_here {
+                        <button data-testid="export" onclick={export_click} title="Save the record of the whole game (.cgn)">
+                            { "Save the whole game" }</button>
+                        <button data-testid="export-here" onclick={here} title="Save the record of the game up to the position shown (.cgn)">
+                            { "Save up to here" }</button>
+                    } else {
+                        <button data-testid="export" onclick={export_click} title="Save the game record (.cgn)">
+                            { "Save record" }</button>
+                    }
                     if !over && computer.is_none() && !play.view_only {
                         <button data-testid="hint" onclick={click(Action::Hint)} disabled={play.hint_asked}
                             title="Ask the computer for a suggestion">
@@ -446,16 +481,27 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 { game_over(&GameOverProps {
                     title: if play.game.as_city().is_some() { "The city is finished" } else { "The game is over" },
                     panel: play.view.panel.clone(), prompt, lines: play.view.end_lines.clone(),
-                    on_export: export, on_close: dispatch(Action::CloseGameOver),
+                    on_export: export.clone(), on_close: dispatch(Action::CloseGameOver),
                     on_new: dispatch(Action::NewGameScreen) }) }
             }
             if props.leaving {
                 <Modal title="Leave this game?" on_close={dispatch(Action::Leave(false))} testid="leave-dialog">
-                    <p>{ "It is saved: you can go on with it later from the saved games on the first screen." }</p>
+                    if props.unsaved {
+                        <p data-testid="leave-unsaved">{ "This game is not saved: the browser did not let it be stored (see the message at the top). If you leave it, it is lost; save its record first to keep it, and open it later with “Import record”." }</p>
+                    } else {
+                        <p>{ "It is saved: you can go on with it later from the saved games on the first screen." }</p>
+                    }
                     <div class="dialog-buttons">
                         <button data-testid="leave-no" class="quiet" onclick={click(Action::Leave(false))}>{ "Stay" }</button>
-                        <button data-testid="leave-yes" class="primary" onclick={click(Action::NewGameScreen)}>{ "Leave it" }</button>
+                        if props.unsaved {
+                            <button data-testid="leave-export" onclick={export.reform(|_: MouseEvent| ())}>{ "Save record" }</button>
+                        }
+                        <button data-testid="leave-yes" class="primary" onclick={click(Action::NewGameScreen)}>
+                            { if props.unsaved { "Leave without saving" } else { "Leave it" } }</button>
                     </div>
+                    if let Some(note) = (*record_note).clone().filter(|_| props.unsaved) {
+                        <p class="record-note" role="status">{ note }</p>
+                    }
                 </Modal>
             }
             if let (true, Some(counts)) = (*tiles_open, counts.clone()) {

@@ -1,13 +1,17 @@
-//! The saved games, on the new-game screen: continue, rename, delete.
-//! Every change re-reads storage first and writes only a document that read
-//! (see `storage`).
+//! The saved games, on the new-game screen: continue, rename, delete; the
+//! games that do not read, with what is wrong and what is left of them to
+//! download. Every change re-reads storage first and writes only a document
+//! that read (see `storage`); "Continue" opens the game as it is stored at
+//! that moment, and the list reads the saves again when another tab writes
+//! them.
 
 use yew::prelude::*;
 
 use super::import_dialog::ImportDialog;
-use super::state::{Action, AppState, Opened};
+use super::session::open_saved;
+use super::state::AppState;
 use super::storage::{self, Loaded, StorageError};
-use crate::saves::SavedGame;
+use crate::saves::{self, SavedGame};
 use crate::view::log::plural;
 use crate::view::words::plain;
 
@@ -41,6 +45,8 @@ pub fn saves_list(props: &SavesListProps) -> Html {
     let renaming = use_state(|| None::<(String, String)>);
     // The save whose deletion is being confirmed.
     let deleting = use_state(|| None::<String>);
+    // The damaged save whose deletion is being confirmed.
+    let deleting_damaged = use_state(|| None::<usize>);
     let error = use_state(|| None::<String>);
     {
         let loaded = loaded.clone();
@@ -66,17 +72,19 @@ pub fn saves_list(props: &SavesListProps) -> Html {
         let id = g.id.clone();
         let cont = {
             let d = d.clone();
-            let g = g.clone();
+            let id = id.clone();
             let error = error.clone();
-            Callback::from(move |_: MouseEvent| match g.load_with(None).map_err(|e| e.to_string()) {
-                Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
-                    game,
-                    seats: storage::from_saved(&g),
-                    id: Some(g.id.clone()),
-                    from_link: g.from_link,
-                    link_base: g.link_base,
-                }))),
-                Err(e) => error.set(Some(plain(&e))),
+            let reload = reload.clone();
+            // As it is stored now: another tab may have played it on.
+            Callback::from(move |_: MouseEvent| match storage::load() {
+                Ok(l) => match l.doc.get(&id) {
+                    Some(entry) => open_saved(&d, entry),
+                    None => {
+                        error.set(Some("That game is no longer saved: it was deleted in another tab or window.".into()));
+                        reload();
+                    }
+                },
+                Err(e) => error.set(Some(plain(&e.to_string()))),
             })
         };
         let ask_delete = {
@@ -106,13 +114,23 @@ pub fn saves_list(props: &SavesListProps) -> Html {
         let editing = renaming.as_ref().filter(|(rid, _)| *rid == id).map(|(_, n)| n.clone());
         // "Ann 34 · Bob 28", how far it got.
         let summary = g.summary.clone().unwrap_or_default();
+        // "Ann 34, Bob (computer, hard) 28".
         let scores = g
             .players
             .iter()
             .zip(summary.scores.iter().chain(std::iter::repeat(&0)))
-            .map(|(p, s)| format!("{p} {s}"))
+            .enumerate()
+            .map(|(i, (p, s))| match g.seats.get(i).and_then(|s| s.computer.as_deref()) {
+                Some(level) => format!("{p} (computer, {level}) {s}"),
+                None => format!("{p} {s}"),
+            })
             .collect::<Vec<_>>()
             .join(", ");
+        let game_name = match summary.expansions.as_slice() {
+            [] => g.ruleset.title().to_string(),
+            [one] => format!("{} with {one}", g.ruleset.title()),
+            [init @ .., last] => format!("{} with {} and {last}", g.ruleset.title(), init.join(", ")),
+        };
         let turns = summary.turns as u32;
         let state = if g.finished {
             format!("finished after {}", plural(turns, "turn", "turns"))
@@ -183,7 +201,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                 data-finished={g.finished.to_string()}>
                 <div class="save-title">{ name_cell }</div>
                 <div class="save-meta">
-                    <span class="save-game" data-testid="save-game" data-ruleset={g.ruleset.name()}>{ g.ruleset.title() }</span>
+                    <span class="save-game" data-testid="save-game" data-ruleset={g.ruleset.name()}>{ game_name }</span>
                     { " · " }
                     <span class="save-scores" data-testid="save-scores">{ scores }</span>
                     { " · " }
@@ -210,12 +228,76 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             </li>
         }
     });
+    // The games that do not read: kept, shown with what is wrong, what is
+    // left of them to download, and deleted only by the player.
+    let damaged: Vec<saves::Damaged> = match &*loaded {
+        Some(Ok(l)) => l.doc.damaged().to_vec(),
+        _ => Vec::new(),
+    };
+    let damaged_rows = damaged.iter().enumerate().map(|(k, dmg)| {
+        let label = dmg
+            .name()
+            .or(dmg.id())
+            .map_or_else(|| "A saved game".to_string(), |n| format!("“{n}”"));
+        let file = format!("saved-game-{}.json", dmg.id().unwrap_or("damaged"));
+        let download = {
+            let text = dmg.to_json();
+            let error = error.clone();
+            Callback::from(move |_: MouseEvent| {
+                if let Err(e) = super::download::download(&file, &text, "application/json") {
+                    error.set(Some(format!("It could not be downloaded: {e}.")));
+                }
+            })
+        };
+        let confirming = *deleting_damaged == Some(k);
+        let ask = {
+            let deleting_damaged = deleting_damaged.clone();
+            Callback::from(move |_: MouseEvent| deleting_damaged.set(Some(k)))
+        };
+        let keep = {
+            let deleting_damaged = deleting_damaged.clone();
+            Callback::from(move |_: MouseEvent| deleting_damaged.set(None))
+        };
+        let delete = {
+            let (reload, error, deleting_damaged) =
+                (reload.clone(), error.clone(), deleting_damaged.clone());
+            Callback::from(move |_: MouseEvent| {
+                match storage::update(|doc| Ok(doc.delete_damaged(k))) {
+                    Ok(_) => error.set(None),
+                    Err(e) => error.set(Some(e.to_string())),
+                }
+                deleting_damaged.set(None);
+                reload();
+            })
+        };
+        html! {
+            <li class="save-row damaged" data-testid="save-damaged">
+                <div class="save-title"><span class="save-name">{ label.clone() }</span></div>
+                <p class="save-meta" data-testid="save-damaged-why">
+                    { format!("It cannot be opened: {}.", plain(&dmg.reason)) }</p>
+                <div class="save-buttons">
+                    if confirming {
+                        <span class="confirm-delete" role="group" aria-label={format!("Delete {label}?")}>
+                            <span>{ "Delete it for good?" }</span>
+                            <button class="small primary" data-testid="save-damaged-delete-yes" onclick={delete}>{ "Delete" }</button>
+                            <button class="small quiet" onclick={keep}>{ "Keep" }</button>
+                        </span>
+                    } else {
+                        <button class="small" data-testid="save-damaged-download" onclick={download}
+                            aria-label={format!("Download what is left of {label}")}>{ "Download what is left" }</button>
+                        <button class="small quiet" data-testid="save-damaged-delete" onclick={ask}
+                            aria-label={format!("Delete {label}")}>{ "Delete" }</button>
+                    }
+                </div>
+            </li>
+        }
+    });
     let status = match &*loaded {
         None => html! {},
         Some(Err(e)) => {
             html! { <p class="errors" data-testid="saves-unavailable">{ e.to_string() }</p> }
         }
-        Some(Ok(l)) if games.is_empty() && l.problems.is_empty() => {
+        Some(Ok(l)) if games.is_empty() && l.doc.damaged().is_empty() && !l.doc.has_unread() => {
             html! { <p class="saves-empty">{ "No saved games yet: games are saved as you play." }</p> }
         }
         Some(Ok(_)) => html! {},
@@ -230,7 +312,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             if let Some(e) = &*error {
                 <p class="errors" role="alert" data-testid="saves-error">{ e.clone() }</p>
             }
-            <ol class="save-list">{ for rows }</ol>
+            <ol class="save-list">{ for rows }{ for damaged_rows }</ol>
         </section>
     }
 }

@@ -1,11 +1,17 @@
 //! The session: what ties the app to the page and to storage. A component
 //! that draws nothing and, from effects (never from the reducer):
-//! - on load, opens the game of a share link in the URL fragment, or resumes
-//!   the game that was in play (its save id is kept under
-//!   `storage::CURRENT_KEY`), and tells what could not be read;
+//! - on load, opens the game of a share link in the URL fragment (a link
+//!   that continues a saved game continues that save), or resumes this
+//!   tab's game in play (its save id is kept per tab, `storage::current_id`),
+//!   and tells what could not be read;
 //! - opens a link when the fragment changes (`hashchange`);
-//! - autosaves the game in play after every decision (and undo);
-//! - forgets the current game when the player leaves it.
+//! - autosaves the game in play after every decision (and undo), never over
+//!   a game another tab played on, and marks the game unsaved while saving
+//!   fails;
+//! - follows what other tabs save (`storage` events): the saves list reads
+//!   them again, and this tab's game shows what another tab played, or says
+//!   it moved on when this tab has moves of its own not saved;
+//! - forgets this tab's game in play when the player leaves it.
 //!
 //! The state it adds to the app and the reducer's part for its actions are
 //! in `state/session.rs`.
@@ -19,8 +25,9 @@ use yew::prelude::*;
 use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
 use crate::engine::any::AnyGame;
+use crate::saves::SavedGame;
 use crate::share;
-use crate::view::palette::{seats_from_param, Seat};
+use crate::view::palette::seats_from_param;
 use crate::view::words::plain;
 
 /// The page's URL without its fragment and without a `seats` parameter
@@ -63,32 +70,19 @@ fn seats_param() -> Option<String> {
         })
 }
 
-/// The seats for a game opened from a link: those the link carried beside
-/// it; else those of a game saved in this browser that the link continues
-/// (or is an earlier position of: the same deal and players, one history
-/// the start of the other), the most recently saved first; else every seat
-/// a person's, in the first colours.
-fn link_seats(game: &AnyGame) -> Vec<Seat> {
-    let names = game.players();
-    if let Some(seats) = seats_param().and_then(|p| seats_from_param(&p, names)) {
-        return seats;
-    }
-    if let Ok(loaded) = storage::load() {
-        for entry in loaded.doc.list() {
-            if entry.players != *names {
-                continue;
-            }
-            let Ok(saved) = entry.load_with(None) else {
-                continue;
-            };
-            let (a, b) = (saved.history(), game.history());
-            let related = a.starts_with(&b) || b.starts_with(&a);
-            if related && saved.setup() == game.setup() {
-                return storage::from_saved(entry);
-            }
+/// The saved game a link continues: the same deal and players, one's moves
+/// the start of the other's; the most recently saved first. With its game.
+fn related_save(game: &AnyGame) -> Option<(SavedGame, AnyGame)> {
+    let loaded = storage::load().ok()?;
+    loaded.doc.list().into_iter().find_map(|entry| {
+        if entry.players != *game.players() {
+            return None;
         }
-    }
-    storage::default_seats(game)
+        let saved = entry.load_with(None).ok()?;
+        let (a, b) = (saved.history(), game.history());
+        let related = a.starts_with(&b) || b.starts_with(&a);
+        (related && saved.setup() == game.setup()).then(|| (entry.clone(), saved))
+    })
 }
 
 /// Drop the fragment from the address bar (no reload, no `hashchange`).
@@ -101,47 +95,105 @@ fn clear_fragment() {
 }
 
 /// Open the game of the link in the fragment, if there is one; whether a
-/// game was opened.
+/// game was opened. A link that continues a game saved here continues that
+/// save (a correspondence game stays one saved game, however many links
+/// go back and forth); one that shows an earlier position of it opens the
+/// save where it is. The seats are those the link carries beside it, else
+/// those of the save it continues, else every seat a person's, and the
+/// player is told when the link's seats were missing or damaged.
 fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     let link = hash.trim_start_matches('#');
     if link.is_empty() {
         return false;
     }
-    let opened = match share::decode(link) {
-        Ok(game) => {
-            let seats = link_seats(&game);
-            let link_base = game.decisions();
-            d.dispatch(Action::Open(Box::new(Opened {
-                game,
-                seats,
-                id: None,
-                from_link: true,
-                link_base,
-            })));
-            true
-        }
+    let game = match share::decode(link) {
+        Ok(game) => game,
         Err(e) => {
             d.dispatch(Action::Notice(format!(
                 "The game link could not be opened: {}. Ask for the link again; nothing else was changed.",
                 plain(&e.to_string())
             )));
-            false
+            clear_fragment();
+            return false;
         }
     };
+    let param = seats_param();
+    let from_param = param
+        .as_deref()
+        .and_then(|p| seats_from_param(p, game.players()));
+    let related = related_save(&game);
+    let seats = match (&from_param, &related) {
+        (Some(seats), _) => seats.clone(),
+        (None, Some((entry, _))) => storage::from_saved(entry),
+        (None, None) => {
+            d.dispatch(Action::Notice(
+                if param.is_some() {
+                    "The link's list of who plays each seat is damaged, so every seat is played by a person here. Ask for the link again to play against the computer's seats."
+                } else {
+                    "The link does not say who plays each seat (it may have been cut short), so every seat is played by a person here."
+                }
+                .to_string(),
+            ));
+            storage::default_seats(&game)
+        }
+    };
+    let opened = match related {
+        // The link shows an earlier position of a game saved here: that
+        // game, where it is.
+        Some((entry, saved)) if saved.decisions() > game.decisions() => {
+            d.dispatch(Action::Notice(format!(
+                "This link shows an earlier position of “{}”, saved here at turn {}: it opens where it is saved (the replay shows the earlier turns).",
+                entry.name,
+                saved.turns()
+            )));
+            Opened {
+                game: saved,
+                seats,
+                id: Some(entry.id.clone()),
+                from_link: entry.from_link,
+                link_base: entry.link_base,
+                known: Some(storage::record_of(&entry)),
+            }
+        }
+        related => Opened {
+            link_base: game.decisions(),
+            game,
+            seats,
+            id: related.as_ref().map(|(e, _)| e.id.clone()),
+            from_link: true,
+            known: related.as_ref().map(|(e, _)| storage::record_of(e)),
+        },
+    };
+    d.dispatch(Action::Open(Box::new(opened)));
     clear_fragment();
-    opened
+    true
 }
 
 /// What went wrong when the saved games were read, as one notice.
 fn load_notice(problems: &[String]) -> String {
     format!(
-        "Some saved games could not be read and are not listed. {}",
+        "Some saved games could not be read: they are listed with what is wrong, and what is left of them can be downloaded. {}",
         problems.join(" ")
     )
 }
 
-/// Resume the game that was in play before the reload.
+/// The saved game `id` opened as this tab's game in play.
+pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
+    match entry.load_with(None).map_err(|e| e.to_string()) {
+        Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
+            game,
+            seats: storage::from_saved(entry),
+            id: Some(entry.id.clone()),
+            from_link: entry.from_link,
+            link_base: entry.link_base,
+            known: Some(storage::record_of(entry)),
+        }))),
+        Err(e) => d.dispatch(Action::Notice(plain(&e))),
+    }
+}
+
+/// Resume the game that was in play in this tab before the reload.
 fn resume(d: &UseReducerDispatcher<AppState>) {
     let loaded = match storage::load() {
         Ok(l) => l,
@@ -153,22 +205,61 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
     if !loaded.problems.is_empty() {
         d.dispatch(Action::Notice(load_notice(&loaded.problems)));
     }
-    let Ok(Some(id)) = storage::get(storage::CURRENT_KEY) else {
+    let Some(id) = storage::current_id() else {
         return;
     };
-    let Some(entry) = loaded.doc.get(&id) else {
-        return;
-    };
-    match entry.load_with(None).map_err(|e| e.to_string()) {
-        Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
-            game,
-            seats: storage::from_saved(entry),
-            id: Some(id),
-            from_link: entry.from_link,
-            link_base: entry.link_base,
-        }))),
-        Err(e) => d.dispatch(Action::Notice(plain(&e))),
+    if let Some(entry) = loaded.doc.get(&id) {
+        open_saved(d, entry);
     }
+}
+
+/// Load this tab's game in play as it is saved now (after another tab
+/// played it on).
+pub fn reload_saved(d: &UseReducerDispatcher<AppState>, id: &str) {
+    match storage::load() {
+        Ok(l) => match l.doc.get(id) {
+            Some(entry) => open_saved(d, entry),
+            None => d.dispatch(Action::Notice(
+                "That saved game is no longer there: it was deleted in another tab or window."
+                    .to_string(),
+            )),
+        },
+        Err(e) => d.dispatch(Action::Notice(e.to_string())),
+    }
+}
+
+/// What a storage event (another tab wrote the saves) means for this tab's
+/// game in play: nothing, follow it (this tab has nothing unsaved: it shows
+/// what the other tab saved), or a game moved on under this tab's unsaved
+/// moves.
+fn other_tab_wrote(d: &UseReducerDispatcher<AppState>, tracked: &Tracked) {
+    let Some(id) = &tracked.id else { return };
+    let Ok(loaded) = storage::load() else { return };
+    let Some(entry) = loaded.doc.get(id) else {
+        return;
+    };
+    if tracked.known.as_deref() == Some(storage::record_of(entry).as_str()) {
+        return;
+    }
+    if tracked.unsaved {
+        let turns = entry.summary.as_ref().map_or(0, |s| s.turns);
+        d.dispatch(Action::MovedOn(turns));
+    } else {
+        open_saved(d, entry);
+        d.dispatch(Action::Notice(format!(
+            "“{}” was played on in another tab or window: this tab shows it as it is now.",
+            entry.name
+        )));
+    }
+}
+
+/// What the storage listener needs to know of the game in play (kept
+/// current at every render).
+#[derive(Clone, Debug, Default)]
+struct Tracked {
+    id: Option<String>,
+    known: Option<String>,
+    unsaved: bool,
 }
 
 fn measuring() -> bool {
@@ -188,9 +279,17 @@ pub struct SessionProps {
 
 #[function_component(Session)]
 pub fn session(props: &SessionProps) -> Html {
+    // What the storage listener reads of the game in play.
+    let tracked = use_mut_ref(Tracked::default);
+    *tracked.borrow_mut() = Tracked {
+        id: props.saving.id.clone(),
+        known: props.saving.known.clone(),
+        unsaved: props.saving.unsaved,
+    };
     // On load: a link, else the game in play before; and links opened later.
     {
         let d = props.dispatch.clone();
+        let tracked = tracked.clone();
         use_effect_with((), move |_| {
             let listener = (!measuring()).then(|| {
                 let start = {
@@ -222,45 +321,73 @@ pub fn session(props: &SessionProps) -> Html {
                 } else {
                     start();
                 }
-                let d = d.clone();
-                EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                    open_fragment(&d);
-                })
+                let d2 = d.clone();
+                let hash = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                    open_fragment(&d2);
+                });
+                // Another tab wrote the saves: the list reads them again,
+                // and this tab's game follows or says it moved on.
+                let tracked = tracked.clone();
+                let storage = EventListener::new(&gloo::utils::window(), "storage", move |e| {
+                    let key = js_sys::Reflect::get(e, &"key".into())
+                        .ok()
+                        .and_then(|k| k.as_string());
+                    if key.as_deref().is_none_or(|k| k == storage::DOC_KEY) {
+                        d.dispatch(Action::SavesChanged);
+                        other_tab_wrote(&d, &tracked.borrow());
+                    }
+                });
+                (hash, storage)
             });
             move || drop(listener)
         });
     }
 
-    // Autosave after every change of the game; the same failure is told once.
+    // Autosave after every change of the game (opening one writes nothing:
+    // it is what is stored); the same failure is told once.
     let last_error: Rc<RefCell<Option<StorageError>>> = use_mut_ref(|| None);
     {
-        let key = props
-            .play
-            .as_ref()
-            .map(|p| (Rc::as_ptr(&p.game) as usize, p.version));
+        let key = props.play.as_ref().map(|p| {
+            (
+                Rc::as_ptr(&p.game) as usize,
+                p.version,
+                props.saving.id.clone(),
+            )
+        });
         let play = props.play.clone();
         let saving = props.saving.clone();
         let d = props.dispatch.clone();
         let last_error = last_error.clone();
         use_effect_with(key, move |_| {
-            if let Some(play) = play.filter(|_| !measuring()) {
+            let play = play.filter(|_| !measuring() && saving.moved_on.is_none());
+            if let Some(play) = play {
                 let id = saving.id.clone().unwrap_or_else(|| {
                     let doc = storage::load().map(|l| l.doc).unwrap_or_default();
                     doc.fresh_id(storage::now())
                 });
                 let link = saving.from_link.then_some(saving.base);
-                let result = storage::save_game(&id, &play.game, &play.seats, link);
-                if saving.id.is_none() {
-                    d.dispatch(Action::SaveId(id));
-                }
+                let known = saving.known.as_deref();
+                let result = storage::save_game(&id, &play.game, &play.seats, link, known);
                 let mut last = last_error.borrow_mut();
                 match result {
-                    Ok(()) => *last = None,
+                    Ok(known) => {
+                        *last = None;
+                        if saving.id.as_deref() != Some(id.as_str())
+                            || saving.known.as_deref() != Some(known.as_str())
+                            || saving.unsaved
+                        {
+                            d.dispatch(Action::Saved { id, known });
+                        }
+                    }
+                    Err(StorageError::MovedOn(turn)) => d.dispatch(Action::MovedOn(turn)),
                     Err(e) => {
                         if last.as_ref() != Some(&e) {
                             d.dispatch(Action::Notice(e.to_string()));
                         }
                         *last = Some(e);
+                        if !saving.unsaved {
+                            d.dispatch(Action::SaveFailed);
+                        }
                     }
                 }
             }
@@ -276,7 +403,7 @@ pub fn session(props: &SessionProps) -> Html {
             if playing {
                 *seen = true;
             } else if *seen {
-                let _ = storage::remove(storage::CURRENT_KEY);
+                storage::set_current(None);
             }
         });
     }

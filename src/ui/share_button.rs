@@ -17,13 +17,14 @@ use crate::view::Shared;
 
 /// The link of `game` on this page. The link itself (the fragment) holds
 /// the game; the seats (colours, computer seats) travel beside it, in the
-/// `seats` parameter, when they are not the defaults.
+/// `seats` parameter.
 pub fn link_of(game: &AnyGame, seats: &[Seat]) -> String {
     let page = page_url();
-    let page = match seats_param(seats) {
-        Some(p) if page.contains('?') => format!("{page}&seats={p}"),
-        Some(p) => format!("{page}?seats={p}"),
-        None => page,
+    let p = seats_param(seats);
+    let page = if page.contains('?') {
+        format!("{page}&seats={p}")
+    } else {
+        format!("{page}?seats={p}")
     };
     format!("{page}#{}", share::encode(game))
 }
@@ -129,10 +130,6 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
             <button class={classes!("small", if prominent { "primary" } else { "quiet" })}
                 data-testid="copy-link" onclick={press}
                 title="Copy a link holding the whole game, to send to someone">{ "Copy link" }</button>
-            if prominent {
-                <p class="share-callout" data-testid="share-callout">
-                    { "Your move is made: copy the link and send it to the next player." }</p>
-            }
             if let Some((link, copied)) = &*shown {
                 <div class="share-popover" data-testid="share-popover" role="dialog" aria-label="Link to this game"
                     onkeydown={close_key}>

@@ -1,5 +1,9 @@
-//! localStorage: the saved-games document (`crate::saves`), the id of the
-//! game in play, and backups of documents that could not be read.
+//! localStorage: the saved-games document (`crate::saves`) and backups of
+//! documents that could not be read; sessionStorage: the id of the game in
+//! play in this tab (each tab its own game; a reload resumes it).
+//!
+//! Tabs share the document: every change re-reads it first, and a tab never
+//! saves over a game another tab played on (`SaveDoc::save_from`).
 //!
 //! Nothing is ever written over what could not be read: a document that
 //! fails to read, or reads with damaged entries, is first copied to a backup
@@ -20,7 +24,8 @@ use crate::view::palette::{PlayerColour, Seat};
 
 /// The saved-games document.
 pub const DOC_KEY: &str = "the-city/saves";
-/// The id of the game in play (a reload resumes it).
+/// The id of the game in play in this tab (sessionStorage; before, one for
+/// all tabs in localStorage, read once for the tab that finds it there).
 pub const CURRENT_KEY: &str = "the-city/current";
 /// Backups of unreadable documents: this prefix and the time in ms.
 pub const BACKUP_PREFIX: &str = "the-city/saves.backup.";
@@ -36,6 +41,9 @@ pub enum StorageError {
     Unsafe(String),
     /// Anything else the browser said.
     Other(String),
+    /// The game was played on in another tab or window (to this turn): it
+    /// is not saved over.
+    MovedOn(usize),
 }
 
 impl fmt::Display for StorageError {
@@ -52,6 +60,10 @@ impl fmt::Display for StorageError {
                 "Games are not being saved, so as not to write over saved games that could not be read: {why}"
             ),
             StorageError::Other(why) => write!(f, "The game could not be saved: {why}"),
+            StorageError::MovedOn(turn) => write!(
+                f,
+                "This game was played on in another tab or window (to turn {turn}), so what was played here is not saved over it."
+            ),
         }
     }
 }
@@ -88,6 +100,33 @@ pub fn set(key: &str, value: &str) -> Result<(), StorageError> {
 
 pub fn remove(key: &str) -> Result<(), StorageError> {
     local()?.remove_item(key).map_err(|e| storage_error(&e))
+}
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// The id of this tab's game in play. A tab that finds none takes the one
+/// the app kept for all tabs before (once: then it is this tab's alone).
+pub fn current_id() -> Option<String> {
+    let s = session()?;
+    if let Ok(Some(id)) = s.get_item(CURRENT_KEY) {
+        return Some(id);
+    }
+    let legacy = get(CURRENT_KEY).ok().flatten()?;
+    let _ = remove(CURRENT_KEY);
+    let _ = s.set_item(CURRENT_KEY, &legacy);
+    Some(legacy)
+}
+
+/// This tab's game in play is `id` (None: none).
+pub fn set_current(id: Option<&str>) {
+    if let Some(s) = session() {
+        let _ = match id {
+            Some(id) => s.set_item(CURRENT_KEY, id),
+            None => s.remove_item(CURRENT_KEY),
+        };
+    }
 }
 
 /// Now, in ms since the epoch.
@@ -234,23 +273,40 @@ pub fn update<T>(
         return Err(StorageError::Unsafe(why));
     }
     let mut doc = loaded.doc;
-    let out = change(&mut doc).map_err(|e| StorageError::Other(e.to_string()))?;
+    let out = change(&mut doc).map_err(|e| match e {
+        SaveError::MovedOn { turns, .. } => StorageError::MovedOn(turns),
+        e => StorageError::Other(e.to_string()),
+    })?;
     let json = doc.to_json();
-    set(DOC_KEY, &json)?;
+    // Nothing changed, nothing written (another tab hears of every write).
+    if get(DOC_KEY)?.as_deref() != Some(json.as_str()) {
+        set(DOC_KEY, &json)?;
+    }
     remember(&json, &doc);
     Ok(out)
 }
 
-/// Autosave: the game in play under `id`, remembered as the current game.
+/// Autosave: the game in play under `id`, unless another tab played it on
+/// since this one last read or wrote `known` (its record there); this tab's
+/// game in play from now on. The record stored: this tab's new `known`.
 pub fn save_game(
     id: &str,
     game: &AnyGame,
     seats: &[Seat],
     link: Option<usize>,
-) -> Result<(), StorageError> {
+    known: Option<&str>,
+) -> Result<String, StorageError> {
     let t = now();
-    update(|doc| doc.save_linked(id, game, to_saved(seats), link, t))?;
-    set(CURRENT_KEY, id)
+    let (record, _) = update(|doc| doc.save_from(id, game, to_saved(seats), link, known, t))?;
+    set_current(Some(id));
+    Ok(record)
+}
+
+/// The record a saved game is stored as (what a tab `knows` of it).
+pub fn record_of(g: &SavedGame) -> String {
+    match &g.record {
+        saves::SavedRecord::Link(t) | saves::SavedRecord::Cgn(t) => t.clone(),
+    }
 }
 
 /// The seats as saved.

@@ -140,16 +140,10 @@ pub struct Seat {
 
 /// The seats as a link carries them beside the game (the `seats` query
 /// parameter, since the link itself holds only names): each seat's colour,
-/// and `-level` for a computer seat ("red,blue-hard"). `None` for the seats
-/// a link opens with anyway: every seat a person's, in the first colours.
-pub fn seats_param(seats: &[Seat]) -> Option<String> {
-    let default = seats
-        .iter()
-        .enumerate()
-        .all(|(i, s)| s.computer.is_none() && s.colour == PlayerColour::ALL[i % 6]);
-    if default {
-        return None;
-    }
+/// and `-level` for a computer seat ("red,blue-hard"). Always written, even
+/// for people in the first colours, so that a link whose seats went missing
+/// (cut short) can be told from one of people only.
+pub fn seats_param(seats: &[Seat]) -> String {
     let parts: Vec<String> = seats
         .iter()
         .map(|s| match s.computer {
@@ -157,7 +151,7 @@ pub fn seats_param(seats: &[Seat]) -> Option<String> {
             None => s.colour.name().to_string(),
         })
         .collect();
-    Some(parts.join(","))
+    parts.join(",")
 }
 
 /// The seats of a `seats` parameter for a game of these players, if it is
@@ -203,10 +197,11 @@ mod tests {
                 computer: None,
             })
             .collect();
-        assert_eq!(seats_param(&seats), None, "the defaults need nothing");
+        assert_eq!(seats_param(&seats), "red,blue");
+        assert_eq!(seats_from_param("red,blue", &names), Some(seats.clone()));
         seats[1].computer = Some(Level::Hard);
         seats[0].colour = PlayerColour::Purple;
-        let p = seats_param(&seats).unwrap();
+        let p = seats_param(&seats);
         assert_eq!(p, "purple,blue-hard");
         assert_eq!(seats_from_param(&p, &names), Some(seats));
         for bad in [

@@ -123,8 +123,10 @@ async function main() {
     check('a few turns are played', Number(turnBefore) >= 3, `turn ${turnBefore}`);
     const saved = await stored(a.page);
     const doc = JSON.parse(saved['the-city/saves'] || '{}');
-    check('the game is autosaved (document version 4, one game, the current id)',
-      doc.version === 4 && doc.games && doc.games.length === 1 && saved['the-city/current'] === doc.games[0].id,
+    const current = await a.page.evaluate(() => sessionStorage.getItem('the-city/current'));
+    check('the game is autosaved (document version 5, one game, this tab\'s current id)',
+      doc.version === 5 && doc.games && doc.games.length === 1 && current === doc.games[0].id
+        && !('the-city/current' in saved),
       JSON.stringify(Object.keys(saved)));
     await a.page.reload({ waitUntil: 'load' });
     await a.page.waitForSelector(play, { timeout: 30000 });
@@ -146,7 +148,8 @@ async function main() {
 
     // ------------------------------------------- 2. share links
     const link = await copyLink(a.page);
-    check('Copy link shows the link of the game', link.startsWith(`${origin}/#`) && link.length > origin.length + 10, link);
+    check('Copy link shows the link of the game, its seats beside it',
+      link.startsWith(`${origin}/?seats=red,blue#`) && link.length > origin.length + 30, link);
     await a.page.click('[data-testid=share-close]');
 
     const b = await openPage(browser);
@@ -159,9 +162,25 @@ async function main() {
     const bNames = await b.page.$$eval('.player-name', (els) => els.map((e) => e.textContent));
     check('names from a link are shown as text', bNames.includes('Bernat <i>'), JSON.stringify(bNames));
     check('no copy-link call-out before a move', !(await b.page.$('[data-testid=share-callout]')));
-    await act(b.page, 0);
+    // Not mid-turn (a tile placed, its follower to come): only when the
+    // turn has passed to the other player.
+    let midTurn = true;
+    for (let n = 0; n === 0 || (await b.page.getAttribute(play, 'data-decision')) !== 'place'; n++) {
+      await act(b.page, n);
+      if ((await b.page.getAttribute(play, 'data-decision')) !== 'place' && await b.page.$('[data-testid=share-callout]')) {
+        midTurn = false;
+      }
+      if (n > 12) break;
+    }
+    check('no call-out in the middle of a turn', midTurn);
     await b.page.waitForSelector('[data-testid=share-callout]', { timeout: TIMEOUT });
-    check('after a move in a game from a link, the link is offered', true);
+    check('after a turn in a game from a link, the link is offered', true);
+    const callout = await b.page.$eval('[data-testid=share-callout]', (e) => e.getBoundingClientRect().toJSON());
+    const heading = await b.page.$eval('.prompt h2, .prompt-title, [data-testid=prompt] h2', (e) => e.getBoundingClientRect().toJSON())
+      .catch(() => null);
+    const overlap = heading && !(callout.bottom <= heading.top || heading.bottom <= callout.top
+      || callout.right <= heading.left || heading.right <= callout.left);
+    check('the call-out does not cover the prompt\'s heading', heading && !overlap, JSON.stringify({ callout, heading }));
     const posB2 = await position(b.page);
     const link2 = await copyLink(b.page);
     check('the new link differs', link2 !== link);
@@ -258,7 +277,7 @@ async function main() {
       const d = JSON.parse(localStorage.getItem('the-city/saves'));
       d.games = d.games.filter((g) => g.id === id);
       localStorage.setItem('the-city/saves', JSON.stringify(d));
-      localStorage.setItem('the-city/current', id);
+      sessionStorage.setItem('the-city/current', id);
     }, doc.games[0].id);
     await a.page.reload({ waitUntil: 'load' });
     await a.page.waitForSelector(play, { timeout: 30000 });
@@ -305,7 +324,8 @@ async function main() {
     if (await k.page.$('[data-testid=view-board]')) await k.page.click('[data-testid=view-board]');
     await leave(k.page);
     const game = await k.page.textContent('[data-testid=save-game]');
-    check('the saves list says which game a save is', game === 'Carcassonne', game);
+    check('the saves list says which game a save is, with its expansions',
+      game === 'Carcassonne with The City Gates and Old City', game);
     check('no console errors with the classic link', k.problems.length === 0, k.problems.join('\n    '));
     await k.context.close();
     await a.page.screenshot({ path: path.join(ARTIFACTS, 'saves-bad-link.png') });
@@ -342,6 +362,8 @@ async function main() {
     await leave(a.page);
     const rows1 = await a.page.$$eval('[data-testid=save-row]', (els) => els.map((e) => e.dataset.id));
     check('the other save is still listed', JSON.stringify(rows1) === JSON.stringify([second.id]), JSON.stringify(rows1));
+    const why = await a.page.textContent('[data-testid=save-damaged-why]');
+    check('the tampered save is listed too, with what is wrong', why.includes('players'), why);
     await a.page.click(`[data-testid=save-row][data-id="${second.id}"] [data-testid=save-continue]`);
     await a.page.waitForSelector(play, { timeout: TIMEOUT });
     check('and it loads', (await position(a.page)) === posSecond);
@@ -359,6 +381,10 @@ async function main() {
     await a.page.waitForSelector('[data-testid=save-row]', { state: 'detached' });
     check('a save can be deleted', JSON.parse((await stored(a.page))['the-city/saves']).games.length === 0);
     check('the backup survives', Object.keys(await stored(a.page)).includes(backups[0]));
+    const kept = JSON.parse((await stored(a.page))['the-city/saves']);
+    check('and the damaged save is still there: only the player deletes it',
+      kept.damaged && kept.damaged.length === 1 && kept.damaged[0].entry.id === first.id
+        && (await a.page.$$('[data-testid=save-damaged]')).length === 1, JSON.stringify(kept.damaged));
     await a.context.close();
 
     // ------------------------------------------- 5. full storage
@@ -380,6 +406,26 @@ async function main() {
     check('full storage shows its message', msgs.some((m) => m.includes('storage is full')), JSON.stringify(msgs));
     await act(f.page, 2);
     check('the game goes on', Number(await f.page.getAttribute(play, 'data-version')) >= 3);
+    check('the game is marked as not saved', await f.page.isVisible('[data-testid=unsaved]'));
+    await f.page.click('[data-testid=leave]');
+    await f.page.waitForSelector('[data-testid=leave-dialog]', { timeout: TIMEOUT });
+    const leaveText = await f.page.textContent('[data-testid=leave-dialog]');
+    check('leaving says the game is not saved, and offers its record',
+      leaveText.includes('not saved') && !leaveText.includes('It is saved') && await f.page.isVisible('[data-testid=leave-export]'),
+      leaveText);
+    const [unsavedDownload] = await Promise.all([
+      f.page.waitForEvent('download', { timeout: TIMEOUT }),
+      f.page.click('[data-testid=leave-export]'),
+    ]);
+    const unsavedRecord = fs.readFileSync(await unsavedDownload.path(), 'utf8');
+    check('the record of the unsaved game downloads from there', unsavedRecord.includes('[Game "Carcassonne: The City"]'),
+      unsavedRecord.slice(0, 80));
+    await f.page.click('[data-testid=leave-no]');
+    // Room again: the next save succeeds and the mark goes.
+    await f.page.evaluate(() => { window.__full = false; });
+    await act(f.page, 3);
+    await f.page.waitForSelector('[data-testid=unsaved]', { state: 'detached', timeout: TIMEOUT });
+    check('once a save succeeds, the game is no longer marked', true);
     await f.context.close();
 
     // ------------------------------------------- storage disabled
@@ -405,14 +451,14 @@ async function main() {
     // ------------------------------------------- saves of a newer version
     const h = await openPage(browser);
     allProblems.push(h.problems);
-    const newer = '{"kind":"the-city/saves","version":5,"games":[{"future":true}]}';
+    const newer = '{"kind":"the-city/saves","version":6,"games":[{"future":true}]}';
     await h.context.addInitScript((t) => {
       if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
     }, newer);
     await h.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
     await h.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
     msgs = await notices(h.page);
-    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v5)')), JSON.stringify(msgs));
+    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v6)')), JSON.stringify(msgs));
     await h.page.click('[data-testid=start-game]');
     await h.page.waitForSelector(play, { timeout: TIMEOUT });
     await act(h.page, 0);
@@ -436,7 +482,7 @@ async function main() {
     const oldRows = await o.page.$$eval('[data-testid=save-row]', (rs) => rs.map((r) => r.dataset.id));
     check('saves of the first versions (CGN) are listed', JSON.stringify(oldRows) === '["g1","g3","g2"]', JSON.stringify(oldRows));
     const converted = JSON.parse((await stored(o.page))['the-city/saves']);
-    check('and stored as links from then on', converted.version === 4 && converted.games.every((g) => g.record.link),
+    check('and stored as links from then on', converted.version === 5 && converted.games.every((g) => g.record.link),
       JSON.stringify(converted.games.map((g) => Object.keys(g.record))));
     const firstScores = await o.page.textContent('[data-testid=save-row][data-id=g1] [data-testid=save-scores]');
     check('their scores are read from their records', firstScores.includes('85') && firstScores.includes('68'), firstScores);

@@ -182,10 +182,13 @@ async function main() {
     check('a bare link in a fresh browser: every seat a person\'s', !(await c.page.$('.computer-tag')));
     await c.context.close();
     // ...and the browser that has the game saved keeps its seats.
+    // (The saved game went on to its end: the link, an earlier position of
+    // it, opens the saved game where it is.)
     await page.goto(bare, { waitUntil: 'load', timeout: 30000 });
     await page.waitForSelector(play, { timeout: TIMEOUT });
     const tagA = await page.textContent('.computer-tag').catch(() => '');
     check('a bare link where the game is saved keeps its computer seat', tagA.includes('easy'), tagA);
+    if (await page.$('[data-testid=view-board]')) await page.click('[data-testid=view-board]');
 
     // ------------------------------------------ the saves list
     await page.click('[data-testid=leave]');
@@ -194,10 +197,11 @@ async function main() {
     await page.waitForSelector('[data-testid=save-row]', { timeout: TIMEOUT });
     const rows = await page.$$eval('[data-testid=save-row]', (els) => els.map((e) => e.querySelector('.save-meta').textContent));
     check('the saves list shows each game\'s scores, turns and date',
-      rows.length >= 2 && rows.every((r) => /Aude \d+, Bernat \d+/.test(r) && /\d+ turns? played|finished after \d+ turns?/.test(r)
+      rows.length >= 1 && rows.every((r) => /Aude \d+, Bernat (\(computer, \w+\) )?\d+/.test(r) && /\d+ turns? played|finished after \d+ turns?/.test(r)
         && /\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/.test(r)), JSON.stringify(rows));
     // Deleting asks in the row, no confirm() box.
     const count = rows.length;
+    const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('the-city/saves'))).games[0];
     await page.click('[data-testid=save-delete]');
     await page.click('[data-testid=save-delete-no]');
     check('"Delete" asks in the row, and "Keep" keeps', (await page.$$('[data-testid=save-row]')).length === count);
@@ -213,11 +217,12 @@ async function main() {
     const err = await page.textContent('[data-testid=import-error]');
     check('a bad seed in a record is told in plain words', /whole number/.test(err) && !/u64/.test(err), err);
     await page.keyboard.press('Escape');
-    await page.evaluate(() => {
+    // A copy of the deleted game with a name of the wrong kind.
+    await page.evaluate((g) => {
       const d = JSON.parse(localStorage.getItem('the-city/saves'));
-      d.games[0].name = { oops: 1 };
+      d.games.push({ ...g, id: 'tampered', name: { oops: 1 } });
       localStorage.setItem('the-city/saves', JSON.stringify(d));
-    });
+    }, kept);
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
     const notice = await page.textContent('[data-testid=notice]');

@@ -186,8 +186,17 @@ pub enum Action {
     // Saves, links and the replay (state/session.rs).
     /// Open a game as the local game in play (a save, a link, a record).
     Open(Box<Opened>),
-    /// The autosave gave the game in play its save id.
-    SaveId(String),
+    /// The game in play was saved under `id` as `known` (its record).
+    Saved {
+        id: String,
+        known: String,
+    },
+    /// The game in play could not be saved (storage full or off).
+    SaveFailed,
+    /// Another tab played the game in play on (to this turn): not saved.
+    MovedOn(usize),
+    /// Save the game in play as a new saved game (after `MovedOn`).
+    SaveAsNew,
     Notice(String),
     DismissNotice(usize),
     /// The saved games changed (the list reads them again).

@@ -69,6 +69,8 @@ pub struct Play {
     /// The last decision was a person's (not the computer's, not an undo):
     /// in a game from a link, its new link is worth sending.
     pub last_move_human: bool,
+    /// That decision ended the person's turn: another seat decides now.
+    pub turn_passed: bool,
     /// Undo stops at this many decisions: a game from a link cannot take
     /// back the moves it arrived with.
     pub floor: usize,
@@ -100,6 +102,7 @@ impl PartialEq for Play {
             && self.paused == other.paused
             && self.view_only == other.view_only
             && self.last_move_human == other.last_move_human
+            && self.turn_passed == other.turn_passed
             && self.floor == other.floor
             && self.recent == other.recent
     }
@@ -127,6 +130,7 @@ impl Play {
             paused: false,
             view_only: false,
             last_move_human: false,
+            turn_passed: false,
         };
         p.ui.rot = p.first_rotation(Rotation::ALL[0]);
         p.refresh_targets();
@@ -198,6 +202,7 @@ impl Play {
         self.thinking = None;
         self.hint_asked = false;
         self.last_move_human = false;
+        self.turn_passed = false;
         self.ui.rot = self.first_rotation(prev_rot.unwrap_or(Rotation::ALL[0]));
         self.refresh_targets();
     }
@@ -209,8 +214,10 @@ impl Play {
             Ok(()) => {
                 // What happens from here on is marked until their next one.
                 self.recent_base = self.game.clone();
+                let mover = self.game.to_move();
                 self.set_game(g);
                 self.last_move_human = true;
+                self.turn_passed = self.game.is_over() || self.game.to_move() != mover;
             }
             Err(e) => {
                 self.ui.message = Some(format!("That move is not allowed: {e}."));

@@ -19,6 +19,16 @@ pub struct Saving {
     /// Decisions it had when it was opened (for a game from a link, when
     /// its link was first opened: undo stops there).
     pub base: usize,
+    /// Its record as this tab last read or wrote it in storage (None: not
+    /// saved yet): a save over a game another tab played on is refused.
+    pub known: Option<String>,
+    /// The last save failed (storage full or off): what is on the screen
+    /// is not saved, and the app says so until a save succeeds.
+    pub unsaved: bool,
+    /// Another tab played this game on (to this turn): this tab's moves are
+    /// not saved until the player chooses (load that game, or keep this one
+    /// as a new save).
+    pub moved_on: Option<usize>,
 }
 
 /// A game to open as the local game in play.
@@ -32,6 +42,8 @@ pub struct Opened {
     /// For a game from a link, the decisions the link held (undo stops
     /// there); ignored otherwise.
     pub link_base: usize,
+    /// The save's record as stored now (see [`Saving::known`]).
+    pub known: Option<String>,
 }
 
 /// Whether [`apply`] handles the action.
@@ -39,7 +51,10 @@ pub(super) fn handles(a: &Action) -> bool {
     matches!(
         a,
         Action::Open(_)
-            | Action::SaveId(_)
+            | Action::Saved { .. }
+            | Action::SaveFailed
+            | Action::MovedOn(_)
+            | Action::SaveAsNew
             | Action::Notice(_)
             | Action::DismissNotice(_)
             | Action::SavesChanged
@@ -64,6 +79,8 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
                 id: o.id,
                 from_link: o.from_link,
                 base,
+                known: o.known,
+                ..Saving::default()
             };
             let mut play = Play::new(o.game, o.seats);
             if o.from_link {
@@ -75,7 +92,24 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
             s.setup_error = None;
             s.help = false;
         }
-        Action::SaveId(id) => s.saving.id = Some(id),
+        Action::Saved { id, known } => {
+            s.saving.id = Some(id);
+            s.saving.known = Some(known);
+            s.saving.unsaved = false;
+            s.saving.moved_on = None;
+        }
+        Action::SaveFailed => s.saving.unsaved = true,
+        Action::MovedOn(turn) => {
+            s.saving.moved_on = Some(turn);
+            s.saving.unsaved = true;
+        }
+        // Keep this tab's game as a save of its own: the next autosave
+        // gives it an id (the other tab's game stays as it is).
+        Action::SaveAsNew => {
+            s.saving.id = None;
+            s.saving.known = None;
+            s.saving.moved_on = None;
+        }
         Action::SavesChanged => s.saves_changed += 1,
         Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
         Action::DismissNotice(i) if i < s.notices.len() => {
