@@ -435,6 +435,20 @@ pub fn board(props: &BoardProps) -> Html {
         }))
         .clone()
     };
+    // Made once too: the board point under a client position, as the
+    // camera of the moment shows it (the sides' nearest pick).
+    let to_board = {
+        let svg_ref = svg_ref.clone();
+        let cam = cam.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |client: (f64, f64)| {
+                let svg = svg_ref.cast::<web_sys::Element>()?;
+                let c = *cam.borrow();
+                Some(measure(&svg, &c, client).1)
+            })
+        }))
+        .clone()
+    };
     let onclick = {
         let gesture = gesture.clone();
         Callback::from(move |_: MouseEvent| gesture.borrow_mut().suppress_click = false)
@@ -469,7 +483,7 @@ pub fn board(props: &BoardProps) -> Html {
                 <PiecesLayer scene={props.scene.clone()} />
                 <RecentLayer recent={props.recent.clone()} top=true />
                 <TargetsLayer targets={props.targets.clone()} ruleset={props.scene.ruleset} on_cell={props.on_cell.clone()}
-                    on_choice={props.on_choice.clone()} is_drag={is_drag} />
+                    on_choice={props.on_choice.clone()} is_drag={is_drag} to_board={to_board} />
                 { for coords }
             </svg>
             <p id="board-focus" class="sr-only" aria-live="polite" data-testid="board-focus">

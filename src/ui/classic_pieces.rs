@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::view::geometry::num;
 
+use super::pieces_layer::mark;
 use crate::art::classic::pieces::{piece_art, Piece};
 use crate::view::geometry::Pt;
 use crate::view::palette::PlayerColour;
@@ -60,20 +61,45 @@ fn transform(kind: &str, pos: Pt, quarter_turns: u8) -> String {
     }
 }
 
-/// A follower by its role, in its owner's colour.
-pub fn follower(f: &SceneFollower, colour: PlayerColour) -> Html {
-    html! {
-        <@{"use"} href={format!("#piece-{}", f.role)} class={classes!("follower", f.role, colour.css_class())}
-            data-player={f.player.to_string()} transform={transform(f.role, f.pos, 0)} />
+/// Where a follower's mark goes on its drawing: the chest, the knight's
+/// shield, the monk's robe, the lying farmer's back.
+fn mark_spot(role: &str) -> &'static str {
+    match role {
+        "knight" => "translate(2.5 2.4) scale(.78)",
+        "monk" => "translate(0 6.6) scale(.88)",
+        "farmer" => "translate(2 .2) scale(.88)",
+        _ => "translate(0 1.2) scale(.88)",
     }
 }
 
-/// One of Old City's pieces (wood, guesthouse, wyvern, veil, plaza).
-pub fn piece(p: &ScenePiece, colour: Option<PlayerColour>) -> Html {
+/// A follower by its role, in its owner's colour, with the colour's mark;
+/// the `grow` group keeps it readable from afar (static/style.css).
+pub fn follower(f: &SceneFollower, colour: PlayerColour) -> Html {
     html! {
-        <@{"use"} href={format!("#piece-{}", p.kind)}
-            class={classes!("piece", p.kind, colour.map(|c| c.css_class()))}
-            data-testid={format!("piece-{}", p.kind)}
-            transform={transform(p.kind, p.pos, p.rot.quarter_turns())} />
+        <g class="piece-at" transform={transform(f.role, f.pos, 0)}>
+            <g class="grow">
+                <@{"use"} href={format!("#piece-{}", f.role)} class={classes!("follower", f.role, colour.css_class())}
+                    data-player={f.player.to_string()} />
+                { mark(colour, mark_spot(f.role)) }
+            </g>
+        </g>
+    }
+}
+
+/// One of Old City's pieces (wood, guesthouse, wyvern, veil, plaza); all
+/// but the wood and the plaza's mark (drawn to the tile) keep a readable
+/// size from afar, as the followers do.
+pub fn piece(p: &ScenePiece, colour: Option<PlayerColour>) -> Html {
+    let wood = matches!(p.kind, "bridge" | "wall" | "wooden-gate" | "plaza");
+    html! {
+        <g class="piece-at" transform={transform(p.kind, p.pos, p.rot.quarter_turns())}>
+            <g class={(!wood).then_some("grow")}>
+                <@{"use"} href={format!("#piece-{}", p.kind)}
+                    class={classes!("piece", p.kind, colour.map(|c| c.css_class()))}
+                    data-testid={format!("piece-{}", p.kind)} />
+                // The guesthouse's owner (a veil's follower shows its own).
+                { for colour.filter(|_| p.kind == "guesthouse").map(|c| mark(c, "scale(.7)")) }
+            </g>
+        </g>
     }
 }

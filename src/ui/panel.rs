@@ -38,7 +38,8 @@ pub fn panel(p: &PanelData) -> Html {
                         <span class="computer-tag" title={format!("Played by the computer ({level})")}>
                             { format!("computer · {level}") }</span>
                     }
-                    if r.to_move { <span class="turn-mark" title="to move" role="img" aria-label="to move">{ "◆" }</span> }
+                    // (Not a diamond: that is yellow's mark.)
+                    if r.to_move { <span class="turn-mark" title="to move" role="img" aria-label="to move">{ "◀" }</span> }
                     <span class="projected">
                         <abbr title={final_now_title}>
                             { "final now" }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>

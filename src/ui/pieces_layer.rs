@@ -18,14 +18,34 @@ use crate::view::Shared;
 /// A follower's outline, centred on its feet-to-head middle, about 22 high.
 pub const MEEPLE: &str = "M0,-11 C3.2,-11 4.6,-8.6 4.6,-6.6 C4.6,-5 3.9,-3.9 3.1,-3.3 L9.6,-1.3 C11.6,-0.7 11.6,2.3 9.6,2.6 L5,3 L8.6,10.4 L1.9,10.4 L0,6.3 L-1.9,10.4 L-8.6,10.4 L-5,3 L-9.6,2.6 C-11.6,2.3 -11.6,-0.7 -9.6,-1.3 L-3.1,-3.3 C-3.9,-3.9 -4.6,-5 -4.6,-6.6 C-4.6,-8.6 -3.2,-11 0,-11 Z";
 
-/// A meeple at `p` in a player's colour; `lying` turns it on its side (a
-/// steward, as the rulebook draws them).
+/// A player's mark (`PlayerColour::mark`), placed by `transform`, in the
+/// ink that reads on a piece of that colour.
+pub fn mark(colour: PlayerColour, transform: &'static str) -> Html {
+    let (ink, outline) = colour.ink();
+    html! {
+        <path class="mark" data-mark={colour.mark()} d={colour.mark_path()} fill={ink} stroke={outline}
+            transform={transform} />
+    }
+}
+
+/// A meeple at `p` in a player's colour, with the colour's mark on its
+/// chest; `lying` turns it on its side (a steward, as the rulebook draws
+/// them), its mark upright. Inside, the `grow` group keeps it a readable
+/// size when the board is seen from afar (static/style.css).
 pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes, lying: bool) -> Html {
-    let turn = if lying { " rotate(-90)" } else { "" };
+    let (turn, chest) = if lying {
+        (" rotate(-90)", "rotate(90) translate(1 0) scale(.85)")
+    } else {
+        ("", "translate(0 1) scale(.85)")
+    };
     html! {
         <g class={class} transform={format!("translate({} {}) scale({}){turn}", num(p.0), num(p.1), crate::view::geometry::fixed(scale, 2))}>
-            <path class="piece-shadow" d={MEEPLE} transform="translate(1.6 2.2)" />
-            <path d={MEEPLE} fill={colour.hex()} stroke={colour.edge()} stroke-width="1.4" stroke-linejoin="round" />
+            <g class="grow">
+                <path class="piece-shadow" d={MEEPLE} transform="translate(1.6 2.2)" />
+                <path class="piece-halo" d={MEEPLE} />
+                <path d={MEEPLE} fill={colour.hex()} stroke={colour.edge()} stroke-width="1.4" stroke-linejoin="round" />
+                { mark(colour, chest) }
+            </g>
         </g>
     }
 }
@@ -75,7 +95,7 @@ pub fn gate(side: Side) -> Html {
         (b.0 + ox * 5.0, b.1 + oy * 5.0),
     );
     html! {
-        <g class="gate" data-testid="gate">
+        <g class="gate" data-testid="gate" data-side={format!("{},{},{}", side.cell.x, side.cell.y, side.dir.letter())}>
             <line class="wall-body" x1={num(a1.0)} y1={num(a1.1)} x2={num(b1.0)} y2={num(b1.1)} />
             <g transform={format!("translate({} {}) rotate({angle})", num(c.0), num(c.1))}>
                 <rect x="-24" y="-13" width="14" height="20" class="gate-tower" />
@@ -91,10 +111,12 @@ pub fn tower(p: Pt, colour: PlayerColour, points: u32) -> Html {
     html! {
         <g class="tower" data-testid="tower" transform={format!("translate({} {})", num(p.0), num(p.1))}>
             <title>{ format!("Tower: {}", crate::view::log::plural(points, "point", "points")) }</title>
-            <circle r="13" class="tower-base" />
-            <path d="M-13,0 A13,13 0 0 1 13,0" class="tower-crenel" />
-            <circle r="8.5" fill={colour.hex()} stroke={colour.edge()} stroke-width="1.5" />
-            <path d="M0,-6 L5,3 L-5,3 Z" fill="rgba(255,255,255,0.35)" />
+            <g class="grow">
+                <circle r="13" class="tower-base" />
+                <path d="M-13,0 A13,13 0 0 1 13,0" class="tower-crenel" />
+                <circle r="8.5" fill={colour.hex()} stroke={colour.edge()} stroke-width="1.5" />
+                { mark(colour, "scale(.95)") }
+            </g>
         </g>
     }
 }

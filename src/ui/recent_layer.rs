@@ -1,8 +1,8 @@
 //! What just happened, marked on the board until the next decision of a
 //! person: the features that scored, lit in the scorers' colours with each
-//! one's points rising from them, and the wall pieces, gate, guards and
-//! towers built since (the computer's moves among them). Re-rendered only
-//! when that changes.
+//! one's points (after their colour's mark) rising from them, and the wall
+//! pieces, gate, guards and towers built since (the computer's moves among
+//! them). Re-rendered only when that changes.
 
 use yew::prelude::*;
 
@@ -75,9 +75,20 @@ fn marks(r: &Recent) -> Html {
                 html! {
                     <g class="float-points" data-testid="float-points" data-cells={cells.join(" ")}
                         transform={format!("translate({} {})", num(s.at.0), num(s.at.1))}>
-                        { for s.scorers.iter().enumerate().map(|(i, p)| html! {
-                            <text class={classes!("points", p.colour.css_class())} x={num((i as f64 - (n - 1.0) / 2.0) * 34.0)}
-                                fill={p.colour.hex()} stroke={p.colour.edge()} data-seat={p.seat.to_string()}>{ format!("+{}", p.points) }</text>
+                        // Each scorer's points in their colour, haloed in the
+                        // colour's contrasting ink (legible on a feature lit
+                        // in that colour), after the colour's mark.
+                        { for s.scorers.iter().enumerate().map(|(i, p)| {
+                            let c = p.colour;
+                            let x = (i as f64 - (n - 1.0) / 2.0) * 58.0;
+                            let (halo, _) = c.ink();
+                            html! {
+                                <g class={classes!("points", c.css_class())}>
+                                    <path class="mark" data-mark={c.mark()} d={c.mark_path()} fill={c.hex()} stroke={halo}
+                                        stroke-width="1.6" transform={format!("translate({} -10) scale(1.5)", num(x - 20.0))} />
+                                    <text x={num(x + 10.0)} fill={c.hex()} stroke={halo} data-seat={p.seat.to_string()}>{ format!("+{}", p.points) }</text>
+                                </g>
+                            }
                         }) }
                     </g>
                 }

@@ -8,13 +8,13 @@ use yew::prelude::*;
 use crate::view::geometry::num;
 
 use super::classic_pieces;
-use super::pieces_layer::MEEPLE;
+use super::pieces_layer::{mark, MEEPLE};
 use super::tile_defs::tile_ref;
 use crate::engine::any::{AnyChoice as Choice, Ruleset};
 use crate::engine::core::geom::{Cell, Dir};
-use crate::view::geometry::{side_point, side_points, tile_transform, vertex_point, TILE};
+use crate::view::geometry::{side_point, side_points, tile_transform, vertex_point, Pt, TILE};
 use crate::view::palette::PlayerColour;
-use crate::view::targets::{RegionShape, Targets};
+use crate::view::targets::{RegionShape, Targets, RING_R};
 use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
@@ -26,6 +26,8 @@ pub struct TargetsLayerProps {
     pub on_choice: Callback<Choice>,
     /// True while a drag just ended: the click that follows is not a pick.
     pub is_drag: Callback<(), bool>,
+    /// The board point under a client position (CSS pixels).
+    pub to_board: Callback<Pt, Option<Pt>>,
 }
 
 fn highlight(shapes: &[RegionShape], colour: &str) -> Html {
@@ -46,13 +48,17 @@ fn highlight(shapes: &[RegionShape], colour: &str) -> Html {
 pub fn targets_layer(props: &TargetsLayerProps) -> Html {
     let hover = use_state_eq(|| None::<usize>);
     let hover_cell = use_state_eq(|| None::<Cell>);
+    // The side the pointer is nearest to, over the sides' hit bands.
+    let hover_side = use_state_eq(|| None::<usize>);
     {
         // A new set of targets: what was hovered is gone.
         let hover = hover.clone();
         let hover_cell = hover_cell.clone();
+        let hover_side = hover_side.clone();
         use_effect_with(props.targets.clone(), move |_| {
             hover.set(None);
             hover_cell.set(None);
+            hover_side.set(None);
         });
     }
     let t = &props.targets;
@@ -132,6 +138,7 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                         <title>{ "The hint's follower" }</title>
                         <circle r="13" class="ring" stroke={colour.hex()} />
                         <path d={MEEPLE} transform="scale(0.72)" fill={colour.hex()} />
+                        { mark(colour, "translate(0 .7) scale(.6)") }
                     </g>
                 }
             </g>
@@ -178,30 +185,66 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}
                 onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)}>
                 <title>{ format!("Put {}", r.label) }</title>
-                <circle r="15" class="ring" stroke={colour.hex()} />
+                <circle r={num(RING_R)} class="ring" stroke={colour.hex()} />
                 // The piece it would be (classic's thief, knight, monk,
-                // farmer, guesthouse), else a follower.
-                if let Some(piece) = r.piece {
-                    <@{"use"} href={format!("#piece-{piece}")} transform="scale(0.85)"
-                        class={classes!("ghost-meeple", colour.css_class())} data-piece={piece} />
-                } else {
-                    <path d={MEEPLE} transform="scale(0.8)" fill={colour.hex()} class="ghost-meeple" />
-                }
+                // farmer, guesthouse), else a follower; with the colour's mark.
+                <g class="ghost-meeple">
+                    if let Some(piece) = r.piece {
+                        <@{"use"} href={format!("#piece-{piece}")} transform="scale(0.72)"
+                            class={classes!("ghost-piece", colour.css_class())} data-piece={piece} />
+                    } else {
+                        <path d={MEEPLE} transform="scale(0.72)" fill={colour.hex()} />
+                    }
+                    { mark(colour, "translate(0 .7) scale(.6)") }
+                </g>
             </g>
         }
     });
     let n_regions = t.regions.len();
+    // The outline's sides: each one's hit band reaches a finger's width
+    // outwards, so bands overlap at inward corners; whichever band the
+    // pointer is on, the side nearest to it is lit and taken.
+    let nearest = {
+        let to_board = props.to_board.clone();
+        let t = t.clone();
+        move |e: &MouseEvent| {
+            let client = (e.client_x() as f64, e.client_y() as f64);
+            to_board.emit(client).and_then(|p| t.nearest_side(p))
+        }
+    };
+    let side_move = {
+        let hover_side = hover_side.clone();
+        let nearest = nearest.clone();
+        Callback::from(move |e: PointerEvent| hover_side.set(nearest(&e)))
+    };
+    let side_leave = {
+        let hover_side = hover_side.clone();
+        Callback::from(move |_: PointerEvent| hover_side.set(None))
+    };
+    let side_click = {
+        let cb = props.on_choice.clone();
+        let drag = props.is_drag.clone();
+        let t = t.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.stop_propagation();
+            if drag.emit(()) {
+                return;
+            }
+            let i = nearest(&e);
+            if let Some(s) = i.and_then(|i| t.sides.get(i)) {
+                cb.emit(s.choice)
+            }
+        })
+    };
     let sides = t.sides.iter().enumerate().map(|(i, s)| {
         let (a, b) = side_points(s.side);
         let m = side_point(s.side);
-        let (dx, dy) = s.side.dir.step();
-        let lp = (m.0 + dx as f64 * 26.0, m.1 + dy as f64 * 26.0 + 7.0);
         let focused = t.focus == Some(n_regions + i);
+        let lit = *hover_side == Some(i);
         html! {
-            <g key={format!("s{i}")} class={classes!("target-side", focused.then_some("focused"))}
+            <g key={format!("s{i}")} class={classes!("target-side", focused.then_some("focused"), lit.then_some("lit"))}
                 data-testid="side-target" data-end={s.key.clone()}
-                data-side={format!("{},{},{}", s.side.cell.x, s.side.cell.y, s.side.dir.letter())}
-                onclick={pick(s.choice)}>
+                data-side={format!("{},{},{}", s.side.cell.x, s.side.cell.y, s.side.dir.letter())}>
                 <title>{ s.words.clone() }</title>
                 // The hit band: the side's length, a little inside the city
                 // and a finger's width (or more) outside it.
@@ -214,8 +257,12 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                     <rect class="hit" x="-50" y="-14" width="100" />
                 </g>
                 <line class="glow" x1={num(a.0)} y1={num(a.1)} x2={num(b.0)} y2={num(b.1)} />
-                { for s.label.as_ref().map(|l| html! {
-                    <text x={num(lp.0)} y={num(lp.1)} class="target-label big">{ l.clone() }</text>
+                // The wall's end or the guard's points; a click on it goes
+                // through to the bands below (its own side is the nearest).
+                { for s.label.as_ref().map(|l| {
+                    let (dx, dy) = s.side.dir.step();
+                    let lp = (m.0 + dx as f64 * 26.0, m.1 + dy as f64 * 26.0 + 7.0);
+                    html! { <text x={num(lp.0)} y={num(lp.1)} class="target-label big side-label">{ l.clone() }</text> }
                 }) }
             </g>
         }
@@ -243,6 +290,10 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 <circle class="hit" />
                 <circle r="18" class="ring" stroke={colour.hex()} />
                 <text y="5" class="target-label">{ v.label.clone() }</text>
+                // The tower's owner-to-be: the colour's mark on the ring.
+                <g class="ring-mark">
+                    <path d={colour.mark_path()} transform="translate(13 -13)" fill={colour.hex()} stroke={colour.edge()} stroke-width="1.2" />
+                </g>
             </g>
         }
     });
@@ -286,7 +337,9 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
             { for ghost }
             { for line }
             { for mark }
-            { for sides }
+            <g class="side-targets" onclick={side_click} onpointermove={side_move} onpointerleave={side_leave}>
+                { for sides }
+            </g>
             { for areas }
             { for ring_hits }
             { for regions }

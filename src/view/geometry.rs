@@ -116,6 +116,19 @@ pub fn side_point(side: Side) -> Pt {
     lerp(a, b, 0.5)
 }
 
+/// How far point `p` is from the segment `a`–`b`.
+pub fn segment_distance(p: Pt, (a, b): (Pt, Pt)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        within(((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2, 0.0, 1.0)
+    } else {
+        0.0
+    };
+    let q = lerp(a, b, t);
+    ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt()
+}
+
 /// The unit vector pointing out of the side's cell across it.
 pub fn outward(side: Side) -> Pt {
     let (dx, dy) = side.dir.step();

@@ -21,15 +21,20 @@ impl PlayerColour {
         PlayerColour::Purple,
     ];
 
-    /// The paint of the pieces.
+    /// The paint of the pieces. Chosen so that every two colours stay
+    /// apart (CIEDE2000 ≥ 23 between any two) for people with protanopia,
+    /// deuteranopia or tritanopia as Chromium simulates them (Machado et
+    /// al. 2009) as well as for everyone else (≥ 34): red dark and green
+    /// light, blue deep and purple pale. tests/e2e/board.js checks the
+    /// pieces as drawn. Saves and links store the names, not these.
     pub fn hex(self) -> &'static str {
         match self {
-            PlayerColour::Red => "#b3261e",
-            PlayerColour::Blue => "#24569e",
-            PlayerColour::Green => "#2f7d32",
-            PlayerColour::Yellow => "#e0a81c",
-            PlayerColour::Black => "#2a2622",
-            PlayerColour::Purple => "#6d3a8e",
+            PlayerColour::Red => "#b32b0a",
+            PlayerColour::Blue => "#0a34a8",
+            PlayerColour::Green => "#12b283",
+            PlayerColour::Yellow => "#fbe630",
+            PlayerColour::Black => "#1b1a16",
+            PlayerColour::Purple => "#b67ab4",
         }
     }
 
@@ -39,6 +44,46 @@ impl PlayerColour {
             PlayerColour::Yellow => "#5a4208",
             PlayerColour::Black => "#d8cfc0",
             _ => "#1d1712",
+        }
+    }
+
+    /// The colour's mark, its second sign beside the colour: a shape drawn
+    /// on its pieces, rings, points and swatches, so that no player is told
+    /// apart by colour alone (as the colours of the official game's pieces
+    /// are told apart by their shields on screen). One per colour, not per
+    /// seat: a player keeps the mark of the colour they pick.
+    pub fn mark(self) -> &'static str {
+        match self {
+            PlayerColour::Red => "circle",
+            PlayerColour::Blue => "square",
+            PlayerColour::Green => "triangle",
+            PlayerColour::Yellow => "diamond",
+            PlayerColour::Black => "cross",
+            PlayerColour::Purple => "star",
+        }
+    }
+
+    /// The mark's outline, centred on (0, 0), about 10 units across.
+    pub fn mark_path(self) -> &'static str {
+        match self {
+            PlayerColour::Red => "M-4.5,0A4.5,4.5 0 1 1 4.5,0A4.5,4.5 0 1 1 -4.5,0Z",
+            PlayerColour::Blue => "M-4,-4H4V4H-4Z",
+            PlayerColour::Green => "M0,-5L5.2,4.2H-5.2Z",
+            PlayerColour::Yellow => "M0,-5.4L5.4,0L0,5.4L-5.4,0Z",
+            PlayerColour::Black => "M-1.8,-5.2H1.8V-1.8H5.2V1.8H1.8V5.2H-1.8V1.8H-5.2V-1.8H-1.8Z",
+            PlayerColour::Purple => "M0,-5L1.4,-1.5L5.1,-1.3L2.2,1.1L3.2,4.8L0,2.7L-3.2,4.8L-2.2,1.1L-5.1,-1.3L-1.4,-1.5Z",
+        }
+    }
+
+    /// The mark's paint on a piece of this colour (light on the dark
+    /// colours, dark on the light ones), and the thin outline that keeps it
+    /// readable on whatever it overlaps.
+    pub fn ink(self) -> (&'static str, &'static str) {
+        const LIGHT: &str = "#fff8e6";
+        const DARK: &str = "#1d1712";
+        match self {
+            PlayerColour::Red | PlayerColour::Blue | PlayerColour::Black => (LIGHT, DARK),
+            PlayerColour::Green | PlayerColour::Yellow | PlayerColour::Purple => (DARK, LIGHT),
         }
     }
 

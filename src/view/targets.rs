@@ -202,6 +202,22 @@ impl<C: Copy> Targets<C> {
         }
     }
 
+    /// The side target nearest to board point `p`, by distance to its
+    /// segment: the one a click or tap at `p` takes. (The sides' hit bands
+    /// reach a finger's width outwards and overlap at the outline's inward
+    /// corners; the pointer's nearest side wins there, never the band drawn
+    /// last.) Ties go to the first side.
+    pub fn nearest_side(&self, p: Pt) -> Option<usize> {
+        let mut best: Option<(f64, usize)> = None;
+        for (i, s) in self.sides.iter().enumerate() {
+            let d = geometry::segment_distance(p, geometry::side_points(s.side));
+            if best.is_none_or(|(bd, _)| d < bd - 1e-9) {
+                best = Some((d, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
     /// The n-th focusable target in words (for the keyboard's announcements).
     pub fn label_at(&self, n: usize) -> Option<String> {
         let a = self.regions.len();
@@ -298,11 +314,9 @@ impl<C> Targets<C> {
             cell.x as f64 * geometry::TILE,
             cell.y as f64 * geometry::TILE,
         );
-        spread(
-            &mut pos,
-            RING_GAP,
-            ((x + 14.0, y + 14.0), (x + 86.0, y + 86.0)),
-        );
+        // Each ring whole on the tile.
+        let (lo, hi) = (RING_REACH, geometry::TILE - RING_REACH);
+        spread(&mut pos, RING_GAP, ((x + lo, y + lo), (x + hi, y + hi)));
         for (r, q) in self.regions.iter_mut().zip(pos) {
             r.pos = q;
         }
@@ -412,9 +426,16 @@ pub fn first_rotation(placements: &[(Cell, Rotation)], from: Rotation) -> Option
     None
 }
 
+/// A follower ring's radius (board units).
+pub const RING_R: f64 = 12.0;
+
+/// How far a ring reaches from its centre: its radius and half its
+/// stroke when it is lit (static/style.css: 4.5 wide), and a little.
+pub const RING_REACH: f64 = RING_R + 2.5;
+
 /// How far apart (board units) the centres of two follower rings on a tile
-/// are kept, so that neither covers the other.
-pub const RING_GAP: f64 = 30.0;
+/// are kept, so that neither covers the other, lit or not.
+pub const RING_GAP: f64 = 2.0 * RING_REACH;
 
 /// Moves points apart until no two are closer than `gap` (as far as the
 /// box `lo..hi` lets them), each pair pushed apart along the line between
@@ -583,6 +604,66 @@ mod tests {
         let mut q = vec![(20.0, 20.0), (80.0, 80.0)];
         spread(&mut q, RING_GAP, lo_hi);
         assert_eq!(q, [(20.0, 20.0), (80.0, 80.0)]);
+    }
+
+    fn side_target(x: i32, y: i32, dir: crate::engine::core::geom::Dir) -> SideTarget<u8> {
+        SideTarget {
+            side: Side {
+                cell: Cell { x, y },
+                dir,
+            },
+            choice: 0,
+            key: "gate".into(),
+            label: None,
+            words: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_side_nearest_the_pointer_wins_at_an_inward_corner() {
+        use crate::engine::core::geom::Dir;
+        // The tester's corner: the east side of 1,-1 and the north side of
+        // 2,0 meet at (200, 0); each one's hit band reaches over the other.
+        let t = Targets {
+            sides: vec![side_target(1, -1, Dir::E), side_target(2, 0, Dir::N)],
+            ..Targets::default()
+        };
+        // The middle of each side takes that side, whichever is listed first.
+        assert_eq!(t.nearest_side((200.0, -50.0)), Some(0));
+        assert_eq!(t.nearest_side((250.0, 0.0)), Some(1));
+        let mut r = t.clone();
+        r.sides.reverse();
+        assert_eq!(r.nearest_side((200.0, -50.0)), Some(1));
+        assert_eq!(r.nearest_side((250.0, 0.0)), Some(0));
+        // Off the middle, out in the corner's square: still the nearer one.
+        assert_eq!(t.nearest_side((230.0, -10.0)), Some(1));
+        assert_eq!(t.nearest_side((210.0, -30.0)), Some(0));
+        // Past the end of a side, the distance is to its end.
+        assert_eq!(t.nearest_side((330.0, -5.0)), Some(1));
+        // A wall end's label (26 out from its side's middle, about 10 across)
+        // is nearest to its own side, at an inward corner as at an outward
+        // one (the north and east sides of one tile).
+        let out = Targets {
+            sides: vec![side_target(0, 0, Dir::N), side_target(0, 0, Dir::E)],
+            ..Targets::default()
+        };
+        for (corner, label) in [(&t, (200.0 + 34.0, -50.0)), (&t, (250.0, -34.0))]
+            .into_iter()
+            .chain([
+                (&out, (50.0 + 8.0, -26.0 + 8.0)),
+                (&out, (126.0 + 8.0, 50.0 - 8.0)),
+            ])
+        {
+            let own = corner
+                .sides
+                .iter()
+                .position(|s| {
+                    geometry::segment_distance(label, geometry::side_points(s.side)) <= 34.0
+                })
+                .unwrap();
+            assert_eq!(corner.nearest_side(label), Some(own), "{label:?}");
+        }
+        assert_eq!(Targets::<u8>::default().nearest_side((0.0, 0.0)), None);
     }
 
     #[test]

@@ -166,7 +166,8 @@ function shippedSizes() {
 // accident. A change that spends it says how many bytes in its commit and
 // raises the budget here by a line of its own (the ledger in docs/size.md).
 const PAGE_BUDGET_GZIP = 360 * 1024
-  + 2 * 1024; // issue 28, links, saves and tabs (items 15–22): +8,194 bytes, the page 369,913
+  + 2 * 1024 // issue 28, links, saves and tabs (items 15–22): +8,194 bytes, the page 369,913
+  + 3 * 1024; // issue 28, seeing the board (items 9–11): +3,047 bytes, the page 373,469 (the text view -1,541 and the scoring +2,050 between)
 
 // ------------------------------------------------ the harness of each script
 

@@ -89,8 +89,8 @@ pub const CLASSIC_CSS: &str = "\
 .ca-palisade{fill:none;stroke:#a8743f;stroke-width:4.6;stroke-dasharray:2.8 .8}
 .ca-sign{fill:#e8bb3c;stroke:#4a2f16;stroke-width:.6}
 .ca-token{fill:#2e2a33;fill-opacity:.55;stroke:#f6efdf;stroke-width:1}
-.ca-wyvern{fill:#7a2e26;stroke:#1f0d0a;stroke-width:.8;stroke-linejoin:round}
-.ca-wing{fill:#b4563f;stroke:#1f0d0a;stroke-width:.7;stroke-linejoin:round}
+.ca-wyvern{fill:#d9d2c3;stroke:#221e1a;stroke-width:.8;stroke-linejoin:round}
+.ca-wing{fill:#9c9484;stroke:#221e1a;stroke-width:.7;stroke-linejoin:round}
 .ca-eye{fill:#f2d04a}
 .ca-veil{fill:#2b2238;fill-opacity:.62;stroke:#140f1c;stroke-width:.8;stroke-linejoin:round}
 .ca-fold{fill:none;stroke:#8a7aa3;stroke-width:.7;stroke-opacity:.7}

@@ -191,3 +191,70 @@ pub fn ring_words(game: &Game, choice: Choice) -> Option<String> {
         .ring_words(&choice)
         .map(String::from)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::city::tiles::Catalogue;
+    use crate::engine::core::geom::{Cell, Rotation};
+    use crate::view::targets::{Targets, RING_REACH};
+
+    /// Every tile of The City, in every rotation, with a ring on every one of
+    /// its regions (more than any decision offers): once spread, no two
+    /// rings overlap and each stays on its tile, so none hides another or
+    /// the next tile (the crossing tiles have the most).
+    #[test]
+    fn follower_rings_never_overlap_on_any_tile() {
+        let cat = Catalogue::builtin().unwrap();
+        let mut types = cat.all_copies();
+        types.dedup();
+        let mut most = 0;
+        for tile in types {
+            for rot in Rotation::ALL {
+                let n = cat.get(tile).regions.len();
+                most = most.max(n);
+                let cell = Cell { x: 0, y: 0 };
+                let mut t: Targets<u8> = Targets {
+                    regions: (0..n as u8)
+                        .map(|r| crate::view::targets::RegionTarget {
+                            pos: geometry::on_board(cell, rot, art::anchor(cat, tile, r)),
+                            choice: r,
+                            region: r,
+                            label: String::new(),
+                            shape: RegionShape::placed(cell, rot, (String::new(), false)),
+                            feature: Vec::new(),
+                            piece: None,
+                        })
+                        .collect(),
+                    ..Targets::default()
+                };
+                t.spread_rings(cell);
+                let pos: Vec<_> = t.regions.iter().map(|r| r.pos).collect();
+                for p in &pos {
+                    let inside =
+                        |v: f64| (RING_REACH - 1e-6..=100.0 - RING_REACH + 1e-6).contains(&v);
+                    assert!(
+                        inside(p.0) && inside(p.1),
+                        "{} {rot:?}: a ring off its tile: {pos:?}",
+                        cat.get(tile).id
+                    );
+                }
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let d =
+                            ((pos[i].0 - pos[j].0).powi(2) + (pos[i].1 - pos[j].1).powi(2)).sqrt();
+                        assert!(
+                            d >= 2.0 * RING_REACH - 1e-6,
+                            "{} {rot:?}: rings {i} and {j} {d:.1} apart: {pos:?}",
+                            cat.get(tile).id
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            most >= 8,
+            "the crossings were tried ({most} regions at most)"
+        );
+    }
+}
