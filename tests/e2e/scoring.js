@@ -144,7 +144,7 @@ async function main() {
         && plaza[0].text.includes('a plaza city scores only when completed'), JSON.stringify(plaza));
     await page.click('[data-testid=view-board]');
     await page.waitForSelector('[data-testid=game-over]', { state: 'detached' });
-    const mark = await page.$$eval('[data-testid=piece-plaza]', (els) => els.map((e) => e.getAttribute('transform')));
+    const mark = await page.$$eval('[data-testid=piece-plaza]', (els) => els.map((e) => (e.closest('.piece-at') || e).getAttribute('transform')));
     // Tile C is at 0,-1: its box is x 0..100, y -100..0.
     const m = mark.length === 1 && /translate\(([-\d.]+) ([-\d.]+)\)/.exec(mark[0]);
     check('the plaza is marked on tile C', !!m && m[1] >= 0 && m[1] <= 100 && m[2] >= -100 && m[2] <= 0, JSON.stringify(mark));
