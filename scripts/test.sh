@@ -62,3 +62,4 @@ step "e2e saves (playwright, Chromium)" node tests/e2e/saves.js
 step "e2e keyboard, screen readers, axe (playwright, Chromium)" node tests/e2e/access.js
 step "e2e small screens and loading (playwright, Chromium)" node tests/e2e/layout.js
 step "e2e what happened, links, saves list (playwright, Chromium)" node tests/e2e/see.js
+step "e2e game review (playwright, Chromium)" node tests/e2e/review.js

@@ -24,6 +24,8 @@ pub struct GameOverProps {
     pub on_export: Callback<()>,
     pub on_close: Callback<()>,
     pub on_new: Callback<()>,
+    /// Review every decision against the computer's (issue 30).
+    pub on_review: Callback<()>,
 }
 
 /// (A plain function, not a component: it has no state of its own and its
@@ -50,6 +52,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let export = props.on_export.reform(|_: MouseEvent| ());
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
+    let review = props.on_review.reform(|_: MouseEvent| ());
     let details = props.lines.iter().map(|l| {
         let colour = p
             .players
@@ -79,6 +82,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
             }
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
+                <button data-testid="review-open" onclick={review}>{ "Review the game" }</button>
                 <button data-testid="view-board" class="quiet" onclick={close}>{ if city { "Look at the city" } else { "Look at the board" } }</button>
                 <button data-testid="new-game" class="primary" onclick={new}>{ "New game" }</button>
             </div>

@@ -23,6 +23,7 @@ pub mod palette;
 pub mod panel;
 pub mod prompt;
 pub mod reach;
+pub mod review;
 pub mod scene;
 pub mod targets;
 pub mod words;
