@@ -1,14 +1,16 @@
 //! The end of the game: the final breakdown of every player's score, the
 //! winner(s), which guard and which stewards scored what, and the way out
-//! (export the record, look at the city, new game). A modal dialog: Esc
-//! (or "Look at the city") closes it.
+//! (export the record, look at the city, review the game, new game), and
+//! the game in pictures. A modal dialog: Esc (or "Look at the city")
+//! closes it.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::game_pictures::GamePictures;
 use super::modal::Modal;
-use crate::engine::any::AnyChoice as Choice;
+use crate::engine::any::{AnyChoice as Choice, AnyGame};
 use crate::view::log::capitalise;
 use crate::view::panel::{EndLine, PanelData};
 use crate::view::prompt::Prompt;
@@ -21,6 +23,8 @@ pub struct GameOverProps {
     pub panel: Shared<PanelData>,
     pub prompt: Prompt<Choice>,
     pub lines: Rc<Vec<EndLine>>,
+    /// The game (its pictures: the score turn by turn, the facts).
+    pub game: Shared<AnyGame>,
     pub on_export: Callback<()>,
     pub on_close: Callback<()>,
     pub on_new: Callback<()>,
@@ -80,6 +84,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
                     <ul>{ for details }</ul>
                 </details>
             }
+            <GamePictures game={props.game.clone()} panel={p.clone()} />
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
                 <button data-testid="review-open" onclick={review}>{ "Review the game" }</button>

@@ -18,6 +18,7 @@ pub mod coords_layer;
 pub mod download;
 pub mod game_log;
 pub mod game_over;
+pub mod game_pictures;
 pub mod hand;
 pub mod help;
 pub mod import_dialog;

@@ -18,9 +18,7 @@ use crate::view::review::{
 };
 use crate::view::Shared;
 
-/// What the chart and the list show: they redraw only when it changes (not
-/// on each tick of the progress).
-#[derive(Properties, PartialEq, Clone)]
+/// What the chart and the list show.
 pub struct DecisionsProps {
     pub decisions: Shared<Vec<Reviewed>>,
     pub words: Shared<Vec<String>>,
@@ -68,9 +66,33 @@ fn entry_into_view(i: usize) {
     }
 }
 
-/// The chart of the seats' expected margins, with its key and its table.
-#[function_component(ReviewChart)]
-pub fn review_chart(props: &DecisionsProps) -> Html {
+/// A player's line in a chart's key: its dashes and mark, and its name.
+pub fn key_item(seat: u8, paint: &'static str, words: String) -> Html {
+    let (dash, mark) = seat_marks(seat);
+    html! {
+        <li>
+            <svg class="chart-key" viewBox="-14 -7 28 14" width="28" height="14" aria-hidden="true">
+                <line x1="-13" x2="13" y1="0" y2="0" stroke={paint} stroke-dasharray={dash} />
+                <path d={mark} fill={paint} stroke={paint} />
+            </svg>
+            { words }
+        </li>
+    }
+}
+
+/// Header cells of a table.
+pub fn head_cells(names: impl IntoIterator<Item = String>) -> Html {
+    names
+        .into_iter()
+        .map(|h| html! { <th scope="col">{ h }</th> })
+        .collect()
+}
+
+/// The chart of the seats' expected margins, with its key and its table
+/// (drawn only when asked for: hundreds of rows redrawn as each decision
+/// arrives would cost the page its smoothness). (Plain functions, not
+/// components: a component costs the page its own code.)
+fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Html {
     let seats = &props.seats;
     let players = seats.len();
     let selected = props.selected;
@@ -131,19 +153,14 @@ pub fn review_chart(props: &DecisionsProps) -> Html {
         html! { <text class="tick" x={num(*x)} y={num(CHART_H - 14.0)} text-anchor="middle">{ label.clone() }</text> }
     });
     let key_items = (0..players as u8).map(|s| {
-        let (dash, mark) = seat_marks(s);
         let paint = seats.get(s as usize).map_or("#000", |x| x.colour.hex());
-        html! {
-            <li>
-                <svg class="chart-key" viewBox="-14 -7 28 14" width="28" height="14" aria-hidden="true">
-                    <line x1="-13" x2="13" y1="0" y2="0" stroke={paint} stroke-dasharray={dash} />
-                    <path d={mark} fill={paint} stroke={paint} />
-                </svg>
-                { format!("{} ({})", seat_name(seats, s), seat_mark_words(s)) }
-            </li>
-        }
+        key_item(
+            s,
+            paint,
+            format!("{} ({})", seat_name(seats, s), seat_mark_words(s)),
+        )
     });
-    let table_rows = props.decisions.iter().map(|x| {
+    let table_rows = props.decisions.iter().filter(|_| *table_open).map(|x| {
         html! {
             <tr>
                 <td>{ x.turn }</td><td>{ seat_name(seats, x.seat) }</td><td>{ points(x.played_value) }</td>
@@ -152,6 +169,10 @@ pub fn review_chart(props: &DecisionsProps) -> Html {
             </tr>
         }
     });
+    let toggle = {
+        let table_open = table_open.clone();
+        Callback::from(move |_: MouseEvent| table_open.set(!*table_open))
+    };
     html! {
         <>
             <h3 id="review-chart-title">{ "Expected margin, turn by turn" }</h3>
@@ -168,26 +189,25 @@ pub fn review_chart(props: &DecisionsProps) -> Html {
                     { for lines }
                 </svg>
             </div>
-            <details class="chart-table" data-testid="chart-table">
-                <summary>{ "The chart as a table" }</summary>
-                <div class="table-scroll" tabindex="0" role="region" aria-label="The chart as a table">
+            <button class="quiet small" data-testid="chart-table-toggle" aria-expanded={table_open.to_string()}
+                aria-controls="review-chart-table" onclick={toggle}>{ "The chart as a table" }</button>
+            if *table_open {
+                <div id="review-chart-table" class="table-scroll" data-testid="chart-table" tabindex="0" role="region"
+                    aria-label="The chart as a table">
                     <table>
-                        <thead><tr><th scope="col">{ "Turn" }</th><th scope="col">{ "Player" }</th>
-                            <th scope="col">{ "Expected margin" }</th><th scope="col">{ "With the best move" }</th>
-                            <th scope="col">{ "Points lost" }</th><th scope="col">{ "Luck" }</th>
-                            <th scope="col">{ "Class" }</th></tr></thead>
+                        <thead><tr>{ head_cells(["Turn", "Player", "Expected margin", "With the best move",
+                            "Points lost", "Luck", "Class"].map(String::from)) }</tr></thead>
                         <tbody>{ for table_rows }</tbody>
                     </table>
                 </div>
-            </details>
+            }
         </>
     }
 }
 
 /// The decisions, one option each of a list box (↑ ↓, Page Up and Down,
 /// Home, End).
-#[function_component(ReviewList)]
-pub fn review_list(props: &DecisionsProps) -> Html {
+fn review_list(props: &DecisionsProps) -> Html {
     let selected = props.selected;
     let len = props.decisions.len();
     let keys = {
@@ -219,7 +239,7 @@ pub fn review_list(props: &DecisionsProps) -> Html {
             .get(x.seat as usize)
             .map(|s| s.colour.css_class());
         html! {
-            <li id={format!("review-d-{i}")} role="option" aria-selected={on.to_string()}
+            <li key={i} id={format!("review-d-{i}")} role="option" aria-selected={on.to_string()}
                 class={classes!("review-entry", x.class.name(), on.then_some("selected"), colour)}
                 data-testid="review-entry" data-index={i.to_string()} data-class={x.class.name()}
                 onclick={props.on_select.reform(move |_: MouseEvent| i)}>
@@ -245,6 +265,7 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
     let r = &props.review;
     let d = props.dispatch.clone();
     let selected = r.selected;
+    let table_open = use_state(|| false);
     // The chosen decision shows in the list, and keeps the keyboard's focus
     // on the chart when it was chosen there.
     use_effect_with(selected, move |&sel| {
@@ -360,7 +381,6 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
         turns: r.game.turns(),
         on_select: on_select.clone(),
     };
-    let chart_props = decisions.clone();
 
     html! {
         <section class="review" data-testid="review" aria-labelledby="review-title"
@@ -381,10 +401,8 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
             <h3>{ "Skill and luck" }</h3>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Skill and luck">
                 <table class="review-summary" data-testid="review-summary">
-                    <thead><tr><th scope="col">{ "Player" }</th><th scope="col">{ "Decisions" }</th>
-                        <th scope="col">{ "Points lost" }</th><th scope="col">{ "Per decision" }</th>
-                        { for Class::ALL.iter().map(|c| html! { <th scope="col">{ c.name() }</th> }) }
-                        <th scope="col">{ "Luck" }</th></tr></thead>
+                    <thead><tr>{ head_cells(["Player", "Decisions", "Points lost", "Per decision"].into_iter()
+                        .chain(Class::ALL.iter().map(|c| c.name())).chain(["Luck"]).map(String::from)) }</tr></thead>
                     <tbody>{ for summary_rows }</tbody>
                 </table>
             </div>
@@ -397,8 +415,8 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
                     if moments.luck.is_empty() { <p>{ "None yet." }</p> }
                     <ol>{ for luck }</ol></div>
             </div>
-            <ReviewChart ..chart_props />
-            <ReviewList ..decisions />
+            { review_chart(&decisions, table_open) }
+            { review_list(&decisions) }
         </section>
     }
 }

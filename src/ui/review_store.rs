@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::storage;
-use crate::view::review::Reviewed;
+use crate::view::review::{decode_kept, encode_kept, Reviewed};
 
 /// The localStorage key of the kept reviews.
 pub const KEY: &str = "the-city/reviews";
@@ -29,9 +29,10 @@ thread_local! {
 /// The stored reviews, as the wire's text of `(key, decisions)` pairs.
 fn read_stored() -> Vec<Kept> {
     let text = storage::get(KEY).ok().flatten().unwrap_or_default();
-    crate::wire::from_str::<Vec<(String, Vec<Reviewed>)>>(&text)
-        .map(|v| v.into_iter().map(|(k, d)| (k, Rc::new(d))).collect())
-        .unwrap_or_default()
+    decode_kept(&text)
+        .into_iter()
+        .map(|(k, d)| (k, Rc::new(d)))
+        .collect()
 }
 
 fn with_kept<T>(f: impl FnOnce(&mut Vec<Kept>) -> T) -> T {
@@ -58,10 +59,8 @@ pub fn keep(key: &str, decisions: Rc<Vec<Reviewed>>) {
             .iter()
             .map(|(kk, d)| (kk.as_str(), d.as_slice()))
             .collect();
-        crate::wire::to_string(&all)
+        encode_kept(&all)
     });
-    if let Ok(text) = text {
-        // Full or disabled storage: kept for the session only.
-        let _ = storage::set(KEY, &text);
-    }
+    // Full or disabled storage: kept for the session only.
+    let _ = storage::set(KEY, &text);
 }

@@ -127,7 +127,7 @@ const SLICE_MS: f64 = 25.0;
 
 /// How often a review tells the page its progress and the decisions
 /// finished since: the page redraws the review on every message.
-const REVIEW_TELL_MS: f64 = 300.0;
+const REVIEW_TELL_MS: f64 = 500.0;
 
 struct ReviewJob {
     request: u64,

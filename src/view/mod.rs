@@ -21,6 +21,7 @@ pub mod geometry;
 pub mod log;
 pub mod palette;
 pub mod panel;
+pub mod pictures;
 pub mod prompt;
 pub mod reach;
 pub mod review;

@@ -137,6 +137,19 @@ impl Narrator {
     }
 }
 
+/// Finished reviews as the browser keeps them (ui/review_store.rs): the
+/// wire's text of `(key, decisions)` pairs. The key is the record and the
+/// level (`state::review::key_of`).
+pub fn encode_kept(kept: &[(&str, &[Reviewed])]) -> String {
+    crate::wire::to_string(&kept).unwrap_or_default()
+}
+
+/// The reviews [`encode_kept`] wrote; none from a text that does not read
+/// (damaged or of another version: they are computed again).
+pub fn decode_kept(text: &str) -> Vec<(String, Vec<Reviewed>)> {
+    crate::wire::from_str(text).unwrap_or_default()
+}
+
 /// How long the rest of the review should take, from how long it took so
 /// far: "about 40 s left", "about 2 min left"; `None` before the first
 /// decision is in (nothing to go by).
@@ -568,6 +581,30 @@ mod tests {
             }
         }
         assert_eq!(seat_marks(5), seat_marks(0));
+    }
+
+    #[test]
+    fn kept_reviews_read_back_as_written() {
+        let game = short_classic(6);
+        let reviews = crate::ai::review::AnyReviewer::new(&game, crate::ai::Level::Easy).run_all();
+        let other: Vec<Reviewed> = reviews.iter().take(2).cloned().collect();
+        let text = encode_kept(&[("easy:a", &reviews), ("normal:b", &other)]);
+        let back = decode_kept(&text);
+        assert_eq!(back.len(), 2);
+        assert_eq!(back[0].0, "easy:a");
+        assert_eq!(back[0].1, reviews);
+        assert_eq!(back[1].1, other);
+        // Whatever storage holds, no panic: nothing, or what it says.
+        assert!(decode_kept("").is_empty());
+        assert!(decode_kept("garbage").is_empty());
+        for cut in 0..text.len().min(400) {
+            let _ = decode_kept(&text[..cut]);
+        }
+        let mut flipped = text.clone().into_bytes();
+        for i in (0..flipped.len()).step_by(7) {
+            flipped[i] = b'9';
+        }
+        let _ = decode_kept(&String::from_utf8_lossy(&flipped));
     }
 
     #[test]

@@ -74,7 +74,32 @@ async function reviewGame(browser, origin, label, link) {
   });
   await page.goto(`${origin}/#${link}`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
-  await audit(page, `${label}: the game-over screen`);
+  // The game in pictures: the score turn by turn (a line per player, with
+  // its table), the points by source (a bar per player, whose height is
+  // the final score), the facts.
+  await page.click('[data-testid=game-pictures] summary');
+  const pictures = await page.evaluate(() => {
+    const q = (s) => [...document.querySelectorAll(s)];
+    return {
+      lines: q('[data-testid=score-chart] .score-line').length,
+      rows: q('[data-testid=score-table] tbody tr').length,
+      bars: q('[data-testid=score-bar]').map((b) => Number(b.dataset.total)),
+      finals: q('[data-testid^=final-score-]').map((e) => [Number(e.dataset.testid.slice(12)), Number(e.textContent)])
+        .sort((a, b) => a[0] - b[0]).map((x) => x[1]),
+      facts: q('[data-testid=facts-table] tbody th').map((e) => e.textContent),
+      tiles: q('[data-testid=facts-table] tbody tr').filter((r) => r.querySelector('th').textContent === 'Tiles placed')
+        .map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.textContent))),
+    };
+  });
+  check(`${label}: the score over time, a line per player with its table`, pictures.lines === 2 && pictures.rows > 5,
+    JSON.stringify(pictures));
+  check(`${label}: the points by source, a bar per player as high as its final score`,
+    JSON.stringify(pictures.bars) === JSON.stringify(pictures.finals), JSON.stringify(pictures));
+  const tilesTotal = pictures.tiles.length ? pictures.tiles[0][2] : -1;
+  check(`${label}: the facts (tiles placed, followers placed${label === 'city' ? ', the wall' : ''})`,
+    pictures.facts.includes('Tiles placed') && pictures.facts.includes('Followers placed') && tilesTotal > 20
+    && (label !== 'city' || pictures.facts.includes('Wall pieces built')), JSON.stringify(pictures));
+  await audit(page, `${label}: the game-over screen with its pictures`);
 
   // Open it: progress and the first results.
   const t0 = Date.now();
@@ -102,10 +127,12 @@ async function reviewGame(browser, origin, label, link) {
     && (await bar.count()) === 0, JSON.stringify([stopped, later]));
 
   // Again, to the end, timed; the page never blocks meanwhile.
-  const busyBefore = (await longTasks(page)).length;
   const t1 = Date.now();
-  const pt1 = await page.evaluate(() => performance.now());
   await page.click('[data-testid=review-again]');
+  // (From the first results on: opening the screen draws it once.)
+  await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.count) > 0, REVIEW, { timeout: 30000 });
+  const busyBefore = (await longTasks(page)).length;
+  const pt1 = await page.evaluate(() => performance.now());
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.status === 'done', REVIEW,
     { timeout: REVIEW_TIMEOUT });
   const whole = Date.now() - t1;
@@ -114,6 +141,8 @@ async function reviewGame(browser, origin, label, link) {
   check(`${label}: the whole review in at most 60 s (${(whole / 1000).toFixed(1)} s)`, whole <= 60000, `${whole} ms`);
   const busy = (await longTasks(page)).slice(busyBefore).filter((t) => t.start >= pt1);
   check(`${label}: no main-thread task over 50 ms while it runs`, busy.length === 0, JSON.stringify(busy));
+  const load = require('node:os').loadavg()[0].toFixed(1);
+  console.log(`     ${label}: ${busy.length} tasks over 50 ms while it ran (load average ${load})`);
 
   // Every decision in words, a chart point each.
   const entries = await page.$$eval('[data-testid=review-entry]', (els) => els.map((e) => ({
@@ -185,6 +214,10 @@ async function reviewGame(browser, origin, label, link) {
   const focusedPoint = await page.evaluate(() => document.activeElement && document.activeElement.dataset.index);
   check(`${label}: → on the chart goes to the next point, the focus with it`,
     (await selected()) === order[4] && focusedPoint === String(order[4]), `${await selected()} / ${focusedPoint} vs ${order[4]}`);
+  // The chart's table, for screen readers: a row per decision.
+  await page.click('[data-testid=chart-table-toggle]');
+  const rows = await page.$$eval('[data-testid=chart-table] tbody tr', (els) => els.length);
+  check(`${label}: the chart as a table, a row per decision`, rows === entries.length, `${rows}`);
   await audit(page, `${label}: the review`);
 
   // Closed and opened again: the same review, not computed again.
@@ -208,6 +241,16 @@ async function reviewGame(browser, origin, label, link) {
   words2 = (await page.$$eval('[data-testid=review-entry]', (els) => els.map((e) => e.textContent))).join('\n');
   check(`${label}: after a reload, the same review without recomputing`, again.status === 'done'
     && again.kept === 'true' && words2 === words, JSON.stringify(again));
+
+  // From the replay viewer too (the same review, kept).
+  await page.click('[data-testid=review-close]');
+  await page.waitForSelector(REVIEW, { state: 'detached', timeout: TIMEOUT });
+  if (await page.$('[data-testid=view-board]')) await page.click('[data-testid=view-board]');
+  await page.click('[data-testid=replay-open]');
+  await page.click('[data-testid=replay-review]');
+  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+  again = await state(page);
+  check(`${label}: the replay viewer opens the review`, again.status === 'done' && again.kept === 'true', JSON.stringify(again));
 
   check(`${label}: no console errors`, problems.length === 0, problems.join('\n    '));
   await context.close();

@@ -273,7 +273,15 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
         Action::ReviewOpen => {
             if let Some(p) = &s.play {
                 s.replay = None;
-                s.review = Some(Review::open(p, REVIEW_LEVEL, now));
+                let mut r = Review::open(p, REVIEW_LEVEL, now);
+                // Again: the board as it was (drawing a full board anew is
+                // a long task).
+                if let Some(old) = s.review.take() {
+                    if Rc::ptr_eq(&old.game, &r.game) && old.selected.is_none() {
+                        r.board = old.board;
+                    }
+                }
+                s.review = Some(r);
             }
         }
         Action::ReviewSelect(i) => {
