@@ -98,7 +98,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
     let (bar_list, bars_w) = bars(&breakdowns);
     let bar_svg = bar_list.iter().enumerate().map(|(s, b)| {
         html! {
-            <g class="bar" data-testid="score-bar" data-total={b.total.to_string()}>
+            <g class="bar" data-testid="pictures-bar" data-total={b.total.to_string()}>
                 { for b.segments.iter().map(|&(k, y, height, v)| html! {
                     <rect x={num(b.x)} y={num(y)} width={num(BAR_W)} height={num(height)}
                         fill={format!("url(#src-{})", k % 6)} stroke={paint(s)} stroke-width="2">
@@ -134,7 +134,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
             <h3 id="score-chart-title">{ "Score, turn by turn" }</h3>
             <ul class="chart-keys">{ for key }</ul>
             <div class="chart-scroll" tabindex="0" role="region" aria-labelledby="score-chart-title">
-                <svg class="score-chart" data-testid="score-chart" role="img" aria-labelledby="score-chart-title"
+                <svg class="score-chart" data-testid="pictures-chart" role="img" aria-labelledby="score-chart-title"
                     viewBox={format!("0 0 {} {}", num(SCORE_W), num(SCORE_H))} width={num(SCORE_W)} height={num(SCORE_H)}>
                     { for y_ticks }{ for x_ticks }
                     <text class="axis" x="40" y={num(SCORE_H - 1.0)}>{ "turn" }</text>
@@ -142,7 +142,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
                 </svg>
             </div>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Score, turn by turn, as a table">
-                <table data-testid="score-table">
+                <table data-testid="pictures-table">
                     <thead><tr>{ head_cells(std::iter::once("Turn".to_string()).chain((0..players).map(name))) }</tr></thead>
                     <tbody>{ for score_rows }</tbody>
                 </table>

@@ -43,6 +43,7 @@ pub mod score_strip;
 pub mod session;
 pub mod share_button;
 pub mod state;
+pub mod stats_dialog;
 pub mod storage;
 pub mod targets_layer;
 pub mod text_view;

@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use super::import_dialog::ImportDialog;
 use super::state::{Action, AppState, Opened};
+use super::stats_dialog::StatsButton;
 use super::storage::{self, Loaded, StorageError};
 use crate::saves::SavedGame;
 use crate::view::log::plural;
@@ -225,6 +226,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             <div class="saves-head">
                 <h2>{ "Saved games" }</h2>
                 <ImportDialog dispatch={props.dispatch.clone()} />
+                <StatsButton />
             </div>
             { status }
             if let Some(e) = &*error {

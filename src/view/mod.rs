@@ -26,6 +26,7 @@ pub mod prompt;
 pub mod reach;
 pub mod review;
 pub mod scene;
+pub mod stats;
 pub mod targets;
 pub mod words;
 

@@ -209,7 +209,6 @@ mod tests {
     use super::*;
     use crate::engine::any::AnySetup;
     use crate::engine::core::random;
-    use crate::engine::TileGame;
 
     fn random_game(city: bool, seed: u64) -> AnyGame {
         if city {

@@ -162,11 +162,11 @@ function shippedSizes() {
 }
 
 // The budget of the shipped page, gzipped: 360 KiB since issue 27 made
-// room (it was 400 KiB, issue 12), raised by 31 KiB for issue 30's screens
-// (the game review 22.0 KB, the game in pictures 9.1 KB: docs/size.md), so
-// that the room cannot be spent by accident; a change that adds bytes says
-// how many in its commit (docs/size.md).
-const PAGE_BUDGET_GZIP = 391 * 1024;
+// room (it was 400 KiB, issue 12), raised by 35 KiB for issue 30's screens
+// (the game review 22.0 KB, the game in pictures 9.1 KB, the statistics
+// 4.5 KB: docs/size.md), so that the room cannot be spent by accident; a
+// change that adds bytes says how many in its commit (docs/size.md).
+const PAGE_BUDGET_GZIP = 395 * 1024;
 
 // ------------------------------------------------ the harness of each script
 

@@ -16,9 +16,14 @@
 //    ghost on the board; the list answers ↓, End and Home, a chart point
 //    Enter; axe on the review;
 //  - closing and reopening, and a reload, show the same review without
-//    recomputing it (kept by record and level).
+//    recomputing it (kept by record and level); the replay viewer opens it;
+//  - the game in pictures on the game-over screen (score by turn, points
+//    by source, facts) with axe;
+//  - the statistics page: the two games opened with a computer seat, the
+//    saves list's "Statistics" counts them as their scores say; axe.
 //
-// Usage: node tests/e2e/review.js   (build dist/ first: trunk build --release)
+// Usage: node tests/e2e/review.js   (build dist/ first: trunk build --release;
+// ONLY=classic, city or statistics for one part)
 'use strict';
 
 const path = require('node:path');
@@ -81,9 +86,9 @@ async function reviewGame(browser, origin, label, link) {
   const pictures = await page.evaluate(() => {
     const q = (s) => [...document.querySelectorAll(s)];
     return {
-      lines: q('[data-testid=score-chart] .score-line').length,
-      rows: q('[data-testid=score-table] tbody tr').length,
-      bars: q('[data-testid=score-bar]').map((b) => Number(b.dataset.total)),
+      lines: q('[data-testid=pictures-chart] .score-line').length,
+      rows: q('[data-testid=pictures-table] tbody tr').length,
+      bars: q('[data-testid=pictures-bar]').map((b) => Number(b.dataset.total)),
       finals: q('[data-testid^=final-score-]').map((e) => [Number(e.dataset.testid.slice(12)), Number(e.textContent)])
         .sort((a, b) => a[0] - b[0]).map((x) => x[1]),
       facts: q('[data-testid=facts-table] tbody th').map((e) => e.textContent),
@@ -257,6 +262,40 @@ async function reviewGame(browser, origin, label, link) {
   return { label, decisions: Number(s.total), first_ms: first, whole_ms: whole };
 }
 
+// The statistics page: two finished games against the computer (links
+// opened with a computer seat), then the saves list's "Statistics".
+async function statistics(browser, origin) {
+  const { context, page, problems } = await openPage(browser);
+  const finals = {};
+  for (const [game, level, link] of [['Carcassonne', 'easy', CLASSIC], ['The City', 'hard', CITY]]) {
+    await page.goto(`${origin}/?seats=red,blue-${level}#${link}`, { waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
+    await page.waitForFunction((n) => (localStorage.getItem('the-city/saves') || '').split('"id"').length - 1 >= n,
+      Object.keys(finals).length + 1, { timeout: TIMEOUT });
+    finals[game] = [0, 1].map((i) => 0);
+    for (const i of [0, 1]) finals[game][i] = Number(await page.textContent(`[data-testid=final-score-${i}]`));
+    finals[game].level = level;
+    // Back to the first screen (its saves list).
+    await page.click('[data-testid=game-over] [data-testid=new-game]');
+  }
+  await page.waitForSelector('[data-testid=stats-open]', { timeout: 30000 });
+  await page.click('[data-testid=stats-open]');
+  await page.waitForSelector('[data-testid=stats-dialog]', { timeout: TIMEOUT });
+  const rows = await page.$$eval('[data-testid=stats-row]', (els) => els.map((e) => ({
+    game: e.dataset.game, level: e.dataset.level, cells: [...e.querySelectorAll('td')].map((td) => td.textContent),
+  })));
+  for (const [game, f] of Object.entries(finals)) {
+    const want = [f.level, '1', f[0] >= f[1] ? '1' : '0', String(f[0]), String(f[0])];
+    const row = rows.find((r) => r.game === game && r.level === f.level);
+    check(`statistics: ${game} against ${f.level}, played 1, won as the scores say, mean and best the person's`,
+      !!row && JSON.stringify(row.cells) === JSON.stringify(want), JSON.stringify({ rows, want }));
+  }
+  check('statistics: a line per game and level, nothing else', rows.length === 2, JSON.stringify(rows));
+  await audit(page, 'the statistics');
+  check('statistics: no console errors', problems.length === 0, problems.join('\n    '));
+  await context.close();
+}
+
 async function main() {
   requireBuild();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -264,8 +303,11 @@ async function main() {
   const browser = await launch();
   const figures = [];
   try {
-    figures.push(await reviewGame(browser, origin, 'classic', CLASSIC));
-    figures.push(await reviewGame(browser, origin, 'city', CITY));
+    // ONLY=classic, city or statistics runs that part alone.
+    const only = process.env.ONLY;
+    if (!only || only === 'classic') figures.push(await reviewGame(browser, origin, 'classic', CLASSIC));
+    if (!only || only === 'city') figures.push(await reviewGame(browser, origin, 'city', CITY));
+    if (!only || only === 'statistics') await statistics(browser, origin);
   } finally {
     await browser.close();
     await stop();
