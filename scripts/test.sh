@@ -65,3 +65,4 @@ step "e2e small screens and loading (playwright, Chromium)" node tests/e2e/layou
 step "e2e what happened, links, saves list (playwright, Chromium)" node tests/e2e/see.js
 step "e2e what scored, the end one by one, the plaza (playwright, Chromium)" node tests/e2e/scoring.js
 step "e2e seeing the board: colours, marks, sides (playwright, Chromium)" node tests/e2e/board.js
+step "e2e game review (playwright, Chromium)" node tests/e2e/review.js

@@ -15,6 +15,7 @@ use super::new_game::NewGameScreen;
 use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::replay_bar::ReplayBar;
+use super::review_screen::ReviewScreen;
 use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
@@ -136,7 +137,7 @@ pub fn app() -> Html {
         let ask = state
             .play
             .as_ref()
-            .filter(|_| state.replay.is_none())
+            .filter(|_| state.replay.is_none() && state.review.is_none())
             .and_then(|p| p.engine_ask());
         let delay = match ask {
             Some(a) if !a.hint => state.speed.delay_ms(),
@@ -183,6 +184,31 @@ pub fn app() -> Html {
                     bridge.send(ToEngine::Cancel {
                         request: ask.request,
                     });
+                }
+            }
+        });
+    }
+    // A game review runs in the worker while it is open and running; closed
+    // or cancelled, the worker is told to stop.
+    {
+        let job = state
+            .review
+            .as_ref()
+            .filter(|r| r.running())
+            .map(|r| (r.request, r.game.clone(), r.level));
+        let bridge = bridge.clone();
+        use_effect_with(job.as_ref().map(|j| j.0), move |_| {
+            let request = job.as_ref().map(|j| j.0);
+            if let Some((request, game, level)) = job {
+                bridge.send(ToEngine::Review {
+                    request,
+                    game: GameWire::of(&game),
+                    level,
+                });
+            }
+            move || {
+                if let Some(request) = request {
+                    bridge.send(ToEngine::Cancel { request });
                 }
             }
         });
@@ -278,7 +304,8 @@ pub fn app() -> Html {
         })
     };
     html! {
-        <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"))}>
+        <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"),
+            state.review.is_some().then_some("reviewing"))}>
             <Session play={state.play.clone()} saving={state.saving.clone()} dispatch={d.clone()} />
             <header class="title-bar">
                 // First in the page's banner (a landmark, as all content).
@@ -290,7 +317,7 @@ pub fn app() -> Html {
                 if !playing {
                     <p class="tagline">{ "Carcassonne: The City and classic Carcassonne, tile by tile — at one screen or against the computer." }</p>
                 }
-                if let Some(play) = &state.play {
+                if let (Some(play), None) = (&state.play, &state.review) {
                     <div class="game-extras">
                         if state.saving.unsaved {
                             <span class="unsaved" role="status" data-testid="unsaved"
@@ -308,7 +335,14 @@ pub fn app() -> Html {
             { notices(&state.notices, &on_dismiss) }
             if let Some(banner) = moved_on { { banner } }
             <main>
-                if let Some(play) = &state.play {
+                if let (Some(_), Some(review)) = (&state.play, &state.review) {
+                    <div class="review-layout">
+                        <ReviewScreen review={review.clone()} dispatch={d.clone()} />
+                        <PlayScreen play={review.board.clone()} speed={state.speed}
+                            dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
+                            leaving={state.leaving} />
+                    </div>
+                } else if let Some(play) = &state.play {
                     <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
                         leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}

@@ -1,14 +1,16 @@
 //! The end of the game: the final breakdown of every player's score, the
 //! winner(s), which guard and which stewards scored what, and the way out
-//! (export the record, look at the city, new game). A modal dialog: Esc
-//! (or "Look at the city") closes it.
+//! (export the record, look at the city, review the game, new game), and
+//! the game in pictures. A modal dialog: Esc (or "Look at the city")
+//! closes it.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::game_pictures::GamePictures;
 use super::modal::Modal;
-use crate::engine::any::AnyChoice as Choice;
+use crate::engine::any::{AnyChoice as Choice, AnyGame};
 use crate::view::log::capitalise;
 use crate::view::panel::{EndLine, PanelData};
 use crate::view::prompt::Prompt;
@@ -21,9 +23,13 @@ pub struct GameOverProps {
     pub panel: Shared<PanelData>,
     pub prompt: Prompt<Choice>,
     pub lines: Rc<Vec<EndLine>>,
+    /// The game (its pictures: the score turn by turn, the facts).
+    pub game: Shared<AnyGame>,
     pub on_export: Callback<()>,
     pub on_close: Callback<()>,
     pub on_new: Callback<()>,
+    /// Review every decision against the computer's (issue 30).
+    pub on_review: Callback<()>,
 }
 
 /// (A plain function, not a component: it has no state of its own and its
@@ -50,6 +56,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let export = props.on_export.reform(|_: MouseEvent| ());
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
+    let review = props.on_review.reform(|_: MouseEvent| ());
     // One line per scoring, with a swatch for each player it names (the
     // names are in the text: colour is not all that tells them).
     let details = props.lines.iter().map(|l| {
@@ -79,8 +86,10 @@ pub fn game_over(props: &GameOverProps) -> Html {
                     <ul>{ for details }</ul>
                 </details>
             }
+            <GamePictures game={props.game.clone()} panel={p.clone()} />
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
+                <button data-testid="review-open" onclick={review}>{ "Review the game" }</button>
                 <button data-testid="view-board" class="quiet" onclick={close}>{ if city { "Look at the city" } else { "Look at the board" } }</button>
                 <button data-testid="new-game" class="primary" onclick={new}>{ "New game" }</button>
             </div>

@@ -481,8 +481,9 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 { game_over(&GameOverProps {
                     title: if play.game.as_city().is_some() { "The city is finished" } else { "The game is over" },
                     panel: play.view.panel.clone(), prompt, lines: play.view.end_lines.clone(),
+                    game: crate::view::Shared(play.game.clone()),
                     on_export: export.clone(), on_close: dispatch(Action::CloseGameOver),
-                    on_new: dispatch(Action::NewGameScreen) }) }
+                    on_new: dispatch(Action::NewGameScreen), on_review: dispatch(Action::ReviewOpen) }) }
             }
             if props.leaving {
                 <Modal title="Leave this game?" on_close={dispatch(Action::Leave(false))} testid="leave-dialog">

@@ -130,6 +130,8 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
                 <input type="number" data-testid="replay-turn" min="1" max={turns.to_string()}
                     value={turn.to_string()} onchange={jump} />
             </label>
+            <button class="small" data-testid="replay-review" title="Every decision against the computer's move"
+                onclick={click(Action::ReviewOpen)}>{ "Review" }</button>
             <button class="small" data-testid="replay-close" title="Back to the game (Esc)"
                 onclick={click(Action::ReplayClose)}>{ "✕ Back to the game" }</button>
         </div>

@@ -10,6 +10,7 @@ use yew::prelude::*;
 use super::import_dialog::ImportDialog;
 use super::session::open_saved;
 use super::state::AppState;
+use super::stats_dialog::StatsButton;
 use super::storage::{self, Loaded, StorageError};
 use crate::saves::{self, SavedGame};
 use crate::view::log::plural;
@@ -307,6 +308,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             <div class="saves-head">
                 <h2>{ "Saved games" }</h2>
                 <ImportDialog dispatch={props.dispatch.clone()} />
+                <StatsButton />
             </div>
             { status }
             if let Some(e) = &*error {

@@ -9,11 +9,16 @@
 //! one) is read and obeyed at once. It reports [`FromEngine::Progress`] after
 //! every slice and ends with [`FromEngine::Decided`] or [`FromEngine::Failed`].
 //! Slicing never changes the answer: the budget is a number of playouts.
+//!
+//! A game review ([`ToEngine::Review`], `ai::review`) runs beside the
+//! thinking, in slices of its own, and streams each decision's review back
+//! as [`FromEngine::Reviewed`]; [`ToEngine::Cancel`] with its request stops it.
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 
+use crate::ai::review::{AnyReviewer, DecisionReview};
 use crate::ai::{AnyThinker, Level};
 use crate::engine::any::{AnyChoice, AnyGame, AnySetup};
 use crate::engine::city;
@@ -71,7 +76,15 @@ pub enum ToEngine {
         level: Level,
         seed: u64,
     },
-    /// Stop thinking about `request` (nothing is sent back for it).
+    /// Review every decision of `game` at `level` (`ai::review`): answered
+    /// by [`FromEngine::Reviewed`] until every decision is in. Replaces any
+    /// review still running.
+    Review {
+        request: u64,
+        game: GameWire,
+        level: Level,
+    },
+    /// Stop thinking about, or reviewing, `request` (nothing is sent back for it).
     Cancel { request: u64 },
 }
 
@@ -97,12 +110,34 @@ pub enum FromEngine {
         choice: AnyChoice,
         then: Option<AnyChoice>,
     },
-    /// `request` could not be thought about.
+    /// `request` could not be thought about (or reviewed).
     Failed { request: u64, reason: String },
+    /// The review `request` has `done` of its `total` decisions; `decisions`:
+    /// those finished since the last message, in order.
+    Reviewed {
+        request: u64,
+        done: u32,
+        total: u32,
+        decisions: Vec<DecisionReview<AnyChoice>>,
+    },
 }
 
 /// How long one slice of thinking runs before the worker reads its messages.
 const SLICE_MS: f64 = 25.0;
+
+/// How often a review tells the page its progress and the decisions
+/// finished since: the page redraws the review on every message.
+const REVIEW_TELL_MS: f64 = 500.0;
+
+struct ReviewJob {
+    request: u64,
+    who: HandlerId,
+    reviewer: AnyReviewer,
+    generation: u64,
+    /// When the page last heard of it, and what it has not heard yet.
+    told: f64,
+    pending: Vec<DecisionReview<AnyChoice>>,
+}
 
 struct Job {
     request: u64,
@@ -118,11 +153,16 @@ struct Job {
 #[derive(Default)]
 pub struct EngineWorker {
     job: Option<Job>,
+    review: Option<ReviewJob>,
     generation: u64,
 }
 
-/// The worker's own message: run the next slice of the job of a generation.
-pub struct Slice(u64);
+/// The worker's own message: run the next slice of the job of a
+/// generation (a review's when `review`).
+pub struct Slice {
+    generation: u64,
+    review: bool,
+}
 
 /// The constructor name of the current JavaScript global object.
 pub fn global_scope_name() -> String {
@@ -136,11 +176,44 @@ pub fn global_scope_name() -> String {
 impl EngineWorker {
     /// Run the next slice after the event loop has had its turn (a timer,
     /// not a microtask, so that messages from the page come first).
-    fn schedule(&self, scope: &WorkerScope<Self>) {
+    fn schedule(scope: &WorkerScope<Self>, generation: u64, review: bool) {
         let scope = scope.clone();
-        let generation = self.generation;
-        gloo::timers::callback::Timeout::new(0, move || scope.send_message(Slice(generation)))
-            .forget();
+        gloo::timers::callback::Timeout::new(0, move || {
+            scope.send_message(Slice { generation, review })
+        })
+        .forget();
+    }
+
+    /// One slice of the review: decisions as they are finished, progress
+    /// now and then, until every decision is in.
+    fn review_slice(&mut self, scope: &WorkerScope<Self>, generation: u64) {
+        let Some(job) = self.review.as_mut().filter(|j| j.generation == generation) else {
+            return; // cancelled or replaced
+        };
+        let start = js_sys::Date::now();
+        while !job.reviewer.is_done() && js_sys::Date::now() - start < SLICE_MS {
+            job.pending.extend(job.reviewer.step(1));
+        }
+        let now = js_sys::Date::now();
+        let done = job.reviewer.is_done();
+        if done || now - job.told >= REVIEW_TELL_MS {
+            job.told = now;
+            let p = job.reviewer.progress();
+            scope.respond(
+                job.who,
+                FromEngine::Reviewed {
+                    request: job.request,
+                    done: p.done as u32,
+                    total: p.total as u32,
+                    decisions: std::mem::take(&mut job.pending),
+                },
+            );
+        }
+        if done {
+            self.review = None;
+        } else {
+            Self::schedule(scope, generation, true);
+        }
     }
 }
 
@@ -153,7 +226,11 @@ impl Worker for EngineWorker {
         EngineWorker::default()
     }
 
-    fn update(&mut self, scope: &WorkerScope<Self>, Slice(generation): Slice) {
+    fn update(&mut self, scope: &WorkerScope<Self>, slice: Slice) {
+        let generation = slice.generation;
+        if slice.review {
+            return self.review_slice(scope, generation);
+        }
         let Some(job) = self.job.as_mut().filter(|j| j.generation == generation) else {
             return; // cancelled or replaced
         };
@@ -188,7 +265,7 @@ impl Worker for EngineWorker {
                     },
                 );
             }
-            None => self.schedule(scope),
+            None => Self::schedule(scope, generation, false),
         }
     }
 
@@ -221,14 +298,41 @@ impl Worker for EngineWorker {
                             thinker,
                             generation: self.generation,
                         });
-                        self.schedule(scope);
+                        Self::schedule(scope, self.generation, false);
                     }
                     Err(reason) => scope.respond(id, FromEngine::Failed { request, reason }),
+                }
+            }
+            ToEngine::Review {
+                request,
+                game,
+                level,
+            } => {
+                self.generation += 1;
+                match game.game() {
+                    Ok(g) => {
+                        self.review = Some(ReviewJob {
+                            request,
+                            who: id,
+                            reviewer: AnyReviewer::new(&g, level),
+                            generation: self.generation,
+                            told: 0.0,
+                            pending: Vec::new(),
+                        });
+                        Self::schedule(scope, self.generation, true);
+                    }
+                    Err(reason) => {
+                        self.review = None;
+                        scope.respond(id, FromEngine::Failed { request, reason });
+                    }
                 }
             }
             ToEngine::Cancel { request } => {
                 if self.job.as_ref().is_some_and(|j| j.request == request) {
                     self.job = None;
+                }
+                if self.review.as_ref().is_some_and(|j| j.request == request) {
+                    self.review = None;
                 }
             }
         }

@@ -22,9 +22,12 @@ pub mod geometry;
 pub mod log;
 pub mod palette;
 pub mod panel;
+pub mod pictures;
 pub mod prompt;
 pub mod reach;
+pub mod review;
 pub mod scene;
+pub mod stats;
 pub mod targets;
 pub mod words;
 

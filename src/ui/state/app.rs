@@ -7,6 +7,7 @@ use yew::Reducible;
 
 use super::play::Play;
 use super::replay::Replay;
+use super::review::{self, Review};
 use super::session::{self, Opened, Saving};
 use crate::engine::any::{AnyChoice, AnyGame, AnySetup, Ruleset};
 use crate::engine::city::tiles::Catalogue;
@@ -145,6 +146,8 @@ pub struct AppState {
     /// Counts the changes to the saved games made outside the saves list
     /// (the list reads them again).
     pub saves_changed: u32,
+    /// The game review, when open (state/review.rs).
+    pub review: Option<Review>,
 }
 
 /// Everything that can happen to the app.
@@ -206,6 +209,13 @@ pub enum Action {
     ReplayTo(usize),
     ReplayStep(i64),
     ReplayClose,
+    // The game review (state/review.rs).
+    /// Review the game in play (from the game's end or the replay).
+    ReviewOpen,
+    /// Show this reviewed decision (an index into the review's).
+    ReviewSelect(usize),
+    ReviewCancel,
+    ReviewClose,
 }
 
 impl Reducible for AppState {
@@ -221,6 +231,23 @@ impl Reducible for AppState {
             s.saving = Default::default();
             s.replay = None;
             s.leaving = false;
+        }
+        if matches!(
+            action,
+            Action::Start(_)
+                | Action::StartGame(..)
+                | Action::NewGameScreen
+                | Action::Open(_)
+                | Action::Leave(true)
+        ) {
+            s.review = None;
+        }
+        if review::handles(&s, &action) {
+            review::apply(&mut s, action);
+            return Rc::new(s);
+        }
+        if s.review.is_some() && !session::allowed_in_replay(&action) {
+            return self;
         }
         if session::handles(&action) {
             session::apply(&mut s, action);

@@ -34,10 +34,8 @@ impl Play {
         if self.game.is_over() || self.view_only {
             return None;
         }
-        let seed =
-            self.game.seed().unwrap_or(0x0C17).wrapping_add(
-                (self.game.decisions() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            );
+        // The review's best move is the computer's at this seed.
+        let seed = crate::ai::review::position_seed(self.game.seed(), self.game.decisions());
         match self.computer_to_move() {
             Some(level) if !self.paused => Some(EngineAsk {
                 request: self.ask_id(false),
@@ -113,7 +111,7 @@ impl Play {
     /// target focused, with a sentence saying what to do (the space, the
     /// turn and the wood of a placement; the follower after it, in the
     /// words of the game once the tile is placed).
-    fn show_hint(&mut self, choice: AnyChoice, then: Option<AnyChoice>) {
+    pub(super) fn show_hint(&mut self, choice: AnyChoice, then: Option<AnyChoice>) {
         self.hint_asked = false;
         self.thinking = None;
         let placement = any::placement_of(choice);

@@ -16,7 +16,8 @@
 //! - play.rs: the game being played, [`Play`] (moves, rotation, focus, undo);
 //! - engine.rs: what the engine worker is asked (computer seats, hints) and
 //!   what its answers do;
-//! - session.rs: saves, links and notices; replay.rs: the replay's position.
+//! - session.rs: saves, links and notices; replay.rs: the replay's position;
+//!   review.rs: the game review (issue 30).
 //!
 //! Nothing here imports a component: components import the state.
 
@@ -24,10 +25,12 @@ pub mod app;
 pub mod engine;
 pub mod play;
 pub mod replay;
+pub mod review;
 pub mod session;
 
 pub use app::{random_seed, Action, AppState, NewGame, Speed};
 pub use engine::{EngineAsk, HINT_LEVEL};
 pub use play::{Play, UiState};
 pub use replay::Replay;
+pub use review::Review;
 pub use session::{Opened, Saving};

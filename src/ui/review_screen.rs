@@ -1,0 +1,422 @@
+//! The game review (issue 30): its progress (Cancel), each seat's figures
+//! with luck apart from skill, the key moments, the chart of the seats'
+//! expected margins (with its table) and the list of decisions. Choosing a
+//! decision (a click, Enter, or the arrow keys in the list or on the chart)
+//! shows it on the board beside it (state/review.rs).
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::state::review::Status;
+use super::state::{Action, AppState, Review};
+use crate::ai::review::{key_moments, summarize, Class};
+use crate::view::geometry::num;
+use crate::view::palette::Seat;
+use crate::view::review::{
+    chart, key_step as step, points, seat_mark_words, seat_marks, signed, time_left, Reviewed,
+    CHART_H,
+};
+use crate::view::Shared;
+
+/// What the chart and the list show.
+pub struct DecisionsProps {
+    pub decisions: Shared<Vec<Reviewed>>,
+    pub words: Shared<Vec<String>>,
+    pub seats: Shared<Vec<Seat>>,
+    pub selected: Option<usize>,
+    /// The game's turns (the chart's width).
+    pub turns: usize,
+    pub on_select: Callback<usize>,
+}
+
+fn seat_name(seats: &[Seat], seat: u8) -> String {
+    seats
+        .get(seat as usize)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| format!("Player {}", seat as usize + 1))
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ReviewScreenProps {
+    pub review: Review,
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+/// Scrolls the list so that its selected entry shows (the list scrolls,
+/// not the page).
+fn entry_into_view(i: usize) {
+    let doc = gloo::utils::document();
+    let (Some(list), Some(item)) = (
+        doc.get_element_by_id("review-list"),
+        doc.get_element_by_id(&format!("review-d-{i}")),
+    ) else {
+        return;
+    };
+    let (Ok(list), Ok(item)) = (
+        list.dyn_into::<web_sys::HtmlElement>(),
+        item.dyn_into::<web_sys::HtmlElement>(),
+    ) else {
+        return;
+    };
+    let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
+    if top < list.scroll_top() {
+        list.set_scroll_top(top);
+    } else if bottom > list.scroll_top() + list.client_height() {
+        list.set_scroll_top(bottom - list.client_height());
+    }
+}
+
+/// A player's line in a chart's key: its dashes and mark, and its name.
+pub fn key_item(seat: u8, paint: &'static str, words: String) -> Html {
+    let (dash, mark) = seat_marks(seat);
+    html! {
+        <li>
+            <svg class="chart-key" viewBox="-14 -7 28 14" width="28" height="14" aria-hidden="true">
+                <line x1="-13" x2="13" y1="0" y2="0" stroke={paint} stroke-dasharray={dash} />
+                <path d={mark} fill={paint} stroke={paint} />
+            </svg>
+            { words }
+        </li>
+    }
+}
+
+/// Header cells of a table.
+pub fn head_cells(names: impl IntoIterator<Item = String>) -> Html {
+    names
+        .into_iter()
+        .map(|h| html! { <th scope="col">{ h }</th> })
+        .collect()
+}
+
+/// The chart of the seats' expected margins, with its key and its table
+/// (drawn only when asked for: hundreds of rows redrawn as each decision
+/// arrives would cost the page its smoothness). (Plain functions, not
+/// components: a component costs the page its own code.)
+fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Html {
+    let seats = &props.seats;
+    let players = seats.len();
+    let selected = props.selected;
+    let c = chart(&props.decisions, players, props.turns);
+    let focus_at = selected
+        .filter(|i| c.order.contains(i))
+        .or(c.order.first().copied());
+    let lines = c.lines.iter().map(|line| {
+        let (dash, mark) = seat_marks(line.seat);
+        let paint = seats.get(line.seat as usize).map_or("#000", |s| s.colour.hex());
+        let points = line.points.iter().map(|p| {
+            let i = p.index;
+            let on = selected == Some(i);
+            let label = props.words.get(i).cloned().unwrap_or_default();
+            let click = props.on_select.reform(move |_: MouseEvent| i);
+            let key = {
+                let on_select = props.on_select.clone();
+                let order = c.order.clone();
+                Callback::from(move |e: KeyboardEvent| {
+                    let at = order.iter().position(|&o| o == i);
+                    let to = match e.key().as_str() {
+                        "Enter" | " " => Some(i),
+                        k => step(k, at, order.len()).and_then(|k| order.get(k).copied()),
+                    };
+                    if let Some(to) = to {
+                        e.prevent_default();
+                        e.stop_propagation();
+                        on_select.emit(to);
+                    }
+                })
+            };
+            html! {
+                <path class={classes!("chart-point", on.then_some("selected"))} data-testid="chart-point"
+                    data-index={i.to_string()} d={mark} fill={paint} stroke={paint}
+                    transform={format!("translate({} {})", num(p.x), num(p.y))}
+                    tabindex={if Some(i) == focus_at { "0" } else { "-1" }} role="button" aria-label={label}
+                    aria-pressed={on.to_string()} onclick={click} onkeydown={key}>
+                </path>
+            }
+        });
+        html! {
+            <g class="chart-line" data-seat={line.seat.to_string()}>
+                <path class="line" d={line.d.clone()} stroke={paint} stroke-dasharray={dash} fill="none" />
+                { for points }
+            </g>
+        }
+    });
+    let right = num(c.width - 10.0);
+    let y_ticks = c.y_ticks.iter().map(|(y, label)| {
+        html! {
+            <g class="tick">
+                <line x1="44" x2={right.clone()} y1={num(*y)} y2={num(*y)} />
+                <text x="38" y={num(y + 4.0)} text-anchor="end">{ label.clone() }</text>
+            </g>
+        }
+    });
+    let x_ticks = c.x_ticks.iter().map(|(x, label)| {
+        html! { <text class="tick" x={num(*x)} y={num(CHART_H - 14.0)} text-anchor="middle">{ label.clone() }</text> }
+    });
+    let key_items = (0..players as u8).map(|s| {
+        let paint = seats.get(s as usize).map_or("#000", |x| x.colour.hex());
+        key_item(
+            s,
+            paint,
+            format!("{} ({})", seat_name(seats, s), seat_mark_words(s)),
+        )
+    });
+    let table_rows = props.decisions.iter().filter(|_| *table_open).map(|x| {
+        html! {
+            <tr>
+                <td>{ x.turn }</td><td>{ seat_name(seats, x.seat) }</td><td>{ points(x.played_value) }</td>
+                <td>{ points(x.best_value) }</td><td>{ points(x.loss) }</td>
+                <td>{ x.luck.map(signed).unwrap_or_default() }</td><td>{ x.class.name() }</td>
+            </tr>
+        }
+    });
+    let toggle = {
+        let table_open = table_open.clone();
+        Callback::from(move |_: MouseEvent| table_open.set(!*table_open))
+    };
+    html! {
+        <>
+            <h3 id="review-chart-title">{ "Expected margin, turn by turn" }</h3>
+            <p class="review-about">{ "What each player could expect to win (or lose) by at the end, after their move; a point stands for the move's costliest decision." }</p>
+            <ul class="chart-keys">{ for key_items }</ul>
+            <div class="chart-scroll" tabindex="0" role="region" aria-labelledby="review-chart-title">
+                <svg class="review-chart" data-testid="review-chart" role="group" aria-labelledby="review-chart-title"
+                    viewBox={format!("0 0 {} {}", num(c.width), num(CHART_H))}
+                    width={num(c.width)} height={num(CHART_H)}>
+                    { for y_ticks }
+                    <line class="zero" x1="44" x2={right.clone()} y1={num(c.zero)} y2={num(c.zero)} />
+                    { for x_ticks }
+                    <text class="axis" x="44" y={num(CHART_H - 1.0)}>{ "turn" }</text>
+                    { for lines }
+                </svg>
+            </div>
+            <button class="quiet small" data-testid="chart-table-toggle" aria-expanded={table_open.to_string()}
+                aria-controls="review-chart-table" onclick={toggle}>{ "The chart as a table" }</button>
+            if *table_open {
+                <div id="review-chart-table" class="table-scroll" data-testid="chart-table" tabindex="0" role="region"
+                    aria-label="The chart as a table">
+                    <table>
+                        <thead><tr>{ head_cells(["Turn", "Player", "Expected margin", "With the best move",
+                            "Points lost", "Luck", "Class"].map(String::from)) }</tr></thead>
+                        <tbody>{ for table_rows }</tbody>
+                    </table>
+                </div>
+            }
+        </>
+    }
+}
+
+/// The decisions, one option each of a list box (↑ ↓, Page Up and Down,
+/// Home, End).
+fn review_list(props: &DecisionsProps) -> Html {
+    let selected = props.selected;
+    let len = props.decisions.len();
+    let keys = {
+        let on_select = props.on_select.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let to = match e.key().as_str() {
+                "Enter" | " " => selected.or((len > 0).then_some(0)),
+                k => step(k, selected, len),
+            };
+            if let Some(i) = to {
+                // The play screen's keys (the board's arrows) stay out of it.
+                e.prevent_default();
+                e.stop_propagation();
+                on_select.emit(i);
+            }
+        })
+    };
+    let entries = props.decisions.iter().enumerate().map(|(i, x)| {
+        let on = selected == Some(i);
+        let mark = match x.class {
+            Class::Best => "✓",
+            Class::Good => "·",
+            Class::Inaccuracy => "?!",
+            Class::Mistake => "?",
+            Class::Blunder => "??",
+        };
+        let colour = props
+            .seats
+            .get(x.seat as usize)
+            .map(|s| s.colour.css_class());
+        html! {
+            <li key={i} id={format!("review-d-{i}")} role="option" aria-selected={on.to_string()}
+                class={classes!("review-entry", x.class.name(), on.then_some("selected"), colour)}
+                data-testid="review-entry" data-index={i.to_string()} data-class={x.class.name()}
+                onclick={props.on_select.reform(move |_: MouseEvent| i)}>
+                <span class="class-mark" aria-hidden="true">{ mark }</span>
+                { props.words.get(i).cloned().unwrap_or_default() }
+            </li>
+        }
+    });
+    let active = selected.map(|i| format!("review-d-{i}"));
+    html! {
+        <>
+            <h3 id="review-list-title">{ "Decisions" }</h3>
+            <ol id="review-list" class="review-list" data-testid="review-list" role="listbox" tabindex="0"
+                aria-labelledby="review-list-title" aria-activedescendant={active} onkeydown={keys}>
+                { for entries }
+            </ol>
+        </>
+    }
+}
+
+#[function_component(ReviewScreen)]
+pub fn review_screen(props: &ReviewScreenProps) -> Html {
+    let r = &props.review;
+    let d = props.dispatch.clone();
+    let selected = r.selected;
+    let table_open = use_state(|| false);
+    // The chosen decision shows in the list, and keeps the keyboard's focus
+    // on the chart when it was chosen there.
+    use_effect_with(selected, move |&sel| {
+        if let Some(i) = sel {
+            entry_into_view(i);
+            let doc = gloo::utils::document();
+            let on_chart = doc
+                .active_element()
+                .is_some_and(|a| a.get_attribute("data-testid").as_deref() == Some("chart-point"));
+            if on_chart {
+                if let Some(p) = doc
+                    .query_selector(&format!(".chart-point[data-index=\"{i}\"]"))
+                    .ok()
+                    .flatten()
+                    .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok())
+                {
+                    let _ = p.focus();
+                }
+            }
+        }
+    });
+    // Made once: the chart's and the list's props stay equal between ticks.
+    let on_select = {
+        let d = d.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |i: usize| d.dispatch(Action::ReviewSelect(i)))
+        }))
+        .clone()
+    };
+    let click = |a: Action| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+    };
+    let seats = &r.seats;
+    let name = |seat: u8| seat_name(seats, seat);
+    let colour = |seat: u8| seats.get(seat as usize).map(|s| s.colour);
+
+    // Progress, or how it ended.
+    let left = time_left(r.heard - r.started, r.done, r.total);
+    let status_text = match &r.status {
+        Status::Running if r.total == 0 => "Starting the review…".to_string(),
+        Status::Running => format!(
+            "{} of {} decisions reviewed, {}",
+            r.done,
+            r.total,
+            left.unwrap_or_else(|| "estimating the time left".into())
+        ),
+        Status::Done if r.kept => format!(
+            "All {} decisions reviewed (kept from before, not computed again).",
+            r.total
+        ),
+        Status::Done => format!("All {} decisions reviewed.", r.total),
+        Status::Cancelled => format!("Stopped after {} of {} decisions.", r.done, r.total),
+        Status::Failed(why) => format!("The review could not go on: {why}."),
+    };
+    let progress = html! {
+        <div class="review-progress">
+            if r.running() {
+                <progress data-testid="review-progress" aria-label="Review progress"
+                    max={r.total.max(1).to_string()} value={r.done.to_string()}
+                    aria-valuetext={status_text.clone()}></progress>
+            }
+            <p class="review-status" data-testid="review-status" role="status">{ status_text.clone() }</p>
+            if r.running() {
+                <button data-testid="review-cancel" onclick={click(Action::ReviewCancel)}>{ "Cancel" }</button>
+            }
+            if matches!(r.status, Status::Cancelled | Status::Failed(_)) {
+                <button data-testid="review-again" onclick={click(Action::ReviewOpen)}>{ "Review again" }</button>
+            }
+        </div>
+    };
+
+    // Each seat's figures: skill (points lost, classes) and luck apart.
+    let summary = summarize(&r.decisions, seats.len());
+    let summary_rows = summary.iter().map(|s| {
+        html! {
+            <tr class={classes!(colour(s.seat).map(|c| c.css_class()))}>
+                <th scope="row"><span class="swatch"></span>{ name(s.seat) }</th>
+                <td>{ s.decisions }</td>
+                <td>{ points(s.loss) }</td>
+                <td>{ points(s.mean_loss) }</td>
+                { for s.classes.iter().map(|n| html! { <td>{ *n }</td> }) }
+                <td data-testid={format!("review-luck-{}", s.seat)}>{ signed(s.luck) }</td>
+            </tr>
+        }
+    });
+    let index_of = |n: usize| r.decisions.iter().position(|x| x.n == n);
+    let moments = key_moments(&r.decisions);
+    let moment = |n: usize, what: String| {
+        let Some(i) = index_of(n) else {
+            return html! {};
+        };
+        let words = r.words.get(i).cloned().unwrap_or_default();
+        html! {
+            <li><button class="link-like" data-testid="key-moment" data-index={i.to_string()}
+                onclick={on_select.reform(move |_: MouseEvent| i)}>{ what }</button>{ format!(" {words}") }</li>
+        }
+    };
+    let losses = moments.losses.iter().map(|&n| {
+        let loss = index_of(n).map_or(0.0, |i| r.decisions[i].loss);
+        moment(n, format!("−{}", points(loss)))
+    });
+    let luck = moments.luck.iter().map(|&n| {
+        let l = index_of(n).and_then(|i| r.decisions[i].luck).unwrap_or(0.0);
+        moment(n, format!("luck {}", signed(l)))
+    });
+    let shown = selected.and_then(|i| r.words.get(i)).cloned();
+    let decisions = DecisionsProps {
+        decisions: Shared(r.decisions.clone()),
+        words: Shared(r.words.clone()),
+        seats: Shared(r.seats.clone()),
+        selected,
+        turns: r.game.turns(),
+        on_select: on_select.clone(),
+    };
+
+    html! {
+        <section class="review" data-testid="review" aria-labelledby="review-title"
+            data-done={r.done.to_string()} data-total={r.total.to_string()}
+            data-status={match r.status { Status::Running => "running", Status::Done => "done",
+                Status::Cancelled => "cancelled", Status::Failed(_) => "failed" }}
+            data-kept={r.kept.to_string()} data-count={r.decisions.len().to_string()}>
+            <div class="review-head">
+                <h2 id="review-title">{ "Game review" }</h2>
+                <button class="quiet small" data-testid="review-close" onclick={click(Action::ReviewClose)}>
+                    { "✕ Back to the game" }</button>
+            </div>
+            <p class="review-about">{ format!("Every decision against the computer's move at level {}: points lost are expected points at the end; luck is what a draw was worth against the average draw.", r.level.name()) }</p>
+            { progress }
+            if let Some(words) = shown {
+                <p class="review-shown" data-testid="review-shown" aria-live="polite">{ words }</p>
+            }
+            <h3>{ "Skill and luck" }</h3>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Skill and luck">
+                <table class="review-summary" data-testid="review-summary">
+                    <thead><tr>{ head_cells(["Player", "Decisions", "Points lost", "Per decision"].into_iter()
+                        .chain(Class::ALL.iter().map(|c| c.name())).chain(["Luck"]).map(String::from)) }</tr></thead>
+                    <tbody>{ for summary_rows }</tbody>
+                </table>
+            </div>
+            <h3>{ "Key moments" }</h3>
+            <div class="key-moments" data-testid="key-moments">
+                <div><h4>{ "Largest losses" }</h4>
+                    if moments.losses.is_empty() { <p>{ "None yet." }</p> }
+                    <ol>{ for losses }</ol></div>
+                <div><h4>{ "Largest swings of luck" }</h4>
+                    if moments.luck.is_empty() { <p>{ "None yet." }</p> }
+                    <ol>{ for luck }</ol></div>
+            </div>
+            { review_chart(&decisions, table_open) }
+            { review_list(&decisions) }
+        </section>
+    }
+}

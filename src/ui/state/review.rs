@@ -1,0 +1,305 @@
+//! The game review's state (issue 30): which game and level, the decisions
+//! reviewed so far (the engine worker sends them as it goes), its progress
+//! and the decision shown on the board. A finished review is kept by record
+//! and level (ui/review_store.rs): it opens again, after a reload too,
+//! without recomputing.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::app::{Action, AppState};
+use super::play::Play;
+use super::replay::Replay;
+use crate::ai::review::Class;
+use crate::ai::Level;
+use crate::engine::any::{AnyChoice, AnyGame};
+use crate::ui::review_store;
+use crate::ui::worker::{FromEngine, GameWire};
+use crate::view::any;
+use crate::view::palette::Seat;
+use crate::view::review::{Narrator, Reviewed};
+use crate::view::Shared;
+
+/// The level whose moves a review sets the played moves against: the
+/// hints' (README, "Game review").
+pub const REVIEW_LEVEL: Level = Level::Normal;
+
+/// Where a review stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Running,
+    Done,
+    Cancelled,
+    Failed(String),
+}
+
+/// A game under review.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// Tells this review's answers from the engine worker's others.
+    pub request: u64,
+    pub level: Level,
+    pub game: Rc<AnyGame>,
+    pub seats: Rc<Vec<Seat>>,
+    /// The review's key: the record and the level.
+    pub key: Rc<String>,
+    /// The decisions reviewed so far, in order, and each in words.
+    pub decisions: Rc<Vec<Reviewed>>,
+    pub words: Rc<Vec<String>>,
+    pub done: u32,
+    pub total: u32,
+    /// When it started and when it was last heard of (ms since the epoch).
+    pub started: f64,
+    pub heard: f64,
+    pub status: Status,
+    /// The decision shown (an index into `decisions`).
+    pub selected: Option<usize>,
+    /// The board: the position after the selected decision, its best move
+    /// as a ghost; the game's end before one is chosen.
+    pub board: Play,
+    /// It was found kept (in the session or the save), not computed.
+    pub kept: bool,
+    /// Walks the game as the reviews arrive, for their words.
+    narrator: Rc<RefCell<Narrator>>,
+}
+
+impl PartialEq for Review {
+    // The game and the decisions by address: they are replaced, never changed.
+    fn eq(&self, o: &Self) -> bool {
+        self.request == o.request
+            && Rc::ptr_eq(&self.game, &o.game)
+            && Rc::ptr_eq(&self.decisions, &o.decisions)
+            && (self.done, self.total, self.heard) == (o.done, o.total, o.heard)
+            && self.status == o.status
+            && self.selected == o.selected
+            && self.kept == o.kept
+            && self.board == o.board
+    }
+}
+
+/// A review's key: the game's setup and decisions in the wire's text, and
+/// the level. The same record and level give the same review.
+pub fn key_of(game: &AnyGame, level: Level) -> String {
+    let record = crate::wire::to_string(&GameWire::of(game)).unwrap_or_default();
+    format!("{}:{record}", level.name())
+}
+
+/// Whether a kept review is one of `game` (storage can be tampered with):
+/// each decision in the game, in order, of a seat that plays, as played.
+fn fits(game: &AnyGame, reviews: &[Reviewed]) -> bool {
+    let history = game.history();
+    let players = game.players().len();
+    reviews.windows(2).all(|w| w[0].n < w[1].n)
+        && reviews.iter().all(|r| {
+            history.get(r.n) == Some(&r.played)
+                && (r.seat as usize) < players
+                && of_game(r.best, game)
+                && r.best_then.is_none_or(|t| of_game(t, game))
+        })
+}
+
+/// Whether `c` is a choice of `game`'s ruleset.
+fn of_game(c: AnyChoice, game: &AnyGame) -> bool {
+    matches!(
+        (c, game),
+        (AnyChoice::City(_), AnyGame::City(_)) | (AnyChoice::Classic(_), AnyGame::Classic(_))
+    )
+}
+
+/// A new number for each review (the high bit tells them from the
+/// computer's requests).
+fn next_request() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    (1 << 63) | NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Review {
+    /// A review of the game of `play` at `level`: the kept one if there is
+    /// one, else a new one for the engine worker to compute. The board shows
+    /// the game as it is until a decision is chosen.
+    pub fn open(play: &Play, level: Level, now: f64) -> Review {
+        let (game, seats) = (play.game.clone(), play.seats.clone());
+        let key = Rc::new(key_of(&game, level));
+        // The game's view as it is (not computed again: a full board's view
+        // is a long task), with nothing to click.
+        let mut board = play.clone();
+        board.view_only = true;
+        board.targets = Shared::new(Default::default());
+        board.ui.over_closed = true;
+        board.view.prompt_base.buttons.clear();
+        let narrator = Rc::new(RefCell::new(Narrator::new(&game)));
+        let mut r = Review {
+            request: next_request(),
+            level,
+            game,
+            seats,
+            key,
+            decisions: Rc::new(Vec::new()),
+            words: Rc::new(Vec::new()),
+            done: 0,
+            total: 0,
+            started: now,
+            heard: now,
+            status: Status::Running,
+            selected: None,
+            narrator,
+            board,
+            kept: false,
+        };
+        if let Some(done) = review_store::kept(&r.key).filter(|d| fits(&r.game, d)) {
+            r.kept = true;
+            r.status = Status::Done;
+            r.done = done.len() as u32;
+            r.total = r.done;
+            r.add(&done);
+        }
+        r
+    }
+
+    /// Whether the engine worker should be working on it.
+    pub fn running(&self) -> bool {
+        self.status == Status::Running
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// Reviews arrived: kept with their words.
+    fn add(&mut self, new: &[Reviewed]) {
+        if new.is_empty() {
+            return;
+        }
+        let names = self.names();
+        let mut narrator = self.narrator.borrow_mut();
+        let decisions = Rc::make_mut(&mut self.decisions);
+        let words = Rc::make_mut(&mut self.words);
+        for r in new {
+            words.push(narrator.words(&names, r));
+            decisions.push(r.clone());
+        }
+    }
+
+    /// An answer of the engine worker about this review.
+    pub fn answer(&mut self, answer: FromEngine, now: f64) {
+        match answer {
+            FromEngine::Reviewed {
+                done,
+                total,
+                decisions,
+                ..
+            } if self.running() => {
+                self.add(&decisions);
+                self.done = done;
+                self.total = total;
+                self.heard = now;
+                if done >= total {
+                    self.status = Status::Done;
+                    review_store::keep(&self.key, self.decisions.clone());
+                }
+            }
+            FromEngine::Failed { reason, .. } => self.status = Status::Failed(reason),
+            _ => {}
+        }
+    }
+
+    /// Shows decision `i` on the board.
+    pub fn select(&mut self, i: usize) {
+        let Some(r) = self.decisions.get(i) else {
+            return;
+        };
+        self.selected = Some(i);
+        let words = self.words.get(i).cloned().unwrap_or_default();
+        self.board = board_for(&self.game, &self.seats, r, words);
+    }
+}
+
+/// The board for a reviewed decision: the position after the move played
+/// (marked as what just happened), with the best move drawn as a ghost when
+/// it differs (the hint's drawing: the tile, its turn and follower, Old
+/// City's wood; or the ring, side or end it takes).
+fn board_for(game: &AnyGame, seats: &[Seat], r: &Reviewed, words: String) -> Play {
+    let before = game.at(r.n);
+    let mut play = Replay::at(game, seats, r.n + 1).play;
+    play.recent = Shared::new(any::recent(&before, &play.game, &play.view.colours));
+    if r.best != r.played && r.class != Class::Best {
+        // The hint's ghost, as a person to move would see it.
+        let people: Vec<Seat> = seats
+            .iter()
+            .map(|s| Seat {
+                computer: None,
+                ..s.clone()
+            })
+            .collect();
+        let mut hint = Play::new(before, people);
+        hint.show_hint(r.best, r.best_then);
+        let mut t = (*hint.targets).clone();
+        let focused = t.focus.and_then(|f| t.choice_at(f));
+        let best = |c: &AnyChoice| *c == r.best;
+        t.cells.clear();
+        t.hand = None;
+        t.regions.retain(|x| best(&x.choice));
+        t.sides.retain(|x| best(&x.choice));
+        t.vertices.retain(|x| best(&x.choice));
+        t.tiles.retain(|x| best(&x.choice));
+        t.placements.retain(|x| best(&x.choice));
+        t.focus = (focused == Some(r.best) && t.focusable() > 0).then_some(0);
+        play.targets = Shared::new(t);
+    }
+    play.view.prompt_base.detail = words;
+    play
+}
+
+/// Whether [`apply`] handles the action.
+pub(super) fn handles(s: &AppState, a: &Action) -> bool {
+    match a {
+        Action::ReviewOpen
+        | Action::ReviewSelect(_)
+        | Action::ReviewCancel
+        | Action::ReviewClose => true,
+        Action::Engine(FromEngine::Reviewed { request, .. })
+        | Action::Engine(FromEngine::Failed { request, .. }) => {
+            s.review.as_ref().is_some_and(|r| r.request == *request)
+        }
+        _ => false,
+    }
+}
+
+/// The reducer's part for the review's actions.
+pub(super) fn apply(s: &mut AppState, action: Action) {
+    let now = js_sys::Date::now();
+    match action {
+        Action::ReviewOpen => {
+            if let Some(p) = &s.play {
+                s.replay = None;
+                let mut r = Review::open(p, REVIEW_LEVEL, now);
+                // Again: the board as it was (drawing a full board anew is
+                // a long task).
+                if let Some(old) = s.review.take() {
+                    if Rc::ptr_eq(&old.game, &r.game) && old.selected.is_none() {
+                        r.board = old.board;
+                    }
+                }
+                s.review = Some(r);
+            }
+        }
+        Action::ReviewSelect(i) => {
+            if let Some(r) = s.review.as_mut() {
+                r.select(i)
+            }
+        }
+        Action::ReviewCancel => {
+            if let Some(r) = s.review.as_mut().filter(|r| r.running()) {
+                r.status = Status::Cancelled
+            }
+        }
+        Action::ReviewClose => s.review = None,
+        Action::Engine(answer) => {
+            if let Some(r) = s.review.as_mut() {
+                r.answer(answer, now)
+            }
+        }
+        _ => {}
+    }
+}

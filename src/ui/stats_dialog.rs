@@ -1,0 +1,107 @@
+//! "Statistics" on the saves list (issue 30): the finished saved games, per
+//! game and computer level: played, won, mean and best score
+//! (view/stats.rs), read from localStorage when opened.
+
+use yew::prelude::*;
+
+use super::modal::Modal;
+use super::review_screen::head_cells;
+use super::storage;
+use crate::ai::Level;
+use crate::engine::any::AnySetup;
+use crate::saves::SavedGame;
+use crate::view::stats::{stats, StatGame, StatRow};
+
+/// The game a save holds, in words, with classic's expansions.
+fn game_words(g: &SavedGame) -> Option<StatGame> {
+    // (Not `load`: its CGN reader is the records worker's, not the page's.
+    // Saves of the first versions are links once the list has read them.)
+    let game = g.load_with(None).ok()?;
+    let name = match game.setup() {
+        AnySetup::City(_) => "The City".to_string(),
+        AnySetup::Classic(s) => {
+            let parts: Vec<&str> = [("city-gates", "The City Gates"), ("old-city", "Old City")]
+                .into_iter()
+                .filter(|(k, _)| s.expansions.get(k) == Some(true))
+                .map(|(_, words)| words)
+                .collect();
+            match parts.is_empty() {
+                true => "Carcassonne".to_string(),
+                false => format!("Carcassonne with {}", parts.join(" and ")),
+            }
+        }
+    };
+    Some(StatGame {
+        game: name,
+        scores: game.scores(),
+        computers: g
+            .seats
+            .iter()
+            .map(|s| s.computer.as_deref().and_then(Level::from_name))
+            .collect(),
+    })
+}
+
+/// The statistics of the finished saved games.
+fn read() -> Vec<StatRow> {
+    let games: Vec<StatGame> = storage::load()
+        .map(|l| {
+            l.doc
+                .games()
+                .iter()
+                .filter(|g| g.finished)
+                .filter_map(game_words)
+                .collect()
+        })
+        .unwrap_or_default();
+    stats(&games)
+}
+
+#[function_component(StatsButton)]
+pub fn stats_button() -> Html {
+    let rows = use_state(|| None::<Vec<StatRow>>);
+    let open = {
+        let rows = rows.clone();
+        Callback::from(move |_: MouseEvent| rows.set(Some(read())))
+    };
+    let close = {
+        let rows = rows.clone();
+        Callback::from(move |_: ()| rows.set(None))
+    };
+    let table = rows.as_ref().map(|rows| {
+        let body = rows.iter().map(|r| {
+            html! {
+                <tr data-testid="stats-row" data-game={r.game.clone()}
+                    data-level={r.level.map_or("none", |l| l.name())}>
+                    <th scope="row">{ r.game.clone() }</th>
+                    <td>{ r.level.map_or("people only", |l| l.name()) }</td>
+                    <td>{ r.played }</td><td>{ r.won }</td><td>{ r.mean() }</td><td>{ r.best }</td>
+                </tr>
+            }
+        });
+        html! {
+            <Modal title="Statistics" on_close={close.clone()} testid="stats-dialog" close_outside=true>
+                <p>{ "The finished saved games: against each computer level, how many you played and won (the top score, ties too), your mean and best score." }</p>
+                if rows.is_empty() {
+                    <p data-testid="stats-empty">{ "No finished game yet." }</p>
+                } else {
+                    <div class="final-wrap" tabindex="0" role="region" aria-label="Statistics">
+                        <table class="final" data-testid="stats-table">
+                            <thead><tr>{ head_cells(["Game", "Against", "Played", "Won", "Mean score", "Best score"].map(String::from)) }</tr></thead>
+                            <tbody>{ for body }</tbody>
+                        </table>
+                    </div>
+                }
+                <div class="dialog-buttons">
+                    <button class="primary" onclick={close.reform(|_: MouseEvent| ())}>{ "Close" }</button>
+                </div>
+            </Modal>
+        }
+    });
+    html! {
+        <>
+            <button class="quiet" data-testid="stats-open" onclick={open}>{ "Statistics" }</button>
+            { for table }
+        </>
+    }
+}

@@ -1,0 +1,320 @@
+//! The game's end in pictures (issue 30), for both games: each player's
+//! score turn by turn (a line chart), their points by where they came from
+//! (stacked bars) and a few facts, from the game's record replayed once and
+//! the panel's breakdown. Players are told apart by dashes and marks
+//! (`review::seat_marks`), categories by patterns, not colour alone.
+
+use crate::engine::any::{AnyChoice, AnyGame};
+use crate::engine::city::Choice as CityChoice;
+use crate::engine::classic::Choice as ClassicChoice;
+use crate::view::geometry::num;
+
+/// The score chart's size in its own units.
+pub const SCORE_W: f64 = 640.0;
+pub const SCORE_H: f64 = 220.0;
+const PAD_L: f64 = 40.0;
+const PAD_R: f64 = 10.0;
+const PAD_T: f64 = 10.0;
+const PAD_B: f64 = 28.0;
+
+/// What a replay of the record tells: the scores after each turn (the
+/// first row the start, the last the end with the final scoring), and
+/// counts of what was done, per seat.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct History {
+    pub scores: Vec<Vec<u32>>,
+    pub tiles: Vec<u32>,
+    pub followers: Vec<u32>,
+    /// The City's wall pieces, towers and guards (zero in classic).
+    pub walls: Vec<u32>,
+    pub towers: Vec<u32>,
+    pub guards: Vec<u32>,
+}
+
+/// The game replayed once, decision by decision.
+pub fn history(game: &AnyGame) -> History {
+    let players = game.players().len();
+    let mut g = game.at(0);
+    g.set_logging(false);
+    let mut h = History {
+        scores: vec![g.scores()],
+        tiles: vec![0; players],
+        followers: vec![0; players],
+        walls: vec![0; players],
+        towers: vec![0; players],
+        guards: vec![0; players],
+    };
+    let mut turn = g.turn();
+    for c in game.history() {
+        let seat = g.to_move() as usize;
+        if g.play(c).is_err() || seat >= players {
+            break;
+        }
+        let count = match c {
+            AnyChoice::City(CityChoice::Place { .. })
+            | AnyChoice::Classic(ClassicChoice::Place(_)) => Some(&mut h.tiles),
+            AnyChoice::City(CityChoice::Follower(Some(_)))
+            | AnyChoice::Classic(ClassicChoice::Follower(Some(_))) => Some(&mut h.followers),
+            AnyChoice::City(CityChoice::Wall(_)) => Some(&mut h.walls),
+            AnyChoice::City(CityChoice::Tower(Some(_))) => Some(&mut h.towers),
+            AnyChoice::City(CityChoice::Guard(true)) => Some(&mut h.guards),
+            _ => None,
+        };
+        if let Some(count) = count {
+            count[seat] += 1;
+        }
+        if g.turn() != turn {
+            turn = g.turn();
+            h.scores.push(g.scores());
+        }
+    }
+    // The end (the final scoring) or the turn in progress.
+    if h.scores.last() != Some(&g.scores()) {
+        h.scores.push(g.scores());
+    }
+    h
+}
+
+/// A step for at most five ticks over `span`: 1, 2, 5, 10, 20, 50, ...
+fn tick_step(span: f64) -> f64 {
+    let mut step = 1.0;
+    loop {
+        for m in [1.0, 2.0, 5.0] {
+            if span / (step * m) <= 5.0 {
+                return step * m;
+            }
+        }
+        step *= 10.0;
+    }
+}
+
+/// A line chart of the scores: per seat its path and its points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreChart {
+    pub lines: Vec<(String, Vec<(f64, f64)>)>,
+    pub y_ticks: Vec<(f64, String)>,
+    pub x_ticks: Vec<(f64, String)>,
+}
+
+/// The chart of `scores` (rows of per-seat scores, the first the start).
+pub fn score_chart(scores: &[Vec<u32>], players: usize) -> ScoreChart {
+    let top = scores.iter().flatten().copied().max().unwrap_or(0) as f64;
+    let step = tick_step(top.max(1.0));
+    let hi = ((top / step).ceil() * step).max(step);
+    let n = scores.len().saturating_sub(1).max(1) as f64;
+    let x_of = |i: usize| PAD_L + (SCORE_W - PAD_L - PAD_R) * i as f64 / n;
+    let y_of = |v: f64| PAD_T + (SCORE_H - PAD_T - PAD_B) * (hi - v) / hi;
+    let lines = (0..players)
+        .map(|s| {
+            let mut d = String::new();
+            let mut points = Vec::new();
+            for (i, row) in scores.iter().enumerate() {
+                let (x, y) = (x_of(i), y_of(row.get(s).copied().unwrap_or(0) as f64));
+                let cmd = if d.is_empty() { 'M' } else { 'L' };
+                d.push_str(&format!("{cmd}{} {}", num(x), num(y)));
+                points.push((x, y));
+            }
+            (d, points)
+        })
+        .collect();
+    let mut y_ticks = Vec::new();
+    let mut v = 0.0;
+    while v <= hi + step / 2.0 {
+        y_ticks.push((y_of(v), num(v)));
+        v += step;
+    }
+    let turns = scores.len().saturating_sub(1);
+    let every = [1, 2, 5, 10, 20, 50]
+        .into_iter()
+        .find(|k| turns / k <= 10)
+        .unwrap_or(100);
+    let x_ticks = (0..=turns)
+        .filter(|t| t % every == 0)
+        .map(|t| (x_of(t), t.to_string()))
+        .collect();
+    ScoreChart {
+        lines,
+        y_ticks,
+        x_ticks,
+    }
+}
+
+/// The bar chart's size in its own units.
+pub const BARS_H: f64 = 200.0;
+pub const BAR_W: f64 = 56.0;
+const BAR_GAP: f64 = 28.0;
+
+/// One player's stacked bar: its segments (source, y, height, points),
+/// bottom up, and where its label goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bar {
+    pub x: f64,
+    pub segments: Vec<(usize, f64, f64, u32)>,
+    pub total: u32,
+}
+
+/// The bars of the players' points by source, on one scale; the chart's
+/// width.
+pub fn bars(breakdowns: &[Vec<u32>]) -> (Vec<Bar>, f64) {
+    let top = breakdowns
+        .iter()
+        .map(|b| b.iter().sum::<u32>())
+        .max()
+        .unwrap_or(0)
+        .max(1) as f64;
+    let plot = BARS_H - PAD_T - PAD_B;
+    let bars = breakdowns
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let mut y = BARS_H - PAD_B;
+            let segments = b
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v > 0)
+                .map(|(k, &v)| {
+                    let h = plot * v as f64 / top;
+                    y -= h;
+                    (k, y, h, v)
+                })
+                .collect();
+            Bar {
+                x: PAD_L + i as f64 * (BAR_W + BAR_GAP),
+                segments,
+                total: b.iter().sum(),
+            }
+        })
+        .collect();
+    let width = PAD_L + breakdowns.len() as f64 * (BAR_W + BAR_GAP);
+    (bars, width)
+}
+
+/// The facts worth a line: (what, per player), only those that happened.
+pub fn facts(h: &History) -> Vec<(&'static str, Vec<u32>)> {
+    [
+        ("Tiles placed", &h.tiles),
+        ("Followers placed", &h.followers),
+        ("Wall pieces built", &h.walls),
+        ("Towers built", &h.towers),
+        ("Guards posted", &h.guards),
+    ]
+    .into_iter()
+    .filter(|(_, v)| v.iter().any(|&n| n > 0))
+    .map(|(k, v)| (k, v.clone()))
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::any::AnySetup;
+    use crate::engine::core::random;
+
+    fn random_game(city: bool, seed: u64) -> AnyGame {
+        if city {
+            let cat = crate::engine::city::Catalogue::builtin().unwrap();
+            let setup = crate::engine::city::Setup::from_seed(
+                cat,
+                vec!["A".into(), "B".into()],
+                seed,
+                [12, 10, 8],
+                Default::default(),
+            )
+            .unwrap();
+            let mut g = crate::engine::city::Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            AnyGame::replay(
+                AnySetup::City(g.setup().clone()),
+                &AnyGame::City(g).history(),
+            )
+            .unwrap()
+        } else {
+            let cat = crate::engine::classic::Catalogue::builtin().unwrap();
+            let setup = crate::engine::classic::Setup::from_seed(
+                cat,
+                vec!["A".into(), "B".into(), "C".into()],
+                Default::default(),
+                Default::default(),
+                seed,
+            )
+            .unwrap()
+            .first_tiles(20);
+            let mut g = crate::engine::classic::Game::new(cat, setup).unwrap();
+            random::play_out(&mut g, &mut random::choice_rng(seed));
+            AnyGame::replay(
+                AnySetup::Classic(g.setup().clone()),
+                &AnyGame::Classic(g).history(),
+            )
+            .unwrap()
+        }
+    }
+
+    #[test]
+    fn the_history_ends_at_the_final_scores_and_counts_what_was_done() {
+        for city in [false, true] {
+            for seed in 1..4 {
+                let game = random_game(city, seed);
+                assert!(game.is_over());
+                let h = history(&game);
+                assert_eq!(h.scores.first().unwrap(), &vec![0; game.players().len()]);
+                assert_eq!(h.scores.last().unwrap(), &game.scores());
+                // Scores never go down.
+                for w in h.scores.windows(2) {
+                    assert!(w[0].iter().zip(&w[1]).all(|(a, b)| a <= b), "{w:?}");
+                }
+                let placed = game
+                    .history()
+                    .iter()
+                    .filter(|c| crate::view::any::placement_of(**c).is_some())
+                    .count();
+                assert_eq!(h.tiles.iter().sum::<u32>() as usize, placed);
+                assert!(h.scores.len() <= game.turns() + 2);
+                if !city {
+                    assert!(h.walls.iter().all(|&n| n == 0));
+                }
+                let f = facts(&h);
+                assert_eq!(f[0].0, "Tiles placed");
+                assert!(f.iter().all(|(_, v)| v.iter().any(|&n| n > 0)));
+            }
+        }
+    }
+
+    #[test]
+    fn the_score_chart_stays_in_its_box() {
+        let game = random_game(true, 5);
+        let h = history(&game);
+        let c = score_chart(&h.scores, 2);
+        assert_eq!(c.lines.len(), 2);
+        for (d, points) in &c.lines {
+            assert!(d.starts_with('M'));
+            assert_eq!(points.len(), h.scores.len());
+            for &(x, y) in points {
+                assert!((PAD_L..=SCORE_W - PAD_R).contains(&x));
+                assert!((PAD_T..=SCORE_H - PAD_B).contains(&y));
+            }
+        }
+        assert_eq!(c.y_ticks.first().map(|t| t.1.as_str()), Some("0"));
+        assert!(!c.x_ticks.is_empty());
+        // Nothing to draw: no panic.
+        let empty = score_chart(&[], 3);
+        assert_eq!(empty.lines.len(), 3);
+    }
+
+    #[test]
+    fn bars_stack_each_source_to_the_total() {
+        let (b, width) = bars(&[vec![3, 0, 7], vec![10, 5, 5], vec![0, 0, 0]]);
+        assert_eq!(b.len(), 3);
+        assert!(width > b[2].x);
+        assert_eq!(b[0].segments.len(), 2);
+        assert_eq!(b[0].total, 10);
+        // The tallest bar fills the plot; segments sit on one another.
+        let top: f64 = b[1].segments.iter().map(|s| s.2).sum();
+        assert!((top - (BARS_H - PAD_T - PAD_B)).abs() < 1e-9);
+        for bar in &b {
+            for w in bar.segments.windows(2) {
+                assert!((w[0].1 - (w[1].1 + w[1].2)).abs() < 1e-9);
+            }
+        }
+        assert!(b[2].segments.is_empty());
+    }
+}

@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+// End-to-end test of the game review (issue 30) in the built site (dist/),
+// in headless Chromium. For a finished 2-player classic base game and a
+// finished 2-player game of The City (each opened from a link made by
+// `city share` of a `city random` record):
+//  - axe on the game-over screen; "Review the game" opens the review: a
+//    progress bar (role progressbar) with the decisions done and the time
+//    left, and the first results within a few seconds;
+//  - Cancel stops it (no result arrives after); "Review again" runs it to
+//    the end, timed (the figure goes to docs/performance.md), with no
+//    main-thread task over 50 ms meanwhile (a PerformanceObserver
+//    'longtask');
+//  - every decision is listed in words ("Turn N, Ann: mistake, ..."), the
+//    chart has a point per decision; a click on a point chooses it (the
+//    list, the words above the board) and the best move is drawn as a
+//    ghost on the board; the list answers ↓, End and Home, a chart point
+//    Enter; axe on the review;
+//  - closing and reopening, and a reload, show the same review without
+//    recomputing it (kept by record and level); the replay viewer opens it;
+//  - the game in pictures on the game-over screen (score by turn, points
+//    by source, facts) with axe;
+//  - the statistics page: the two games opened with a computer seat, the
+//    saves list's "Statistics" counts them as their scores say; axe.
+//
+// Usage: node tests/e2e/review.js   (build dist/ first: trunk build --release;
+// ONLY=classic, city or statistics for one part)
+'use strict';
+
+const path = require('node:path');
+const { ROOT, ARTIFACTS, startServer, launch, openPage, checks, runMain, requireBuild } = require('./common.js');
+const fs = require('node:fs');
+
+const AXE = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+const TIMEOUT = 15000;
+// A whole review may take this long on a loaded 2-core machine.
+const REVIEW_TIMEOUT = Number(process.env.REVIEW_TIMEOUT || 240000);
+
+// `city random --game classic --seed 3 --players 2 --expansions ""`, then
+// `city share`: a whole classic base game (71 tiles).
+const CLASSIC = 'AgEIAABHA0FubgNCb2LZCnFRzdBxV2vCW-25O9xVmfJbBaWof-F1O-1dudgqQXSQ1opjqPYGelJI-NKIDYsIHyfqEdU3jrnuTVJULOnuKZAP6DbR17MPJIx4TQytmpWxFcASNtk';
+// `city random --seed 3 --players 2`, then `city share`: a whole game of The City.
+const CITY = 'AUQDQW5uA0JvYu9X1Nki0PcrnhWZgXaivTxiVcEcR52nbaUYnWyvvx2CMttKqQwvsHO4UdNgN-N63fLlTm1p7Tij2gym3kbXa6ILci-PkXFj_7yuVdFgy-4fckgU-MgTT6Hfrp2i6Ckgo1LcsZiE60OL6kdt4rTihA';
+
+const { check, report } = checks();
+const REVIEW = '[data-testid=review]';
+
+async function audit(page, name) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const minor = found.filter((v) => !bad.includes(v)).map((v) => `${v.id} (${v.impact})`);
+  check(`axe: no serious or critical violation on ${name}${minor.length ? ` (also: ${minor.join(', ')})` : ''}`,
+    bad.length === 0, JSON.stringify(bad, null, 1));
+}
+
+// The review's data attributes.
+async function state(page) {
+  return page.$eval(REVIEW, (e) => ({ ...e.dataset }));
+}
+
+// Main-thread tasks over 50 ms since the page loaded (a PerformanceObserver
+// set up before the app starts).
+async function longTasks(page) {
+  return page.evaluate(() => window.__longTasks.slice());
+}
+
+async function reviewGame(browser, origin, label, link) {
+  const { context, page, problems } = await openPage(browser);
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${origin}/#${link}`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
+  // The game in pictures: the score turn by turn (a line per player, with
+  // its table), the points by source (a bar per player, whose height is
+  // the final score), the facts.
+  await page.click('[data-testid=game-pictures] summary');
+  const pictures = await page.evaluate(() => {
+    const q = (s) => [...document.querySelectorAll(s)];
+    return {
+      lines: q('[data-testid=pictures-chart] .score-line').length,
+      rows: q('[data-testid=pictures-table] tbody tr').length,
+      bars: q('[data-testid=pictures-bar]').map((b) => Number(b.dataset.total)),
+      finals: q('[data-testid^=final-score-]').map((e) => [Number(e.dataset.testid.slice(12)), Number(e.textContent)])
+        .sort((a, b) => a[0] - b[0]).map((x) => x[1]),
+      facts: q('[data-testid=facts-table] tbody th').map((e) => e.textContent),
+      tiles: q('[data-testid=facts-table] tbody tr').filter((r) => r.querySelector('th').textContent === 'Tiles placed')
+        .map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.textContent))),
+    };
+  });
+  check(`${label}: the score over time, a line per player with its table`, pictures.lines === 2 && pictures.rows > 5,
+    JSON.stringify(pictures));
+  check(`${label}: the points by source, a bar per player as high as its final score`,
+    JSON.stringify(pictures.bars) === JSON.stringify(pictures.finals), JSON.stringify(pictures));
+  const tilesTotal = pictures.tiles.length ? pictures.tiles[0][2] : -1;
+  check(`${label}: the facts (tiles placed, followers placed${label === 'city' ? ', the wall' : ''})`,
+    pictures.facts.includes('Tiles placed') && pictures.facts.includes('Followers placed') && tilesTotal > 20
+    && (label !== 'city' || pictures.facts.includes('Wall pieces built')), JSON.stringify(pictures));
+  await audit(page, `${label}: the game-over screen with its pictures`);
+
+  // Open it: progress and the first results.
+  const t0 = Date.now();
+  await page.click('[data-testid=review-open]');
+  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+  const bar = page.getByRole('progressbar');
+  check(`${label}: a progress bar while it runs`, (await bar.count()) === 1);
+  await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.count) > 0, REVIEW, { timeout: 30000 });
+  const first = Date.now() - t0;
+  check(`${label}: the first results within a few seconds (${first} ms)`, first < 10000, `${first} ms`);
+  // (Read at once: the progress moves on.)
+  const [status, valuetext] = await page.evaluate(() => [
+    document.querySelector('[data-testid=review-status]').textContent,
+    document.querySelector('[role=progressbar], progress').getAttribute('aria-valuetext'),
+  ]);
+  check(`${label}: the progress says how far and how long`, /^\d+ of \d+ decisions reviewed, (about \d+ (s|min) left|estimating)/.test(status), status);
+  check(`${label}: the progress bar tells it to screen readers`, valuetext === status, valuetext);
+
+  // Cancel: nothing more arrives.
+  await page.click('[data-testid=review-cancel]');
+  const stopped = await state(page);
+  await page.waitForTimeout(1500);
+  const later = await state(page);
+  check(`${label}: Cancel stops the review`, stopped.status === 'cancelled' && later.count === stopped.count
+    && (await bar.count()) === 0, JSON.stringify([stopped, later]));
+
+  // Again, to the end, timed; the page never blocks meanwhile.
+  const t1 = Date.now();
+  await page.click('[data-testid=review-again]');
+  // (From the first results on: opening the screen draws it once.)
+  await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.count) > 0, REVIEW, { timeout: 30000 });
+  const busyBefore = (await longTasks(page)).length;
+  const pt1 = await page.evaluate(() => performance.now());
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.status === 'done', REVIEW,
+    { timeout: REVIEW_TIMEOUT });
+  const whole = Date.now() - t1;
+  const s = await state(page);
+  console.log(`     ${label}: ${s.total} decisions reviewed in ${(whole / 1000).toFixed(1)} s`);
+  check(`${label}: the whole review in at most 60 s (${(whole / 1000).toFixed(1)} s)`, whole <= 60000, `${whole} ms`);
+  const busy = (await longTasks(page)).slice(busyBefore).filter((t) => t.start >= pt1);
+  check(`${label}: no main-thread task over 50 ms while it runs`, busy.length === 0, JSON.stringify(busy));
+  const load = require('node:os').loadavg()[0].toFixed(1);
+  console.log(`     ${label}: ${busy.length} tasks over 50 ms while it ran (load average ${load})`);
+
+  // Every decision in words, a chart point each.
+  const entries = await page.$$eval('[data-testid=review-entry]', (els) => els.map((e) => ({
+    text: e.textContent, cls: e.dataset.class, index: Number(e.dataset.index),
+  })));
+  check(`${label}: every decision is listed`, entries.length === Number(s.total) && entries.length > 20,
+    `${entries.length} of ${s.total}`);
+  const bad = entries.filter((e) => !/^\S+Turn \d+, (Ann|Bob): (best|good|inaccuracy|mistake|blunder)/.test(e.text));
+  check(`${label}: each reads "Turn N, player: class"`, bad.length === 0, JSON.stringify(bad.slice(0, 3)));
+  const lost = entries.find((e) => e.cls !== 'best' && /points? lost; best: the tile at -?\d+,-?\d+ turned \d+°/.test(e.text));
+  check(`${label}: a loss says how much and the best move`, !!lost, JSON.stringify(entries.slice(0, 5)));
+  // A point per player's move (its costliest decision).
+  const points = await page.$$eval('[data-testid=chart-point]', (els) => els.map((e) => Number(e.dataset.index)));
+  const turns = new Set(entries.map((e) => /Turn (\d+), (\w+)/.exec(e.text).slice(1).join(' ')));
+  check(`${label}: a chart point per move`, points.length === turns.size, `${points.length} points, ${turns.size} moves`);
+  const luck = await page.$$eval('[data-testid^=review-luck-]', (els) => els.map((e) => e.textContent));
+  check(`${label}: luck per player, apart from skill`, luck.length === 2, JSON.stringify(luck));
+  const moments = await page.$$('[data-testid=key-moment]');
+  check(`${label}: key moments (at most 5 losses and 3 swings of luck)`, moments.length > 0 && moments.length <= 8,
+    `${moments.length}`);
+
+  // A click on a point: that decision, its words, the best move's ghost.
+  // (The costliest decision of its move, so the move's point stands for it.)
+  const pointed = entries.filter((e) => points.includes(e.index) && e.cls !== 'best'
+    && /points? lost; best: the tile at -?\d+,-?\d+ turned \d+°/.test(e.text));
+  check(`${label}: a point stands for a decision that lost`, pointed.length > 0);
+  const lost2 = pointed[0];
+  if (lost2) {
+    const lost = lost2;
+    await page.click(`[data-testid=chart-point][data-index="${lost.index}"]`);
+    await page.waitForSelector(`[data-testid=review-entry][data-index="${lost.index}"][aria-selected=true]`, { timeout: TIMEOUT });
+    const shown = await page.textContent('[data-testid=review-shown]');
+    check(`${label}: the chosen decision is named above the board`, lost.text.endsWith(shown), shown);
+    const cell = /best: the tile at (-?\d+,-?\d+)/.exec(lost.text)[1];
+    const ghost = await page.getAttribute('[data-testid=ghost]', 'data-cell').catch(() => null);
+    check(`${label}: the best move is drawn as a ghost on the board`, ghost === cell, `${ghost} vs ${cell}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `review-${label}.png`) });
+  }
+
+  // The keyboard: the list answers ↓, End and Home; a chart point Enter.
+  await page.focus('[data-testid=review-list]');
+  const selected = () => page.$eval('[data-testid=review-entry][aria-selected=true]', (e) => Number(e.dataset.index)).catch(() => null);
+  const from = await selected();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction((n) => {
+    const e = document.querySelector('[data-testid=review-entry][aria-selected=true]');
+    return e && Number(e.dataset.index) === n;
+  }, (from === null ? 0 : from + 1), { timeout: TIMEOUT }).catch(() => {});
+  const down = await selected();
+  await page.keyboard.press('End');
+  await page.waitForTimeout(300);
+  const end = await selected();
+  await page.keyboard.press('Home');
+  await page.waitForTimeout(300);
+  const home = await selected();
+  check(`${label}: ↓, End and Home move through the list`,
+    down === (from === null ? 0 : from + 1) && end === entries.length - 1 && home === 0,
+    JSON.stringify({ from, down, end, home }));
+  // The points from left to right, as the keyboard goes.
+  const order = await page.$$eval('[data-testid=chart-point]', (els) => els
+    .map((e) => ({ i: Number(e.dataset.index), x: Number(/translate\(([-\d.]+)/.exec(e.getAttribute('transform'))[1]) }))
+    .sort((a, b) => a.x - b.x || a.i - b.i).map((p) => p.i));
+  await page.focus(`[data-testid=chart-point][data-index="${order[3]}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  check(`${label}: Enter on a chart point chooses it`, (await selected()) === order[3], `${await selected()} vs ${order[3]}`);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
+  const focusedPoint = await page.evaluate(() => document.activeElement && document.activeElement.dataset.index);
+  check(`${label}: → on the chart goes to the next point, the focus with it`,
+    (await selected()) === order[4] && focusedPoint === String(order[4]), `${await selected()} / ${focusedPoint} vs ${order[4]}`);
+  // The chart's table, for screen readers: a row per decision.
+  await page.click('[data-testid=chart-table-toggle]');
+  const rows = await page.$$eval('[data-testid=chart-table] tbody tr', (els) => els.length);
+  check(`${label}: the chart as a table, a row per decision`, rows === entries.length, `${rows}`);
+  await audit(page, `${label}: the review`);
+
+  // Closed and opened again: the same review, not computed again.
+  const words = entries.map((e) => e.text).join('\n');
+  await page.click('[data-testid=review-close]');
+  await page.waitForSelector(REVIEW, { state: 'detached', timeout: TIMEOUT });
+  if (!(await page.$('[data-testid=review-open]'))) await page.click('[data-testid=show-result]');
+  await page.click('[data-testid=review-open]');
+  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+  let again = await state(page);
+  let words2 = (await page.$$eval('[data-testid=review-entry]', (els) => els.map((e) => e.textContent))).join('\n');
+  check(`${label}: reopened, the review is kept, not computed again`, again.status === 'done' && again.kept === 'true'
+    && words2 === words, JSON.stringify(again));
+
+  // After a reload: the same.
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
+  await page.click('[data-testid=review-open]');
+  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+  again = await state(page);
+  words2 = (await page.$$eval('[data-testid=review-entry]', (els) => els.map((e) => e.textContent))).join('\n');
+  check(`${label}: after a reload, the same review without recomputing`, again.status === 'done'
+    && again.kept === 'true' && words2 === words, JSON.stringify(again));
+
+  // From the replay viewer too (the same review, kept).
+  await page.click('[data-testid=review-close]');
+  await page.waitForSelector(REVIEW, { state: 'detached', timeout: TIMEOUT });
+  if (await page.$('[data-testid=view-board]')) await page.click('[data-testid=view-board]');
+  await page.click('[data-testid=replay-open]');
+  await page.click('[data-testid=replay-review]');
+  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+  again = await state(page);
+  check(`${label}: the replay viewer opens the review`, again.status === 'done' && again.kept === 'true', JSON.stringify(again));
+
+  check(`${label}: no console errors`, problems.length === 0, problems.join('\n    '));
+  await context.close();
+  return { label, decisions: Number(s.total), first_ms: first, whole_ms: whole };
+}
+
+// The statistics page: two finished games against the computer (links
+// opened with a computer seat), then the saves list's "Statistics".
+async function statistics(browser, origin) {
+  const { context, page, problems } = await openPage(browser);
+  const finals = {};
+  for (const [game, level, link] of [['Carcassonne', 'easy', CLASSIC], ['The City', 'hard', CITY]]) {
+    await page.goto(`${origin}/?seats=red,blue-${level}#${link}`, { waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
+    await page.waitForFunction((n) => (localStorage.getItem('the-city/saves') || '').split('"id"').length - 1 >= n,
+      Object.keys(finals).length + 1, { timeout: TIMEOUT });
+    finals[game] = [0, 1].map((i) => 0);
+    for (const i of [0, 1]) finals[game][i] = Number(await page.textContent(`[data-testid=final-score-${i}]`));
+    finals[game].level = level;
+    // Back to the first screen (its saves list).
+    await page.click('[data-testid=game-over] [data-testid=new-game]');
+  }
+  await page.waitForSelector('[data-testid=stats-open]', { timeout: 30000 });
+  await page.click('[data-testid=stats-open]');
+  await page.waitForSelector('[data-testid=stats-dialog]', { timeout: TIMEOUT });
+  const rows = await page.$$eval('[data-testid=stats-row]', (els) => els.map((e) => ({
+    game: e.dataset.game, level: e.dataset.level, cells: [...e.querySelectorAll('td')].map((td) => td.textContent),
+  })));
+  for (const [game, f] of Object.entries(finals)) {
+    const want = [f.level, '1', f[0] >= f[1] ? '1' : '0', String(f[0]), String(f[0])];
+    const row = rows.find((r) => r.game === game && r.level === f.level);
+    check(`statistics: ${game} against ${f.level}, played 1, won as the scores say, mean and best the person's`,
+      !!row && JSON.stringify(row.cells) === JSON.stringify(want), JSON.stringify({ rows, want }));
+  }
+  check('statistics: a line per game and level, nothing else', rows.length === 2, JSON.stringify(rows));
+  await audit(page, 'the statistics');
+  check('statistics: no console errors', problems.length === 0, problems.join('\n    '));
+  await context.close();
+}
+
+async function main() {
+  requireBuild();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const { origin, stop } = await startServer();
+  const browser = await launch();
+  const figures = [];
+  try {
+    // ONLY=classic, city or statistics runs that part alone.
+    const only = process.env.ONLY;
+    if (!only || only === 'classic') figures.push(await reviewGame(browser, origin, 'classic', CLASSIC));
+    if (!only || only === 'city') figures.push(await reviewGame(browser, origin, 'city', CITY));
+    if (!only || only === 'statistics') await statistics(browser, origin);
+  } finally {
+    await browser.close();
+    await stop();
+  }
+  console.log(`review figures: ${JSON.stringify(figures)}`);
+  return report();
+}
+
+runMain(main);
