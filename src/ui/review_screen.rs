@@ -390,7 +390,8 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
             data-kept={r.kept.to_string()} data-count={r.decisions.len().to_string()}>
             <div class="review-head">
                 <h2 id="review-title">{ "Game review" }</h2>
-                <button class="quiet small" data-testid="review-close" onclick={click(Action::ReviewClose)}>
+                <button class="quiet small" data-testid="review-close" title="Back to the game (Esc)"
+                    onclick={click(Action::ReviewClose)}>
                     { "✕ Back to the game" }</button>
             </div>
             <p class="review-about">{ format!("Every decision against the computer's move at level {}: points lost are expected points at the end; luck is what a draw was worth against the average draw.", r.level.name()) }</p>

@@ -47,20 +47,26 @@ pub fn kept(key: &str) -> Option<Rc<Vec<Reviewed>>> {
     with_kept(|k| k.iter().find(|(kk, _)| kk == key).map(|(_, v)| v.clone()))
 }
 
-/// Keeps a finished review, for the session and in storage.
+/// Keeps a finished review, for the session and in storage (written in a
+/// task of its own, after the screen has drawn the end of the review).
 pub fn keep(key: &str, decisions: Rc<Vec<Reviewed>>) {
-    let text = with_kept(|k| {
+    with_kept(|k| {
         k.retain(|(kk, _)| kk != key);
         k.push((key.to_string(), decisions));
         if k.len() > KEEP {
             k.remove(0);
         }
-        let all: Vec<(&str, &[Reviewed])> = k
-            .iter()
-            .map(|(kk, d)| (kk.as_str(), d.as_slice()))
-            .collect();
-        encode_kept(&all)
     });
-    // Full or disabled storage: kept for the session only.
-    let _ = storage::set(KEY, &text);
+    gloo::timers::callback::Timeout::new(0, || {
+        let text = with_kept(|k| {
+            let all: Vec<(&str, &[Reviewed])> = k
+                .iter()
+                .map(|(kk, d)| (kk.as_str(), d.as_slice()))
+                .collect();
+            encode_kept(&all)
+        });
+        // Full or disabled storage: kept for the session only.
+        let _ = storage::set(KEY, &text);
+    })
+    .forget();
 }

@@ -256,6 +256,10 @@ async function reviewGame(browser, origin, label, link) {
   await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
   again = await state(page);
   check(`${label}: the replay viewer opens the review`, again.status === 'done' && again.kept === 'true', JSON.stringify(again));
+  await page.focus('[data-testid=review-list]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(REVIEW, { state: 'detached', timeout: TIMEOUT }).catch(() => {});
+  check(`${label}: Esc goes back to the game`, !(await page.$(REVIEW)) && !!(await page.$('[data-testid=play]')));
 
   check(`${label}: no console errors`, problems.length === 0, problems.join('\n    '));
   await context.close();

@@ -258,6 +258,9 @@ pub(super) fn handles(s: &AppState, a: &Action) -> bool {
         | Action::ReviewSelect(_)
         | Action::ReviewCancel
         | Action::ReviewClose => true,
+        // Esc (the play screen's Cancel) goes back to the game, unless a
+        // dialog is asking.
+        Action::Cancel => s.review.is_some() && !s.leaving && !s.help,
         Action::Engine(FromEngine::Reviewed { request, .. })
         | Action::Engine(FromEngine::Failed { request, .. }) => {
             s.review.as_ref().is_some_and(|r| r.request == *request)
@@ -294,7 +297,7 @@ pub(super) fn apply(s: &mut AppState, action: Action) {
                 r.status = Status::Cancelled
             }
         }
-        Action::ReviewClose => s.review = None,
+        Action::ReviewClose | Action::Cancel => s.review = None,
         Action::Engine(answer) => {
             if let Some(r) = s.review.as_mut() {
                 r.answer(answer, now)
