@@ -121,10 +121,10 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
             </li>
         }
     });
-    let fact_rows = facts(&h).into_iter().map(|(what, per)| {
+    let fact_rows = facts(&h).into_iter().map(|(what, per, all)| {
         html! {
             <tr><th scope="row">{ what }</th>{ for per.iter().map(|n| html! { <td>{ *n }</td> }) }
-                <td>{ per.iter().sum::<u32>() }</td></tr>
+                <td>{ all }</td></tr>
         }
     });
     html! {

@@ -29,6 +29,12 @@ pub struct History {
     pub walls: Vec<u32>,
     pub towers: Vec<u32>,
     pub guards: Vec<u32>,
+    /// Followers back in supply before the end (scored, or removed).
+    pub returned: Vec<u32>,
+    /// Points from scorings that paid more than one player.
+    pub shared: Vec<u32>,
+    /// The tiles of the largest feature each player scored (farms aside).
+    pub largest: Vec<u32>,
 }
 
 /// The game replayed once, decision by decision.
@@ -43,6 +49,9 @@ pub fn history(game: &AnyGame) -> History {
         walls: vec![0; players],
         towers: vec![0; players],
         guards: vec![0; players],
+        returned: vec![0; players],
+        shared: vec![0; players],
+        largest: vec![0; players],
     };
     let mut turn = g.turn();
     for c in game.history() {
@@ -63,6 +72,19 @@ pub fn history(game: &AnyGame) -> History {
         if let Some(count) = count {
             count[seat] += 1;
         }
+        // Placed, less those on the board: back in supply (until the end,
+        // whose scoring returns everyone's).
+        if !g.is_over() {
+            let mut on_board = vec![0u32; players];
+            for p in followers_of(&g) {
+                if let Some(n) = on_board.get_mut(p as usize) {
+                    *n += 1;
+                }
+            }
+            for (i, r) in h.returned.iter_mut().enumerate() {
+                *r = h.followers[i].saturating_sub(on_board[i]);
+            }
+        }
         if g.turn() != turn {
             turn = g.turn();
             h.scores.push(g.scores());
@@ -72,7 +94,67 @@ pub fn history(game: &AnyGame) -> History {
     if h.scores.last() != Some(&g.scores()) {
         h.scores.push(g.scores());
     }
+    scorings(game, &mut h);
     h
+}
+
+/// The seat of each follower on the board.
+fn followers_of(g: &AnyGame) -> Vec<u8> {
+    match g {
+        AnyGame::City(g) => g.followers().iter().map(|f| f.player).collect(),
+        AnyGame::Classic(g) => g.followers().iter().map(|f| f.player).collect(),
+    }
+}
+
+/// Points shared and the largest feature, from the game's scoring events
+/// (a game replayed with its log, whatever `game` kept).
+fn scorings(game: &AnyGame, h: &mut History) {
+    use crate::engine::TileGame;
+    let full = game.at(game.decisions());
+    // Each scoring as (tiles, when a feature; what each seat was paid).
+    let mut each = |tiles: Option<u32>, paid: &[u32]| {
+        let shared = paid.iter().filter(|&&p| p > 0).count() > 1;
+        for (seat, &p) in paid.iter().enumerate().take(h.shared.len()) {
+            if p == 0 {
+                continue;
+            }
+            if shared {
+                h.shared[seat] += p;
+            }
+            if let Some(t) = tiles {
+                h.largest[seat] = h.largest[seat].max(t);
+            }
+        }
+    };
+    match &full {
+        AnyGame::City(g) => {
+            use crate::engine::city::Event;
+            for l in g.events() {
+                if let Event::FeatureScored {
+                    tiles,
+                    points,
+                    winners,
+                    ..
+                } = l.event
+                {
+                    let paid: Vec<u32> = (0..8)
+                        .map(|i| if winners & (1 << i) != 0 { points } else { 0 })
+                        .collect();
+                    each(Some(tiles), &paid);
+                }
+            }
+        }
+        AnyGame::Classic(g) => {
+            use crate::engine::classic::events::Event;
+            for l in g.events() {
+                match l.event {
+                    Event::FeatureScored { tiles, paid, .. } => each(Some(tiles), &paid),
+                    Event::FarmScored { paid, .. } => each(None, &paid),
+                    _ => {}
+                }
+            }
+        }
+    }
 }
 
 /// A step for at most five ticks over `span`: 1, 2, 5, 10, 20, 50, ...
@@ -189,18 +271,31 @@ pub fn bars(breakdowns: &[Vec<u32>]) -> (Vec<Bar>, f64) {
     (bars, width)
 }
 
-/// The facts worth a line: (what, per player), only those that happened.
-pub fn facts(h: &History) -> Vec<(&'static str, Vec<u32>)> {
+/// The facts worth a line: (what, per player, all players), only those
+/// that happened; "all" is the sum, or for the largest feature the largest.
+pub fn facts(h: &History) -> Vec<(&'static str, Vec<u32>, u32)> {
+    let sum = |v: &Vec<u32>| v.iter().sum::<u32>();
     [
-        ("Tiles placed", &h.tiles),
-        ("Followers placed", &h.followers),
-        ("Wall pieces built", &h.walls),
-        ("Towers built", &h.towers),
-        ("Guards posted", &h.guards),
+        ("Tiles placed", &h.tiles, sum(&h.tiles)),
+        ("Followers placed", &h.followers, sum(&h.followers)),
+        (
+            "Followers back before the end",
+            &h.returned,
+            sum(&h.returned),
+        ),
+        (
+            "Largest feature scored (tiles)",
+            &h.largest,
+            h.largest.iter().copied().max().unwrap_or(0),
+        ),
+        ("Points from shared scorings", &h.shared, sum(&h.shared)),
+        ("Wall pieces built", &h.walls, sum(&h.walls)),
+        ("Towers built", &h.towers, sum(&h.towers)),
+        ("Guards posted", &h.guards, sum(&h.guards)),
     ]
     .into_iter()
-    .filter(|(_, v)| v.iter().any(|&n| n > 0))
-    .map(|(k, v)| (k, v.clone()))
+    .filter(|(_, v, _)| v.iter().any(|&n| n > 0))
+    .map(|(k, v, all)| (k, v.clone(), all))
     .collect()
 }
 
@@ -274,7 +369,15 @@ mod tests {
                 }
                 let f = facts(&h);
                 assert_eq!(f[0].0, "Tiles placed");
-                assert!(f.iter().all(|(_, v)| v.iter().any(|&n| n > 0)));
+                assert!(f.iter().all(|(_, v, _)| v.iter().any(|&n| n > 0)));
+                // Every follower placed came back or is still out.
+                for (r, p) in h.returned.iter().zip(&h.followers) {
+                    assert!(r <= p, "{h:?}");
+                }
+                // Whoever scored scored something of at least a tile.
+                assert!(h.largest.iter().any(|&t| t > 0), "{h:?}");
+                let largest = f.iter().find(|r| r.0.starts_with("Largest")).unwrap();
+                assert_eq!(largest.2, *h.largest.iter().max().unwrap());
             }
         }
     }

@@ -101,8 +101,9 @@ async function reviewGame(browser, origin, label, link) {
   check(`${label}: the points by source, a bar per player as high as its final score`,
     JSON.stringify(pictures.bars) === JSON.stringify(pictures.finals), JSON.stringify(pictures));
   const tilesTotal = pictures.tiles.length ? pictures.tiles[0][2] : -1;
-  check(`${label}: the facts (tiles placed, followers placed${label === 'city' ? ', the wall' : ''})`,
+  check(`${label}: the facts (tiles placed, followers placed and back, the largest feature${label === 'city' ? ', the wall' : ''})`,
     pictures.facts.includes('Tiles placed') && pictures.facts.includes('Followers placed') && tilesTotal > 20
+    && pictures.facts.includes('Followers back before the end') && pictures.facts.includes('Largest feature scored (tiles)')
     && (label !== 'city' || pictures.facts.includes('Wall pieces built')), JSON.stringify(pictures));
   await audit(page, `${label}: the game-over screen with its pictures`);
 
