@@ -79,10 +79,15 @@ pub struct ShareButtonProps {
 pub fn share_button(props: &ShareButtonProps) -> Html {
     // The link shown (of the game as it was when the button was pressed).
     let shown = use_state(|| None::<(String, Copied)>);
+    // Which showing of the popover a copy's answer belongs to: an answer
+    // that comes after Esc (or after another press) must not reopen it.
+    let showing = use_mut_ref(|| 0u32);
     // A new move makes the shown link stale: hide it.
     {
         let shown = shown.clone();
+        let showing = showing.clone();
         use_effect_with(Rc::as_ptr(&props.game.0) as usize, move |_| {
+            *showing.borrow_mut() += 1;
             shown.set(None);
         });
     }
@@ -90,18 +95,24 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         let shown = shown.clone();
         let game = props.game.clone();
         let seats = props.seats.clone();
+        let showing = showing.clone();
         Callback::from(move |_: MouseEvent| {
             let link = link_of(&game, &seats);
             shown.set(Some((link.clone(), Copied::Waiting)));
+            *showing.borrow_mut() += 1;
+            let this = *showing.borrow();
+            let showing = showing.clone();
             let shown = shown.clone();
             let l2 = link.clone();
             copy(
                 &link,
                 Callback::from(move |ok: bool| {
-                    shown.set(Some((
-                        l2.clone(),
-                        if ok { Copied::Yes } else { Copied::No },
-                    )))
+                    if *showing.borrow() == this {
+                        shown.set(Some((
+                            l2.clone(),
+                            if ok { Copied::Yes } else { Copied::No },
+                        )))
+                    }
                 }),
             );
         })
@@ -111,10 +122,12 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
     let button = use_node_ref();
     let close_key = {
         let shown = shown.clone();
+        let showing = showing.clone();
         let button = button.clone();
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Escape" && shown.is_some() {
                 e.stop_propagation();
+                *showing.borrow_mut() += 1;
                 shown.set(None);
                 if let Some(b) = button.cast::<web_sys::HtmlElement>() {
                     let _ = b.focus();
@@ -125,7 +138,9 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
     let close = {
         let shown = shown.clone();
         let button = button.clone();
+        let showing = showing.clone();
         Callback::from(move |_: MouseEvent| {
+            *showing.borrow_mut() += 1;
             shown.set(None);
             if let Some(b) = button.cast::<web_sys::HtmlElement>() {
                 let _ = b.focus();
