@@ -65,7 +65,15 @@ async function playTurn(page) {
   } while ((await page.getAttribute(play, 'data-decision')) !== 'place' && n < 12);
 }
 
+// Waits until the page's own loading is over (the worker's files): a tab
+// navigated or closed by the test while they load cancels them, which is no
+// failure of the page.
+async function settle(page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+}
+
 async function goTo(page, url) {
+  await settle(page);
   await page.goto(url, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector(play, { timeout: TIMEOUT });
 }
@@ -122,6 +130,8 @@ async function main() {
     await goTo(d.page, `${origin}/?seats=red,zzz${frag}`);
     cm = await notices(d.page);
     check('a link with damaged seats says so', cm.some((m) => m.includes('damaged')), JSON.stringify(cm));
+    await settle(c.page);
+    await settle(d.page);
     await c.context.close();
     await d.context.close();
 
@@ -190,6 +200,8 @@ async function main() {
     await t3.waitForFunction((r) => [...document.querySelectorAll('[data-testid=save-turn]')].map((e) => e.textContent).join('|') !== r,
       rowsBefore, { timeout: TIMEOUT });
     check('an open saves list reads the saves again when another tab saves', true);
+    await settle(t3);
+    await settle(t2);
     await t3.close();
     await t2.close();
 
@@ -227,8 +239,7 @@ async function main() {
       localStorage.setItem('the-city/saves', JSON.stringify(d));
       sessionStorage.clear();
     });
-    // (The worker's files loaded first: a reload cancelling them is no failure of the page.)
-    await e.page.waitForLoadState('networkidle');
+    await settle(e.page);
     await e.page.reload({ waitUntil: 'load' });
     await e.page.waitForSelector('[data-testid=save-damaged]', { timeout: 30000 });
     const why = await e.page.textContent('[data-testid=save-damaged-why]');
@@ -237,12 +248,12 @@ async function main() {
       e.page.click('[data-testid=save-damaged-download]')]);
     const leftText = fs.readFileSync(await left.path(), 'utf8');
     check('what is left of it downloads', JSON.parse(leftText).players[0] === 'Mallory', leftText.slice(0, 80));
-    // (The worker's files loaded first: a reload cancelling them is no failure of the page.)
-    await e.page.waitForLoadState('networkidle');
+    await settle(e.page);
     await e.page.reload({ waitUntil: 'load' });
     await e.page.waitForSelector('[data-testid=save-damaged]', { timeout: 30000 });
     check('it stays, reload after reload', (await e.page.$$('[data-testid=save-damaged]')).length === 1
       && JSON.stringify(await stored(e.page)).includes('Mallory'));
+    await settle(e.page);
     await e.context.close();
 
     // ------------------------------------------- 7. the list names expansions and levels
@@ -263,6 +274,7 @@ async function main() {
     const scores = await f.page.textContent('[data-testid=save-scores]');
     check('the saves list names the expansions', game === 'Carcassonne with The City Gates and Old City', game);
     check('and the computer\'s level', scores.includes('Bob (computer, easy)'), scores);
+    for (const p of [f.page, a.page, b.page]) await settle(p);
     await f.context.close();
     await a.context.close();
     await b.context.close();
