@@ -77,7 +77,8 @@ async function reviewGame(browser, origin, label, link) {
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  await page.goto(`${origin}/#${link}`, { waitUntil: 'load' });
+  // (With its seats: a bare link says so in a notice.)
+  await page.goto(`${origin}/?seats=red,blue#${link}`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
   // The game in pictures: the score turn by turn (a line per player, with
   // its table), the points by source (a bar per player, whose height is
