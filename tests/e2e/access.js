@@ -34,11 +34,10 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, clickDecision, runMain, requireBuild, classicForm } = require('./common.js');
+const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, clickDecision, runMain, requireBuild, axeAudit, classicForm } = require('./common.js');
 
 const SEED = process.env.SEED || '11';
 const TIMEOUT = 15000;
-const AXE = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 const { check, report } = checks();
 
@@ -46,20 +45,7 @@ const { check, report } = checks();
 // distinct and name their feature, else the names.
 const ringChecks = [];
 
-// axe-core on the page as it is: no serious or critical violation.
-async function audit(page, name) {
-  await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const minor = found.filter((v) => !bad.includes(v)).map((v) => `${v.id} (${v.impact})`);
-  check(`axe: no serious or critical violation on ${name}${minor.length ? ` (also: ${minor.join(', ')})` : ''}`,
-    bad.length === 0, JSON.stringify(bad, null, 1));
-}
+const audit = (page, name) => axeAudit(page, name, check);
 
 // What has the keyboard focus: its test id, or its tag.
 async function focused(page) {
@@ -82,7 +68,7 @@ async function tabTo(page, testid, { back = false, max = 80 } = {}) {
 // axe's region rule alone (all content in landmarks: moderate, so not
 // among the failures `audit` counts): true when the page keeps it.
 async function inLandmarks(page) {
-  await page.evaluate(AXE);
+  await axeAudit.load(page);
   return page.evaluate(async () => {
     const r = await window.axe.run(document, { runOnly: ['region'], resultTypes: ['violations'] });
     return r.violations.length === 0;

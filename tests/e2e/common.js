@@ -313,8 +313,32 @@ async function clickDecision(page, { follower = false } = {}) {
   await moved(page, v);
 }
 
+// axe-core on the page as it is, as one check through `check`: no serious
+// or critical violation (the minor ones named in the check's line).
+let axeSource = null;
+async function axeAudit(page, name, check) {
+  await axeAudit.load(page);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const minor = found.filter((v) => !bad.includes(v)).map((v) => `${v.id} (${v.impact})`);
+  check(`axe: no serious or critical violation on ${name}${minor.length ? ` (also: ${minor.join(', ')})` : ''}`,
+    bad.length === 0, JSON.stringify(bad, null, 1));
+}
+// Puts axe-core into the page (for a check of a rule of its own).
+axeAudit.load = async (page) => {
+  if (axeSource === null) {
+    axeSource = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  }
+  await page.evaluate(axeSource);
+};
+
 module.exports = {
   ROOT, DIST, ARTIFACTS, startServer, launch, openPage, LOAD_WARNING, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
   requireBuild, runMain, classicForm,
-  checks, PLAY, decision, cityReplay, version, moved, clickDecision,
+  checks, PLAY, decision, cityReplay, version, moved, clickDecision, axeAudit,
 };

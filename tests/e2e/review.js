@@ -27,10 +27,9 @@
 'use strict';
 
 const path = require('node:path');
-const { ROOT, ARTIFACTS, startServer, launch, openPage, checks, runMain, requireBuild } = require('./common.js');
+const { ROOT, ARTIFACTS, startServer, launch, openPage, checks, runMain, requireBuild, axeAudit } = require('./common.js');
 const fs = require('node:fs');
 
-const AXE = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const TIMEOUT = 15000;
 // A whole review may take this long on a loaded 2-core machine.
 const REVIEW_TIMEOUT = Number(process.env.REVIEW_TIMEOUT || 240000);
@@ -44,19 +43,7 @@ const CITY = 'AUQDQW5uA0JvYu9X1Nki0PcrnhWZgXaivTxiVcEcR52nbaUYnWyvvx2CMttKqQwvsH
 const { check, report } = checks();
 const REVIEW = '[data-testid=review]';
 
-async function audit(page, name) {
-  await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const minor = found.filter((v) => !bad.includes(v)).map((v) => `${v.id} (${v.impact})`);
-  check(`axe: no serious or critical violation on ${name}${minor.length ? ` (also: ${minor.join(', ')})` : ''}`,
-    bad.length === 0, JSON.stringify(bad, null, 1));
-}
+const audit = (page, name) => axeAudit(page, name, check);
 
 // The review's data attributes.
 async function state(page) {

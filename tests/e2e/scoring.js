@@ -17,10 +17,9 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, runMain, requireBuild } = require('./common.js');
+const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, runMain, requireBuild, axeAudit } = require('./common.js');
 
 const TIMEOUT = 20000;
-const AXE = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const { check, report } = checks();
 
 // The issue's record: Ann's road of 2 tiles and Bob's of 1, to be closed
@@ -39,15 +38,7 @@ const TWO_ROADS = `[Game "Carcassonne"]
 
 const record = (name) => fs.readFileSync(path.join(ROOT, 'tests', 'records', 'classic', `${name}.cgn`), 'utf8');
 
-async function audit(page, name) {
-  await page.evaluate(AXE);
-  const bad = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  check(`axe: no serious or critical violation on ${name}`, bad.length === 0, JSON.stringify(bad));
-}
+const audit = (page, name) => axeAudit(page, name, check);
 
 // Opens `text` through "Import record" on the start screen (a fresh
 // browser profile each time: no game in play).
