@@ -72,16 +72,15 @@ pub fn whole_turns<G: TileGame>(game: &G) -> G {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::city::{Catalogue, Choice, Game, Options, Setup, DEFAULT_STACKS};
-    use crate::engine::core::random;
+    use crate::engine::city::{Catalogue, Choice, Game};
 
     fn finished(seed: u64) -> Game {
-        let cat = Catalogue::builtin().unwrap();
-        let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
-        let mut g = Game::new(cat, setup).unwrap();
-        random::play_out(&mut g, &mut random::choice_rng(seed));
-        g
+        crate::engine::city::random::random_game(
+            Catalogue::builtin().unwrap(),
+            seed,
+            ["Ann", "Bob"],
+        )
+        .unwrap()
     }
 
     /// Issue 13: the replay's turn number is the chronicle's: the start is

@@ -569,12 +569,12 @@ mod tests {
 
     /// A finished 2-player game from `seed` (random choices).
     fn finished(seed: u64) -> Game {
-        let cat = Catalogue::builtin().unwrap();
-        let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).unwrap();
-        let mut g = Game::new(cat, setup).unwrap();
-        random::play_out(&mut g, &mut random::choice_rng(seed));
-        g
+        crate::engine::city::random::random_game(
+            Catalogue::builtin().unwrap(),
+            seed,
+            ["Ann", "Bob"],
+        )
+        .unwrap()
     }
 
     /// An export in the middle of a turn (follower, wall round) writes the

@@ -40,8 +40,8 @@ pub struct History {
 /// The game replayed once, decision by decision.
 pub fn history(game: &AnyGame) -> History {
     let players = game.players().len();
+    // (Its event log kept: the scorings' facts are read from it.)
     let mut g = game.at(0);
-    g.set_logging(false);
     let mut h = History {
         scores: vec![g.scores()],
         tiles: vec![0; players],
@@ -94,7 +94,7 @@ pub fn history(game: &AnyGame) -> History {
     if h.scores.last() != Some(&g.scores()) {
         h.scores.push(g.scores());
     }
-    scorings(game, &mut h);
+    scorings(&g, &mut h);
     h
 }
 
@@ -106,11 +106,10 @@ fn followers_of(g: &AnyGame) -> Vec<u8> {
     }
 }
 
-/// Points shared and the largest feature, from the game's scoring events
-/// (a game replayed with its log, whatever `game` kept).
+/// Points shared and the largest feature, from the scoring events of
+/// `game` (replayed with its log).
 fn scorings(game: &AnyGame, h: &mut History) {
     use crate::engine::TileGame;
-    let full = game.at(game.decisions());
     // Each scoring as (tiles, when a feature; what each seat was paid).
     let mut each = |tiles: Option<u32>, paid: &[u32]| {
         let shared = paid.iter().filter(|&&p| p > 0).count() > 1;
@@ -126,7 +125,7 @@ fn scorings(game: &AnyGame, h: &mut History) {
             }
         }
     };
-    match &full {
+    match game {
         AnyGame::City(g) => {
             use crate::engine::city::Event;
             for l in g.events() {

@@ -7,6 +7,16 @@ use super::tiles::Catalogue;
 use crate::engine::core::random::{choice_rng, play_out};
 use crate::engine::core::rules::TileGame;
 
+/// A 2-player game with the default stacks, players named `names`, dealt
+/// from `seed` and played to its end by random choices from the same seed.
+pub fn random_game(cat: &'static Catalogue, seed: u64, names: [&str; 2]) -> Option<Game> {
+    let names = names.map(String::from).to_vec();
+    let setup = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default()).ok()?;
+    let mut g = Game::new(cat, setup).ok()?;
+    play_out(&mut g, &mut choice_rng(seed));
+    Some(g)
+}
+
 /// `n` random 2-player games with the default stacks, dealt from seeds
 /// `first..first + n`. Returns a checksum of the scores so the work cannot be
 /// optimised away and runs can be compared.
@@ -16,15 +26,9 @@ pub fn random_games(first: u64, n: u64) -> u64 {
     };
     let mut sum = 0u64;
     for seed in first..first + n {
-        let names = vec!["A".to_string(), "B".to_string()];
-        let Ok(setup) = Setup::from_seed(cat, names, seed, DEFAULT_STACKS, Options::default())
-        else {
+        let Some(g) = random_game(cat, seed, ["A", "B"]) else {
             return 0;
         };
-        let Ok(mut g) = Game::new(cat, setup) else {
-            return 0;
-        };
-        play_out(&mut g, &mut choice_rng(seed));
         sum = sum
             .wrapping_mul(31)
             .wrapping_add(g.scores().iter().sum::<u32>() as u64);
