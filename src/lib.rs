@@ -7,6 +7,7 @@ pub mod art;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod catalogue_check;
 pub mod engine;
+pub mod i18n;
 pub mod json;
 pub mod notation;
 pub mod records;

@@ -1,0 +1,302 @@
+//! The game's words in the player's language.
+//!
+//! `locales/en.txt` lists every message, `group.name = text`, with named
+//! placeholders (`{seat:number}`, `{name}`) and plural forms
+//! (`group.name.one`, `.other`, `.few`…). build.rs turns it into [`msg`]: a
+//! function per message (`msg::new_game::title()`), whose arguments are its
+//! placeholders, named and typed, so a message used with a placeholder it
+//! lacks, or without one it has, does not compile. The English text stays
+//! inline where it is used: the linker keeps the messages a binary uses, and
+//! the page, the workers and any module loaded later each carry their own.
+//!
+//! Any other language is a file (`static/lang/de.txt`) fetched when chosen
+//! and read by position ([`catalog`]), with the English for whatever it
+//! cannot give. A worker gets the language the same way: the page hands it
+//! the chosen file's text, and it calls [`install`] and [`choose`].
+//! [`check`] holds each file to the English one (`cargo test --test
+//! languages`, TRANSLATING.md).
+
+pub mod catalog;
+pub mod check;
+pub mod plural;
+
+use catalog::{Catalog, Slot, Unusable};
+use plural::Category;
+use std::cell::{Cell, RefCell};
+use std::fmt::{Display, Write as _};
+
+/// The generated messages (build.rs, from locales/en.txt).
+#[allow(clippy::all)]
+pub mod msg {
+    include!(concat!(env!("OUT_DIR"), "/messages.rs"));
+}
+
+/// The languages the game speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    En,
+    De,
+    Fr,
+    Es,
+    It,
+    Pl,
+    Nl,
+}
+
+impl Language {
+    /// In the language menu's order.
+    pub const ALL: [Language; 7] = [
+        Language::De,
+        Language::En,
+        Language::Es,
+        Language::Fr,
+        Language::It,
+        Language::Nl,
+        Language::Pl,
+    ];
+
+    /// The BCP 47 code: `<html lang>`, `?lang=`, the file's name.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::De => "de",
+            Language::Fr => "fr",
+            Language::Es => "es",
+            Language::It => "it",
+            Language::Pl => "pl",
+            Language::Nl => "nl",
+        }
+    }
+
+    /// The language's name in itself, as the menu shows it.
+    pub fn autonym(self) -> &'static str {
+        match self {
+            Language::En => "English",
+            Language::De => "Deutsch",
+            Language::Fr => "Français",
+            Language::Es => "Español",
+            Language::It => "Italiano",
+            Language::Pl => "Polski",
+            Language::Nl => "Nederlands",
+        }
+    }
+
+    /// A language tag's language (`de-AT` is German), if the game speaks it.
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        Language::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// The first of the browser's languages (most preferred first) the game
+    /// speaks; English where none is.
+    pub fn first_of<'a>(tags: impl IntoIterator<Item = &'a str>) -> Language {
+        tags.into_iter()
+            .find_map(Language::from_tag)
+            .unwrap_or(Language::En)
+    }
+
+    /// Where its file is, relative to the page.
+    pub fn file(self) -> String {
+        format!("static/lang/{}.txt", self.code())
+    }
+}
+
+thread_local! {
+    /// The language files read so far (kept for the page's life: switching
+    /// back reads nothing again).
+    static LOADED: RefCell<Vec<&'static Catalog>> = const { RefCell::new(Vec::new()) };
+    /// The language the messages are given in.
+    static CURRENT: Cell<Option<&'static Catalog>> = const { Cell::new(None) };
+}
+
+/// Reads `text` as `lang`'s file and keeps it, ready for [`choose`]. A stale
+/// or malformed file is not kept, and the language stays English.
+pub fn install(lang: Language, text: String) -> Result<(), Unusable> {
+    if lang == Language::En || installed(lang) {
+        return Ok(());
+    }
+    // Kept for the page's life (one file per language at most), so that a
+    // message is a `&'static str` wherever English was one.
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let catalog: &'static Catalog = Box::leak(Box::new(Catalog::parse(lang, text)?));
+    LOADED.with(|l| l.borrow_mut().push(catalog));
+    Ok(())
+}
+
+/// Whether `lang`'s messages can be given (English always can).
+pub fn installed(lang: Language) -> bool {
+    lang == Language::En || LOADED.with(|l| l.borrow().iter().any(|c| c.lang == lang))
+}
+
+/// Gives the messages in `lang` from now on, if it is installed; false if not
+/// (and nothing changes).
+pub fn choose(lang: Language) -> bool {
+    if lang == Language::En {
+        CURRENT.with(|c| c.set(None));
+        return true;
+    }
+    let found = LOADED.with(|l| l.borrow().iter().copied().find(|c| c.lang == lang));
+    if let Some(catalog) = found {
+        CURRENT.with(|c| c.set(Some(catalog)));
+    }
+    found.is_some()
+}
+
+/// The language the messages are given in.
+pub fn current() -> Language {
+    CURRENT.with(|c| c.get()).map_or(Language::En, |c| c.lang)
+}
+
+/// A number for a placeholder (`{n:number}`): formatted by the language's
+/// rules, and the count that picks a plural form.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Num(pub u64);
+
+macro_rules! num_from {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Num {
+            fn from(n: $t) -> Num {
+                Num(n as u64)
+            }
+        }
+    )*};
+}
+num_from!(u8, u16, u32, u64, usize);
+
+/// A placeholder's value.
+pub enum Arg<'a> {
+    Text(&'a dyn Display),
+    Num(Num),
+}
+
+fn slot(i: usize) -> Option<&'static Slot> {
+    CURRENT.with(|c| c.get()).and_then(|c| c.slots.get(i))
+}
+
+/// Message `i`'s text in the current language, else `english`.
+pub fn text(i: usize, english: &'static str) -> &'static str {
+    match slot(i) {
+        Some(Slot::Text(s)) => s,
+        _ => english,
+    }
+}
+
+/// Message `i`'s text with its placeholders filled.
+pub fn fill(i: usize, english: &'static str, args: &[(&str, Arg)]) -> String {
+    substitute(text(i, english), args)
+}
+
+/// Counted message `i` (its count is `n`) in the form its count takes;
+/// `english`: (category index, text), from build.rs.
+pub fn plural(i: usize, english: &[(u8, &'static str)], args: &[(&str, Arg)]) -> String {
+    let n = args
+        .iter()
+        .find_map(|(name, a)| match a {
+            Arg::Num(Num(n)) if *name == "n" => Some(*n),
+            _ => None,
+        })
+        .unwrap_or(0);
+    let translated = match slot(i) {
+        Some(Slot::Plural(forms)) => pick(forms.iter().copied(), intl::category(current(), n)),
+        _ => None,
+    };
+    // Else English, by English's own rule.
+    let template = translated
+        .or_else(|| {
+            let forms = english.iter().map(|&(c, t)| (Category::from_index(c), t));
+            pick(forms, plural::category(Language::En, n))
+        })
+        .unwrap_or("");
+    substitute(template, args)
+}
+
+/// The form of `category`, else `other`.
+fn pick(
+    forms: impl Iterator<Item = (Category, &'static str)> + Clone,
+    category: Category,
+) -> Option<&'static str> {
+    let of = |c: Category| forms.clone().find(|f| f.0 == c).map(|f| f.1);
+    of(category).or_else(|| of(Category::Other))
+}
+
+/// `template` with each `{name}` (or `{name:type}`) replaced by its value;
+/// a placeholder without one stays as it is.
+fn substitute(template: &str, args: &[(&str, Arg)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + close];
+        let name = inner.split(':').next().unwrap_or("");
+        match args.iter().find(|(n, _)| *n == name) {
+            Some((_, Arg::Text(t))) => {
+                let _ = write!(out, "{t}");
+            }
+            Some((_, Arg::Num(Num(n)))) => out.push_str(&intl::number(current(), *n)),
+            None => out.push_str(&rest[open..=open + close]),
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Numbers, dates and plural categories by the language's rules: the
+/// browser's `Intl` on wasm32, natively the rules of [`plural`] and plain
+/// digits.
+pub mod intl {
+    use super::plural::{self, Category};
+    use super::Language;
+
+    #[cfg(target_arch = "wasm32")]
+    pub fn category(lang: Language, n: u64) -> Category {
+        use js_sys::{Array, Intl::PluralRules, Object};
+        thread_local! {
+            static RULES: std::cell::RefCell<Option<(Language, PluralRules)>> = const { std::cell::RefCell::new(None) };
+        }
+        RULES.with(|r| {
+            let mut r = r.borrow_mut();
+            if r.as_ref().is_none_or(|(l, _)| *l != lang) {
+                let locales = Array::of1(&lang.code().into());
+                *r = Some((lang, PluralRules::new(&locales, &Object::new())));
+            }
+            let name: String = r.as_ref().map(|(_, p)| p.select(n as f64)).map(String::from).unwrap_or_default();
+            Category::from_name(&name).unwrap_or_else(|| plural::category(lang, n))
+        })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn category(lang: Language, n: u64) -> Category {
+        plural::category(lang, n)
+    }
+
+    /// `n` as the language writes it (`1.234` in German).
+    #[cfg(target_arch = "wasm32")]
+    pub fn number(lang: Language, n: u64) -> String {
+        js_sys::Number::from(n as f64)
+            .to_locale_string(lang.code())
+            .into()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn number(_lang: Language, n: u64) -> String {
+        n.to_string()
+    }
+
+    /// A moment (ms since the epoch) as the language writes a date and time,
+    /// in the browser's time zone: "22 Nov 2026, 14:05", "22.11.2026, 14:05".
+    #[cfg(target_arch = "wasm32")]
+    pub fn date_time(lang: Language, ms: f64) -> String {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
+        let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+        d.to_locale_string(lang.code(), &options).into()
+    }
+}
+
+#[cfg(test)]
+mod tests;

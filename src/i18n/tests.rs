@@ -1,0 +1,172 @@
+//! The machinery: reading a language file, plurals, placeholders, a stale
+//! file. (The languages themselves: tests/languages.rs.)
+
+use super::catalog::{Catalog, Unusable};
+use super::*;
+
+/// A file for `lang` giving every message as `[xx] English`, counted ones in
+/// every form `lang` needs, at this version of the key list.
+fn bracketed(lang: Language) -> String {
+    let english = include_str!("../../locales/en.txt");
+    let mut out = format!("@keys {:#018x}\n", msg::KEYS);
+    let mut last = String::new();
+    for line in english.lines() {
+        let Some(Ok((key, value))) = catalog::entry(line) else {
+            continue;
+        };
+        let (base, category) = catalog::split_plural(key);
+        match category {
+            None => out.push_str(&format!("{key} = [{}] {value}\n", lang.code())),
+            Some(_) if base == last => {}
+            Some(_) => {
+                for c in plural::categories(lang) {
+                    out.push_str(&format!("{base}.{} = [{} {}] {{n}}\n", c.name(), lang.code(), c.name()));
+                }
+            }
+        }
+        last = base.to_string();
+    }
+    out
+}
+
+/// Runs `f` in `lang` (installed from [`bracketed`]), then back in English.
+fn in_language<T>(lang: Language, f: impl FnOnce() -> T) -> T {
+    install(lang, bracketed(lang)).expect("the file reads");
+    assert!(choose(lang));
+    let out = f();
+    choose(Language::En);
+    out
+}
+
+#[test]
+fn english_is_inline_and_placeholders_are_filled() {
+    assert_eq!(current(), Language::En);
+    assert_eq!(msg::new_game::title_city(), "A new city");
+    assert_eq!(msg::new_game::name_of(3u32), "Name of player 3");
+    assert_eq!(
+        msg::game::with_two(msg::game::classic(), "A", "B"),
+        "Carcassonne with A and B"
+    );
+    assert_eq!(msg::saves::played(1u32), "1 turn played");
+    assert_eq!(msg::saves::played(0u32), "0 turns played");
+}
+
+#[test]
+fn a_language_file_is_read_by_position() {
+    in_language(Language::De, || {
+        assert_eq!(current(), Language::De);
+        assert_eq!(msg::new_game::title_city(), "[de] A new city");
+        assert_eq!(msg::new_game::name_of(2u32), "[de] Name of player 2");
+        assert_eq!(msg::saves::played(1u32), "[de one] 1");
+        assert_eq!(msg::saves::played(7u32), "[de other] 7");
+    });
+    assert_eq!(msg::new_game::title_city(), "A new city");
+}
+
+#[test]
+fn polish_counts_in_three_forms() {
+    in_language(Language::Pl, || {
+        assert_eq!(msg::saves::played(1u32), "[pl one] 1");
+        assert_eq!(msg::saves::played(3u32), "[pl few] 3");
+        assert_eq!(msg::saves::played(5u32), "[pl many] 5");
+        assert_eq!(msg::saves::played(22u32), "[pl few] 22");
+        assert_eq!(msg::saves::played(12u32), "[pl many] 12");
+    });
+}
+
+#[test]
+fn a_translation_orders_its_placeholders_as_its_language_needs() {
+    let file = bracketed(Language::Nl).replace(
+        "game.with_two = [nl] {game} with {first} and {second}",
+        "game.with_two = {second} en {first}: {game}",
+    );
+    install(Language::Nl, file).expect("the file reads");
+    assert!(choose(Language::Nl));
+    assert_eq!(msg::game::with_two("X", "a", "b"), "b en a: X");
+    choose(Language::En);
+}
+
+#[test]
+fn a_stale_file_is_not_used() {
+    let file = bracketed(Language::It);
+    // Written for another key list.
+    let other = file.replace(&format!("{:#018x}", msg::KEYS), "0x0123456789abcdef");
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    assert_eq!(
+        Catalog::parse(Language::It, leak(other.clone())).err(),
+        Some(Unusable::Stale)
+    );
+    // Without a version line, or a message short.
+    let unversioned: String = file.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    assert_eq!(
+        Catalog::parse(Language::It, leak(unversioned)).err(),
+        Some(Unusable::Stale)
+    );
+    let short: String = file
+        .lines()
+        .filter(|l| !l.starts_with("saves.keep "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        Catalog::parse(Language::It, leak(short)).err(),
+        Some(Unusable::Stale)
+    );
+    assert!(matches!(
+        Catalog::parse(Language::It, leak(file.replace("saves.keep =", "saves.keep"))),
+        Err(Unusable::Malformed(_))
+    ));
+    // Installing one keeps English.
+    assert_eq!(install(Language::It, other), Err(Unusable::Stale));
+    assert!(!choose(Language::It));
+    assert_eq!(current(), Language::En);
+    assert_eq!(msg::saves::keep(), "Keep");
+}
+
+#[test]
+fn the_browser_languages_pick_the_first_the_game_speaks() {
+    assert_eq!(Language::first_of(["ja", "pl-PL", "de"]), Language::Pl);
+    assert_eq!(Language::first_of(["de-AT"]), Language::De);
+    assert_eq!(Language::first_of(["ja", "zh"]), Language::En);
+    assert_eq!(Language::first_of([]), Language::En);
+    assert_eq!(Language::from_tag("NL"), Some(Language::Nl));
+    assert_eq!(Language::from_tag(""), None);
+    for l in Language::ALL {
+        assert_eq!(Language::from_tag(l.code()), Some(l));
+    }
+}
+
+#[test]
+fn the_check_finds_what_a_file_lacks_or_adds() {
+    let english = include_str!("../../locales/en.txt");
+    let good = bracketed(Language::Pl);
+    assert_eq!(check::problems(Language::Pl, english, &good), Vec::<String>::new());
+    let lacking = good.replace("saves.keep = [pl] Keep\n", "");
+    assert!(check::problems(Language::Pl, english, &lacking).contains(&"saves.keep is missing".into()));
+    let extra = format!("{good}saves.unused = Nie\n");
+    assert!(check::problems(Language::Pl, english, &extra)
+        .iter()
+        .any(|p| p.contains("saves.unused is not a message")));
+    let wrong = good.replace("[pl] Name of player {seat:number}", "Imię gracza {sea}");
+    assert!(check::problems(Language::Pl, english, &wrong)
+        .iter()
+        .any(|p| p.contains("new_game.name_of has placeholders {sea}")));
+    let no_few = good
+        .lines()
+        .filter(|l| !l.starts_with("saves.played.few"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(check::problems(Language::Pl, english, &no_few)
+        .iter()
+        .any(|p| p.contains("saves.played lacks its .few form")));
+    let swapped = good
+        .replace("saves.keep = [pl] Keep", "TMP")
+        .replace("saves.delete = [pl] Delete", "saves.keep = [pl] Keep")
+        .replace("TMP", "saves.delete = [pl] Delete");
+    assert!(check::problems(Language::Pl, english, &swapped)
+        .iter()
+        .any(|p| p.contains("out of the English file's order")));
+    let stale = good.replace(&format!("{:#018x}", msg::KEYS), "0x1");
+    assert!(check::problems(Language::Pl, english, &stale)
+        .iter()
+        .any(|p| p.contains("version line")));
+}
