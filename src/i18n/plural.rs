@@ -47,7 +47,7 @@ impl Category {
 /// The category of the whole number `n` in `lang` (CLDR 45, integers only:
 /// the game counts nothing else).
 pub fn category(lang: Language, n: u64) -> Category {
-    let million = n != 0 && n % 1_000_000 == 0;
+    let million = n != 0 && n.is_multiple_of(1_000_000);
     match lang {
         Language::En | Language::De | Language::Nl => {
             if n == 1 {

@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::help::Help;
 use super::import_dialog::ImportDialog;
+use super::language::{use_language, LanguageMenu};
 use super::legend::coins_on;
 use super::new_game::NewGameScreen;
 use super::notice::notices;
@@ -28,6 +29,8 @@ use crate::engine::city::{Catalogue, Options};
 use crate::engine::city::{Game, Setup, DEFAULT_STACKS};
 use crate::engine::core::random;
 use crate::engine::TileGame;
+use crate::i18n::msg;
+use crate::view::names;
 use crate::view::palette::{PlayerColour, Seat};
 use crate::view::Shared;
 
@@ -100,6 +103,8 @@ const WORKER_SILENCE_MS: f64 = 8000.0;
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(AppState::default);
+    // (Drawn again in another language at once.)
+    let _ = use_language();
     let status = use_state(|| WorkerStatus::Starting);
     // The engine worker, spawned once and kept while the app is mounted.
     // When the worker last said anything (ms since the epoch): a watchdog.
@@ -285,10 +290,10 @@ pub fn app() -> Html {
         };
         html! {
             <div class="notice moved-on" role="alert" data-testid="moved-on">
-                <p>{ format!("This game was played on in another tab or window (to turn {turn}). What was played here since is not saved.") }</p>
+                <p>{ msg::header::moved_on(turn) }</p>
                 <div class="dialog-buttons">
-                    <button class="primary small" data-testid="moved-on-load" onclick={load}>{ "Show it as it is there" }</button>
-                    <button class="quiet small" data-testid="moved-on-keep" onclick={keep}>{ "Keep this one as a new saved game" }</button>
+                    <button class="primary small" data-testid="moved-on-load" onclick={load}>{ msg::header::show_there() }</button>
+                    <button class="quiet small" data-testid="moved-on-keep" onclick={keep}>{ msg::header::keep_new() }</button>
                 </div>
             </div>
         }
@@ -311,18 +316,18 @@ pub fn app() -> Html {
                 // First in the page's banner (a landmark, as all content).
                 if playing && state.replay.is_none() {
                     <a class="skip-link" href="#text-view-title" data-testid="skip-to-text" onclick={skip}>
-                        { "Skip to the text view (for screen readers and typed moves)" }</a>
+                        { msg::header::skip() }</a>
                 }
-                <h1>{ state.play.as_ref().map_or("Carcassonne", |p| p.game.ruleset().title()) }</h1>
+                <h1>{ state.play.as_ref().map_or(msg::game::classic(), |p| names::ruleset(p.game.ruleset())) }</h1>
                 if !playing {
-                    <p class="tagline">{ "Carcassonne: The City and classic Carcassonne, tile by tile — at one screen or against the computer." }</p>
+                    <p class="tagline">{ msg::header::tagline() }</p>
                 }
                 if let (Some(play), None) = (&state.play, &state.review) {
                     <div class="game-extras">
                         if state.saving.unsaved {
                             <span class="unsaved" role="status" data-testid="unsaved"
-                                title="The browser did not let the game be saved: see the message below the title">
-                                { "Not saved" }</span>
+                                title={msg::header::not_saved_why()}>
+                                { msg::header::not_saved() }</span>
                         }
                         <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={d.clone()} />
                         if state.replay.is_none() {
@@ -331,6 +336,7 @@ pub fn app() -> Html {
                         }
                     </div>
                 }
+                <LanguageMenu />
             </header>
             { notices(&state.notices, &on_dismiss) }
             if let Some(banner) = moved_on { { banner } }

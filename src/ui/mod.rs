@@ -24,6 +24,7 @@ pub mod help;
 pub mod import_dialog;
 pub mod js_error;
 pub mod keys;
+pub mod language;
 pub mod legend;
 pub mod log_entry;
 pub mod modal;
@@ -61,11 +62,9 @@ pub use worker_line::{WorkerLine, WorkerLineProps, WorkerStatus};
 /// `worker_loader.js`, `worker.js` and `worker_bg.wasm` next to index.html).
 pub const WORKER_LOADER: &str = "./worker_loader.js";
 
-/// Mounts [`App`] on the document body, in place of the loading sign
-/// index.html shows while the wasm starts.
+/// Mounts [`App`], under its language, on the document body; the loading
+/// sign index.html shows while the wasm starts goes when the words are
+/// there (`language::LanguageRoot`).
 pub fn start() {
-    if let Some(el) = gloo::utils::document().get_element_by_id("loading") {
-        el.remove();
-    }
-    yew::Renderer::<App>::new().render();
+    yew::Renderer::<language::LanguageRoot>::new().render();
 }

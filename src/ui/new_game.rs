@@ -16,6 +16,8 @@ use crate::engine::city::tiles::TOTAL_TILES;
 use crate::engine::city::Options;
 use crate::engine::city::{setup::check_player_name, DEFAULT_STACKS};
 use crate::engine::classic;
+use crate::i18n::msg;
+use crate::view::names;
 use crate::view::palette::{PlayerColour, Seat};
 
 /// The levels offered for computer seats (random and greedy are baselines
@@ -99,33 +101,34 @@ impl Form {
     pub fn check(&self) -> Result<NewGame, Vec<String>> {
         let mut errors = Vec::new();
         for (i, (name, _, _)) in self.seats.iter().enumerate() {
+            let seat = i + 1;
             if name.trim().is_empty() {
-                errors.push(format!("Seat {}: the name is empty.", i + 1));
-            } else if let Err(e) = check_player_name(name.trim()) {
-                errors.push(format!("Seat {}: {e}.", i + 1));
+                errors.push(msg::new_game::error_name_empty(seat));
+            } else if check_player_name(name.trim()).is_err() {
+                // The engine's two other reasons, in the form's words.
+                errors.push(if name.trim().chars().count() > 24 {
+                    msg::new_game::error_name_long(seat)
+                } else {
+                    msg::new_game::error_name_characters(seat)
+                });
             }
         }
         for i in 0..self.seats.len() {
             for j in i + 1..self.seats.len() {
                 if self.seats[i].1 == self.seats[j].1 {
-                    errors.push(format!(
-                        "Seats {} and {} have the same colour.",
-                        i + 1,
-                        j + 1
-                    ));
+                    errors.push(msg::new_game::error_same_colour(i + 1, j + 1));
                 }
                 if self.seats[i].0.trim() == self.seats[j].0.trim() {
-                    errors.push(format!("Seats {} and {} have the same name.", i + 1, j + 1));
+                    errors.push(msg::new_game::error_same_name(i + 1, j + 1));
                 }
             }
         }
         let seats = self.ruleset.seats();
         if !seats.contains(&self.seats.len()) {
-            errors.push(format!(
-                "{} is for {} to {} players.",
-                self.ruleset.title(),
-                seats.start(),
-                seats.end()
+            errors.push(msg::new_game::error_seats(
+                names::ruleset(self.ruleset),
+                *seats.start(),
+                *seats.end(),
             ));
         }
         let mut stacks = [0u32; 3];
@@ -135,31 +138,26 @@ impl Form {
                 for (k, s) in self.stacks.iter().enumerate() {
                     match s.trim().parse::<u32>() {
                         Ok(n) => stacks[k] = n,
-                        Err(_) => errors.push(format!("Stack {} must be a whole number.", k + 1)),
+                        Err(_) => errors.push(msg::new_game::error_stack(k + 1)),
                     }
                 }
                 let total: u32 = stacks.iter().sum();
                 if stacks[0] == 0 {
-                    errors.push("The first stack needs at least one tile.".into());
+                    errors.push(msg::new_game::error_first_stack().into());
                 }
                 if total > TOTAL_TILES {
-                    errors.push(format!(
-                        "The stacks hold {total} tiles, but the box has only {TOTAL_TILES}."
-                    ));
+                    errors.push(msg::new_game::error_stacks_total(total, TOTAL_TILES));
                 }
             }
             Ruleset::Classic => {
                 if let Err(e) = self.classic_options.check(self.expansions) {
-                    errors.push(format!("Rules: {}.", classic_option_words(&e)));
+                    errors.push(classic_option_words(&e));
                 }
                 let t = self.tiles.trim();
                 if !t.is_empty() {
                     match t.parse::<usize>() {
                         Ok(n) if n >= 1 => tiles = Some(n),
-                        _ => errors.push(
-                            "The number of tiles must be a whole number from 1 (or empty for the whole pile)."
-                                .into(),
-                        ),
+                        _ => errors.push(msg::new_game::error_tiles().into()),
                     }
                 }
             }
@@ -170,9 +168,7 @@ impl Form {
             match self.seed.trim().parse::<u64>() {
                 Ok(s) => Some(s),
                 Err(_) => {
-                    errors.push(
-                        "The seed must be a whole number (or empty for a random one).".into(),
-                    );
+                    errors.push(msg::new_game::error_seed().into());
                     None
                 }
             }
@@ -237,106 +233,76 @@ fn input_checked(e: &Event) -> bool {
 }
 
 /// The rule options: name, label, explanation.
-const OPTION_TEXT: [(&str, &str, &str); 3] = [
-    (
-        "round-needs-follower",
-        "Only occupied completions start wall rounds",
-        "A street or market finished with nobody on it does not start a wall round (R6.1).",
-    ),
-    (
-        "score-before-guard",
-        "Score before the guard",
-        "What a wall piece completes is scored before its builder decides on a guard (R6.8).",
-    ),
-    (
-        "cross-side-adjacency",
-        "Markets across a tile edge count for stewards",
-        "A residential area facing a market across a tile side is next to it for the stewards' scoring (R12.2).",
-    ),
-];
+fn option_text() -> [(&'static str, &'static str, &'static str); 3] {
+    use msg::new_game as m;
+    [
+        (
+            "round-needs-follower",
+            m::round_needs_follower(),
+            m::round_needs_follower_about(),
+        ),
+        (
+            "score-before-guard",
+            m::score_before_guard(),
+            m::score_before_guard_about(),
+        ),
+        (
+            "cross-side-adjacency",
+            m::cross_side_adjacency(),
+            m::cross_side_adjacency_about(),
+        ),
+    ]
+}
 
 /// A rule check's complaint in the form's words.
 fn classic_option_words(e: &str) -> String {
     if e.contains("B9.4") {
-        "the second and first editions' farm scoring need Old City's proportional scoring switched off (B9.4)".into()
+        msg::new_game::error_farms().into()
     } else {
-        e.to_string()
+        msg::new_game::error_rules(e)
     }
 }
 
 /// An option's values, each with its words.
-type Values = &'static [(&'static str, &'static str)];
+type Values = [(&'static str, &'static str); 3];
 
-/// Classic's choices with values: option name, label, (value, words).
-const CLASSIC_CHOICES: [(&str, &str, Values); 2] = [
-    (
-        "farm-scoring",
-        "Farms score",
-        &[
-            (
-                "3rd",
-                "3 per finished city next to each farm (third edition)",
-            ),
-            (
-                "2nd",
-                "3 per finished city, to whoever leads one of its farms (second edition)",
-            ),
-            (
-                "1st",
-                "4 per finished city, to the most farmers round it (first edition)",
-            ),
-        ],
-    ),
-    (
-        "small-city",
-        "A finished city of 2 tiles scores",
-        &[
-            ("4", "4 points, as any city"),
-            ("2", "2 points (1 per tile and pennant)"),
-        ],
-    ),
-];
+/// Classic's choices with values: option name, label, (value, words); a
+/// choice of two leaves its third value empty.
+fn classic_choices() -> [(&'static str, &'static str, Values); 2] {
+    use msg::new_game as m;
+    [
+        (
+            "farm-scoring",
+            m::farm_scoring(),
+            [
+                ("3rd", m::farm_3rd()),
+                ("2nd", m::farm_2nd()),
+                ("1st", m::farm_1st()),
+            ],
+        ),
+        (
+            "small-city",
+            m::small_city(),
+            [("4", m::small_city_4()), ("2", m::small_city_2()), ("", "")],
+        ),
+    ]
+}
 
 /// Old City's switches: option name, label, explanation.
-const OLD_CITY_SWITCHES: [(&str, &str, &str); 7] = [
-    (
-        "oc-proportional",
-        "Proportional scoring",
-        "Every follower in a feature scores its share, rounded up; the plaza city scores 3 a tile (O2).",
-    ),
-    (
-        "oc-wood",
-        "Bridges, walls and wooden gates",
-        "Each player may mend one placement with each piece of wood (O3).",
-    ),
-    (
-        "oc-coins",
-        "Coins",
-        "Finishing a city with pennants takes coins, worth points at the end (O4).",
-    ),
-    (
-        "oc-guesthouse",
-        "Guesthouses",
-        "Once a game, on an open road of the tile you placed: that road scores 2 a tile when finished, and nothing if it is unfinished at the end (O5).",
-    ),
-    (
-        "oc-wyvern",
-        "The wyvern",
-        "A tile with a pennant sends the wyvern, which veils a follower (O6).",
-    ),
-    (
-        "coin-limit",
-        "Ten coins only",
-        "When the supply runs short, what is left is given (O4.2); off: coins never run out.",
-    ),
-    (
-        "plaza-pennants",
-        "Plaza pennants score",
-        "The plaza city's pennants score 3 each (O2.3).",
-    ),
-];
+fn old_city_switches() -> [(&'static str, &'static str, &'static str); 7] {
+    use msg::new_game as m;
+    [
+        ("oc-proportional", m::oc_proportional(), m::oc_proportional_about()),
+        ("oc-wood", m::oc_wood(), m::oc_wood_about()),
+        ("oc-coins", m::oc_coins(), m::oc_coins_about()),
+        ("oc-guesthouse", m::oc_guesthouse(), m::oc_guesthouse_about()),
+        ("oc-wyvern", m::oc_wyvern(), m::oc_wyvern_about()),
+        ("coin-limit", m::coin_limit(), m::coin_limit_about()),
+        ("plaza-pennants", m::plaza_pennants(), m::plaza_pennants_about()),
+    ]
+}
 
-/// The value of a switch of [`OLD_CITY_SWITCHES`] when it is on.
+/// The value of a switch of [`old_city_switches`] when it is on.
 fn switch_on(name: &str) -> &'static str {
     if name == "coin-limit" {
         "10"
@@ -345,7 +311,7 @@ fn switch_on(name: &str) -> &'static str {
     }
 }
 
-/// The value of a switch of [`OLD_CITY_SWITCHES`] when it is off.
+/// The value of a switch of [`old_city_switches`] when it is off.
 fn switch_off(name: &str) -> &'static str {
     if name == "coin-limit" {
         "none"
@@ -354,8 +320,19 @@ fn switch_off(name: &str) -> &'static str {
     }
 }
 
+/// A speed's name in the chosen language.
+fn speed_name(s: Speed) -> &'static str {
+    match s {
+        Speed::Fast => msg::speed::fast(),
+        Speed::Normal => msg::speed::normal(),
+        Speed::Slow => msg::speed::slow(),
+    }
+}
+
 #[function_component(NewGameScreen)]
 pub fn new_game_screen(props: &NewGameProps) -> Html {
+    // (Drawn again in another language at once; the form keeps what it holds.)
+    let _ = super::language::use_language();
     let form = use_state(|| Form::from_new_game(props.initial.as_ref()));
     let errors = use_state(Vec::<String>::new);
 
@@ -402,27 +379,27 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 <span class="seat-no">{ i + 1 }</span>
                 <span class="swatch big"></span>
                 <input type="text" maxlength="24" value={name.clone()} data-testid={format!("name-{i}")}
-                    aria-label={format!("Name of player {}", i + 1)} oninput={on_name} />
-                <select data-testid={format!("colour-{i}")} aria-label={format!("Colour of player {}", i + 1)}
+                    aria-label={msg::new_game::name_of(i + 1)} oninput={on_name} />
+                <select data-testid={format!("colour-{i}")} aria-label={msg::new_game::colour_of(i + 1)}
                     onchange={on_colour}>
                     { for PlayerColour::ALL.iter().map(|c| html! {
                         <option value={c.name()} selected={c == colour}>
                             { match holder(*c) {
-                                Some(j) => format!("{} (swap with seat {})", c.name(), j + 1),
-                                None => c.name().to_string(),
+                                Some(j) => msg::new_game::swap(names::colour(*c), j + 1),
+                                None => names::colour(*c).to_string(),
                             } }</option>
                     }) }
                 </select>
-                <select data-testid={format!("kind-{i}")} aria-label={format!("Who plays seat {}", i + 1)}
+                <select data-testid={format!("kind-{i}")} aria-label={msg::new_game::who_plays(i + 1)}
                     onchange={on_kind}>
-                    <option value="human" selected={computer.is_none()}>{ "Human" }</option>
+                    <option value="human" selected={computer.is_none()}>{ msg::new_game::human() }</option>
                     { for COMPUTER_LEVELS.iter().map(|l| html! {
                         <option value={l.name()} selected={*computer == Some(*l)}>
-                            { format!("Computer: {l}") }</option>
+                            { msg::new_game::computer(names::level(*l)) }</option>
                     }) }
                 </select>
                 <button class="quiet small" data-testid={format!("remove-seat-{i}")} onclick={remove}
-                    disabled={form.seats.len() <= 2} title="Remove this seat">{ "✕" }</button>
+                    disabled={form.seats.len() <= 2} title={msg::new_game::remove_seat()}>{ "✕" }</button>
             </li>
         }
     });
@@ -448,7 +425,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 let name = DEFAULT_NAMES
                     .iter()
                     .find(|d| !next.seats.iter().any(|s| s.0 == **d))
-                    .map_or(format!("Player {}", n + 1), |d| d.to_string());
+                    .map_or(msg::new_game::default_player(n + 1), |d| d.to_string());
                 next.seats.push((name, colour, None));
             }
             form.set(next);
@@ -467,7 +444,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         let on = update_input(Box::new(move |f, v| f.stacks[k] = v));
         html! {
             <label class="stack-input">
-                <span>{ format!("Stack {}", ["I", "II", "III"][k]) }</span>
+                <span>{ msg::new_game::stack(["I", "II", "III"][k]) }</span>
                 <input type="number" min="0" max="75" value={form.stacks[k].clone()}
                     data-testid={format!("stacks-{}", k + 1)} oninput={on} />
             </label>
@@ -482,7 +459,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         })
     };
     let on_seed = update_input(Box::new(|f, v| f.seed = v));
-    let options = OPTION_TEXT.iter().map(|&(name, label, text)| {
+    let options = option_text().into_iter().map(|(name, label, text)| {
         let on = update(Box::new(move |f, e| {
             f.options.set(name, input_checked(e));
         }));
@@ -521,7 +498,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         }))
     };
     let proportional = form.expansions.old_city && form.classic_options.old_city.proportional;
-    let classic_choices = CLASSIC_CHOICES.iter().map(|&(name, label, values)| {
+    let classic_choices = classic_choices().into_iter().map(|(name, label, values)| {
         let on = update(Box::new(move |f, e| {
             let _ = f.classic_options.set(name, &select_value(e));
         }));
@@ -530,7 +507,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             <label class="choice">
                 <span>{ label }</span>
                 <select data-testid={format!("classic-{name}")} onchange={on}>
-                    { for values.iter().map(|&(v, words)| {
+                    { for values.iter().filter(|v| !v.0.is_empty()).map(|&(v, words)| {
                         // B9.4: only the third edition's farms with proportional scoring.
                         let blocked = name == "farm-scoring" && v != "3rd" && proportional;
                         html! { <option value={v} selected={v == now} disabled={blocked}>{ words }</option> }
@@ -539,7 +516,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             </label>
         }
     });
-    let switches = OLD_CITY_SWITCHES.iter().map(|&(name, label, text)| {
+    let switches = old_city_switches().into_iter().map(|(name, label, text)| {
         let on = update(Box::new(move |f, e| {
             let v = if input_checked(e) { switch_on(name) } else { switch_off(name) };
             let _ = f.classic_options.set(name, v);
@@ -584,33 +561,33 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
 
     html! {
         <form class="new-game parchment" data-testid="new-game-form" onsubmit={start}>
-            <h2>{ if classic_form { "A new game" } else { "A new city" } }</h2>
+            <h2>{ if classic_form { msg::new_game::title_classic() } else { msg::new_game::title_city() } }</h2>
             <fieldset class="game-choice" data-testid="game-choice">
-                <legend>{ "Which game" }</legend>
+                <legend>{ msg::new_game::which_game() }</legend>
                 <label class="option">
                     <input type="radio" name="ruleset" value="the-city" data-testid="game-the-city"
                         checked={!classic_form} onchange={choose_game(Ruleset::City)} />
-                    <span><b>{ "Carcassonne: The City" }</b><br />
-                        <small>{ "A walled town of streets, markets and homes; 2 to 4 players." }</small></span>
+                    <span><b>{ msg::game::city() }</b><br />
+                        <small>{ msg::new_game::city_about() }</small></span>
                 </label>
                 <label class="option">
                     <input type="radio" name="ruleset" value="classic" data-testid="game-classic"
                         checked={classic_form} onchange={choose_game(Ruleset::Classic)} />
-                    <span><b>{ "Carcassonne" }</b><br />
-                        <small>{ "The classic game of roads, cities, cloisters and farms; 2 to 5 players, with The City Gates and Old City if you like." }</small></span>
+                    <span><b>{ msg::game::classic() }</b><br />
+                        <small>{ msg::new_game::classic_about() }</small></span>
                 </label>
             </fieldset>
             <fieldset>
-                <legend>{ "Players, in turn order" }</legend>
+                <legend>{ msg::new_game::players() }</legend>
                 <ol class="seats">{ for seats }</ol>
                 <button type="button" class="quiet" data-testid="add-seat" onclick={add_seat}
-                    disabled={form.seats.len() >= *form.ruleset.seats().end()}>{ "+ Add a player" }</button>
+                    disabled={form.seats.len() >= *form.ruleset.seats().end()}>{ msg::new_game::add_player() }</button>
                 if any_computer {
                     <label class="speed-choice">
-                        <span>{ "The computer plays" }</span>
+                        <span>{ msg::new_game::computer_plays() }</span>
                         <select data-testid="new-speed" onchange={on_speed}>
                             { for Speed::ALL.iter().map(|s| html! {
-                                <option value={s.name()} selected={*s == form.speed}>{ s.name() }</option>
+                                <option value={s.name()} selected={*s == form.speed}>{ speed_name(*s) }</option>
                             }) }
                         </select>
                     </label>
@@ -618,55 +595,55 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             </fieldset>
             if classic_form {
                 <fieldset data-testid="expansions">
-                    <legend>{ "Expansions" }</legend>
+                    <legend>{ msg::new_game::expansions() }</legend>
                     <label class="option">
                         <input type="checkbox" checked={form.expansions.city_gates} data-testid="expansion-city-gates"
                             onchange={expansion("city-gates")} />
-                        <span><b>{ "The City Gates" }</b><br /><small>{ "24 more tiles: gates in the city walls end roads, bridges carry roads over cities." }</small></span>
+                        <span><b>{ msg::game::city_gates() }</b><br /><small>{ msg::new_game::city_gates_about() }</small></span>
                     </label>
                     <label class="option">
                         <input type="checkbox" checked={form.expansions.old_city} data-testid="expansion-old-city"
                             onchange={expansion("old-city")} />
-                        <span><b>{ "Old City" }</b><br /><small>{ "Shared scoring, wood to mend a placement, coins, guesthouses and the wyvern; 6 followers each." }</small></span>
+                        <span><b>{ msg::game::old_city() }</b><br /><small>{ msg::new_game::old_city_about() }</small></span>
                     </label>
                 </fieldset>
                 <fieldset>
-                    <legend>{ "Length" }</legend>
+                    <legend>{ msg::new_game::length() }</legend>
                     <label class="seed">
-                        <span>{ "Tiles to play (empty: the whole pile)" }</span>
-                        <input type="number" min="1" placeholder="whole pile" value={form.tiles.clone()}
+                        <span>{ msg::new_game::tiles_to_play() }</span>
+                        <input type="number" min="1" placeholder={msg::new_game::whole_pile_hint()} value={form.tiles.clone()}
                             data-testid="classic-tiles" oninput={on_tiles} />
                     </label>
                     <div class="presets">
                         <button type="button" class="quiet" data-testid="preset-whole" onclick={pile_preset(None)}>
-                            { "Whole pile" }</button>
+                            { msg::new_game::whole_pile() }</button>
                         <button type="button" class="quiet" data-testid="preset-short-pile" onclick={pile_preset(Some(SHORT_PILE))}>
-                            { format!("Short game ({SHORT_PILE} tiles)") }</button>
+                            { msg::new_game::short_pile(SHORT_PILE) }</button>
                     </div>
                 </fieldset>
             }
             <fieldset hidden={classic_form}>
-                <legend>{ "Length" }</legend>
+                <legend>{ msg::new_game::length() }</legend>
                 <div class="stacks-row">{ for stack_inputs }</div>
                 <div class="presets">
                     <button type="button" class="quiet" data-testid="preset-full" onclick={preset(DEFAULT_STACKS)}>
-                        { "Full game (30 25 20)" }</button>
+                        { msg::new_game::full_game() }</button>
                     <button type="button" class="quiet" data-testid="preset-short" onclick={preset(SHORT_STACKS)}>
-                        { "Short game (8 6 6)" }</button>
+                        { msg::new_game::short_game() }</button>
                 </div>
             </fieldset>
             <details class="advanced">
-                <summary>{ "Advanced" }</summary>
+                <summary>{ msg::new_game::advanced() }</summary>
                 <label class="seed">
-                    <span>{ "Seed (the same seed deals the same tiles)" }</span>
-                    <input type="text" inputmode="numeric" placeholder="random" value={form.seed.clone()}
+                    <span>{ msg::new_game::seed() }</span>
+                    <input type="text" inputmode="numeric" placeholder={msg::new_game::seed_hint()} value={form.seed.clone()}
                         data-testid="seed" oninput={on_seed} />
                 </label>
                 if classic_form {
                     <div class="options">{ for classic_choices }</div>
                     if form.expansions.old_city {
                         <fieldset class="old-city-parts" data-testid="old-city-parts">
-                            <legend>{ "Old City's parts" }</legend>
+                            <legend>{ msg::new_game::old_city_parts() }</legend>
                             <div class="options">{ for switches }</div>
                         </fieldset>
                     }
@@ -681,9 +658,9 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 </div>
             }
             <div class="form-buttons">
-                <button type="button" class="quiet" onclick={help}>{ "How to play" }</button>
+                <button type="button" class="quiet" onclick={help}>{ msg::new_game::how_to_play() }</button>
                 <button type="submit" class="primary big" data-testid="start-game">
-                    { if classic_form { "Start the game" } else { "Found the city" } }</button>
+                    { if classic_form { msg::new_game::start_classic() } else { msg::new_game::start_city() } }</button>
             </div>
         </form>
     }

@@ -12,8 +12,9 @@ use super::session::open_saved;
 use super::state::AppState;
 use super::stats_dialog::StatsButton;
 use super::storage::{self, Loaded, StorageError};
+use crate::i18n::{self, intl, msg};
 use crate::saves::{self, SavedGame};
-use crate::view::log::plural;
+use crate::view::names;
 use crate::view::words::plain;
 
 #[derive(Properties, PartialEq)]
@@ -23,24 +24,15 @@ pub struct SavesListProps {
     pub changed: u32,
 }
 
-/// "22 Nov 2026, 14:05" in the browser's time zone.
+/// "22 Nov 2026, 14:05" (as the language writes it) in the browser's time zone.
 fn when(ms: f64) -> String {
-    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
-    format!(
-        "{} {} {}, {:02}:{:02}",
-        d.get_date(),
-        MONTHS[(d.get_month() as usize).min(11)],
-        d.get_full_year(),
-        d.get_hours(),
-        d.get_minutes()
-    )
+    intl::date_time(i18n::current(), ms)
 }
 
 #[function_component(SavesList)]
 pub fn saves_list(props: &SavesListProps) -> Html {
+    // (Drawn again in another language at once.)
+    let _ = super::language::use_language();
     // None: not read yet. The list is read when shown and after each change.
     let loaded = use_state(|| None::<Result<Loaded, StorageError>>);
     let renaming = use_state(|| None::<(String, String)>);
@@ -81,7 +73,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                 Ok(l) => match l.doc.get(&id) {
                     Some(entry) => open_saved(&d, entry),
                     None => {
-                        error.set(Some("That game is no longer saved: it was deleted in another tab or window.".into()));
+                        error.set(Some(msg::saves::gone().into()));
                         reload();
                     }
                 },
@@ -122,21 +114,16 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             .zip(summary.scores.iter().chain(std::iter::repeat(&0)))
             .enumerate()
             .map(|(i, (p, s))| match g.seats.get(i).and_then(|s| s.computer.as_deref()) {
-                Some(level) => format!("{p} (computer, {level}) {s}"),
-                None => format!("{p} {s}"),
+                Some(level) => msg::saves::computer_score(p, names::level_named(level), *s),
+                None => msg::saves::score(p, *s),
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let game_name = match summary.expansions.as_slice() {
-            [] => g.ruleset.title().to_string(),
-            [one] => format!("{} with {one}", g.ruleset.title()),
-            [init @ .., last] => format!("{} with {} and {last}", g.ruleset.title(), init.join(", ")),
-        };
-        let turns = summary.turns as u32;
+        let game_name = names::game_with(g.ruleset, &summary.expansions);
         let state = if g.finished {
-            format!("finished after {}", plural(turns, "turn", "turns"))
+            msg::saves::finished(summary.turns)
         } else {
-            format!("{} played", plural(turns, "turn", "turns"))
+            msg::saves::played(summary.turns)
         };
         let name_cell = match editing {
             Some(value) => {
@@ -174,10 +161,10 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                 };
                 html! {
                     <form class="rename" onsubmit={commit}>
-                        <input type="text" data-testid="save-name-input" aria-label="New name"
+                        <input type="text" data-testid="save-name-input" aria-label={msg::saves::new_name()}
                             maxlength="80" value={value} oninput={on_input} />
-                        <button type="submit" class="small primary" data-testid="save-rename-ok">{ "OK" }</button>
-                        <button type="button" class="small quiet" onclick={cancel}>{ "Cancel" }</button>
+                        <button type="submit" class="small primary" data-testid="save-rename-ok">{ msg::saves::ok() }</button>
+                        <button type="button" class="small quiet" onclick={cancel}>{ msg::saves::cancel() }</button>
                     </form>
                 }
             }
@@ -192,7 +179,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                     <>
                         <span class="save-name" data-testid="save-name">{ g.name.clone() }</span>
                         <button class="small quiet" data-testid="save-rename" onclick={start}
-                            aria-label={format!("Rename “{}”", g.name)}>{ "Rename" }</button>
+                            aria-label={msg::saves::rename_named(&g.name)}>{ msg::saves::rename() }</button>
                     </>
                 }
             }
@@ -207,23 +194,23 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                     <span class="save-scores" data-testid="save-scores">{ scores }</span>
                     { " · " }
                     <span class="save-state" data-testid="save-turn">{ state }</span>
-                    if g.from_link { <span class="save-link">{ " · from a link" }</span> }
+                    if g.from_link { <span class="save-link">{ " · " }{ msg::saves::from_link() }</span> }
                     { " · " }
                     <span data-testid="save-date">{ when(g.updated) }</span>
                 </div>
                 <div class="save-buttons">
                     if confirming {
-                        <span class="confirm-delete" role="group" aria-label={format!("Delete “{}”?", g.name)}>
-                            <span>{ "Delete it?" }</span>
-                            <button class="small primary" data-testid="save-delete-yes" onclick={delete}>{ "Delete" }</button>
-                            <button class="small quiet" data-testid="save-delete-no" onclick={keep}>{ "Keep" }</button>
+                        <span class="confirm-delete" role="group" aria-label={msg::saves::delete_named_ask(&g.name)}>
+                            <span>{ msg::saves::delete_it() }</span>
+                            <button class="small primary" data-testid="save-delete-yes" onclick={delete}>{ msg::saves::delete() }</button>
+                            <button class="small quiet" data-testid="save-delete-no" onclick={keep}>{ msg::saves::keep() }</button>
                         </span>
                     } else {
                         <button class="small primary" data-testid="save-continue" onclick={cont}
-                            aria-label={format!("{} “{}”", if g.finished { "View" } else { "Continue" }, g.name)}>
-                            { if g.finished { "View" } else { "Continue" } }</button>
+                            aria-label={if g.finished { msg::saves::view_named(&g.name) } else { msg::saves::continue_named(&g.name) }}>
+                            { if g.finished { msg::saves::view() } else { msg::saves::r#continue() } }</button>
                         <button class="small quiet" data-testid="save-delete" onclick={ask_delete}
-                            aria-label={format!("Delete “{}”", g.name)}>{ "Delete" }</button>
+                            aria-label={msg::saves::delete_named(&g.name)}>{ msg::saves::delete() }</button>
                     }
                 </div>
             </li>
@@ -239,14 +226,14 @@ pub fn saves_list(props: &SavesListProps) -> Html {
         let label = dmg
             .name()
             .or(dmg.id())
-            .map_or_else(|| "A saved game".to_string(), |n| format!("“{n}”"));
+            .map_or_else(|| msg::saves::damaged().to_string(), msg::saves::damaged_named);
         let file = format!("saved-game-{}.json", dmg.id().unwrap_or("damaged"));
         let download = {
             let text = dmg.to_json();
             let error = error.clone();
             Callback::from(move |_: MouseEvent| {
                 if let Err(e) = super::download::download(&file, &text, "application/json") {
-                    error.set(Some(format!("It could not be downloaded: {e}.")));
+                    error.set(Some(msg::saves::download_failed(e)));
                 }
             })
         };
@@ -275,19 +262,19 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             <li class="save-row damaged" data-testid="save-damaged">
                 <div class="save-title"><span class="save-name">{ label.clone() }</span></div>
                 <p class="save-meta" data-testid="save-damaged-why">
-                    { format!("It cannot be opened: {}.", plain(&dmg.reason)) }</p>
+                    { msg::saves::damaged_why(plain(&dmg.reason)) }</p>
                 <div class="save-buttons">
                     if confirming {
-                        <span class="confirm-delete" role="group" aria-label={format!("Delete {label}?")}>
-                            <span>{ "Delete it for good?" }</span>
-                            <button class="small primary" data-testid="save-damaged-delete-yes" onclick={delete}>{ "Delete" }</button>
-                            <button class="small quiet" onclick={keep}>{ "Keep" }</button>
+                        <span class="confirm-delete" role="group" aria-label={msg::saves::delete_label_ask(&label)}>
+                            <span>{ msg::saves::delete_for_good() }</span>
+                            <button class="small primary" data-testid="save-damaged-delete-yes" onclick={delete}>{ msg::saves::delete() }</button>
+                            <button class="small quiet" onclick={keep}>{ msg::saves::keep() }</button>
                         </span>
                     } else {
                         <button class="small" data-testid="save-damaged-download" onclick={download}
-                            aria-label={format!("Download what is left of {label}")}>{ "Download what is left" }</button>
+                            aria-label={msg::saves::download_left_of(&label)}>{ msg::saves::download_left() }</button>
                         <button class="small quiet" data-testid="save-damaged-delete" onclick={ask}
-                            aria-label={format!("Delete {label}")}>{ "Delete" }</button>
+                            aria-label={msg::saves::delete_label(&label)}>{ msg::saves::delete() }</button>
                     }
                 </div>
             </li>
@@ -299,14 +286,14 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             html! { <p class="errors" data-testid="saves-unavailable">{ e.to_string() }</p> }
         }
         Some(Ok(l)) if games.is_empty() && l.doc.damaged().is_empty() && !l.doc.has_unread() => {
-            html! { <p class="saves-empty">{ "No saved games yet: games are saved as you play." }</p> }
+            html! { <p class="saves-empty">{ msg::saves::empty() }</p> }
         }
         Some(Ok(_)) => html! {},
     };
     html! {
         <section class="saves parchment" data-testid="saves">
             <div class="saves-head">
-                <h2>{ "Saved games" }</h2>
+                <h2>{ msg::saves::title() }</h2>
                 <ImportDialog dispatch={props.dispatch.clone()} />
                 <StatsButton />
             </div>

@@ -20,6 +20,7 @@ pub mod classic;
 pub mod command;
 pub mod geometry;
 pub mod log;
+pub mod names;
 pub mod palette;
 pub mod panel;
 pub mod pictures;

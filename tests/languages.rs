@@ -1,0 +1,83 @@
+//! Every language file against the English one (locales/en.txt): the check a
+//! translator runs, `cargo test --test languages` (TRANSLATING.md). It fails
+//! when a language lacks a message, has one the code does not use, misses
+//! a plural form its language needs, or a placeholder is missing or
+//! unknown; and when the code lacks a message of the English file.
+
+use std::path::{Path, PathBuf};
+use the_city::i18n::{check, Language};
+
+const ENGLISH: &str = include_str!("../locales/en.txt");
+
+fn file(lang: Language) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(lang.file())
+}
+
+#[test]
+fn every_language_has_every_message_and_no_other() {
+    let mut report = String::new();
+    for lang in Language::ALL.into_iter().filter(|&l| l != Language::En) {
+        let path = file(lang);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                report.push_str(&format!("{}: {e}\n", path.display()));
+                continue;
+            }
+        };
+        for p in check::problems(lang, ENGLISH, &text) {
+            report.push_str(&format!("{}: {p}\n", lang.file()));
+        }
+    }
+    assert!(report.is_empty(), "\n{report}");
+}
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("read src").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether `path` is in `code` as a whole name (`saves::delete`, not the
+/// start of `saves::delete_it`).
+fn used(code: &str, path: &str) -> bool {
+    code.match_indices(path).any(|(at, _)| {
+        let next = code[at + path.len()..].chars().next();
+        !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// The English file is the code's list: a message no code shows is one too
+/// many (for every translator).
+#[test]
+fn every_message_is_used_by_the_code() {
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let code: String = files
+        .iter()
+        .filter(|f| !f.ends_with("i18n/tests.rs"))
+        .map(|f| std::fs::read_to_string(f).expect("read a source"))
+        .collect();
+    let unused: Vec<String> = check::keys(ENGLISH)
+        .into_iter()
+        .filter(|key| {
+            let (group, name) = key.split_once('.').expect("group.name");
+            // As called or passed: `msg::group::name`, `group::name` after a
+            // `use`, or `m::name` in a function that aliases its group.
+            ![
+                format!("{group}::{name}"),
+                format!("{group}::r#{name}"),
+                format!("m::{name}"),
+            ]
+            .iter()
+            .any(|needle| used(&code, needle))
+        })
+        .collect();
+    assert!(unused.is_empty(), "messages no code uses: {unused:?}");
+}
