@@ -42,7 +42,7 @@ fn main() {
 /// The English messages: the list of every message the code shows.
 const MESSAGES: &str = "locales/en.txt";
 
-/// The CLDR plural categories, in `i18n::plural::Category`'s order.
+/// The CLDR plural categories.
 const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
 
 /// One message of locales/en.txt: `group.name`, and its text (one per plural
@@ -83,7 +83,8 @@ fn placeholders(text: &str) -> Vec<(String, bool)> {
 
 fn is_ident(s: &str) -> bool {
     s.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
 /// A name Rust reserves gets the raw prefix.
@@ -129,7 +130,11 @@ fn messages(english: &str) -> String {
             [g, m, c] => (g, m, Some(c)),
             _ => panic!("{MESSAGES}:{}: a key is group.name[.plural]", n + 1),
         };
-        assert!(is_ident(group) && is_ident(name), "{MESSAGES}:{}: {key:?}", n + 1);
+        assert!(
+            is_ident(group) && is_ident(name),
+            "{MESSAGES}:{}: {key:?}",
+            n + 1
+        );
         let category = category.map(|c| {
             CATEGORIES
                 .iter()
@@ -140,7 +145,10 @@ fn messages(english: &str) -> String {
             .last()
             .is_some_and(|m| m.group == group && m.name == name && category.is_some() && m.plural);
         if same {
-            list.last_mut().unwrap().forms.push((category.unwrap(), text.to_string()));
+            list.last_mut()
+                .unwrap()
+                .forms
+                .push((category.unwrap(), text.to_string()));
         } else {
             assert!(
                 !list.iter().any(|m| m.group == group && m.name == name),
@@ -155,13 +163,18 @@ fn messages(english: &str) -> String {
             });
         }
     }
-    let keys: Vec<String> = list.iter().map(|m| format!("{}.{}", m.group, m.name)).collect();
+    let keys: Vec<String> = list
+        .iter()
+        .map(|m| format!("{}.{}", m.group, m.name))
+        .collect();
+    let version = fnv(&keys.join("\n"));
     let mut s = String::new();
     writeln!(
         s,
         "/// The version of the key list: a language file with another is stale.\n\
-         pub const KEYS: u64 = {:#018x};\n/// How many messages there are.\npub const COUNT: usize = {};",
-        fnv(&keys.join("\n")),
+         pub const KEYS: u64 = {version:#018x};\n/// A current file's version line.\n\
+         pub const KEYS_LINE: &str = \"@keys {version:#018x}\";\n\
+         /// How many messages there are.\npub const COUNT: usize = {};",
         list.len()
     )
     .unwrap();
@@ -174,7 +187,12 @@ fn messages(english: &str) -> String {
             "{MESSAGES}: the messages of {group} are not together"
         );
         seen.push(group);
-        writeln!(s, "pub mod {} {{\n#[allow(unused_imports)]\nuse super::super::*;", ident(group)).unwrap();
+        writeln!(
+            s,
+            "pub mod {} {{\n#[allow(unused_imports)]\nuse super::super::*;",
+            ident(group)
+        )
+        .unwrap();
         for (slot, m) in list.iter().enumerate().filter(|(_, m)| m.group == group) {
             let mut args: Vec<(String, bool)> = Vec::new();
             for (_, text) in &m.forms {
@@ -207,7 +225,7 @@ fn messages(english: &str) -> String {
                     if *number {
                         format!("{}: impl Into<Num>", ident(a))
                     } else {
-                        format!("{}: impl std::fmt::Display", ident(a))
+                        format!("{}: &str", ident(a))
                     }
                 })
                 .collect();
@@ -217,7 +235,7 @@ fn messages(english: &str) -> String {
                     if *number {
                         format!("({a:?}, Arg::Num({}.into()))", ident(a))
                     } else {
-                        format!("({a:?}, Arg::Text(&{}))", ident(a))
+                        format!("({a:?}, Arg::Text({}))", ident(a))
                     }
                 })
                 .collect();
@@ -226,11 +244,11 @@ fn messages(english: &str) -> String {
                 let forms: Vec<String> = m
                     .forms
                     .iter()
-                    .map(|(c, t)| format!("({c}, {t:?})"))
+                    .map(|(c, t)| format!("({:?}, {t:?})", CATEGORIES[*c]))
                     .collect();
                 writeln!(
                     s,
-                    "pub fn {fname}({}) -> String {{ plural({slot}, &[{}], &[{}]) }}",
+                    "pub fn {fname}({}) -> String {{ let n: Num = n.into(); plural({slot}, n, &[{}], &[{}]) }}",
                     params.join(", "),
                     forms.join(", "),
                     fills.join(", ")

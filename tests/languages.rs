@@ -58,7 +58,10 @@ fn used(code: &str, path: &str) -> bool {
 #[test]
 fn every_message_is_used_by_the_code() {
     let mut files = Vec::new();
-    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     let code: String = files
         .iter()
         .filter(|f| !f.ends_with("i18n/tests.rs"))

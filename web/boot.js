@@ -26,4 +26,13 @@ if ('serviceWorker' in navigator) {
   navigator.serviceWorker
     .register(new URL('sw.js', base), { scope: new URL('./', base).href })
     .catch((e) => console.warn('offline play unavailable:', e));
+  // The first visit fetched its language's file (src/ui/language.rs) before
+  // the service worker took the page: fetched again through it, it is kept,
+  // and the language works offline too.
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    const lang = document.documentElement.lang;
+    if (/^[a-z]{2}$/.test(lang) && lang !== 'en') {
+      fetch(new URL(`static/lang/${lang}.txt`, base)).catch(() => {});
+    }
+  });
 }

@@ -17,11 +17,16 @@
 // cached index.html (whatever the query string): offline, and also online,
 // the page comes from the cache, and a new deploy shows on the visit after the
 // browser has seen the changed sw.js. Requests outside the list go to the
-// network. Only same-origin GETs under this worker's scope are handled.
+// network, except a language file's, which is kept. Only same-origin GETs
+// under this worker's scope are handled.
 'use strict';
 
 const VERSION = '__VERSION__';
-const PRECACHE = __PRECACHE__;
+// The languages other than English (static/lang/) are not precached: each
+// visitor needs one at most. The one a page fetches is kept (below), so a
+// language chosen once works offline.
+const LANG = 'static/lang/';
+const PRECACHE = __PRECACHE__.filter((f) => !f.startsWith(`./${LANG}`));
 
 const SCOPE = self.registration.scope;
 // Cache names are per origin, so they carry the scope: two copies of the game
@@ -29,14 +34,26 @@ const SCOPE = self.registration.scope;
 const PREFIX = `the-city ${SCOPE} `;
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL('index.html', SCOPE).href;
+const LANG_URL = new URL(LANG, SCOPE).href;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      // 'no-cache' revalidates with the server: the HTTP cache may hold an
-      // older index.html or worker.js.
-      cache.addAll(PRECACHE.map((f) => new Request(new URL(f, SCOPE).href, { cache: 'no-cache' })))),
-  );
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // 'no-cache' revalidates with the server: the HTTP cache may hold an
+    // older index.html or worker.js.
+    await cache.addAll(PRECACHE.map((f) => new Request(new URL(f, SCOPE).href, { cache: 'no-cache' })));
+    // The languages an older version kept, fetched anew for this one (its
+    // words may have changed), so they stay offline; a failure leaves the
+    // language to be fetched when next chosen.
+    const kept = new Set();
+    for (const key of await caches.keys()) {
+      if (!key.startsWith(PREFIX) || key === CACHE) continue;
+      for (const r of await (await caches.open(key)).keys()) {
+        if (r.url.startsWith(LANG_URL)) kept.add(r.url);
+      }
+    }
+    await Promise.all([...kept].map((u) => cache.add(new Request(u, { cache: 'no-cache' })).catch(() => {})));
+  })());
 });
 
 self.addEventListener('activate', (event) => {
@@ -68,6 +85,11 @@ self.addEventListener('fetch', (event) => {
         throw err;
       }
     }
-    return (await cache.match(request)) || fetch(request);
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    const response = await fetch(request);
+    // A language file, kept once fetched.
+    if (request.url.startsWith(LANG_URL) && response.ok) await cache.put(request, response.clone());
+    return response;
   })());
 });

@@ -15,7 +15,8 @@ use super::{msg, Language};
 #[derive(Debug, PartialEq)]
 pub enum Slot {
     Text(&'static str),
-    Plural(Vec<(Category, &'static str)>),
+    /// (CLDR category, text): `("few", "{n} kafelki")`.
+    Plural(Vec<(&'static str, &'static str)>),
 }
 
 /// A language's texts, one slot per message of the English file, in its order.
@@ -30,8 +31,8 @@ pub struct Catalog {
 pub enum Unusable {
     /// Written for another version of the key list (or none).
     Stale,
-    /// Not a language file.
-    Malformed(String),
+    /// Not a language file: this line (from 1) is not `key = text`.
+    Malformed(usize),
 }
 
 /// A line's key and text, or None for a blank line or a comment.
@@ -48,14 +49,25 @@ pub fn entry(line: &str) -> Option<Result<(&str, &str), ()>> {
     )
 }
 
+/// A key (`group.name.few`) without its third part, and that part: a plural
+/// category (`check` holds it to the CLDR names; the page takes it as it is).
+pub fn split_key(key: &str) -> (&str, Option<&str>) {
+    // (By bytes: the page's size.)
+    let dots = key.bytes().filter(|&b| b == b'.').count();
+    match key.bytes().rposition(|b| b == b'.') {
+        Some(at) if dots == 2 => (&key[..at], Some(&key[at + 1..])),
+        _ => (key, None),
+    }
+}
+
 /// A key without its plural category, and the category.
 pub fn split_plural(key: &str) -> (&str, Option<Category>) {
-    match key.rsplit_once('.') {
-        Some((base, last)) if base.contains('.') => match Category::from_name(last) {
+    match split_key(key) {
+        (base, Some(last)) => match Category::from_name(last) {
             Some(c) => (base, Some(c)),
             None => (key, None),
         },
-        _ => (key, None),
+        plain => (plain.0, None),
     }
 }
 
@@ -72,16 +84,16 @@ impl Catalog {
     /// version, or whose messages do not count as many as the English ones, is
     /// stale; a line that is not `key = text` makes it malformed.
     pub fn parse(lang: Language, text: &'static str) -> Result<Catalog, Unusable> {
-        if version(text) != Some(msg::KEYS) {
+        // (Compared as text: no number parsing in the page.)
+        if !text.split('\n').any(|l| l.trim() == msg::KEYS_LINE) {
             return Err(Unusable::Stale);
         }
         let mut slots: Vec<Slot> = Vec::with_capacity(msg::COUNT);
         let mut last_base = "";
-        for (n, line) in text.lines().enumerate() {
+        for (n, line) in text.split('\n').enumerate() {
             let Some(e) = entry(line) else { continue };
-            let (key, value) =
-                e.map_err(|()| Unusable::Malformed(format!("line {}: not `key = text`", n + 1)))?;
-            let (base, category) = split_plural(key);
+            let (key, value) = e.map_err(|()| Unusable::Malformed(n + 1))?;
+            let (base, category) = split_key(key);
             match (category, slots.last_mut()) {
                 (Some(c), Some(Slot::Plural(forms))) if base == last_base => forms.push((c, value)),
                 (Some(c), _) => slots.push(Slot::Plural(vec![(c, value)])),

@@ -82,13 +82,19 @@ pub fn problems(lang: Language, english: &str, file: &str) -> Vec<String> {
     }
     for m in &ours {
         if !en.iter().any(|e| e.key == m.key) {
-            out.push(format!("line {}: {} is not a message of the English file", m.line, m.key));
+            out.push(format!(
+                "line {}: {} is not a message of the English file",
+                m.line, m.key
+            ));
         }
     }
     let mut previous = 0;
     for e in &en {
-        let found: Vec<(usize, &Message)> =
-            ours.iter().enumerate().filter(|(_, m)| m.key == e.key).collect();
+        let found: Vec<(usize, &Message)> = ours
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.key == e.key)
+            .collect();
         let (at, m) = match found[..] {
             [] => {
                 out.push(format!("{} is missing", e.key));
@@ -101,7 +107,10 @@ pub fn problems(lang: Language, english: &str, file: &str) -> Vec<String> {
             }
         };
         if at < previous {
-            out.push(format!("line {}: {} is out of the English file's order", m.line, e.key));
+            out.push(format!(
+                "line {}: {} is out of the English file's order",
+                m.line, e.key
+            ));
         }
         previous = at;
         let want = placeholders(e.forms[0].1);
@@ -111,7 +120,11 @@ pub fn problems(lang: Language, english: &str, file: &str) -> Vec<String> {
                 "line {}: {} {}",
                 m.line,
                 e.key,
-                if counted { "is counted: one line per plural form (.one, .other…)" } else { "is not counted" }
+                if counted {
+                    "is counted: one line per plural form (.one, .other…)"
+                } else {
+                    "is not counted"
+                }
             ));
             continue;
         }
@@ -131,7 +144,12 @@ pub fn problems(lang: Language, english: &str, file: &str) -> Vec<String> {
         let needed = plural::categories(lang);
         for c in &needed {
             if !m.forms.iter().any(|f| f.0 == Some(*c)) {
-                out.push(format!("line {}: {} lacks its .{} form", m.line, e.key, c.name()));
+                out.push(format!(
+                    "line {}: {} lacks its .{} form",
+                    m.line,
+                    e.key,
+                    c.name()
+                ));
             }
         }
         for (c, text) in &m.forms {
@@ -150,12 +168,22 @@ pub fn problems(lang: Language, english: &str, file: &str) -> Vec<String> {
             let all: Vec<&str> = e.forms.iter().flat_map(|f| placeholders(f.1)).collect();
             for p in &have {
                 if !all.contains(p) {
-                    out.push(format!("line {}: {}.{}: unknown placeholder {{{p}}}", m.line, e.key, c.name()));
+                    out.push(format!(
+                        "line {}: {}.{}: unknown placeholder {{{p}}}",
+                        m.line,
+                        e.key,
+                        c.name()
+                    ));
                 }
             }
             for p in &all {
                 if *p != "n" && !have.contains(p) {
-                    out.push(format!("line {}: {}.{}: lacks placeholder {{{p}}}", m.line, e.key, c.name()));
+                    out.push(format!(
+                        "line {}: {}.{}: lacks placeholder {{{p}}}",
+                        m.line,
+                        e.key,
+                        c.name()
+                    ));
                 }
             }
         }

@@ -21,9 +21,7 @@ pub mod check;
 pub mod plural;
 
 use catalog::{Catalog, Slot, Unusable};
-use plural::Category;
 use std::cell::{Cell, RefCell};
-use std::fmt::{Display, Write as _};
 
 /// The generated messages (build.rs, from locales/en.txt).
 #[allow(clippy::all)]
@@ -83,8 +81,14 @@ impl Language {
 
     /// A language tag's language (`de-AT` is German), if the game speaks it.
     pub fn from_tag(tag: &str) -> Option<Language> {
-        let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        Language::ALL.into_iter().find(|l| l.code() == primary)
+        let tag = tag.trim().as_bytes();
+        if tag.len() != 2 && !matches!(tag.get(2), Some(b'-' | b'_')) {
+            return None;
+        }
+        let primary = [tag[0].to_ascii_lowercase(), tag[1].to_ascii_lowercase()];
+        Language::ALL
+            .into_iter()
+            .find(|l| l.code().as_bytes() == primary)
     }
 
     /// The first of the browser's languages (most preferred first) the game
@@ -97,7 +101,7 @@ impl Language {
 
     /// Where its file is, relative to the page.
     pub fn file(self) -> String {
-        format!("static/lang/{}.txt", self.code())
+        ["static/lang/", self.code(), ".txt"].concat()
     }
 }
 
@@ -165,7 +169,7 @@ num_from!(u8, u16, u32, u64, usize);
 
 /// A placeholder's value.
 pub enum Arg<'a> {
-    Text(&'a dyn Display),
+    Text(&'a str),
     Num(Num),
 }
 
@@ -186,37 +190,29 @@ pub fn fill(i: usize, english: &'static str, args: &[(&str, Arg)]) -> String {
     substitute(text(i, english), args)
 }
 
-/// Counted message `i` (its count is `n`) in the form its count takes;
-/// `english`: (category index, text), from build.rs.
-pub fn plural(i: usize, english: &[(u8, &'static str)], args: &[(&str, Arg)]) -> String {
-    let n = args
-        .iter()
-        .find_map(|(name, a)| match a {
-            Arg::Num(Num(n)) if *name == "n" => Some(*n),
-            _ => None,
-        })
-        .unwrap_or(0);
+/// Counted message `i` (its count is `n`, also its `{n}`) in the form its count takes;
+/// `english`: (CLDR category, text), from build.rs.
+pub fn plural(
+    i: usize,
+    Num(n): Num,
+    english: &[(&str, &'static str)],
+    args: &[(&str, Arg)],
+) -> String {
     let translated = match slot(i) {
-        Some(Slot::Plural(forms)) => pick(forms.iter().copied(), intl::category(current(), n)),
+        Some(Slot::Plural(forms)) => pick(forms, &intl::category(current(), n)),
         _ => None,
     };
     // Else English, by English's own rule.
     let template = translated
-        .or_else(|| {
-            let forms = english.iter().map(|&(c, t)| (Category::from_index(c), t));
-            pick(forms, plural::category(Language::En, n))
-        })
+        .or_else(|| pick(english, &intl::category(Language::En, n)))
         .unwrap_or("");
     substitute(template, args)
 }
 
 /// The form of `category`, else `other`.
-fn pick(
-    forms: impl Iterator<Item = (Category, &'static str)> + Clone,
-    category: Category,
-) -> Option<&'static str> {
-    let of = |c: Category| forms.clone().find(|f| f.0 == c).map(|f| f.1);
-    of(category).or_else(|| of(Category::Other))
+fn pick(forms: &[(&str, &'static str)], category: &str) -> Option<&'static str> {
+    let of = |c: &str| forms.iter().find(|f| f.0 == c).map(|f| f.1);
+    of(category).or_else(|| of("other"))
 }
 
 /// `template` with each `{name}` (or `{name:type}`) replaced by its value;
@@ -232,9 +228,7 @@ fn substitute(template: &str, args: &[(&str, Arg)]) -> String {
         let inner = &rest[open + 1..open + close];
         let name = inner.split(':').next().unwrap_or("");
         match args.iter().find(|(n, _)| *n == name) {
-            Some((_, Arg::Text(t))) => {
-                let _ = write!(out, "{t}");
-            }
+            Some((_, Arg::Text(t))) => out.push_str(t),
             Some((_, Arg::Num(Num(n)))) => out.push_str(&intl::number(current(), *n)),
             None => out.push_str(&rest[open..=open + close]),
         }
@@ -248,29 +242,32 @@ fn substitute(template: &str, args: &[(&str, Arg)]) -> String {
 /// browser's `Intl` on wasm32, natively the rules of [`plural`] and plain
 /// digits.
 pub mod intl {
-    use super::plural::{self, Category};
     use super::Language;
 
+    /// The CLDR plural category of `n` in `lang` ("one", "few"…).
     #[cfg(target_arch = "wasm32")]
-    pub fn category(lang: Language, n: u64) -> Category {
+    pub fn category(lang: Language, n: u64) -> String {
         use js_sys::{Array, Intl::PluralRules, Object};
         thread_local! {
             static RULES: std::cell::RefCell<Option<(Language, PluralRules)>> = const { std::cell::RefCell::new(None) };
         }
         RULES.with(|r| {
             let mut r = r.borrow_mut();
-            if r.as_ref().is_none_or(|(l, _)| *l != lang) {
-                let locales = Array::of1(&lang.code().into());
-                *r = Some((lang, PluralRules::new(&locales, &Object::new())));
-            }
-            let name: String = r.as_ref().map(|(_, p)| p.select(n as f64)).map(String::from).unwrap_or_default();
-            Category::from_name(&name).unwrap_or_else(|| plural::category(lang, n))
+            let rules = match &*r {
+                Some((l, rules)) if *l == lang => rules,
+                _ => {
+                    let locales = Array::of1(&lang.code().into());
+                    &r.insert((lang, PluralRules::new(&locales, &Object::new())))
+                        .1
+                }
+            };
+            rules.select(n as f64).into()
         })
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn category(lang: Language, n: u64) -> Category {
-        plural::category(lang, n)
+    pub fn category(lang: Language, n: u64) -> String {
+        super::plural::category(lang, n).name().to_string()
     }
 
     /// `n` as the language writes it (`1.234` in German).

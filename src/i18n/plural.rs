@@ -1,11 +1,12 @@
 //! Plural categories (CLDR): which form of a counted message a number takes.
 //! The browser decides with `Intl.PluralRules` (`super::intl`); natively
-//! (tests, the command line) the rules of the seven languages, for whole
-//! numbers, are written out here.
+//! (tests, the command line, and the check of which forms a language file
+//! needs) the rules of the seven languages, for whole numbers, are written
+//! out here.
 
 use super::Language;
 
-/// A CLDR plural category, in the order of build.rs's `CATEGORIES`.
+/// A CLDR plural category.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Category {
     Zero,
@@ -33,14 +34,6 @@ impl Category {
 
     pub fn from_name(s: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.name() == s)
-    }
-
-    /// The category at build.rs's index (the generated code's).
-    pub fn from_index(i: u8) -> Category {
-        Category::ALL
-            .get(usize::from(i))
-            .copied()
-            .unwrap_or(Category::Other)
     }
 }
 
@@ -109,7 +102,12 @@ mod tests {
         }
         assert_eq!(
             categories(Language::Pl),
-            [Category::One, Category::Few, Category::Many, Category::Other]
+            [
+                Category::One,
+                Category::Few,
+                Category::Many,
+                Category::Other
+            ]
         );
     }
 

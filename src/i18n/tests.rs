@@ -20,7 +20,12 @@ fn bracketed(lang: Language) -> String {
             Some(_) if base == last => {}
             Some(_) => {
                 for c in plural::categories(lang) {
-                    out.push_str(&format!("{base}.{} = [{} {}] {{n}}\n", c.name(), lang.code(), c.name()));
+                    out.push_str(&format!(
+                        "{base}.{} = [{} {}] {{n}}\n",
+                        c.name(),
+                        lang.code(),
+                        c.name()
+                    ));
                 }
             }
         }
@@ -112,7 +117,10 @@ fn a_stale_file_is_not_used() {
         Some(Unusable::Stale)
     );
     assert!(matches!(
-        Catalog::parse(Language::It, leak(file.replace("saves.keep =", "saves.keep"))),
+        Catalog::parse(
+            Language::It,
+            leak(file.replace("saves.keep =", "saves.keep"))
+        ),
         Err(Unusable::Malformed(_))
     ));
     // Installing one keeps English.
@@ -139,9 +147,14 @@ fn the_browser_languages_pick_the_first_the_game_speaks() {
 fn the_check_finds_what_a_file_lacks_or_adds() {
     let english = include_str!("../../locales/en.txt");
     let good = bracketed(Language::Pl);
-    assert_eq!(check::problems(Language::Pl, english, &good), Vec::<String>::new());
+    assert_eq!(
+        check::problems(Language::Pl, english, &good),
+        Vec::<String>::new()
+    );
     let lacking = good.replace("saves.keep = [pl] Keep\n", "");
-    assert!(check::problems(Language::Pl, english, &lacking).contains(&"saves.keep is missing".into()));
+    assert!(
+        check::problems(Language::Pl, english, &lacking).contains(&"saves.keep is missing".into())
+    );
     let extra = format!("{good}saves.unused = Nie\n");
     assert!(check::problems(Language::Pl, english, &extra)
         .iter()

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::help::Help;
 use super::import_dialog::ImportDialog;
-use super::language::{use_language, LanguageMenu};
+use super::language;
 use super::legend::coins_on;
 use super::new_game::NewGameScreen;
 use super::notice::notices;
@@ -80,7 +80,7 @@ fn bench_seats(names: Vec<String>) -> Vec<Seat> {
 }
 
 /// A query parameter of the page's address.
-fn query_param(key: &str) -> Option<String> {
+pub fn query_param(key: &str) -> Option<String> {
     let search = gloo::utils::window().location().search().ok()?;
     search
         .trim_start_matches('?')
@@ -103,8 +103,7 @@ const WORKER_SILENCE_MS: f64 = 8000.0;
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(AppState::default);
-    // (Drawn again in another language at once.)
-    let _ = use_language();
+    let chosen = language::use_chosen();
     let status = use_state(|| WorkerStatus::Starting);
     // The engine worker, spawned once and kept while the app is mounted.
     // When the worker last said anything (ms since the epoch): a watchdog.
@@ -220,7 +219,10 @@ pub fn app() -> Html {
     }
     {
         let d = state.dispatcher();
+        let chosen = chosen.clone();
         use_effect_with((), move |_| {
+            // (One effect for both: each costs the page bytes.)
+            language::start(chosen);
             if let Some((g, seats)) = bench() {
                 d.dispatch(Action::StartGame(Box::new(g), seats));
             }
@@ -308,6 +310,10 @@ pub fn app() -> Html {
             Timeout::new(0, || super::text_view::focus_testid("text-command")).forget();
         })
     };
+    if !chosen.ready {
+        // (The page's loading sign stays until the words are there.)
+        return html! {};
+    }
     html! {
         <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"),
             state.review.is_some().then_some("reviewing"))}>
@@ -336,7 +342,7 @@ pub fn app() -> Html {
                         }
                     </div>
                 }
-                <LanguageMenu />
+                { language::menu(&chosen) }
             </header>
             { notices(&state.notices, &on_dismiss) }
             if let Some(banner) = moved_on { { banner } }
@@ -354,9 +360,9 @@ pub fn app() -> Html {
                         leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />
                 } else {
-                    <NewGameScreen initial={state.last_new_game.clone()} error={state.setup_error.clone()}
+                    <NewGameScreen lang={chosen.lang} initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />
-                    <SavesList dispatch={d.clone()} changed={state.saves_changed} />
+                    <SavesList lang={chosen.lang} dispatch={d.clone()} changed={state.saves_changed} />
                 }
             </main>
             // The engine worker's state, for the tests: not shown.

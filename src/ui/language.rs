@@ -5,16 +5,15 @@
 //! (`static/lang/xx.txt`), fetched when chosen; the service worker keeps it,
 //! so a language chosen once works offline. `<html lang>` follows.
 //!
-//! [`LanguageRoot`] holds the choice above the app and hands it down as a
-//! context: a component that shows words calls [`use_language`], and is
-//! drawn again, at once, when the language changes (the game and every
-//! other state stay as they are).
+//! The root holds the choice ([`use_chosen`]) and hands it to each
+//! component that shows words as a `lang` prop: a new language draws them
+//! again at once, and the game and every other state stay as they are. (A
+//! prop rather than a context: the page's size budget.)
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
-use super::App;
 use crate::i18n::{self, catalog::Unusable, msg, Language};
 
 /// Where the choice is remembered.
@@ -29,28 +28,8 @@ pub enum Problem {
     Unavailable(Language),
 }
 
-/// The context [`LanguageRoot`] hands down.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Speech {
-    pub lang: Language,
-    pub choose: Callback<Language>,
-    pub problem: Option<Problem>,
-}
-
-/// The language the page speaks; the component calling it is drawn again
-/// when it changes.
-#[hook]
-pub fn use_language() -> Language {
-    use_context::<Speech>().map_or(Language::En, |s| s.lang)
-}
-
 fn query_lang() -> Option<Language> {
-    let search = gloo::utils::window().location().search().ok()?;
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("lang="))
-        .and_then(Language::from_tag)
+    Language::from_tag(&super::app::query_param("lang")?)
 }
 
 fn local() -> Option<web_sys::Storage> {
@@ -93,7 +72,10 @@ async fn fetch_text(lang: Language) -> Option<String> {
     if !response.ok() {
         return None;
     }
-    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+    JsFuture::from(response.text().ok()?)
+        .await
+        .ok()?
+        .as_string()
 }
 
 /// Makes `lang` ready to speak: its file fetched and read, once.
@@ -107,13 +89,13 @@ async fn load(lang: Language) -> Result<(), Problem> {
     })
 }
 
-/// What the root shows.
-#[derive(Clone, Copy, PartialEq)]
-struct Chosen {
-    lang: Language,
-    problem: Option<Problem>,
-    /// The first language is ready (until then the loading sign stays).
-    ready: bool,
+/// The language spoken, and why a chosen one is not, if it is not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Chosen {
+    pub lang: Language,
+    pub problem: Option<Problem>,
+    /// The first language is ready (until then the page's loading sign stays).
+    pub ready: bool,
 }
 
 /// Speaks `lang` if it can be had, and says so in `state`.
@@ -133,72 +115,46 @@ fn switch(state: UseStateHandle<Chosen>, lang: Language) {
             problem: result.err(),
             ready: true,
         });
+        // The page's loading sign, until the words are there.
+        if let Some(el) = gloo::utils::document().get_element_by_id("loading") {
+            el.remove();
+        }
     });
 }
 
-/// The app under its language.
-#[function_component(LanguageRoot)]
-pub fn language_root() -> Html {
-    let state = use_state(|| Chosen {
+/// The app's language, before it is loaded: English, not ready.
+#[hook]
+pub fn use_chosen() -> UseStateHandle<Chosen> {
+    use_state(|| Chosen {
         lang: Language::En,
         problem: None,
         ready: false,
-    });
-    {
-        let state = state.clone();
-        use_effect_with((), move |_| switch(state, initial()));
-    }
-    let choose = {
-        let state = state.clone();
-        Callback::from(move |lang: Language| {
-            remember(lang);
-            switch(state.clone(), lang);
-        })
-    };
-    let ready = state.ready;
-    use_effect_with(ready, |&ready| {
-        // The page's loading sign, until the words are there.
-        if ready {
-            if let Some(el) = gloo::utils::document().get_element_by_id("loading") {
-                el.remove();
-            }
-        }
-    });
-    if !ready {
-        return html! {};
-    }
-    let speech = Speech {
-        lang: state.lang,
-        choose,
-        problem: state.problem,
-    };
-    html! {
-        <ContextProvider<Speech> context={speech}>
-            <App />
-        </ContextProvider<Speech>>
-    }
+    })
 }
 
-/// The header's language menu: each language named in itself; and why a
+/// Loads the first language (the root's first effect): the page's loading
+/// sign goes once it is there.
+pub fn start(state: UseStateHandle<Chosen>) {
+    switch(state, initial());
+}
+
+/// The header's language menu, each language named in itself; and why a
 /// chosen one is not spoken, if it is not.
-#[function_component(LanguageMenu)]
-pub fn language_menu() -> Html {
-    let Some(speech) = use_context::<Speech>() else {
-        return html! {};
-    };
+pub fn menu(state: &UseStateHandle<Chosen>) -> Html {
     let onchange = {
-        let choose = speech.choose.clone();
+        let state = state.clone();
         Callback::from(move |e: Event| {
             let value = e
                 .target_dyn_into::<web_sys::HtmlSelectElement>()
                 .map(|s| s.value())
                 .unwrap_or_default();
             if let Some(lang) = Language::from_tag(&value) {
-                choose.emit(lang);
+                remember(lang);
+                switch(state.clone(), lang);
             }
         })
     };
-    let problem = speech.problem.map(|p| match p {
+    let problem = state.problem.map(|p| match p {
         Problem::Stale(l) => msg::language::stale(l.autonym()),
         Problem::Unavailable(l) => msg::language::unavailable(l.autonym()),
     });
@@ -206,7 +162,7 @@ pub fn language_menu() -> Html {
         <div class="language-menu">
             <select data-testid="language" aria-label={msg::language::menu()} {onchange}>
                 { for Language::ALL.iter().map(|&l| html! {
-                    <option value={l.code()} lang={l.code()} selected={l == speech.lang}>{ l.autonym() }</option>
+                    <option value={l.code()} lang={l.code()} selected={l == state.lang}>{ l.autonym() }</option>
                 }) }
             </select>
             if let Some(p) = problem {

@@ -62,9 +62,9 @@ pub use worker_line::{WorkerLine, WorkerLineProps, WorkerStatus};
 /// `worker_loader.js`, `worker.js` and `worker_bg.wasm` next to index.html).
 pub const WORKER_LOADER: &str = "./worker_loader.js";
 
-/// Mounts [`App`], under its language, on the document body; the loading
-/// sign index.html shows while the wasm starts goes when the words are
-/// there (`language::LanguageRoot`).
+/// Mounts [`App`] on the document body; the loading sign index.html shows
+/// while the wasm starts goes when its words are there
+/// (`language::use_chosen`).
 pub fn start() {
-    yew::Renderer::<language::LanguageRoot>::new().render();
+    yew::Renderer::<App>::new().render();
 }

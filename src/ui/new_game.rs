@@ -205,6 +205,8 @@ type EditText = dyn Fn(&mut Form, String);
 
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
+    /// The language spoken: a new one draws the screen again.
+    pub lang: crate::i18n::Language,
     pub initial: Option<NewGame>,
     /// Why the last start failed (from the engine).
     pub error: Option<String>,
@@ -232,27 +234,30 @@ fn input_checked(e: &Event) -> bool {
         .is_some_and(|i| i.checked())
 }
 
+/// A message (a table of them stays data, not code: the page's size).
+type Words = fn() -> &'static str;
+
 /// The rule options: name, label, explanation.
-fn option_text() -> [(&'static str, &'static str, &'static str); 3] {
+const OPTION_TEXT: [(&str, Words, Words); 3] = {
     use msg::new_game as m;
     [
         (
             "round-needs-follower",
-            m::round_needs_follower(),
-            m::round_needs_follower_about(),
+            m::round_needs_follower,
+            m::round_needs_follower_about,
         ),
         (
             "score-before-guard",
-            m::score_before_guard(),
-            m::score_before_guard_about(),
+            m::score_before_guard,
+            m::score_before_guard_about,
         ),
         (
             "cross-side-adjacency",
-            m::cross_side_adjacency(),
-            m::cross_side_adjacency_about(),
+            m::cross_side_adjacency,
+            m::cross_side_adjacency_about,
         ),
     ]
-}
+};
 
 /// A rule check's complaint in the form's words.
 fn classic_option_words(e: &str) -> String {
@@ -264,45 +269,48 @@ fn classic_option_words(e: &str) -> String {
 }
 
 /// An option's values, each with its words.
-type Values = [(&'static str, &'static str); 3];
+type Values = &'static [(&'static str, Words)];
 
-/// Classic's choices with values: option name, label, (value, words); a
-/// choice of two leaves its third value empty.
-fn classic_choices() -> [(&'static str, &'static str, Values); 2] {
+/// Classic's choices with values: option name, label, (value, words).
+const CLASSIC_CHOICES: [(&str, Words, Values); 2] = {
     use msg::new_game as m;
     [
         (
             "farm-scoring",
-            m::farm_scoring(),
-            [
-                ("3rd", m::farm_3rd()),
-                ("2nd", m::farm_2nd()),
-                ("1st", m::farm_1st()),
+            m::farm_scoring,
+            &[
+                ("3rd", m::farm_3rd),
+                ("2nd", m::farm_2nd),
+                ("1st", m::farm_1st),
             ],
         ),
         (
             "small-city",
-            m::small_city(),
-            [("4", m::small_city_4()), ("2", m::small_city_2()), ("", "")],
+            m::small_city,
+            &[("4", m::small_city_4), ("2", m::small_city_2)],
         ),
     ]
-}
+};
 
 /// Old City's switches: option name, label, explanation.
-fn old_city_switches() -> [(&'static str, &'static str, &'static str); 7] {
+const OLD_CITY_SWITCHES: [(&str, Words, Words); 7] = {
     use msg::new_game as m;
     [
-        ("oc-proportional", m::oc_proportional(), m::oc_proportional_about()),
-        ("oc-wood", m::oc_wood(), m::oc_wood_about()),
-        ("oc-coins", m::oc_coins(), m::oc_coins_about()),
-        ("oc-guesthouse", m::oc_guesthouse(), m::oc_guesthouse_about()),
-        ("oc-wyvern", m::oc_wyvern(), m::oc_wyvern_about()),
-        ("coin-limit", m::coin_limit(), m::coin_limit_about()),
-        ("plaza-pennants", m::plaza_pennants(), m::plaza_pennants_about()),
+        (
+            "oc-proportional",
+            m::oc_proportional,
+            m::oc_proportional_about,
+        ),
+        ("oc-wood", m::oc_wood, m::oc_wood_about),
+        ("oc-coins", m::oc_coins, m::oc_coins_about),
+        ("oc-guesthouse", m::oc_guesthouse, m::oc_guesthouse_about),
+        ("oc-wyvern", m::oc_wyvern, m::oc_wyvern_about),
+        ("coin-limit", m::coin_limit, m::coin_limit_about),
+        ("plaza-pennants", m::plaza_pennants, m::plaza_pennants_about),
     ]
-}
+};
 
-/// The value of a switch of [`old_city_switches`] when it is on.
+/// The value of a switch of [`OLD_CITY_SWITCHES`] when it is on.
 fn switch_on(name: &str) -> &'static str {
     if name == "coin-limit" {
         "10"
@@ -311,7 +319,7 @@ fn switch_on(name: &str) -> &'static str {
     }
 }
 
-/// The value of a switch of [`old_city_switches`] when it is off.
+/// The value of a switch of [`OLD_CITY_SWITCHES`] when it is off.
 fn switch_off(name: &str) -> &'static str {
     if name == "coin-limit" {
         "none"
@@ -331,8 +339,6 @@ fn speed_name(s: Speed) -> &'static str {
 
 #[function_component(NewGameScreen)]
 pub fn new_game_screen(props: &NewGameProps) -> Html {
-    // (Drawn again in another language at once; the form keeps what it holds.)
-    let _ = super::language::use_language();
     let form = use_state(|| Form::from_new_game(props.initial.as_ref()));
     let errors = use_state(Vec::<String>::new);
 
@@ -459,7 +465,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         })
     };
     let on_seed = update_input(Box::new(|f, v| f.seed = v));
-    let options = option_text().into_iter().map(|(name, label, text)| {
+    let options = OPTION_TEXT.iter().map(|&(name, label, text)| {
         let on = update(Box::new(move |f, e| {
             f.options.set(name, input_checked(e));
         }));
@@ -467,7 +473,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             <label class="option">
                 <input type="checkbox" checked={form.options.get(name).unwrap_or(false)}
                     data-testid={format!("option-{name}")} onchange={on} />
-                <span><b>{ label }</b><br /><small>{ text }</small></span>
+                <span><b>{ label() }</b><br /><small>{ text() }</small></span>
             </label>
         }
     });
@@ -498,25 +504,25 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         }))
     };
     let proportional = form.expansions.old_city && form.classic_options.old_city.proportional;
-    let classic_choices = classic_choices().into_iter().map(|(name, label, values)| {
+    let classic_choices = CLASSIC_CHOICES.iter().map(|&(name, label, values)| {
         let on = update(Box::new(move |f, e| {
             let _ = f.classic_options.set(name, &select_value(e));
         }));
         let now = form.classic_options.get(name).unwrap_or("");
         html! {
             <label class="choice">
-                <span>{ label }</span>
+                <span>{ label() }</span>
                 <select data-testid={format!("classic-{name}")} onchange={on}>
-                    { for values.iter().filter(|v| !v.0.is_empty()).map(|&(v, words)| {
+                    { for values.iter().map(|&(v, words)| {
                         // B9.4: only the third edition's farms with proportional scoring.
                         let blocked = name == "farm-scoring" && v != "3rd" && proportional;
-                        html! { <option value={v} selected={v == now} disabled={blocked}>{ words }</option> }
+                        html! { <option value={v} selected={v == now} disabled={blocked}>{ words() }</option> }
                     }) }
                 </select>
             </label>
         }
     });
-    let switches = old_city_switches().into_iter().map(|(name, label, text)| {
+    let switches = OLD_CITY_SWITCHES.iter().map(|&(name, label, text)| {
         let on = update(Box::new(move |f, e| {
             let v = if input_checked(e) { switch_on(name) } else { switch_off(name) };
             let _ = f.classic_options.set(name, v);
@@ -528,7 +534,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             <label class="option">
                 <input type="checkbox" checked={form.classic_options.get(name) == Some(switch_on(name))}
                     data-testid={format!("option-{name}")} onchange={on} />
-                <span><b>{ label }</b><br /><small>{ text }</small></span>
+                <span><b>{ label() }</b><br /><small>{ text() }</small></span>
             </label>
         }
     });

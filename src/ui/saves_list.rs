@@ -19,6 +19,8 @@ use crate::view::words::plain;
 
 #[derive(Properties, PartialEq)]
 pub struct SavesListProps {
+    /// The language spoken: a new one draws the screen again.
+    pub lang: crate::i18n::Language,
     pub dispatch: UseReducerDispatcher<AppState>,
     /// Changes to the saved games made elsewhere: each one reads them again.
     pub changed: u32,
@@ -31,8 +33,6 @@ fn when(ms: f64) -> String {
 
 #[function_component(SavesList)]
 pub fn saves_list(props: &SavesListProps) -> Html {
-    // (Drawn again in another language at once.)
-    let _ = super::language::use_language();
     // None: not read yet. The list is read when shown and after each change.
     let loaded = use_state(|| None::<Result<Loaded, StorageError>>);
     let renaming = use_state(|| None::<(String, String)>);
@@ -114,7 +114,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             .zip(summary.scores.iter().chain(std::iter::repeat(&0)))
             .enumerate()
             .map(|(i, (p, s))| match g.seats.get(i).and_then(|s| s.computer.as_deref()) {
-                Some(level) => msg::saves::computer_score(p, names::level_named(level), *s),
+                Some(level) => msg::saves::computer_score(p, &names::level_named(level), *s),
                 None => msg::saves::score(p, *s),
             })
             .collect::<Vec<_>>()
@@ -233,7 +233,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             let error = error.clone();
             Callback::from(move |_: MouseEvent| {
                 if let Err(e) = super::download::download(&file, &text, "application/json") {
-                    error.set(Some(msg::saves::download_failed(e)));
+                    error.set(Some(msg::saves::download_failed(&e)));
                 }
             })
         };
@@ -262,7 +262,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             <li class="save-row damaged" data-testid="save-damaged">
                 <div class="save-title"><span class="save-name">{ label.clone() }</span></div>
                 <p class="save-meta" data-testid="save-damaged-why">
-                    { msg::saves::damaged_why(plain(&dmg.reason)) }</p>
+                    { msg::saves::damaged_why(&plain(&dmg.reason)) }</p>
                 <div class="save-buttons">
                     if confirming {
                         <span class="confirm-delete" role="group" aria-label={msg::saves::delete_label_ask(&label)}>

@@ -73,6 +73,9 @@ mod tests {
             game_with(Ruleset::Classic, &["The City Gates", "Old City"]),
             "Carcassonne with The City Gates and Old City"
         );
-        assert_eq!(game_with(Ruleset::Classic, &["Old City"]), "Carcassonne with Old City");
+        assert_eq!(
+            game_with(Ruleset::Classic, &["Old City"]),
+            "Carcassonne with Old City"
+        );
     }
 }

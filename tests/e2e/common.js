@@ -23,6 +23,7 @@ const MIME = {
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 // Serves DIST (or `options.dist`) at / on a free 127.0.0.1 port (or

@@ -54,7 +54,8 @@ function buildFiles(dir = DIST, rel = '') {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const r = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory()) out.push(...buildFiles(path.join(dir, e.name), r));
-    else if (r !== 'sw.js') out.push(r);
+    // (The language files are cached when chosen, not precached: language.js.)
+    else if (r !== 'sw.js' && !r.startsWith('static/lang/')) out.push(r);
   }
   return out.sort();
 }
