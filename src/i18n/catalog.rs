@@ -24,6 +24,8 @@ pub enum Slot {
 pub struct Catalog {
     pub lang: Language,
     pub slots: Vec<Slot>,
+    /// The file as fetched: what the page hands a worker ([`super::source`]).
+    pub text: &'static str,
 }
 
 /// Why a language file is not used.
@@ -104,6 +106,6 @@ impl Catalog {
         if slots.len() != msg::COUNT {
             return Err(Unusable::Stale);
         }
-        Ok(Catalog { lang, slots })
+        Ok(Catalog { lang, slots, text })
     }
 }

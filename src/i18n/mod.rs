@@ -12,7 +12,12 @@
 //! Any other language is a file (`static/lang/de.txt`) fetched when chosen
 //! and read by position ([`catalog`]), with the English for whatever it
 //! cannot give. A worker gets the language the same way: the page hands it
-//! the chosen file's text, and it calls [`install`] and [`choose`].
+//! the chosen file's text ([`source`]; a message such as `ToEngine::Language
+//! { code, text }` beside the worker's others), and the worker calls
+//! [`install`] and [`choose`]: its own words (the engine worker's, the
+//! records worker's text view, `src/records.rs`) then come in that language,
+//! with no fetch of its own (a worker may start offline, or before the
+//! service worker).
 //! [`check`] holds each file to the English one (`cargo test --test
 //! languages`, TRANSLATING.md).
 
@@ -130,6 +135,11 @@ pub fn install(lang: Language, text: String) -> Result<(), Unusable> {
 /// Whether `lang`'s messages can be given (English always can).
 pub fn installed(lang: Language) -> bool {
     lang == Language::En || LOADED.with(|l| l.borrow().iter().any(|c| c.lang == lang))
+}
+
+/// The text of `lang`'s file as installed, for a worker (English has none).
+pub fn source(lang: Language) -> Option<&'static str> {
+    LOADED.with(|l| l.borrow().iter().find(|c| c.lang == lang).map(|c| c.text))
 }
 
 /// Gives the messages in `lang` from now on, if it is installed; false if not

@@ -68,6 +68,28 @@ fn a_language_file_is_read_by_position() {
     assert_eq!(msg::new_game::title_city(), "A new city");
 }
 
+/// A worker is handed the page's file and speaks as the page does.
+#[test]
+fn a_worker_installs_the_text_the_page_hands_it() {
+    let page = std::thread::spawn(|| {
+        install(Language::Fr, bracketed(Language::Fr)).unwrap();
+        source(Language::Fr).map(str::to_string)
+    });
+    let text = page
+        .join()
+        .unwrap()
+        .expect("the page keeps the file's text");
+    assert_eq!(
+        source(Language::Fr),
+        None,
+        "(each thread its own, as a worker)"
+    );
+    in_language(Language::Fr, || {
+        assert_eq!(source(Language::Fr), Some(text.as_str()));
+        assert_eq!(msg::saves::keep(), "[fr] Keep");
+    });
+}
+
 #[test]
 fn polish_counts_in_three_forms() {
     in_language(Language::Pl, || {

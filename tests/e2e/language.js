@@ -106,15 +106,16 @@ async function main() {
     const before = await page.evaluate((sel) => {
       const p = document.querySelector(sel);
       return { version: p.dataset.version, turn: p.dataset.turn, decision: p.dataset.decision,
-        tiles: document.querySelectorAll('[data-testid=placed-tile], .placed-tile, [data-tile]').length };
+        tiles: document.querySelectorAll('[data-tile]').length };
     }, PLAY);
     await choose(page, 'pl');
     const after = await page.evaluate((sel) => {
       const p = document.querySelector(sel);
       return { version: p.dataset.version, turn: p.dataset.turn, decision: p.dataset.decision,
-        tiles: document.querySelectorAll('[data-testid=placed-tile], .placed-tile, [data-tile]').length };
+        tiles: document.querySelectorAll('[data-tile]').length };
     }, PLAY);
-    check('switching to Polish mid-game loses nothing', JSON.stringify(before) === JSON.stringify(after),
+    check('switching to Polish mid-game loses nothing',
+      before.tiles >= 1 && JSON.stringify(before) === JSON.stringify(after),
       `${JSON.stringify(before)} → ${JSON.stringify(after)}`);
     const plTitle = (await page.textContent('header h1')).trim();
     check('…and the title is Polish at once', plTitle === 'Carcassonne: Miasto', plTitle);
@@ -205,7 +206,9 @@ async function main() {
     await browser.close();
     await stop();
   }
-  const problems = problemsAll.flat();
+  // (boot.js fetches the language file again once the service worker has
+  // the page, to keep it offline; leaving the page first cuts that short.)
+  const problems = problemsAll.flat().filter((p) => !/static\/lang\/\w+\.txt \(net::ERR_ABORTED\)/.test(p));
   check('no console error, page error or failed request', problems.length === 0, problems.join('\n    '));
   return report();
 }
