@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-use super::help::Help;
+use super::extras::{ExtrasHost, Part};
 use super::import_dialog::ImportDialog;
 use super::legend::coins_on;
 use super::new_game::NewGameScreen;
@@ -356,8 +356,12 @@ pub fn app() -> Html {
             // The engine worker's state, for the tests: not shown.
             <WorkerLine status={(*status).clone()} />
             if state.help {
-                <Help ruleset={state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset())}
-                    coins={state.play.as_ref().is_some_and(|p| coins_on(&p.game))} on_close={help(false)} />
+                // A dialog of the extras module (ui/extras.rs), loaded the
+                // first time.
+                <ExtrasHost part={Part::Help {
+                        ruleset: state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset()),
+                        coins: state.play.as_ref().is_some_and(|p| coins_on(&p.game)),
+                    }} dialog=true on_event={help(false).reform(|_: String| ())} />
             }
         </div>
     }

@@ -16,6 +16,8 @@ pub mod codec;
 pub mod computer_bar;
 pub mod coords_layer;
 pub mod download;
+pub mod extras;
+pub mod extras_part;
 pub mod game_log;
 pub mod game_over;
 pub mod game_pictures;

@@ -71,6 +71,8 @@ async function reviewGame(browser, origin, label, link) {
   // its table), the points by source (a bar per player, whose height is
   // the final score), the facts.
   await page.click('[data-testid=game-pictures] summary');
+  // (Drawn by the extras module, loaded on demand: ui/extras.rs.)
+  await page.waitForSelector('[data-testid=pictures-chart]', { timeout: TIMEOUT });
   const pictures = await page.evaluate(() => {
     const q = (s) => [...document.querySelectorAll(s)];
     return {
