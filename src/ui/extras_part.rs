@@ -32,6 +32,23 @@ pub fn mount(
                     .render();
             Box::new(move || app.destroy())
         }
+        Part::Review {
+            link,
+            seats,
+            text_view,
+            coords,
+        } => {
+            let props = super::review_app::ReviewAppProps {
+                link: link.clone().into(),
+                seats: seats.clone().into(),
+                text_view: *text_view,
+                coords: *coords,
+                on_close: close,
+            };
+            let app =
+                Renderer::<super::review_app::ReviewApp>::with_root_and_props(host, props).render();
+            Box::new(move || app.destroy())
+        }
         Part::Stats => {
             let props = super::stats_dialog::StatsDialogProps { on_close: close };
             let app =

@@ -38,6 +38,7 @@ pub mod prompt;
 pub mod recent_layer;
 pub mod records;
 pub mod replay_bar;
+pub mod review_app;
 pub mod review_screen;
 pub mod review_store;
 pub mod saves_list;

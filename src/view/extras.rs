@@ -18,6 +18,27 @@ pub enum Part {
     /// The statistics of the saved games (read from localStorage by the
     /// module).
     Stats,
+    /// The game review of the game of a link with these seats; the board
+    /// beside it with the text view open or the coordinates shown as the
+    /// player had them.
+    Review {
+        link: String,
+        seats: String,
+        text_view: bool,
+        coords: bool,
+    },
+}
+
+fn flag(on: bool) -> u8 {
+    u8::from(on)
+}
+
+fn read_flag(line: Option<&str>) -> Option<bool> {
+    match line? {
+        "1" => Some(true),
+        "0" => Some(false),
+        _ => None,
+    }
 }
 
 impl Part {
@@ -25,11 +46,19 @@ impl Part {
     /// each (links and seat lists hold no line break).
     pub fn to_text(&self) -> String {
         match self {
-            Part::Help { ruleset, coins } => {
-                format!("help\n{}\n{}", ruleset.name(), u8::from(*coins))
-            }
+            Part::Help { ruleset, coins } => format!("help\n{}\n{}", ruleset.name(), flag(*coins)),
             Part::Pictures { link, seats } => format!("pictures\n{link}\n{seats}"),
             Part::Stats => "stats".to_string(),
+            Part::Review {
+                link,
+                seats,
+                text_view,
+                coords,
+            } => format!(
+                "review\n{link}\n{seats}\n{}\n{}",
+                flag(*text_view),
+                flag(*coords)
+            ),
         }
     }
 
@@ -39,17 +68,19 @@ impl Part {
         let part = match lines.next()? {
             "help" => Part::Help {
                 ruleset: Ruleset::from_name(lines.next()?)?,
-                coins: match lines.next()? {
-                    "1" => true,
-                    "0" => false,
-                    _ => return None,
-                },
+                coins: read_flag(lines.next())?,
             },
             "pictures" => Part::Pictures {
                 link: lines.next()?.to_string(),
                 seats: lines.next()?.to_string(),
             },
             "stats" => Part::Stats,
+            "review" => Part::Review {
+                link: lines.next()?.to_string(),
+                seats: lines.next()?.to_string(),
+                text_view: read_flag(lines.next())?,
+                coords: read_flag(lines.next())?,
+            },
             _ => return None,
         };
         lines.next().is_none().then_some(part)
@@ -76,6 +107,12 @@ mod tests {
                 seats: "red,blue-hard".into(),
             },
             Part::Stats,
+            Part::Review {
+                link: "c1.x".into(),
+                seats: "red,blue".into(),
+                text_view: true,
+                coords: false,
+            },
         ] {
             assert_eq!(Part::from_text(&part.to_text()), Some(part));
         }
