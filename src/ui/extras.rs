@@ -9,6 +9,10 @@
 //!
 //! Why: the page's size (docs/size.md). The module is precached by the
 //! service worker like every file of the build, so the parts work offline.
+//! web/extras_loader.js imports it with a dynamic `import()` (no inline
+//! script: the CSP) from beside index.html, where Trunk writes it unhashed
+//! as it does the workers (a new build's service worker replaces it with
+//! the rest); a failed load is tried again the next time.
 
 use std::cell::RefCell;
 use std::rc::Rc;
