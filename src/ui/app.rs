@@ -317,7 +317,7 @@ pub fn app() -> Html {
                     // The review is drawn by the extras module (ui/review_app.rs),
                     // loaded the first time; it tells the page when it closes.
                     <ExtrasHost part={Part::Review {
-                            link: crate::share::encode(&play.game),
+                            link: super::extras::link_of(&play.game),
                             seats: seats_param(&play.seats),
                             text_view: state.text_view,
                             coords: state.coords,

@@ -23,11 +23,34 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
+use crate::engine::any::AnyGame;
 pub use crate::view::extras::Part;
 
 #[wasm_bindgen(module = "/web/extras_loader.js")]
 extern "C" {
     fn load_extras() -> Promise;
+}
+
+thread_local! {
+    /// The last game written as a link for a part, and its link.
+    static LINK: RefCell<Option<(Rc<AnyGame>, String)>> = const { RefCell::new(None) };
+}
+
+/// The link of `game`, for a part that shows it (the pictures, the
+/// review). Written once per game: writing replays the whole game, and the
+/// screens that hold a part are drawn again and again.
+pub fn link_of(game: &Rc<AnyGame>) -> String {
+    LINK.with(|l| {
+        let mut l = l.borrow_mut();
+        match &*l {
+            Some((g, link)) if Rc::ptr_eq(g, game) => link.clone(),
+            _ => {
+                let link = crate::share::encode(game);
+                *l = Some((game.clone(), link.clone()));
+                link
+            }
+        }
+    })
 }
 
 /// A part mounted by the module: its `destroy` unmounts it.

@@ -58,7 +58,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let new = props.on_new.reform(|_: MouseEvent| ());
     let review = props.on_review.reform(|_: MouseEvent| ());
     let pictures = Part::Pictures {
-        link: crate::share::encode(&props.game),
+        link: super::extras::link_of(&props.game.0),
         seats: p
             .players
             .iter()
