@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-use super::help::Help;
+use super::extras::{ExtrasHost, Part};
 use super::import_dialog::ImportDialog;
 use super::language;
 use super::legend::coins_on;
@@ -16,7 +16,6 @@ use super::new_game::NewGameScreen;
 use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::replay_bar::ReplayBar;
-use super::review_screen::ReviewScreen;
 use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
@@ -31,7 +30,7 @@ use crate::engine::core::random;
 use crate::engine::TileGame;
 use crate::i18n::msg;
 use crate::view::names;
-use crate::view::palette::{PlayerColour, Seat};
+use crate::view::palette::{seats_param, PlayerColour, Seat};
 use crate::view::Shared;
 
 /// `game` played at random from SEED (the choices of `city random --seed
@@ -141,7 +140,7 @@ pub fn app() -> Html {
         let ask = state
             .play
             .as_ref()
-            .filter(|_| state.replay.is_none() && state.review.is_none())
+            .filter(|_| state.replay.is_none() && !state.reviewing)
             .and_then(|p| p.engine_ask());
         let delay = match ask {
             Some(a) if !a.hint => state.speed.delay_ms(),
@@ -192,31 +191,6 @@ pub fn app() -> Html {
             }
         });
     }
-    // A game review runs in the worker while it is open and running; closed
-    // or cancelled, the worker is told to stop.
-    {
-        let job = state
-            .review
-            .as_ref()
-            .filter(|r| r.running())
-            .map(|r| (r.request, r.game.clone(), r.level));
-        let bridge = bridge.clone();
-        use_effect_with(job.as_ref().map(|j| j.0), move |_| {
-            let request = job.as_ref().map(|j| j.0);
-            if let Some((request, game, level)) = job {
-                bridge.send(ToEngine::Review {
-                    request,
-                    game: GameWire::of(&game),
-                    level,
-                });
-            }
-            move || {
-                if let Some(request) = request {
-                    bridge.send(ToEngine::Cancel { request });
-                }
-            }
-        });
-    }
     {
         let d = state.dispatcher();
         let chosen = chosen.clone();
@@ -236,6 +210,10 @@ pub fn app() -> Html {
     let help = |on: bool| {
         let d = d.clone();
         Callback::from(move |_: ()| d.dispatch(Action::Help(on)))
+    };
+    let close_review = {
+        let d = d.clone();
+        Callback::from(move |_: String| d.dispatch(Action::ReviewClose))
     };
     let playing = state.play.is_some();
     // A game opened from the new-game form, a saved game or an import: the
@@ -316,7 +294,7 @@ pub fn app() -> Html {
     }
     html! {
         <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"),
-            state.review.is_some().then_some("reviewing"))}>
+            state.reviewing.then_some("reviewing"))}>
             <Session play={state.play.clone()} saving={state.saving.clone()} dispatch={d.clone()} />
             <header class="title-bar">
                 // First in the page's banner (a landmark, as all content).
@@ -328,7 +306,7 @@ pub fn app() -> Html {
                 if !playing {
                     <p class="tagline">{ msg::header::tagline() }</p>
                 }
-                if let (Some(play), None) = (&state.play, &state.review) {
+                if let (Some(play), false) = (&state.play, state.reviewing) {
                     <div class="game-extras">
                         if state.saving.unsaved {
                             <span class="unsaved" role="status" data-testid="unsaved"
@@ -347,13 +325,15 @@ pub fn app() -> Html {
             { notices(&state.notices, &on_dismiss) }
             if let Some(banner) = moved_on { { banner } }
             <main>
-                if let (Some(_), Some(review)) = (&state.play, &state.review) {
-                    <div class="review-layout">
-                        <ReviewScreen review={review.clone()} dispatch={d.clone()} />
-                        <PlayScreen play={review.board.clone()} speed={state.speed}
-                            dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
-                            leaving={state.leaving} />
-                    </div>
+                if let (Some(play), true) = (&state.play, state.reviewing) {
+                    // The review is drawn by the extras module (ui/review_app.rs),
+                    // loaded the first time; it tells the page when it closes.
+                    <ExtrasHost part={Part::Review {
+                            link: super::extras::link_of(&play.game),
+                            seats: seats_param(&play.seats),
+                            text_view: state.text_view,
+                            coords: state.coords,
+                        }} testid="review-host" on_event={close_review} />
                 } else if let Some(play) = &state.play {
                     <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
@@ -368,8 +348,12 @@ pub fn app() -> Html {
             // The engine worker's state, for the tests: not shown.
             <WorkerLine status={(*status).clone()} />
             if state.help {
-                <Help ruleset={state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset())}
-                    coins={state.play.as_ref().is_some_and(|p| coins_on(&p.game))} on_close={help(false)} />
+                // A dialog of the extras module (ui/extras.rs), loaded the
+                // first time.
+                <ExtrasHost part={Part::Help {
+                        ruleset: state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset()),
+                        coins: state.play.as_ref().is_some_and(|p| coins_on(&p.game)),
+                    }} dialog=true on_event={help(false).reform(|_: String| ())} />
             }
         </div>
     }

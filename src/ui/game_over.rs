@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::game_pictures::GamePictures;
+use super::extras::{ExtrasHost, Part};
 use super::modal::Modal;
 use crate::engine::any::{AnyChoice as Choice, AnyGame};
 use crate::view::log::capitalise;
@@ -57,6 +57,15 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let review = props.on_review.reform(|_: MouseEvent| ());
+    let pictures = Part::Pictures {
+        link: super::extras::link_of(&props.game.0),
+        seats: p
+            .players
+            .iter()
+            .map(|r| r.colour.name())
+            .collect::<Vec<_>>()
+            .join(","),
+    };
     // One line per scoring, with a swatch for each player it names (the
     // names are in the text: colour is not all that tells them).
     let details = props.lines.iter().map(|l| {
@@ -86,7 +95,12 @@ pub fn game_over(props: &GameOverProps) -> Html {
                     <ul>{ for details }</ul>
                 </details>
             }
-            <GamePictures game={props.game.clone()} panel={p.clone()} />
+            // Drawn by the extras module (ui/extras.rs), loaded now, while
+            // the table is read.
+            <details class="game-pictures" data-testid="game-pictures">
+                <summary>{ "The game in pictures" }</summary>
+                <ExtrasHost part={pictures} on_event={Callback::noop()} />
+            </details>
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
                 <button data-testid="review-open" onclick={review}>{ "Review the game" }</button>

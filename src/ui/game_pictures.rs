@@ -2,16 +2,20 @@
 //! player's score turn by turn, their points by where they came from, and a
 //! few facts; each picture with its table (view/pictures.rs). Players are
 //! told apart by dashes and marks and by their names, categories by
-//! patterns: nothing by colour alone.
+//! patterns: nothing by colour alone. A part of the extras module, loaded
+//! when the pictures are opened (ui/extras.rs).
 
 use yew::prelude::*;
 
 use super::review_screen::{head_cells, key_item};
 use crate::engine::any::AnyGame;
+use crate::view::any::game_view_on;
 use crate::view::geometry::num;
 use crate::view::log::capitalise;
+use crate::view::palette::seats_from_param;
 use crate::view::panel::PanelData;
 use crate::view::pictures::{bars, facts, history, score_chart, BARS_H, BAR_W, SCORE_H, SCORE_W};
+use crate::view::prompt::Pointer;
 use crate::view::review::seat_marks;
 use crate::view::Shared;
 
@@ -19,6 +23,33 @@ use crate::view::Shared;
 pub struct GamePicturesProps {
     pub game: Shared<AnyGame>,
     pub panel: Shared<PanelData>,
+}
+
+/// The part of the extras module (ui/extras_part.rs): the game of a link,
+/// its seats as a link's `seats` parameter.
+#[derive(Properties, PartialEq)]
+pub struct PicturesPartProps {
+    pub link: AttrValue,
+    pub seats: AttrValue,
+}
+
+#[function_component(PicturesPart)]
+pub fn pictures_part(props: &PicturesPartProps) -> Html {
+    let read = use_memo(
+        (props.link.clone(), props.seats.clone()),
+        |(link, seats)| {
+            let game = crate::share::decode(link).ok()?;
+            let seats = seats_from_param(seats, game.players())?;
+            let panel = game_view_on(&game, &seats, Pointer::Mouse).panel;
+            Some((Shared(std::rc::Rc::new(game)), panel))
+        },
+    );
+    match &*read {
+        Some((game, panel)) => html! { <GamePictures game={game.clone()} panel={panel.clone()} /> },
+        None => {
+            html! { <p role="alert">{ "The game's pictures could not be drawn: its record did not read." }</p> }
+        }
+    }
 }
 
 /// The patterns that tell the sources apart (grey, on any player's bar).
@@ -128,8 +159,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
         }
     });
     html! {
-        <details class="game-pictures" data-testid="game-pictures">
-            <summary>{ "The game in pictures" }</summary>
+        <>
             <svg class="pictures-defs" width="0" height="0" aria-hidden="true">{ patterns() }</svg>
             <h3 id="score-chart-title">{ "Score, turn by turn" }</h3>
             <ul class="chart-keys">{ for key }</ul>
@@ -163,6 +193,6 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
                     <tbody>{ for fact_rows }</tbody>
                 </table>
             </div>
-        </details>
+        </>
     }
 }

@@ -7,10 +7,10 @@
 
 use yew::prelude::*;
 
+use super::extras::{ExtrasHost, Part};
 use super::import_dialog::ImportDialog;
 use super::session::open_saved;
 use super::state::AppState;
-use super::stats_dialog::StatsButton;
 use super::storage::{self, Loaded, StorageError};
 use crate::i18n::{self, intl, msg};
 use crate::saves::{self, SavedGame};
@@ -303,5 +303,25 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             }
             <ol class="save-list">{ for rows }{ for damaged_rows }</ol>
         </section>
+    }
+}
+
+/// "Statistics": opens the statistics of the saved games, a dialog of the
+/// extras module (ui/stats_dialog.rs), loaded the first time.
+#[function_component(StatsButton)]
+fn stats_button() -> Html {
+    let open = use_state(|| false);
+    let set = |on: bool| {
+        let open = open.clone();
+        Callback::from(move |_: ()| open.set(on))
+    };
+    let close = set(false);
+    html! {
+        <>
+            <button class="quiet" data-testid="stats-open" onclick={set(true).reform(|_: MouseEvent| ())}>{ "Statistics" }</button>
+            if *open {
+                <ExtrasHost part={Part::Stats} dialog=true on_event={close.reform(|_: String| ())} />
+            }
+        </>
     }
 }

@@ -1,6 +1,7 @@
 //! "Statistics" on the saves list (issue 30): the finished saved games, per
 //! game and computer level: played, won, mean and best score
-//! (view/stats.rs), read from localStorage when opened.
+//! (view/stats.rs), read from localStorage when opened. A part of the
+//! extras module, loaded when it is first opened (ui/extras.rs).
 
 use yew::prelude::*;
 
@@ -57,51 +58,43 @@ fn read() -> Vec<StatRow> {
     stats(&games)
 }
 
-#[function_component(StatsButton)]
-pub fn stats_button() -> Html {
-    let rows = use_state(|| None::<Vec<StatRow>>);
-    let open = {
-        let rows = rows.clone();
-        Callback::from(move |_: MouseEvent| rows.set(Some(read())))
-    };
-    let close = {
-        let rows = rows.clone();
-        Callback::from(move |_: ()| rows.set(None))
-    };
-    let table = rows.as_ref().map(|rows| {
-        let body = rows.iter().map(|r| {
-            html! {
-                <tr data-testid="stats-row" data-game={r.game.clone()}
-                    data-level={r.level.map_or("none", |l| l.name())}>
-                    <th scope="row">{ r.game.clone() }</th>
-                    <td>{ r.level.map_or("people only", |l| l.name()) }</td>
-                    <td>{ r.played }</td><td>{ r.won }</td><td>{ r.mean() }</td><td>{ r.best }</td>
-                </tr>
-            }
-        });
+#[derive(Properties, PartialEq)]
+pub struct StatsDialogProps {
+    pub on_close: Callback<()>,
+}
+
+/// The dialog, read from localStorage when it opens. A part of the extras
+/// module (ui/extras.rs); its button is on the saves list.
+#[function_component(StatsDialog)]
+pub fn stats_dialog(props: &StatsDialogProps) -> Html {
+    let rows = use_memo((), |_| read());
+    let close = props.on_close.clone();
+    let body = rows.iter().map(|r| {
         html! {
-            <Modal title="Statistics" on_close={close.clone()} testid="stats-dialog" close_outside=true>
-                <p>{ "The finished saved games: against each computer level, how many you played and won (the top score, ties too), your mean and best score." }</p>
-                if rows.is_empty() {
-                    <p data-testid="stats-empty">{ "No finished game yet." }</p>
-                } else {
-                    <div class="final-wrap" tabindex="0" role="region" aria-label="Statistics">
-                        <table class="final" data-testid="stats-table">
-                            <thead><tr>{ head_cells(["Game", "Against", "Played", "Won", "Mean score", "Best score"].map(String::from)) }</tr></thead>
-                            <tbody>{ for body }</tbody>
-                        </table>
-                    </div>
-                }
-                <div class="dialog-buttons">
-                    <button class="primary" onclick={close.reform(|_: MouseEvent| ())}>{ "Close" }</button>
-                </div>
-            </Modal>
+            <tr data-testid="stats-row" data-game={r.game.clone()}
+                data-level={r.level.map_or("none", |l| l.name())}>
+                <th scope="row">{ r.game.clone() }</th>
+                <td>{ r.level.map_or("people only", |l| l.name()) }</td>
+                <td>{ r.played }</td><td>{ r.won }</td><td>{ r.mean() }</td><td>{ r.best }</td>
+            </tr>
         }
     });
     html! {
-        <>
-            <button class="quiet" data-testid="stats-open" onclick={open}>{ "Statistics" }</button>
-            { for table }
-        </>
+        <Modal title="Statistics" on_close={close.clone()} testid="stats-dialog" close_outside=true>
+            <p>{ "The finished saved games: against each computer level, how many you played and won (the top score, ties too), your mean and best score." }</p>
+            if rows.is_empty() {
+                <p data-testid="stats-empty">{ "No finished game yet." }</p>
+            } else {
+                <div class="final-wrap" tabindex="0" role="region" aria-label="Statistics">
+                    <table class="final" data-testid="stats-table">
+                        <thead><tr>{ head_cells(["Game", "Against", "Played", "Won", "Mean score", "Best score"].map(String::from)) }</tr></thead>
+                        <tbody>{ for body }</tbody>
+                    </table>
+                </div>
+            }
+            <div class="dialog-buttons">
+                <button class="primary" onclick={close.reform(|_: MouseEvent| ())}>{ "Close" }</button>
+            </div>
+        </Modal>
     }
 }

@@ -324,6 +324,14 @@ async function main() {
     check('offline: a new game starts and tiles are placed', offline.after > offline.before, JSON.stringify(offline));
     await nameChecks(page, 'offline');
     await page.screenshot({ path: path.join(ARTIFACTS, 'offline-play.png') });
+    // How to play comes from the extras module (src/ui/extras.rs), loaded
+    // on demand: from the cache too.
+    await page.click('[data-testid=help-button]');
+    const helpShown = await page.waitForSelector('[data-testid=help]', { timeout: 20000 }).then(() => true, () => false);
+    check('offline: How to play opens (the extras module, loaded on demand, from the cache)',
+      helpShown && !(await page.$('[data-testid=extras-failed]')));
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=help]', { state: 'detached', timeout: 20000 });
 
     // Classic Carcassonne with both expansions, offline, against the
     // computer: its tiles, pieces and moves need nothing from the network.

@@ -71,6 +71,8 @@ async function reviewGame(browser, origin, label, link) {
   // its table), the points by source (a bar per player, whose height is
   // the final score), the facts.
   await page.click('[data-testid=game-pictures] summary');
+  // (Drawn by the extras module, loaded on demand: ui/extras.rs.)
+  await page.waitForSelector('[data-testid=pictures-chart]', { timeout: TIMEOUT });
   const pictures = await page.evaluate(() => {
     const q = (s) => [...document.querySelectorAll(s)];
     return {
@@ -289,6 +291,36 @@ async function statistics(browser, origin) {
   await context.close();
 }
 
+// The extras module (How to play, the pictures, the statistics, the
+// review: src/ui/extras.rs) cannot be fetched: a plain message with a
+// Close button, the page goes on, and the next try loads it.
+async function extrasUnavailable(browser, origin) {
+  // (No service worker: it would answer from its cache.)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  let blocked = true;
+  await page.route(/\/extras(_bg\.wasm|\.js)$/, (route) => (blocked ? route.abort() : route.continue()));
+  await page.goto(`${origin}/`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=stats-open]', { timeout: 30000 });
+  await page.click('[data-testid=stats-open]');
+  const failed = await page.waitForSelector('[data-testid=extras-failed]', { timeout: TIMEOUT }).then(() => true, () => false);
+  const words = failed ? await page.textContent('[data-testid=extras-failed]') : '';
+  check('extras unavailable: a plain message says the statistics could not be loaded',
+    failed && /could not be loaded/.test(words) && /try again/.test(words), words);
+  await page.click('[data-testid=extras-failed] button');
+  await page.waitForSelector('[data-testid=extras-failed]', { state: 'detached', timeout: TIMEOUT });
+  check('extras unavailable: its Close takes the message away; the new-game form is still there',
+    !!(await page.$('[data-testid=start-game]')));
+  blocked = false;
+  await page.click('[data-testid=stats-open]');
+  const loaded = await page.waitForSelector('[data-testid=stats-dialog]', { timeout: TIMEOUT }).then(() => true, () => false);
+  check('extras unavailable: online again, the next try loads it', loaded);
+  check('extras unavailable: no page error', errors.length === 0, errors.join('\n    '));
+  await context.close();
+}
+
 async function main() {
   requireBuild();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -301,6 +333,7 @@ async function main() {
     if (!only || only === 'classic') figures.push(await reviewGame(browser, origin, 'classic', CLASSIC));
     if (!only || only === 'city') figures.push(await reviewGame(browser, origin, 'city', CITY));
     if (!only || only === 'statistics') await statistics(browser, origin);
+    if (!only || only === 'extras') await extrasUnavailable(browser, origin);
   } finally {
     await browser.close();
     await stop();

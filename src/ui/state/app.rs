@@ -7,7 +7,7 @@ use yew::Reducible;
 
 use super::play::Play;
 use super::replay::Replay;
-use super::review::{self, Review};
+use super::review::Review;
 use super::session::{self, Opened, Saving};
 use crate::engine::any::{AnyChoice, AnyGame, AnySetup, Ruleset};
 use crate::engine::city::tiles::Catalogue;
@@ -146,8 +146,36 @@ pub struct AppState {
     /// Counts the changes to the saved games made outside the saves list
     /// (the list reads them again).
     pub saves_changed: u32,
-    /// The game review, when open (state/review.rs).
+    /// The game review, when open (state/review.rs), in the extras module,
+    /// which draws it (ui/review_app.rs).
     pub review: Option<Review>,
+    /// A review is open (in the page, which leaves it to the extras module).
+    pub reviewing: bool,
+}
+
+/// The game review's part of the reducer (state/review.rs), in the wasm
+/// module that draws the review: the extras module registers it
+/// ([`register_review`]). The page registers none: it only notes that a
+/// review is open (`reviewing`) and hands the game to the extras module
+/// (ui/extras.rs), so the review's code is not in the page.
+#[derive(Clone, Copy)]
+pub struct ReviewReducer {
+    pub handles: fn(&AppState, &Action) -> bool,
+    pub apply: fn(&mut AppState, Action),
+}
+
+thread_local! {
+    static REVIEW: std::cell::Cell<Option<ReviewReducer>> = const { std::cell::Cell::new(None) };
+}
+
+/// This wasm module reviews games itself (the extras module).
+pub fn register_review(r: ReviewReducer) {
+    REVIEW.with(|c| c.set(Some(r)));
+}
+
+/// Whether this wasm module reviews games itself.
+pub fn reviews_here() -> bool {
+    REVIEW.with(|c| c.get().is_some())
 }
 
 /// Everything that can happen to the app.
@@ -241,12 +269,28 @@ impl Reducible for AppState {
                 | Action::Leave(true)
         ) {
             s.review = None;
+            s.reviewing = false;
         }
-        if review::handles(&s, &action) {
-            review::apply(&mut s, action);
-            return Rc::new(s);
+        match REVIEW.with(|c| c.get()) {
+            Some(r) if (r.handles)(&s, &action) => {
+                (r.apply)(&mut s, action);
+                return Rc::new(s);
+            }
+            Some(_) => {}
+            None => match action {
+                Action::ReviewOpen if s.play.is_some() => {
+                    s.replay = None;
+                    s.reviewing = true;
+                    return Rc::new(s);
+                }
+                Action::ReviewClose => {
+                    s.reviewing = false;
+                    return Rc::new(s);
+                }
+                _ => {}
+            },
         }
-        if s.review.is_some() && !session::allowed_in_replay(&action) {
+        if (s.review.is_some() || s.reviewing) && !session::allowed_in_replay(&action) {
             return self;
         }
         if session::handles(&action) {

@@ -251,8 +251,14 @@ fn board_for(game: &AnyGame, seats: &[Seat], r: &Reviewed, words: String) -> Pla
     play
 }
 
+/// Make this wasm module's reducer review games (the extras module's; the
+/// page leaves reviews to it: state/app.rs, `ReviewReducer`).
+pub fn register() {
+    super::app::register_review(super::app::ReviewReducer { handles, apply });
+}
+
 /// Whether [`apply`] handles the action.
-pub(super) fn handles(s: &AppState, a: &Action) -> bool {
+pub fn handles(s: &AppState, a: &Action) -> bool {
     match a {
         Action::ReviewOpen
         | Action::ReviewSelect(_)
@@ -270,7 +276,7 @@ pub(super) fn handles(s: &AppState, a: &Action) -> bool {
 }
 
 /// The reducer's part for the review's actions.
-pub(super) fn apply(s: &mut AppState, action: Action) {
+pub fn apply(s: &mut AppState, action: Action) {
     let now = js_sys::Date::now();
     match action {
         Action::ReviewOpen => {

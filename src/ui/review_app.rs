@@ -1,0 +1,130 @@
+//! The game review as a part of the extras module (ui/extras.rs): the
+//! review's screen and the board beside it, with a reducer of their own
+//! (the app's, with the review's part registered: state/review.rs) and an
+//! engine worker of their own that computes the review, so the page keeps
+//! its worker. The page hands over the game as a link; closing the review
+//! (its Close button, or Esc) tells the page.
+
+use gloo_worker::Spawnable;
+use yew::prelude::*;
+
+use super::help::Help;
+use super::legend::coins_on;
+use super::notice::notices;
+use super::play_screen::PlayScreen;
+use super::review_screen::ReviewScreen;
+use super::state::{Action, AppState, Play};
+use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
+use super::WORKER_LOADER;
+use crate::view::palette::seats_from_param;
+
+#[derive(Properties, PartialEq)]
+pub struct ReviewAppProps {
+    /// The game, as a link, and its seats (a link's `seats` parameter).
+    pub link: AttrValue,
+    pub seats: AttrValue,
+    pub text_view: bool,
+    pub coords: bool,
+    pub on_close: Callback<()>,
+}
+
+/// The app's state for the review of the game of `props`; `None` when the
+/// link or the seats do not read (the page wrote them: they do).
+fn opened(props: &ReviewAppProps) -> Option<AppState> {
+    let game = crate::share::decode(&props.link).ok()?;
+    let seats = seats_from_param(&props.seats, game.players())?;
+    Some(AppState {
+        play: Some(Play::new(game, seats)),
+        text_view: props.text_view,
+        coords: props.coords,
+        ..AppState::default()
+    })
+}
+
+#[function_component(ReviewApp)]
+pub fn review_app(props: &ReviewAppProps) -> Html {
+    let state = use_reducer(|| {
+        super::state::review::register();
+        let mut s = opened(props).unwrap_or_default();
+        if s.play.is_some() {
+            super::state::review::apply(&mut s, Action::ReviewOpen);
+        }
+        s
+    });
+    // The review's own engine worker, kept while the review is open.
+    let bridge = {
+        let d = state.dispatcher();
+        use_memo((), move |_| {
+            EngineWorker::spawner()
+                .encoding::<super::codec::WireCodec>()
+                .with_loader(true)
+                .callback(move |out: FromEngine| {
+                    if !matches!(out, FromEngine::Pong { .. }) {
+                        d.dispatch(Action::Engine(out))
+                    }
+                })
+                .spawn(WORKER_LOADER)
+        })
+    };
+    // The review runs in the worker while it is open and running; closed
+    // or cancelled, the worker is told to stop.
+    {
+        let job = state
+            .review
+            .as_ref()
+            .filter(|r| r.running())
+            .map(|r| (r.request, r.game.clone(), r.level));
+        let bridge = bridge.clone();
+        use_effect_with(job.as_ref().map(|j| j.0), move |_| {
+            let request = job.as_ref().map(|j| j.0);
+            if let Some((request, game, level)) = job {
+                bridge.send(ToEngine::Review {
+                    request,
+                    game: GameWire::of(&game),
+                    level,
+                });
+            }
+            move || {
+                if let Some(request) = request {
+                    bridge.send(ToEngine::Cancel { request });
+                }
+            }
+        });
+    }
+    // Closed (or a game that does not read): back to the page's game.
+    let closed = state.review.is_none();
+    {
+        let on_close = props.on_close.clone();
+        use_effect_with(closed, move |&closed| {
+            if closed {
+                on_close.emit(());
+            }
+        });
+    }
+    let d = state.dispatcher();
+    let on_dismiss = {
+        let d = d.clone();
+        Callback::from(move |i: usize| d.dispatch(Action::DismissNotice(i)))
+    };
+    let close_help = {
+        let d = d.clone();
+        Callback::from(move |_: ()| d.dispatch(Action::Help(false)))
+    };
+    let Some(review) = &state.review else {
+        return html! {};
+    };
+    html! {
+        <>
+            { notices(&state.notices, &on_dismiss) }
+            <div class="review-layout">
+                <ReviewScreen review={review.clone()} dispatch={d.clone()} />
+                <PlayScreen play={review.board.clone()} speed={state.speed}
+                    dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
+                    leaving={state.leaving} />
+            </div>
+            if state.help {
+                <Help ruleset={review.game.ruleset()} coins={coins_on(&review.game)} on_close={close_help} />
+            }
+        </>
+    }
+}

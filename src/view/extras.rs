@@ -1,0 +1,135 @@
+//! The parts of the extras module (ui/extras.rs: the screens few visits
+//! need, loaded on demand) and how the page names one to the module: a few
+//! lines of text (the module is a separate wasm instance, so nothing but JS
+//! values crosses between them). The page writes them ([`Part::to_text`]);
+//! the module reads them and mounts the part (ui/extras_part.rs).
+
+use crate::engine::any::Ruleset;
+
+/// One part of the extras module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// How to play, showing `ruleset` first; `coins`: the game in play has
+    /// Old City's coins.
+    Help { ruleset: Ruleset, coins: bool },
+    /// The game in pictures: the game's link and its seats (the `seats`
+    /// parameter of a link: colours and computer levels).
+    Pictures { link: String, seats: String },
+    /// The statistics of the saved games (read from localStorage by the
+    /// module).
+    Stats,
+    /// The game review of the game of a link with these seats; the board
+    /// beside it with the text view open or the coordinates shown as the
+    /// player had them.
+    Review {
+        link: String,
+        seats: String,
+        text_view: bool,
+        coords: bool,
+    },
+}
+
+fn flag(on: bool) -> u8 {
+    u8::from(on)
+}
+
+fn read_flag(line: Option<&str>) -> Option<bool> {
+    match line? {
+        "1" => Some(true),
+        "0" => Some(false),
+        _ => None,
+    }
+}
+
+impl Part {
+    /// The part as the module reads it: its kind, then its fields, a line
+    /// each (links and seat lists hold no line break).
+    pub fn to_text(&self) -> String {
+        match self {
+            Part::Help { ruleset, coins } => format!("help\n{}\n{}", ruleset.name(), flag(*coins)),
+            Part::Pictures { link, seats } => format!("pictures\n{link}\n{seats}"),
+            Part::Stats => "stats".to_string(),
+            Part::Review {
+                link,
+                seats,
+                text_view,
+                coords,
+            } => format!(
+                "review\n{link}\n{seats}\n{}\n{}",
+                flag(*text_view),
+                flag(*coords)
+            ),
+        }
+    }
+
+    /// The part written by [`Part::to_text`]; `None` for anything else.
+    pub fn from_text(text: &str) -> Option<Part> {
+        let mut lines = text.split('\n');
+        let part = match lines.next()? {
+            "help" => Part::Help {
+                ruleset: Ruleset::from_name(lines.next()?)?,
+                coins: read_flag(lines.next())?,
+            },
+            "pictures" => Part::Pictures {
+                link: lines.next()?.to_string(),
+                seats: lines.next()?.to_string(),
+            },
+            "stats" => Part::Stats,
+            "review" => Part::Review {
+                link: lines.next()?.to_string(),
+                seats: lines.next()?.to_string(),
+                text_view: read_flag(lines.next())?,
+                coords: read_flag(lines.next())?,
+            },
+            _ => return None,
+        };
+        lines.next().is_none().then_some(part)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_read_back_as_written() {
+        for part in [
+            Part::Help {
+                ruleset: Ruleset::Classic,
+                coins: true,
+            },
+            Part::Help {
+                ruleset: Ruleset::City,
+                coins: false,
+            },
+            Part::Pictures {
+                link: "c1.ABC-_x".into(),
+                seats: "red,blue-hard".into(),
+            },
+            Part::Stats,
+            Part::Review {
+                link: "c1.x".into(),
+                seats: "red,blue".into(),
+                text_view: true,
+                coords: false,
+            },
+        ] {
+            assert_eq!(Part::from_text(&part.to_text()), Some(part));
+        }
+    }
+
+    #[test]
+    fn anything_else_is_no_part() {
+        for text in [
+            "",
+            "help",
+            "help\ncity\n2",
+            "help\nchess\n0",
+            "stats\nmore",
+            "pictures\nlink",
+            "review",
+        ] {
+            assert_eq!(Part::from_text(text), None, "{text:?}");
+        }
+    }
+}
