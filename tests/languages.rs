@@ -77,6 +77,7 @@ fn every_message_is_used_by_the_code() {
                 format!("{group}::{name}"),
                 format!("{group}::r#{name}"),
                 format!("m::{name}"),
+                format!("m::r#{name}"),
             ]
             .iter()
             .any(|needle| used(&code, needle))

@@ -35,8 +35,9 @@ pub mod msg {
 }
 
 /// The languages the game speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Language {
+    #[default]
     En,
     De,
     Fr,

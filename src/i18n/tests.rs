@@ -205,3 +205,22 @@ fn the_check_finds_what_a_file_lacks_or_adds() {
         .iter()
         .any(|p| p.contains("version line")));
 }
+
+proptest::proptest! {
+    /// Whatever a language file holds, reading it, checking it and filling
+    /// its texts never panics (bad input never crashes).
+    #[test]
+    fn any_file_reads_without_panic(lines in proptest::collection::vec("[a-z_.{}=@ é\u{feff}0-9x:]{0,30}", 0..40)) {
+        let mut text = format!("@keys {:#018x}\n", msg::KEYS);
+        text.push_str(&lines.join("\n"));
+        let leaked: &'static str = Box::leak(text.clone().into_boxed_str());
+        let _ = Catalog::parse(Language::Nl, leaked);
+        let _ = check::problems(Language::Nl, include_str!("../../locales/en.txt"), &text);
+        let args = [("seat", Arg::Num(Num(3))), ("name", Arg::Text("x")), ("n", Arg::Num(Num(2)))];
+        for l in &lines {
+            let _ = substitute(l, &args);
+            let forms = [("one", "a"), ("other", leaked)];
+            let _ = pick(&forms, l);
+        }
+    }
+}

@@ -316,7 +316,7 @@ pub fn app() -> Html {
                         <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={d.clone()} />
                         if state.replay.is_none() {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()} prominent={moved_from_link} />
-                            <ImportDialog dispatch={d.clone()} />
+                            <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
                         }
                     </div>
                 }
@@ -335,7 +335,7 @@ pub fn app() -> Html {
                             coords: state.coords,
                         }} testid="review-host" on_event={close_review} />
                 } else if let Some(play) = &state.play {
-                    <PlayScreen play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
+                    <PlayScreen lang={chosen.lang} play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
                         leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />

@@ -6,8 +6,9 @@ use yew::prelude::*;
 
 use super::pieces_layer::MEEPLE;
 use crate::engine::any::Ruleset;
-use crate::view::log::plural;
-use crate::view::panel::{held_words, stack_name, PanelData};
+use crate::i18n::msg::panel as m;
+use crate::view::names;
+use crate::view::panel::{stack_name, PanelData};
 
 fn mini_meeple(fill: &str, edge: &str) -> Html {
     html! {
@@ -22,12 +23,13 @@ fn mini_meeple(fill: &str, edge: &str) -> Html {
 pub fn panel(p: &PanelData) -> Html {
     let city = p.ruleset == Ruleset::City;
     let final_now_title = if city {
-        "The score if the game ended now: the wall closed, unfinished streets and markets lost, stewards and guards scored"
+        m::final_now_about_city()
     } else {
-        "The score if the game ended now: unfinished roads, cities and cloisters, farms and coins scored"
+        m::final_now_about_classic()
     };
     let players = p.players.iter().enumerate().map(|(i, r)| {
         let supply = (0..r.supply).map(|_| mini_meeple(r.colour.hex(), r.colour.edge()));
+        let in_supply = m::in_supply(r.supply);
         html! {
             <li class={classes!("player", r.colour.css_class(), r.to_move.then_some("to-move"), r.winner.then_some("winner"))}
                 data-testid={format!("player-{i}")}>
@@ -35,38 +37,37 @@ pub fn panel(p: &PanelData) -> Html {
                     <span class="swatch"></span>
                     <span class="player-name">{ r.name.clone() }</span>
                     if let Some(level) = r.computer {
-                        <span class="computer-tag" title={format!("Played by the computer ({level})")}>
-                            { format!("computer · {level}") }</span>
+                        <span class="computer-tag" title={m::computer_about(names::level(level))}>
+                            { m::computer(names::level(level)) }</span>
                     }
                     // (Not a diamond: that is yellow's mark.)
-                    if r.to_move { <span class="turn-mark" title="to move" role="img" aria-label="to move">{ "◀" }</span> }
+                    if r.to_move { <span class="turn-mark" title={m::to_move()} role="img" aria-label={m::to_move()}>{ "◀" }</span> }
                     <span class="projected">
                         <abbr title={final_now_title}>
-                            { "final now" }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
+                            { m::final_now() }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
                     </span>
                     <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
                 </div>
                 <table class="breakdown" data-testid={format!("breakdown-{i}")}>
-                    <tr>{ for p.sources.iter().map(|&s| html! { <th>{ s }</th> }) }</tr>
+                    <tr>{ for p.sources.iter().map(|&s| html! { <th>{ names::source(s) }</th> }) }</tr>
                     <tr>{ for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }</tr>
                 </table>
                 <div class="supply">
                     <span class="followers" data-testid={format!("supply-{i}")} role="img"
-                        title={format!("{} in supply", plural(r.supply as u32, "follower", "followers"))}
-                        aria-label={format!("{} in supply", plural(r.supply as u32, "follower", "followers"))}>
+                        title={in_supply.clone()} aria-label={in_supply}>
                         { for supply }
-                        if r.supply == 0 { <i>{ "no followers left" }</i> }
+                        if r.supply == 0 { <i>{ m::no_followers() }</i> }
                     </span>
                     if !r.held.is_empty() {
                         <span class="held" data-testid={format!("held-{i}")}>
                             { for r.held.iter().filter(|h| h.1 > 0).map(|&(what, n)| html! {
-                                <span class="held-item" data-what={what}>{ held_words(what, n) }</span>
+                                <span class="held-item" data-what={what}>{ names::held(what, n) }</span>
                             }) }
                         </span>
                     }
                     if let Some(towers) = r.towers {
-                        <span class="towers-left" data-testid={format!("towers-{i}")} title="towers left" role="img"
-                            aria-label={format!("{} left", plural(towers as u32, "tower", "towers"))}>
+                        <span class="towers-left" data-testid={format!("towers-{i}")} title={m::towers_left_about()} role="img"
+                            aria-label={m::towers_left(towers)}>
                             { format!("♜ {towers}") }
                         </span>
                     }
@@ -78,7 +79,7 @@ pub fn panel(p: &PanelData) -> Html {
         let current = p.stack == Some(k as u8 + 1);
         html! {
             <span class={classes!("stack-count", current.then_some("current"))}
-                title={format!("stack {}", k + 1)} data-testid={format!("stack-{}", k + 1)}>
+                title={m::stack(k + 1)} data-testid={format!("stack-{}", k + 1)}>
                 { format!("{}: {n}", stack_name(k)) }
             </span>
         }
@@ -91,40 +92,40 @@ pub fn panel(p: &PanelData) -> Html {
             <ol class={classes!("players", (p.players.len() > 4).then_some("many"))}>{ for players }</ol>
             <div class="supplies">
                 if let Some(walls) = p.walls {
-                    <div class="walls-left" title="wall pieces left in the common supply">
-                        { "Walls left: " }<b data-testid="walls-left">{ walls.left }</b>
-                        if let Some(g) = walls.gap { { " · gap " }<b data-testid="gap">{ g }</b> }
+                    <div class="walls-left" title={m::walls_left_about()}>
+                        { m::walls_left() }{ " " }<b data-testid="walls-left">{ walls.left }</b>
+                        if let Some(g) = walls.gap { { " · " }{ m::gap() }{ " " }<b data-testid="gap">{ g }</b> }
                     </div>
                 }
                 <div class="tiles-left">
-                    { "Tiles left: " }<b data-testid="tiles-left">{ left }</b>
+                    { m::tiles_left() }{ " " }<b data-testid="tiles-left">{ left }</b>
                     // (Classic's one pile needs no breakdown.)
                     if p.tiles_left.len() > 1 { <span class="stacks">{ for stacks }</span> }
                 </div>
                 if !p.common.is_empty() {
                     <div class="common" data-testid="common-supply">
                         { for p.common.iter().map(|&(what, left)| html! {
-                            <span>{ format!("{} left: ", crate::view::log::capitalise(what)) }
-                                <b data-testid={format!("common-{what}")}>{ left.map_or("unlimited".to_string(), |n| n.to_string()) }</b></span>
+                            // (Classic's coins are the only common supply.)
+                            <span>{ m::coins_left() }{ " " }
+                                <b data-testid={format!("common-{what}")}>{ left.map_or(m::unlimited().to_string(), |n| n.to_string()) }</b></span>
                         }) }
                     </div>
                 }
-                <div class="placed">{ if city { format!("{} in the city", plural(p.placed as u32, "tile", "tiles")) } else { format!("{} placed", plural(p.placed as u32, "tile", "tiles")) } }
-                    if p.set_aside > 0 { { format!(" · {} set aside", p.set_aside) } }
+                <div class="placed">{ if city { m::in_the_city(p.placed) } else { m::placed(p.placed) } }
+                    if p.set_aside > 0 { { " · " }{ m::set_aside(p.set_aside) } }
                 </div>
                 <details class="explain" data-testid="explain-final">
-                    <summary>{ "What is “final now”?" }</summary>
-                    <p>{ if city { FINAL_NOW_CITY } else { FINAL_NOW_CLASSIC } }</p>
+                    <summary>{ m::what_is_final_now() }</summary>
+                    <p>{ if city { m::final_now_city() } else { m::final_now_classic() } }</p>
                 </details>
-                <div class="deal" title="The same seed and stacks deal the same tiles">
-                    if let Some(seed) = p.seed { { "Seed " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
-                    { format!("{} {}", if city { "stacks" } else { "pile" }, p.stacks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")) }
+                <div class="deal" title={m::deal_about()}>
+                    if let Some(seed) = p.seed { { m::seed() }{ " " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
+                    { {
+                        let sizes = p.stacks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+                        if city { m::stacks(&sizes) } else { m::pile(&sizes) }
+                    } }
                 </div>
             </div>
         </section>
     }
 }
-
-const FINAL_NOW_CITY: &str = "The score each player would have if the game ended at once: the rest of the outline walled in, what that completes scored, followers on unfinished streets and markets sent home without points, then stewards (2 per market next to their residential area) and guards (2 per public, 3 per historic building in their line). Inside a turn, what the turn has completed counts as scored.";
-
-const FINAL_NOW_CLASSIC: &str = "The score each player would have if the game ended at once: unfinished roads, cities and cloisters scored as at the end, the farms scored, and coins counted. Inside a turn, what the turn has completed counts as scored.";

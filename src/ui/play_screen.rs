@@ -56,6 +56,9 @@ pub struct PlayScreenProps {
     /// to the next player (said above the prompt, not over it).
     #[prop_or_default]
     pub send_link: bool,
+    /// The language spoken: a new one draws the screen again.
+    #[prop_or_default]
+    pub lang: crate::i18n::Language,
 }
 
 /// Whether a key press belongs to a form field rather than the game.

@@ -294,7 +294,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
         <section class="saves parchment" data-testid="saves">
             <div class="saves-head">
                 <h2>{ msg::saves::title() }</h2>
-                <ImportDialog dispatch={props.dispatch.clone()} />
+                <ImportDialog lang={props.lang} dispatch={props.dispatch.clone()} />
                 <StatsButton />
             </div>
             { status }

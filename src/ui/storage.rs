@@ -48,22 +48,14 @@ pub enum StorageError {
 
 impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::i18n::msg::storage as m;
+        // (In the language spoken when the message is made.)
         match self {
-            StorageError::Disabled => f.write_str(
-                "This browser does not let the page use its storage (it is disabled or blocked), so games are not saved. You can still play, and export the record.",
-            ),
-            StorageError::Full => f.write_str(
-                "The browser's storage is full, so the game could not be saved. You can still play; delete old saves or export the record to keep it.",
-            ),
-            StorageError::Unsafe(why) => write!(
-                f,
-                "Games are not being saved, so as not to write over saved games that could not be read: {why}"
-            ),
-            StorageError::Other(why) => write!(f, "The game could not be saved: {why}"),
-            StorageError::MovedOn(turn) => write!(
-                f,
-                "This game was played on in another tab or window (to turn {turn}), so what was played here is not saved over it."
-            ),
+            StorageError::Disabled => f.write_str(m::disabled()),
+            StorageError::Full => f.write_str(m::full()),
+            StorageError::Unsafe(why) => f.write_str(&m::r#unsafe(why)),
+            StorageError::Other(why) => f.write_str(&m::other(why)),
+            StorageError::MovedOn(turn) => f.write_str(&m::moved_on(*turn)),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The names of the game's things in the chosen language (`crate::i18n`):
-//! the games, their expansions, the colours, the computer's levels. The
+//! the games, their expansions, the colours, the computer's levels, the
+//! panel's sources of points and the pieces a player holds. The
 //! engine's own names (`Ruleset::title`, `PlayerColour::name`) stay English:
 //! records, links and saves use them.
 
@@ -56,6 +57,38 @@ pub fn game_with(r: Ruleset, expansions: &[&str]) -> String {
         [] => ruleset(r).to_string(),
         [one] => msg::game::with_one(ruleset(r), expansion(one)),
         [first, second, ..] => msg::game::with_two(ruleset(r), expansion(first), expansion(second)),
+    }
+}
+
+/// A column of the panel's breakdown ("streets"), in the chosen language.
+pub fn source(s: &str) -> &str {
+    use msg::panel as m;
+    match s {
+        "streets" => m::streets(),
+        "markets" => m::markets(),
+        "towers" => m::towers(),
+        "stewards" => m::stewards(),
+        "guards" => m::guards(),
+        "roads" => m::roads(),
+        "cities" => m::cities(),
+        "cloisters" => m::cloisters(),
+        "farms" => m::farms(),
+        "coins" => m::coins(),
+        other => other,
+    }
+}
+
+/// A held item in words: a count of coins ("1 coin", "3 coins"), a piece
+/// by its name (held pieces are one each).
+pub fn held(what: &str, n: u32) -> String {
+    use msg::panel as m;
+    match what {
+        "coins" => m::coins_held(n),
+        "bridge" => m::bridge().into(),
+        "wall" => m::wall().into(),
+        "wooden gate" => m::wooden_gate().into(),
+        "guesthouse" => m::guesthouse().into(),
+        other => other.into(),
     }
 }
 

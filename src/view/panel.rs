@@ -110,16 +110,6 @@ pub struct PanelData {
     pub stacks: Vec<u32>,
 }
 
-/// A held item in words: a count of coins ("1 coin", "3 coins"), a piece
-/// by its name (held pieces are one each).
-pub fn held_words(what: &str, n: u32) -> String {
-    if what == "coins" {
-        crate::view::log::plural(n, "coin", "coins")
-    } else {
-        what.to_string()
-    }
-}
-
 /// A stack's name: I, II, III (then its number).
 pub fn stack_name(k: usize) -> String {
     match ["I", "II", "III"].get(k) {
@@ -135,17 +125,4 @@ pub struct EndLine {
     /// Every player it names, in seat order, with what each was paid.
     pub paid: Vec<(u8, u32)>,
     pub text: String,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::held_words;
-
-    #[test]
-    fn held_coins_are_counted_in_words() {
-        assert_eq!(held_words("coins", 1), "1 coin");
-        assert_eq!(held_words("coins", 0), "0 coins");
-        assert_eq!(held_words("coins", 3), "3 coins");
-        assert_eq!(held_words("wooden gate", 1), "wooden gate");
-    }
 }

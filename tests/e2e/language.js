@@ -6,7 +6,7 @@
 //    the menu names German in itself; axe finds nothing serious.
 // 2. A game started in German, two decisions played, then the header's menu
 //    switches to Polish: the game is the same (version, turn, board), its
-//    title Polish, `<html lang="pl">`; axe mid-game. Back on the new-game
+//    title and score panel Polish, `<html lang="pl">`; axe mid-game. Back on the new-game
 //    screen, the form and the saves list are Polish (the turn count in its
 //    Polish plural form). A reload without `?lang` keeps Polish.
 // 3. Every language from the menu: the form in that language (its heading
@@ -101,6 +101,8 @@ async function main() {
     await page.waitForSelector(PLAY, { timeout: TIMEOUT });
     const title = (await page.textContent('header h1')).trim();
     check('in a game the title is German', title === 'Carcassonne: Die Stadt', title);
+    const panelDe = (await page.textContent('[data-testid=panel] .tiles-left')).trim();
+    check('…and the panel', panelDe.startsWith('Plättchen übrig:'), panelDe);
     await clickDecision(page);
     await clickDecision(page);
     const before = await page.evaluate((sel) => {
@@ -119,6 +121,14 @@ async function main() {
       `${JSON.stringify(before)} → ${JSON.stringify(after)}`);
     const plTitle = (await page.textContent('header h1')).trim();
     check('…and the title is Polish at once', plTitle === 'Carcassonne: Miasto', plTitle);
+    const panelPl = await page.evaluate(() => ({
+      left: document.querySelector('[data-testid=panel] .tiles-left').textContent.trim(),
+      placed: document.querySelector('[data-testid=panel] .placed').textContent.trim(),
+      head: [...document.querySelectorAll('[data-testid=breakdown-0] th')].map((t) => t.textContent).join(' '),
+    }));
+    check('…and the panel, its counts in Polish plural forms',
+      panelPl.left.startsWith('Pozostałe płytki:') && /^\d+ (płytka|płytki|płytek) w mieście/.test(panelPl.placed)
+        && panelPl.head === 'ulice targi wieże zarządcy strażnicy', JSON.stringify(panelPl));
     await axeAudit(page, 'a game in Polish', check);
     await page.screenshot({ path: path.join(ARTIFACTS, 'language-pl-game.png') });
     await leave(page);
