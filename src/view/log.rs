@@ -29,11 +29,8 @@ pub fn names_of(set: u8, names: &[String]) -> String {
         .filter(|(i, _)| set & (1 << i) != 0)
         .map(|(_, n)| n.as_str())
         .collect();
-    match list.as_slice() {
-        [] => "nobody".to_string(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+    crate::view::words::list_words(&list)
+        .unwrap_or_else(|| crate::i18n::msg::words::nobody().to_string())
 }
 
 /// A seat's name ("?" for a seat without one).
