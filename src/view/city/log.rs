@@ -6,6 +6,7 @@ use crate::engine::city::events::{EndReason, Event, Logged, ScoreCause};
 use crate::engine::city::tiles::FeatureKind;
 use crate::engine::city::Game;
 use crate::engine::TileGame;
+use crate::i18n::msg;
 use crate::view::log::{
     self, capitalise, followers_home, name, names_of, plural, who_scores, LogLine, LogTurn,
 };
@@ -23,22 +24,19 @@ pub fn role_name(kind: FeatureKind) -> &'static str {
 /// Why the game ended, as a sentence.
 pub fn end_reason(r: EndReason) -> &'static str {
     match r {
-        EndReason::Closed => "the city wall is closed",
-        EndReason::LastWall => "the last wall piece has been built",
-        EndReason::Gap => "the gap in the wall is 5 sides or fewer",
-        EndReason::LastTile => "no tile is left to place",
+        EndReason::Closed => msg::city_log::end_closed(),
+        EndReason::LastWall => msg::city_log::end_last_wall(),
+        EndReason::Gap => msg::city_log::end_gap(),
+        EndReason::LastTile => msg::city_log::end_last_tile(),
     }
 }
 
 /// "a street of 4 tiles", "a market of 3 tiles with 2 kinds of goods".
 pub fn feature_phrase(kind: FeatureKind, tiles: u32, goods: u32) -> String {
     match kind {
-        FeatureKind::Market => format!(
-            "a market of {} with {}",
-            plural(tiles, "tile", "tiles"),
-            plural(goods, "kind of goods", "kinds of goods")
-        ),
-        k => format!("a {} of {}", k.name(), plural(tiles, "tile", "tiles")),
+        FeatureKind::Market => msg::city_log::market_of(tiles, &msg::city_log::goods(goods)),
+        FeatureKind::Street => msg::city_log::street_of(tiles),
+        FeatureKind::Residential => msg::city_log::residential_of(tiles),
     }
 }
 
