@@ -3,6 +3,8 @@
 //! why), and the words every sentence uses. A ruleset's adapter
 //! (`city.rs`) tells each of its events; `ui::game_log` shows the turns.
 
+use crate::i18n::msg::words_log as m;
+
 /// One sentence of the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogLine {
@@ -29,11 +31,8 @@ pub fn names_of(set: u8, names: &[String]) -> String {
         .filter(|(i, _)| set & (1 << i) != 0)
         .map(|(_, n)| n.as_str())
         .collect();
-    match list.as_slice() {
-        [] => "nobody".to_string(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+    crate::view::words::list_words(&list)
+        .unwrap_or_else(|| crate::i18n::msg::words::nobody().to_string())
 }
 
 /// A seat's name ("?" for a seat without one).
@@ -65,17 +64,20 @@ pub fn capitalise(s: &str) -> String {
 /// Anna scores 4 points.", ": Anna and Bert score 4 points each.", ":
 /// nobody had a follower on it."
 pub fn who_scores(winners: u8, points: u32, names: &[String]) -> String {
-    let many = winners.count_ones() > 1;
+    format!(": {}.", scores_clause(winners, points, names))
+}
+
+/// Whom a completed feature's points went to, as a clause a whole
+/// sentence's message places: "Anna scores 4 points", "Anna and Bert score
+/// 4 points each", "nobody had a follower on it".
+pub fn scores_clause(winners: u8, points: u32, names: &[String]) -> String {
     if winners == 0 {
-        return ": nobody had a follower on it.".into();
+        m::nobody_scores().to_string()
+    } else if winners.count_ones() > 1 {
+        m::score_each(&names_of(winners, names), points)
+    } else {
+        m::scores(&names_of(winners, names), points)
     }
-    format!(
-        ": {} {} {}{}.",
-        names_of(winners, names),
-        if many { "score" } else { "scores" },
-        plural(points, "point", "points"),
-        if many { " each" } else { "" }
-    )
 }
 
 /// " 2 followers go home.": the followers a scoring returned, after its
@@ -84,11 +86,7 @@ pub fn followers_home(returned: u32) -> String {
     if returned == 0 {
         return String::new();
     }
-    format!(
-        " {} {} home.",
-        plural(returned, "follower", "followers"),
-        if returned == 1 { "goes" } else { "go" }
-    )
+    format!(" {}", m::followers_home(returned))
 }
 
 /// The whole log, turn by turn, oldest first: `turn` tells an event's turn,

@@ -4,8 +4,9 @@
 //! alike is here: the end of the game, how to place a tile, the follower
 //! step; a ruleset's adapter says the rest.
 
-use super::log::{names_of, plural};
+use super::log::names_of;
 use crate::engine::TileGame;
+use crate::i18n::msg::words_prompt as m;
 
 /// A button of the prompt.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,17 +72,15 @@ pub fn game_over<G: TileGame>(
 ) -> Prompt<G::Choice> {
     let w = game.winners();
     let title = if w.count_ones() > 1 {
-        format!("The game is over: {} share the win", names_of(w, names))
+        m::over_shared(&names_of(w, names))
     } else {
-        format!("The game is over: {} wins", names_of(w, names))
+        m::over_won(&names_of(w, names))
     };
     Prompt {
         decision: "over",
         player: None,
         title,
-        detail: reason
-            .map(|r| format!("It ended because {r}."))
-            .unwrap_or_default(),
+        detail: reason.map(m::ended_because).unwrap_or_default(),
         why: None,
         note: None,
         buttons: Vec::new(),
@@ -91,8 +90,8 @@ pub fn game_over<G: TileGame>(
 /// How to place the drawn tile, in the words of the way the player points.
 pub fn place_how(pointer: Pointer) -> &'static str {
     match pointer {
-        Pointer::Touch => "Tap a glowing space to try the tile there, tap it again to turn it, then “Place tile”.",
-        Pointer::Mouse => "Click a glowing space to try the tile there; turn it with R or a right click; press Enter or “Place tile” to confirm.",
+        Pointer::Touch => m::place_touch(),
+        Pointer::Mouse => m::place_mouse(),
     }
 }
 
@@ -100,19 +99,18 @@ pub fn place_how(pointer: Pointer) -> &'static str {
 /// `supply` followers left on it; `none` is the choice that declines.
 pub fn follower_step<C>(who: &str, supply: u8, pointer: Pointer, none: C) -> Step<C> {
     let how = match pointer {
-        Pointer::Touch => "Tap a ring on the tile, or “No follower”.",
-        Pointer::Mouse => {
-            "Click a ring on the tile (hover it to see the whole feature), or play none."
-        }
+        Pointer::Touch => m::follower_touch(),
+        Pointer::Mouse => m::follower_mouse(),
     };
     (
         "follower",
-        format!("{who}: put a follower on the new tile?"),
-        format!(
-            "{how} {} in supply.",
-            plural(supply as u32, "follower", "followers")
-        ),
-        vec![PromptButton::declining("no-follower", "No follower", none)],
+        m::follower_title(who),
+        format!("{how} {}", m::followers_in_supply(supply)),
+        vec![PromptButton::declining(
+            "no-follower",
+            m::no_follower(),
+            none,
+        )],
     )
 }
 

@@ -4,6 +4,7 @@
 
 use crate::engine::any::Ruleset;
 use crate::engine::core::geom::{Cell, Dir, Rotation};
+use crate::i18n::msg;
 
 /// What the board holds, in a player's words: The City's one walled city,
 /// classic's landscape of tiles ("Fit city", "Fit board").
@@ -26,13 +27,26 @@ pub fn sentence(text: &str) -> String {
     }
 }
 
-/// "north", "east", ...
+/// "north", "east", ... (in the chosen language).
 pub fn dir_name(d: Dir) -> &'static str {
     match d {
-        Dir::N => "north",
-        Dir::E => "east",
-        Dir::S => "south",
-        Dir::W => "west",
+        Dir::N => msg::words::north(),
+        Dir::E => msg::words::east(),
+        Dir::S => msg::words::south(),
+        Dir::W => msg::words::west(),
+    }
+}
+
+/// "A and B", "A, B and C": a list in the chosen language's words; `None`
+/// for an empty list.
+pub fn list_words<S: AsRef<str>>(items: &[S]) -> Option<String> {
+    match items {
+        [] => None,
+        [one] => Some(one.as_ref().to_string()),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            Some(msg::words::list(&init.join(", "), last.as_ref()))
+        }
     }
 }
 
@@ -53,11 +67,7 @@ pub fn dirs_words(mask: u8) -> String {
         .filter(|d| mask & (1 << d.index()) != 0)
         .map(|&d| dir_name(d))
         .collect();
-    match v.as_slice() {
-        [] => "no side".into(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+    list_words(&v).unwrap_or_else(|| msg::words::no_side().to_string())
 }
 
 /// A message from a parser or a decoder in a player's words: the phrases

@@ -6,39 +6,39 @@ use crate::engine::city::events::{EndReason, Event, Logged, ScoreCause};
 use crate::engine::city::tiles::FeatureKind;
 use crate::engine::city::Game;
 use crate::engine::TileGame;
+use crate::i18n::msg;
+use crate::i18n::msg::city_log as m;
 use crate::view::log::{
-    self, capitalise, followers_home, name, names_of, plural, who_scores, LogLine, LogTurn,
+    self, capitalise, followers_home, name, names_of, scores_clause, LogLine, LogTurn,
 };
 use crate::view::panel::EndLine;
+use crate::view::words::cell_name;
 
 /// The follower's name on a feature of this kind.
 pub fn role_name(kind: FeatureKind) -> &'static str {
     match kind {
-        FeatureKind::Street => "citizen",
-        FeatureKind::Market => "seller",
-        FeatureKind::Residential => "steward",
+        FeatureKind::Street => m::citizen(),
+        FeatureKind::Market => m::seller(),
+        FeatureKind::Residential => m::steward(),
     }
 }
 
 /// Why the game ended, as a sentence.
 pub fn end_reason(r: EndReason) -> &'static str {
     match r {
-        EndReason::Closed => "the city wall is closed",
-        EndReason::LastWall => "the last wall piece has been built",
-        EndReason::Gap => "the gap in the wall is 5 sides or fewer",
-        EndReason::LastTile => "no tile is left to place",
+        EndReason::Closed => msg::city_log::end_closed(),
+        EndReason::LastWall => msg::city_log::end_last_wall(),
+        EndReason::Gap => msg::city_log::end_gap(),
+        EndReason::LastTile => msg::city_log::end_last_tile(),
     }
 }
 
 /// "a street of 4 tiles", "a market of 3 tiles with 2 kinds of goods".
 pub fn feature_phrase(kind: FeatureKind, tiles: u32, goods: u32) -> String {
     match kind {
-        FeatureKind::Market => format!(
-            "a market of {} with {}",
-            plural(tiles, "tile", "tiles"),
-            plural(goods, "kind of goods", "kinds of goods")
-        ),
-        k => format!("a {} of {}", k.name(), plural(tiles, "tile", "tiles")),
+        FeatureKind::Market => msg::city_log::market_of(tiles, &msg::city_log::goods(goods)),
+        FeatureKind::Street => msg::city_log::street_of(tiles),
+        FeatureKind::Residential => msg::city_log::residential_of(tiles),
     }
 }
 
@@ -51,21 +51,15 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
         })
     };
     match *e {
-        Event::TileSetAside { .. } => {
-            plain("A tile that fits nowhere was set aside and another drawn.".into())
+        Event::TileSetAside { .. } => plain(m::set_aside().into()),
+        Event::TilePlaced { player, cell, .. } => {
+            plain(m::tile_placed(name(player, names), &cell_name(cell)))
         }
-        Event::TilePlaced { player, cell, .. } => plain(format!(
-            "{} placed a tile at {},{}.",
-            name(player, names),
-            cell.x,
-            cell.y
-        )),
-        Event::FollowerPlaced { player, kind, .. } => plain(format!(
-            "{} put a {} on the {}.",
-            name(player, names),
-            role_name(kind),
-            kind.name()
-        )),
+        Event::FollowerPlaced { player, kind, .. } => plain(match kind {
+            FeatureKind::Street => m::follower_street(name(player, names)),
+            FeatureKind::Market => m::follower_market(name(player, names)),
+            FeatureKind::Residential => m::follower_residential(name(player, names)),
+        }),
         Event::FeatureScored {
             kind,
             tiles,
@@ -76,23 +70,19 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
             cause,
             ..
         } => {
-            let by = match cause {
-                ScoreCause::Tile => "the tile",
-                ScoreCause::Gate => "the gate",
-                ScoreCause::Wall => "a wall piece",
-                ScoreCause::Closing => "the closing of the wall",
-            };
             if winners == 0 && cause == ScoreCause::Closing {
                 // The closing completes many empty features: not worth a line.
                 return None;
             }
             let what = feature_phrase(kind, tiles, goods);
-            let text = format!(
-                "{} was completed by {by}{}{}",
-                capitalise(&what),
-                who_scores(winners, points, names),
-                followers_home(returned)
-            );
+            let scores = scores_clause(winners, points, names);
+            let done = match cause {
+                ScoreCause::Tile => m::completed_by_tile(&what, &scores),
+                ScoreCause::Gate => m::completed_by_gate(&what, &scores),
+                ScoreCause::Wall => m::completed_by_wall(&what, &scores),
+                ScoreCause::Closing => m::completed_by_closing(&what, &scores),
+            };
+            let text = format!("{}{}", capitalise(&done), followers_home(returned));
             Some(LogLine {
                 text,
                 scored: winners != 0 && points > 0,
@@ -102,76 +92,55 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
             builder,
             completions,
             pieces,
-        } => plain(format!(
-            "{}'s tile completed {}: a wall round of {} begins.",
+        } => plain(m::round_started(
             name(builder, names),
-            plural(completions, "street or market", "streets or markets"),
-            plural(pieces, "piece", "pieces")
+            &m::completions(completions),
+            pieces,
         )),
-        Event::GatePlaced { player, side } => plain(format!(
-            "{} set the city gate on {}.",
-            name(player, names),
-            side_name(side)
-        )),
-        Event::WallPlaced { player, arm, side } => plain(format!(
-            "{} built a wall piece at the {} end, on {}.",
+        Event::GatePlaced { player, side } => {
+            plain(m::gate_placed(name(player, names), &side_name(side)))
+        }
+        Event::WallPlaced { player, arm, side } => plain(m::wall_placed(
             name(player, names),
             end_name(arm),
-            side_name(side)
+            &side_name(side),
         )),
-        Event::GuardPlaced { player, .. } => {
-            plain(format!("{} posted a guard on it.", name(player, names)))
-        }
+        Event::GuardPlaced { player, .. } => plain(m::guard_placed(name(player, names))),
         Event::TowerPlaced { player, points, .. } => Some(LogLine {
-            text: format!(
-                "{} built a tower: {} for the wall behind it.",
-                name(player, names),
-                plural(points, "point", "points")
-            ),
+            text: m::tower_placed(name(player, names), points),
             scored: points > 0,
         }),
-        Event::GameEnded { by } => plain(format!("The game ends: {}.", end_reason(by))),
+        Event::GameEnded { by } => plain(m::game_ends(end_reason(by))),
         Event::ClosingWalls { sides } => {
             if sides == 0 {
                 None
             } else {
-                plain(if sides == 1 {
-                    "The last open side of the outline is walled in for the final scoring."
-                        .to_string()
-                } else {
-                    format!(
-                        "The last {sides} open sides of the outline are walled in for the final scoring."
-                    )
-                })
+                plain(m::closing_walls(sides))
             }
         }
-        Event::FollowerRemoved { player, kind } => plain(format!(
-            "{}'s {} on an unfinished {} goes home without points.",
-            name(player, names),
-            role_name(kind),
-            kind.name()
-        )),
+        Event::FollowerRemoved { player, kind } => plain(match kind {
+            FeatureKind::Street => m::removed_street(name(player, names)),
+            FeatureKind::Market => m::removed_market(name(player, names)),
+            FeatureKind::Residential => m::removed_residential(name(player, names)),
+        }),
         Event::StewardsScored {
             players,
             markets,
             points,
         } => Some(LogLine {
-            text: format!(
-                "Stewards: {} {} a residential area beside {}: {}{}.",
-                names_of(players, names),
-                if players.count_ones() > 1 {
-                    "share"
-                } else {
-                    "holds"
-                },
-                plural(markets, "market", "markets"),
-                plural(points, "point", "points"),
-                if players.count_ones() > 1 {
-                    " each"
-                } else {
-                    ""
-                }
-            ),
+            text: if players.count_ones() > 1 {
+                m::stewards_share(
+                    &names_of(players, names),
+                    &m::beside_markets(markets),
+                    points,
+                )
+            } else {
+                m::stewards_hold(
+                    &names_of(players, names),
+                    &m::beside_markets(markets),
+                    points,
+                )
+            },
             scored: points > 0,
         }),
         Event::GuardScored {
@@ -180,12 +149,7 @@ pub fn sentence(e: &Event, names: &[String]) -> Option<LogLine> {
             historic,
             points,
         } => Some(LogLine {
-            text: format!(
-                "{}'s guard overlooks {}: {}.",
-                name(player, names),
-                buildings(public, historic),
-                plural(points, "point", "points")
-            ),
+            text: m::guard_scored(name(player, names), &buildings(public, historic), points),
             scored: points > 0,
         }),
     }
@@ -216,12 +180,11 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<EndLine> {
         let l = guard_line(game, piece.side);
         out.push(EndLine {
             paid: vec![(g, l.points)],
-            text: format!(
-                "{}'s guard on {} watches {}: {}.",
+            text: m::final_guard(
                 name(g, names),
-                side_name(piece.side),
-                line_words(piece.side, &l),
-                plural(l.points, "point", "points")
+                &side_name(piece.side),
+                &line_words(piece.side, &l),
+                l.points,
             ),
         });
     }
@@ -236,11 +199,10 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<EndLine> {
                 if players & (1 << p) != 0 {
                     out.push(EndLine {
                         paid: vec![(p, points)],
-                        text: format!(
-                            "{}'s stewards hold a residential area beside {}: {}.",
+                        text: m::final_stewards(
                             name(p, names),
-                            plural(markets, "market", "markets"),
-                            plural(points, "point", "points")
+                            &m::beside_markets(markets),
+                            points,
                         ),
                     });
                 }

@@ -4,13 +4,16 @@
 //! wall's ends, the guard, the towers and each "none".
 
 use super::log::{end_reason, feature_phrase};
-use super::walls::{end_name, guard_line, line_words, side_name, tower_points, GuardLine};
+use super::walls::{end_name, guard_line, line_words, side_name, tower_points};
 use crate::engine::city::events::{Event, ScoreCause};
 use crate::engine::city::walls::{self, End};
 use crate::engine::city::{Choice, Decision, Game};
+use crate::engine::core::geom::Dir;
 use crate::engine::TileGame;
-use crate::view::log::{name, plural};
+use crate::i18n::msg::city_prompt as m;
+use crate::view::log::name;
 use crate::view::prompt::{follower_step, game_over, place_how, Pointer, Prompt, PromptButton};
+use crate::view::words::list_words;
 
 /// Why the last wall piece got no guard when its guard step was skipped
 /// (the engine takes a decision with one legal choice at once), told to
@@ -29,19 +32,14 @@ pub fn guard_note(game: &Game, names: &[String]) -> Option<String> {
     let opposite = walls::opposite_piece(game.board(), game.walls(), piece.side)
         .and_then(|i| game.walls().pieces.get(i))
         .filter(|p| p.guard.is_some());
-    let why = match opposite {
-        Some(o) => format!(
-            "the piece at the other end of its {}, on {}, already has a guard",
-            GuardLine::word(piece.side),
-            side_name(o.side)
-        ),
-        None => "no follower was left in supply".into(),
-    };
-    Some(format!(
-        "{} could post no guard on the wall piece on {}: {why}.",
-        name(piece.placer, names),
-        side_name(piece.side)
-    ))
+    let (who, side) = (name(piece.placer, names), side_name(piece.side));
+    Some(match opposite {
+        Some(o) => match piece.side.dir {
+            Dir::N | Dir::S => m::no_guard_column(who, &side, &side_name(o.side)),
+            Dir::E | Dir::W => m::no_guard_row(who, &side, &side_name(o.side)),
+        },
+        None => m::no_guard_supply(who, &side),
+    })
 }
 
 /// The sentence saying why the current wall round is played.
@@ -71,26 +69,16 @@ fn round_reason(game: &Game, names: &[String]) -> Option<String> {
         })
         .collect();
     let who = names.get(builder as usize).map_or("?", String::as_str);
-    let what = if done.is_empty() {
-        "a street or market".to_string()
-    } else {
-        let mut d = done;
-        d.reverse();
-        match d.as_slice() {
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
-            [] => String::new(),
-        }
-    };
+    let mut done = done;
+    done.reverse();
+    let what = list_words(&done).unwrap_or_else(|| m::street_or_market().to_string());
     let placed = pieces as usize - left.min(pieces as usize);
     let step = if matches!(game.decision(), Some(Decision::Tower)) {
-        "the round's pieces are built".to_string()
+        m::pieces_built().to_string()
     } else {
-        format!("piece {} of {pieces}", placed + 1)
+        m::piece_of(placed + 1, pieces)
     };
-    Some(format!(
-        "Wall round on turn {turn}: {who}'s tile completed {what} · {step}."
-    ))
+    Some(m::round_reason(turn, who, &what, &step))
 }
 
 /// The prompt of `game`'s decision (`legal`: its legal choices), for a mouse
@@ -109,11 +97,6 @@ pub fn prompt_on(
 ) -> Prompt<Choice> {
     let nm = |p: u8| names.get(p as usize).cloned().unwrap_or_default();
     let touch = pointer == Pointer::Touch;
-    let (click, glowing) = if touch {
-        ("Tap", "tap")
-    } else {
-        ("Click", "click")
-    };
     let Some(decision) = game.decision() else {
         return game_over(game, names, game.ended_by().map(end_reason));
     };
@@ -125,13 +108,13 @@ pub fn prompt_on(
         Decision::PlaceTile { .. } => {
             let stack = game.drawn().map_or(1, |d| d.1);
             let detail = if game.turns() == 0 {
-                "The first tile starts the city: turn it as you like and place it.".to_string()
+                m::first_tile().to_string()
             } else if stack >= 2 {
-                "Walls phase: completing a street or market now starts a wall round.".to_string()
+                m::walls_phase().to_string()
             } else {
                 place_how(pointer).to_string()
             };
-            ("place", format!("{who}: place your tile"), detail, vec![])
+            ("place", m::place_title(&who), detail, vec![])
         }
         Decision::Follower => follower_step(
             &who,
@@ -141,10 +124,13 @@ pub fn prompt_on(
         ),
         Decision::Gate => (
             "gate",
-            format!("{who}: place the city gate"),
-            format!(
-                "The first wall round starts with the gate: {glowing} any glowing side of the city's outline."
-            ),
+            m::gate_title(&who),
+            if touch {
+                m::gate_touch()
+            } else {
+                m::gate_mouse()
+            }
+            .to_string(),
             vec![],
         ),
         Decision::Wall => {
@@ -154,12 +140,12 @@ pub fn prompt_on(
                     Choice::Wall(e) => Some(PromptButton {
                         testid: format!("wall-{}", e.name()),
                         label: format!(
-                            "{} Build at the {} end",
+                            "{} {}",
                             match e {
                                 End::Cw => "↻",
                                 End::Ccw => "↺",
                             },
-                            end_name(e)
+                            m::build_at(end_name(e))
                         ),
                         choice: c,
                         primary: false,
@@ -172,10 +158,15 @@ pub fn prompt_on(
             let supply = game.walls().supply;
             (
                 "wall",
-                format!("{who}: build a wall piece"),
+                m::wall_title(&who),
                 format!(
-                    "{click} one of the wall's two glowing ends to extend it. {} left in the supply; the gap is {gap}.",
-                    plural(supply, "wall piece", "wall pieces")
+                    "{} {}",
+                    if touch {
+                        m::wall_touch()
+                    } else {
+                        m::wall_mouse()
+                    },
+                    m::wall_supply(supply, gap)
                 ),
                 buttons,
             )
@@ -188,8 +179,8 @@ pub fn prompt_on(
                 buttons.push(PromptButton {
                     testid: "guard-yes".into(),
                     label: match &line {
-                        Some((_, l)) => format!("Post a guard (+{} now)", l.points),
-                        None => "Post a guard".into(),
+                        Some((_, l)) => m::guard_points(l.points),
+                        None => m::guard().into(),
                     },
                     choice: Choice::Guard(true),
                     primary: true,
@@ -198,23 +189,14 @@ pub fn prompt_on(
             }
             buttons.push(PromptButton::declining(
                 "guard-no",
-                "No guard",
+                m::no_guard(),
                 Choice::Guard(false),
             ));
             let detail = match &line {
-                Some((side, l)) => format!(
-                    "A guard here watches {}: {} if the game ended now. At the end a guard scores 2 points per public building and 3 per historic building in its line, as it is then.",
-                    line_words(*side, l),
-                    plural(l.points, "point", "points")
-                ),
-                None => "At the end a guard scores 2 points per public building and 3 per historic building in its row of tiles.".to_string(),
+                Some((side, l)) => m::guard_detail(&line_words(*side, l), l.points),
+                None => m::guard_detail_plain().to_string(),
             };
-            (
-                "guard",
-                format!("{who}: post a guard on the new wall piece?"),
-                detail,
-                buttons,
-            )
+            ("guard", m::guard_title(&who), detail, buttons)
         }
         Decision::Tower => {
             let closed = game.walls().is_closed();
@@ -224,17 +206,9 @@ pub fn prompt_on(
                     Choice::Tower(Some(e)) => Some(PromptButton {
                         testid: format!("tower-{}", e.name()),
                         label: if closed {
-                            format!(
-                                "Tower counting the {} arm (+{})",
-                                end_name(e),
-                                tower_points(game, e)
-                            )
+                            m::tower_counting(end_name(e), tower_points(game, e))
                         } else {
-                            format!(
-                                "Tower at the {} end (+{})",
-                                end_name(e),
-                                tower_points(game, e)
-                            )
+                            m::tower_at(end_name(e), tower_points(game, e))
                         },
                         choice: c,
                         primary: false,
@@ -245,17 +219,14 @@ pub fn prompt_on(
                 .collect();
             buttons.push(PromptButton::declining(
                 "tower-none",
-                "No tower",
+                m::no_tower(),
                 Choice::Tower(None),
             ));
             let towers = game.players()[p as usize].towers as u32;
             (
                 "tower",
-                format!("{who}: build a tower?"),
-                format!(
-                    "A tower on a wall end scores 1 point per piece back to the previous tower or the gate. {} left.",
-                    plural(towers, "tower", "towers")
-                ),
+                m::tower_title(&who),
+                m::tower_detail(towers),
                 buttons,
             )
         }

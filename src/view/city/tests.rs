@@ -1123,3 +1123,50 @@ fn the_text_view_plays_r8_1_by_typed_moves_and_answers_every_question() {
     let g = crate::view::command::check_script(end.at(0), &names, script);
     assert_eq!(g.history(), end.history());
 }
+
+/// Runs `f` with the German file installed and chosen, then in English again.
+fn in_german<T>(f: impl FnOnce() -> T) -> T {
+    use crate::i18n::{choose, install, Language};
+    install(
+        Language::De,
+        include_str!("../../../static/lang/de.txt").to_string(),
+    )
+    .expect("the German file is current");
+    assert!(choose(Language::De));
+    let out = f();
+    choose(Language::En);
+    out
+}
+
+#[test]
+fn the_citys_words_come_out_in_german() {
+    let start = new_game(2, 1);
+    let g = find(|g| g.decision() == Some(Decision::Gate));
+    let (placing, gate) = in_german(|| (view(&start).prompt_base, view(&g).prompt_base));
+    assert_eq!(placing.title, "Aude: Lege dein Plättchen");
+    assert!(placing
+        .detail
+        .starts_with("Das erste Plättchen gründet die Stadt"));
+    assert!(
+        gate.title.ends_with(": Setze das Stadttor"),
+        "{}",
+        gate.title
+    );
+    let why = gate.why.unwrap();
+    assert!(why.starts_with("Mauerrunde in Runde "), "{why}");
+    assert!(why.contains("Mauerstück 1 von "), "{why}");
+    in_german(|| {
+        let side = crate::engine::core::geom::Side {
+            cell: Cell::new(2, -1),
+            dir: crate::engine::core::geom::Dir::N,
+        };
+        assert_eq!(side_name(side), "der Nordseite von 2,-1");
+        assert_eq!(
+            end_reason(crate::engine::city::events::EndReason::Closed),
+            "die Stadtmauer ist geschlossen"
+        );
+        assert_eq!(crate::view::words::dirs_words(0b0011), "Norden und Osten");
+    });
+    // And English again.
+    assert_eq!(view(&start).prompt_base.title, "Aude: place your tile");
+}

@@ -6,8 +6,8 @@
 use crate::engine::city::walls::{self, End};
 use crate::engine::city::Game;
 use crate::engine::core::geom::{Cell, Dir, Side};
-use crate::view::log::plural;
-use crate::view::words::{cell_name, dir_name};
+use crate::i18n::msg::city_walls as m;
+use crate::view::words::cell_name;
 
 /// The points a tower at `end` scores itself (R9.2, R9.3): the pieces of
 /// its arm back to the previous tower or the gate. Only the tower: when the
@@ -32,8 +32,8 @@ impl GuardLine {
     /// "row" or "column": the piece's side says which.
     pub fn word(side: Side) -> &'static str {
         match side.dir {
-            Dir::N | Dir::S => "column",
-            Dir::E | Dir::W => "row",
+            Dir::N | Dir::S => m::column(),
+            Dir::E | Dir::W => m::row(),
         }
     }
 }
@@ -64,41 +64,42 @@ pub fn guard_line(game: &Game, side: Side) -> GuardLine {
 
 /// "the column of 3 tiles south of it: 1 public and no historic building".
 pub(super) fn line_words(side: Side, l: &GuardLine) -> String {
-    format!(
-        "the {} of {} {} of it: {}",
-        GuardLine::word(side),
-        plural(l.cells.len() as u32, "tile", "tiles"),
-        dir_name(side.dir.opposite()),
-        buildings(l.public, l.historic)
-    )
+    let (n, what) = (l.cells.len(), buildings(l.public, l.historic));
+    match side.dir.opposite() {
+        Dir::N => m::line_north(n, &what),
+        Dir::E => m::line_east(n, &what),
+        Dir::S => m::line_south(n, &what),
+        Dir::W => m::line_west(n, &what),
+    }
 }
 
 /// "1 public and 2 historic buildings", "no public or historic building".
 pub(super) fn buildings(public: u32, historic: u32) -> String {
     match (public, historic) {
-        (0, 0) => "no public or historic building".into(),
-        (p, 0) => plural(p, "public building", "public buildings"),
-        (0, h) => plural(h, "historic building", "historic buildings"),
-        (p, h) => format!(
-            "{p} public and {}",
-            plural(h, "historic building", "historic buildings")
-        ),
+        (0, 0) => m::no_buildings().into(),
+        (p, 0) => m::public(p),
+        (0, h) => m::historic(h),
+        (p, h) => m::public_and_historic(p, h),
     }
 }
 
-/// "the north side of 2,-1".
+/// "the north side of 2,-1": in every language, the words that follow
+/// "on" (in Italian, "sul lato…" itself; in Polish, the locative).
 pub fn side_name(side: Side) -> String {
-    format!(
-        "the {} side of {}",
-        dir_name(side.dir),
-        cell_name(side.cell)
-    )
+    let cell = cell_name(side.cell);
+    match side.dir {
+        Dir::N => m::side_north(&cell),
+        Dir::E => m::side_east(&cell),
+        Dir::S => m::side_south(&cell),
+        Dir::W => m::side_west(&cell),
+    }
 }
 
-/// A wall end in words.
+/// A wall end in words, as it follows "the … end" or "the … arm" (in
+/// English before "end"; in the other languages, after it).
 pub fn end_name(e: End) -> &'static str {
     match e {
-        End::Cw => "clockwise",
-        End::Ccw => "counter-clockwise",
+        End::Cw => m::clockwise(),
+        End::Ccw => m::counter_clockwise(),
     }
 }
