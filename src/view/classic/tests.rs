@@ -620,7 +620,7 @@ fn prompts_speak_of_clicks_or_taps() {
 /// every command of classic's text view, with the answer it gives.
 #[test]
 fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
-    use super::command::HELP;
+    let help = super::command::help();
     let end = record(include_str!(
         "../../../tests/records/classic/o3_e13_bridge_and_wall_seed_turn.cgn"
     ));
@@ -638,8 +638,8 @@ fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
     let scores_at_end = format!("Scores: Blue 5 (5 if the game ended now; 5 followers left, 0 coins; {unused}), Red 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Green 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Yellow 3 (3 if the game ended now; 5 followers left, 1 coin; unused: wooden gate).");
     let script: &[(&str, &str)] = &[
         // Turn 1, Blue: F. Questions first; Enter alone says the help.
-        ("", HELP),
-        ("help", HELP),
+        ("", help),
+        ("help", help),
         ("board", "1 tile placed, from 0,0 in the north-west to 0,0 in the south-east (x grows to the east, y to the south).\nRow 0: 0,0, a road to the east and west; a city on the north."),
         ("tile", "The tile in hand, unturned: a city on the east and west with a pennant. It fits on 4 spaces."),
         ("options", first_fits),
