@@ -989,3 +989,54 @@ fn the_end_lines_add_up_to_the_final_scoring() {
         assert_eq!(lines.len(), scorings, "seed {seed}: one line per scoring");
     }
 }
+
+// ---------------------------------------------------------- in German
+
+/// Runs `f` with the German file installed, then back in English.
+fn in_german<T>(f: impl FnOnce() -> T) -> T {
+    use crate::i18n::{choose, install, Language};
+    install(
+        Language::De,
+        include_str!("../../../static/lang/de.txt").into(),
+    )
+    .expect("the German file reads");
+    assert!(choose(Language::De));
+    let out = f();
+    choose(Language::En);
+    out
+}
+
+/// Classic's words come out in German when the German file is chosen, and
+/// a German typed move is taken.
+#[test]
+fn classic_words_in_german() {
+    let end = record(include_str!(
+        "../../../tests/records/classic/o3_e13_bridge_and_wall_seed_turn.cgn"
+    ));
+    let names: Vec<String> = ["Blue", "Red", "Green", "Yellow"]
+        .map(String::from)
+        .to_vec();
+    let gh = first_where(&end, |x| x.decision() == Some(Decision::Guesthouse));
+    let wyvern = first_where(&end, |x| x.decision() == Some(Decision::Wyvern));
+    in_german(|| {
+        let p = prompt_on(&gh, &gh.legal_choices(), &names, Pointer::Touch);
+        assert_eq!(p.title, "Yellow: Dein Gasthaus an der neuen Straße bauen?");
+        assert!(p.detail.starts_with("Tippe auf eine leuchtende Straße"));
+        assert_eq!(p.buttons[0].label, "Kein Gasthaus");
+        let p = prompt_on(&wyvern, &wyvern.legal_choices(), &names, Pointer::Mouse);
+        assert_eq!(p.title, "Blue: Bewege den Lindwurm");
+        assert!(
+            p.detail.contains("Klicke auf das leuchtende Plättchen"),
+            "{}",
+            p.detail
+        );
+        assert_eq!(
+            super::command::help(),
+            crate::i18n::msg::classic_command::help()
+        );
+        assert!(super::command::help().starts_with("Tippe einen Zug"));
+        // "nein" declines the guesthouse, as "no" does.
+        let after = crate::view::command::check_script(gh.clone(), &names, &[("nein", "played")]);
+        assert_eq!(after.decision(), Some(Decision::Follower));
+    });
+}
