@@ -1035,6 +1035,15 @@ fn classic_words_in_german() {
             crate::i18n::msg::classic_command::help()
         );
         assert!(super::command::help().starts_with("Tippe einen Zug"));
+        // The board's rings and the text view's options.
+        let options = crate::view::command::options_words(&gh, &names);
+        assert!(
+            options.starts_with(
+                "Tippe eines davon: 1: das Gasthaus an der Straße aus 2 Plättchen nach "
+            ),
+            "{options}"
+        );
+        assert!(options.contains("; nein: "), "{options}");
         // "nein" declines the guesthouse, as "no" does.
         let after = crate::view::command::check_script(gh.clone(), &names, &[("nein", "played")]);
         assert_eq!(after.decision(), Some(Decision::Follower));
