@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::core::geom::Rotation;
+use crate::i18n::{self, Language};
 use crate::notation::{self, DeckTag};
 use crate::saves;
 use crate::share;
@@ -37,6 +38,11 @@ pub enum Job {
         line: Option<String>,
         rot: Option<u8>,
     },
+    /// Speak this language from now on (its code, `de`), from this file's
+    /// text (`i18n::source`; none for English): the text view's words and
+    /// the worker's other answers come in it (`i18n::install`, `choose`).
+    /// Answered with `Answer::Text` of the code now spoken.
+    Language { code: String, text: Option<String> },
 }
 
 /// An answer of the records worker.
@@ -116,5 +122,80 @@ pub fn work(job: Job) -> Answer {
             }
             Err(e) => Answer::Failed(e.to_string()),
         },
+        Job::Language { code, text } => {
+            if let Some(lang) = Language::from_tag(&code) {
+                // A stale or unreadable file leaves the worker in English,
+                // as the page would be.
+                let _ = text.map(|t| i18n::install(lang, t));
+                i18n::choose(lang);
+            }
+            Answer::Text(i18n::current().code().to_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::classic::{Choice, Decision};
+    use crate::engine::TileGame;
+
+    /// The worker told to speak German reads German typed lines and answers
+    /// in German, the English words still taken; told English, it speaks
+    /// English again.
+    #[test]
+    fn the_worker_speaks_the_language_it_is_sent() {
+        let end = notation::read(include_str!(
+            "../tests/records/classic/o3_e13_bridge_and_wall_seed_turn.cgn"
+        ))
+        .unwrap()
+        .game;
+        // Turn 4, the guesthouse step.
+        let at = (0..end.history().len())
+            .map(|n| end.at(n))
+            .find(|g| g.as_classic().and_then(|k| k.decision()) == Some(Decision::Guesthouse))
+            .unwrap();
+        let job = |line: &str| Job::Text {
+            link: share::encode(&at),
+            names: ["Blue", "Red", "Green", "Yellow"]
+                .map(String::from)
+                .to_vec(),
+            line: Some(line.into()),
+            rot: None,
+        };
+        let german = Job::Language {
+            code: "de".into(),
+            text: Some(include_str!("../static/lang/de.txt").into()),
+        };
+        assert_eq!(work(german), Answer::Text("de".into()));
+        let Answer::TextView { options, typed, .. } = work(job("nein")) else {
+            panic!("no answer")
+        };
+        assert!(options.starts_with("Tippe eines davon: 1: "), "{options}");
+        assert!(options.contains("; nein: "), "{options}");
+        let Some(Command::Play(i)) = typed else {
+            panic!("{typed:?}")
+        };
+        assert_eq!(
+            at.legal_choices()[i],
+            crate::engine::any::AnyChoice::Classic(Choice::Guesthouse(None))
+        );
+        let Answer::TextView { typed, .. } = work(job("no")) else {
+            panic!("no answer")
+        };
+        assert!(matches!(typed, Some(Command::Play(_))));
+        let Answer::TextView { typed, .. } = work(job("schau 5,5")) else {
+            panic!("no answer")
+        };
+        assert_eq!(typed, Some(Command::Say("5,5 ist leer.".into())));
+        let english = Job::Language {
+            code: "en".into(),
+            text: None,
+        };
+        assert_eq!(work(english), Answer::Text("en".into()));
+        let Answer::TextView { typed, .. } = work(job("look 5,5")) else {
+            panic!("no answer")
+        };
+        assert_eq!(typed, Some(Command::Say("5,5 is empty.".into())));
     }
 }

@@ -8,6 +8,7 @@ use std::cell::{Cell, RefCell};
 
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 
+use crate::i18n::{self, msg, Language};
 use crate::records::{work, Answer, FromRecords, Job, ToRecords};
 
 /// Where the records worker's loader is, relative to the page (Trunk writes
@@ -50,6 +51,22 @@ thread_local! {
     static BRIDGE: RefCell<Option<WorkerBridge<RecordsWorker>>> = const { RefCell::new(None) };
     static PENDING: RefCell<Pending> = const { RefCell::new(Vec::new()) };
     static NEXT: Cell<u64> = const { Cell::new(1) };
+    /// The language the worker was last told to speak (English at first).
+    static SPOKEN: Cell<Language> = const { Cell::new(Language::En) };
+}
+
+/// The job that tells the worker the page's language, when it speaks
+/// another: the language's code and its file's text (`i18n::source`).
+fn language_job() -> Option<Job> {
+    let lang = i18n::current();
+    if SPOKEN.with(Cell::get) == lang {
+        return None;
+    }
+    SPOKEN.with(|s| s.set(lang));
+    Some(Job::Language {
+        code: lang.code().to_string(),
+        text: i18n::source(lang).map(str::to_string),
+    })
 }
 
 /// Call back the request's waiter, if it still waits.
@@ -65,7 +82,9 @@ fn deliver(request: u64, answer: Answer) {
 }
 
 /// Ask the records worker to do `job`; `then` gets its answer (or
-/// [`Answer::Failed`] when the worker does not answer in time).
+/// [`Answer::Failed`] when the worker does not answer in time). The worker
+/// answers in the page's language: when it changed since the last job, the
+/// worker is told first (a job no one waits for).
 pub fn ask(job: Job, then: impl FnOnce(Answer) + 'static) {
     let request = NEXT.with(|n| {
         let r = n.get();
@@ -82,15 +101,18 @@ pub fn ask(job: Job, then: impl FnOnce(Answer) + 'static) {
                 .callback(|out: FromRecords| deliver(out.request, out.answer))
                 .spawn(RECORDS_LOADER)
         });
+        if let Some(language) = language_job() {
+            bridge.send(ToRecords {
+                request: 0,
+                job: language,
+            });
+        }
         bridge.send(ToRecords { request, job });
     });
     gloo::timers::callback::Timeout::new(PATIENCE_MS, move || {
         deliver(
             request,
-            Answer::Failed(
-                "the part of the app that reads and writes records did not start (reload the page and try again)"
-                    .into(),
-            ),
+            Answer::Failed(msg::text_view::records_did_not_start().into()),
         )
     })
     .forget();

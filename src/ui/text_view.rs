@@ -4,7 +4,9 @@
 //! questions about the board, and takes moves typed in (`view::command`).
 //! The words come from the records worker (`crate::records::Job::Text`):
 //! they are seldom needed, and large. What happens is announced by
-//! `Announcer`, which is always on the page.
+//! `Announcer`, which is always on the page. The worker speaks the page's
+//! language (`records::ask` tells it), and the words are asked again when
+//! the language changes.
 
 use std::rc::Rc;
 
@@ -13,6 +15,7 @@ use yew::prelude::*;
 use super::records;
 use super::state::{Action, AppState, Play};
 use crate::engine::any::AnyGame;
+use crate::i18n::{self, msg::text_view as m};
 use crate::records::{Answer, Job};
 use crate::share;
 use crate::view::command::Command;
@@ -97,19 +100,19 @@ pub fn text_view(props: &TextViewProps) -> Html {
                         then(c, &game);
                     }
                 }
-                Answer::TextView { typed: Some(_), .. } => say
-                    .dispatch("The game moved on before your line was read: type it again.".into()),
-                Answer::Failed(why) => {
-                    say.dispatch(format!("The text view could not answer: {why}."))
-                }
+                Answer::TextView { typed: Some(_), .. } => say.dispatch(m::moved_on().into()),
+                Answer::Failed(why) => say.dispatch(m::failed(&why)),
                 _ => {}
             });
         }
     };
     {
-        // On opening and after each move: the new position's words.
+        // On opening, after each move and when the language changes: the
+        // position's words.
         let ask = ask.clone();
-        use_effect_with(play.version, move |_| ask(None, Box::new(|_, _| ())));
+        use_effect_with((play.version, i18n::current()), move |_| {
+            ask(None, Box::new(|_, _| ()))
+        });
     }
     let run = {
         let say = answers.dispatcher();
@@ -122,14 +125,14 @@ pub fn text_view(props: &TextViewProps) -> Html {
                 Box::new(move |c, game| match c {
                     Command::Play(i) => {
                         if let Some(&c) = game.legal_choices().get(i) {
-                            say.dispatch(format!("{}: done.", line.trim()));
+                            say.dispatch(m::done(line.trim()));
                             d.dispatch(Action::Choose(c));
                         }
                     }
                     Command::Say(s) => say.dispatch(s),
                     Command::Undo => d.dispatch(Action::Undo),
                     Command::Hint => {
-                        say.dispatch("Asking the computer for a hint…".into());
+                        say.dispatch(m::hint().into());
                         d.dispatch(Action::Hint)
                     }
                 }),
@@ -171,15 +174,15 @@ pub fn text_view(props: &TextViewProps) -> Html {
     let help = if city {
         crate::view::city::command::HELP
     } else {
-        crate::view::classic::command::HELP
+        crate::view::classic::command::help()
     };
     let current = (*words).clone().filter(|w| w.0 == play.version);
     html! {
         <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
-            <h2 id="text-view-title">{ "Text view" }</h2>
+            <h2 id="text-view-title">{ m::title() }</h2>
             <p data-testid="text-state">
-                { format!("Turn {}. {}", play.game.turn(), sentence(&prompt.title)) }
-                if computer { { " The computer decides." } }
+                { m::state(play.game.turn(), &sentence(&prompt.title)) }
+                if computer { { " " }{ m::computer_decides() } }
             </p>
             if let Some((_, hand, options)) = current {
                 if let Some(hand) = hand {
@@ -190,21 +193,21 @@ pub fn text_view(props: &TextViewProps) -> Html {
                 }
             }
             <form class="text-command" onsubmit={submit}>
-                <label for="text-command-input">{ "Your move or question" }</label>
+                <label for="text-command-input">{ m::your_move() }</label>
                 <input id="text-command-input" type="text" data-testid="text-command"
                     autocomplete="off" spellcheck="false" value={(*line).clone()} oninput={oninput}
                     aria-describedby="text-command-help" />
-                <button type="submit" data-testid="text-go">{ "Go" }</button>
+                <button type="submit" data-testid="text-go">{ m::go() }</button>
             </form>
             <p id="text-command-help" class="text-help">{ help }</p>
             <div class="text-quick">
-                <button type="button" class="small quiet" onclick={question("board")}>{ "The board" }</button>
-                <button type="button" class="small quiet" onclick={question("followers")}>{ "Followers" }</button>
+                <button type="button" class="small quiet" onclick={question("board")}>{ m::board() }</button>
+                <button type="button" class="small quiet" onclick={question("followers")}>{ m::followers() }</button>
                 if city {
-                    <button type="button" class="small quiet" onclick={question("walls")}>{ "The wall" }</button>
+                    <button type="button" class="small quiet" onclick={question("walls")}>{ m::walls() }</button>
                 }
-                <button type="button" class="small quiet" onclick={question("scores")}>{ "Scores" }</button>
-                <button type="button" class="small quiet" data-testid="text-close" onclick={close}>{ "Close the text view" }</button>
+                <button type="button" class="small quiet" onclick={question("scores")}>{ m::scores() }</button>
+                <button type="button" class="small quiet" data-testid="text-close" onclick={close}>{ m::close() }</button>
             </div>
             <div class="text-answers" data-testid="text-answers" aria-live="polite">
                 { for answers.0.iter().map(|a| html! { <p>{ a.clone() }</p> }) }
@@ -234,7 +237,7 @@ pub fn announcer(props: &AnnouncerProps) -> Html {
         // The first render: nothing has happened yet (a game opened).
         None => {}
         Some(n) if lines.len() > n => *said.borrow_mut() = lines[n..].join(" "),
-        Some(n) if lines.len() < n => *said.borrow_mut() = "A move was taken back.".into(),
+        Some(n) if lines.len() < n => *said.borrow_mut() = m::taken_back().into(),
         _ => {}
     }
     *s = Some(lines.len());

@@ -7,10 +7,42 @@
 //! live here; each ruleset tells its own game in words through
 //! [`TextGame`] (`city::command`, `classic::command`).
 
-use super::log::{plural, LogTurn};
+use super::log::LogTurn;
 use super::words::{cell_name, turn_name};
 use crate::engine::core::geom::{Cell, Rotation};
 use crate::engine::core::sort;
+use crate::i18n::msg::command as m;
+
+/// Whether a typed word is one of a command's words: its English ones
+/// (always taken) or the chosen language's (`translated`: the message of
+/// its words, space-separated, lower case).
+fn means(word: &str, english: &[&str], translated: &str) -> bool {
+    english.contains(&word) || translated.split_whitespace().any(|w| w == word)
+}
+
+/// How an option's key is written in the chosen language: "no", "yes",
+/// "cw", "ccw" as its first typed word ("nein" in German); any other key
+/// (a number, a space, a wall's end) as it is.
+pub fn key_word(key: &str) -> &str {
+    let words = match key {
+        "no" => m::words_no(),
+        "yes" => m::words_yes(),
+        "cw" => m::words_cw(),
+        "ccw" => m::words_ccw(),
+        _ => return key,
+    };
+    words.split_whitespace().next().unwrap_or(key)
+}
+
+/// The pieces an option may also be taken by (`TextOption::also`), with
+/// the message of their words in the chosen language.
+const PIECES: [(&str, fn() -> &'static str); 5] = [
+    ("thief", m::words_thief),
+    ("knight", m::words_knight),
+    ("monk", m::words_monk),
+    ("farmer", m::words_farmer),
+    ("guesthouse", m::words_guesthouse),
+];
 
 /// What a typed line asks for.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -152,20 +184,17 @@ pub fn options_words(game: &dyn TextGame, names: &[String]) -> String {
             .iter()
             .map(|p| (p.cell, p.rot, p.wood.as_deref()))
             .collect();
-        return format!(
-            "The tile fits on: {}. Type a space to place it there, with a turn if you like (“1,0 90”).",
-            fits_words(&fits)
-        );
+        return m::fits_on(&fits_words(&fits));
     }
     let v: Vec<String> = game
         .options(names)
         .iter()
-        .map(|o| format!("{}: {}", o.key, o.words))
+        .map(|o| format!("{}: {}", key_word(&o.key), o.words))
         .collect();
     if v.is_empty() {
-        return "Nothing to decide: the game is over.".into();
+        return m::nothing_to_decide().into();
     }
-    format!("Type one of: {}.", v.join("; "))
+    m::type_one_of(&v.join("; "))
 }
 
 /// The tile in hand: its features as drawn, and on how many spaces it fits.
@@ -174,60 +203,51 @@ pub fn hand_words(game: &dyn TextGame) -> Option<String> {
     let mut cells: Vec<Cell> = game.placements().iter().map(|p| p.cell).collect();
     sort::sort_by(&mut cells, |a, b| (a.y, a.x) < (b.y, b.x));
     cells.dedup();
-    Some(format!(
-        "The tile in hand, unturned: {tile}. It fits on {}.",
-        plural(cells.len() as u32, "space", "spaces")
-    ))
+    Some(m::hand(&tile, cells.len()))
 }
 
 /// What stands at a cell; for an empty one, whether and how the tile in
 /// hand fits there (each turn with the wood it spends).
 pub fn look_words(game: &dyn TextGame, cell: Cell, names: &[String]) -> String {
     if let Some(words) = game.on_space(cell, names) {
-        return format!("{}: {words}", cell_name(cell));
+        return m::on_space(&cell_name(cell), &words);
     }
     let ways: Vec<String> = game
         .placements()
         .iter()
         .filter(|p| p.cell == cell)
         .map(|p| {
-            let wood = p.wood.as_ref().map(|w| format!(" {w}")).unwrap_or_default();
             let tile = game.hand(p.rot).unwrap_or_default();
-            format!("turned {}{wood}: {tile}", turn_name(p.rot))
+            match &p.wood {
+                Some(w) => m::turned_with(&turn_name(p.rot), w, &tile),
+                None => m::turned(&turn_name(p.rot), &tile),
+            }
         })
         .collect();
     if ways.is_empty() {
-        return format!("{} is empty.", cell_name(cell));
+        return m::empty(&cell_name(cell));
     }
-    format!(
-        "{} is empty. The tile in hand fits there {}.",
-        cell_name(cell),
-        ways.join("; or ")
-    )
+    m::empty_fits(&cell_name(cell), &ways.join(&format!("; {} ", m::or())))
 }
 
 /// Every tile, row by row from the north, west to east (`tiles`: each
 /// placed tile's cell and words).
 pub fn board_words(mut tiles: Vec<(Cell, String)>) -> String {
     if tiles.is_empty() {
-        return "The board is empty: the first tile goes on 0,0.".into();
+        return m::board_empty().into();
     }
     sort::sort_by(&mut tiles, |a, b| (a.0.y, a.0.x) < (b.0.y, b.0.x));
     let (mut lo, mut hi) = (tiles[0].0, tiles[0].0);
     for (c, _) in &tiles {
         (lo.x, lo.y, hi.x, hi.y) = (lo.x.min(c.x), lo.y.min(c.y), hi.x.max(c.x), hi.y.max(c.y));
     }
-    let mut out = format!(
-        "{} placed, from {} in the north-west to {} in the south-east (x grows to the east, y to the south).",
-        plural(tiles.len() as u32, "tile", "tiles"),
-        cell_name(lo),
-        cell_name(hi)
-    );
+    let mut out = m::board(tiles.len(), &cell_name(lo), &cell_name(hi));
     let mut row = None;
     for (cell, words) in &tiles {
         if row != Some(cell.y) {
             row = Some(cell.y);
-            out.push_str(&format!("\nRow {}:", cell.y));
+            out.push('\n');
+            out.push_str(&m::row(&cell.y.to_string()));
         }
         out.push_str(&format!(" {}, {words}.", cell_name(*cell)));
     }
@@ -239,21 +259,31 @@ fn last_words(turns: &[LogTurn]) -> String {
     match turns.last() {
         Some(t) => {
             let lines: Vec<&str> = t.lines.iter().map(|l| l.text.as_str()).collect();
-            format!("Turn {}: {}", t.turn, lines.join(" "))
+            m::last_turn(t.turn, &lines.join(" "))
         }
-        None => "Nothing has happened yet.".into(),
+        None => m::nothing_yet().into(),
     }
 }
 
 /// The option a typed word takes: its key (a space typed as the options
 /// write it), else the one option with that other word; or why none.
 fn pick<'a>(options: &'a [TextOption], input: &str) -> Result<&'a TextOption, String> {
-    let key = match input {
-        "n" | "none" => "no".to_string(),
-        "y" => "yes".into(),
-        "clockwise" => "cw".into(),
-        "counter-clockwise" | "counterclockwise" => "ccw".into(),
-        k => parse_cell(k).map_or_else(|| k.to_string(), cell_name),
+    let key = if means(input, &["n", "none"], m::words_no()) {
+        "no".to_string()
+    } else if means(input, &["y"], m::words_yes()) {
+        "yes".into()
+    } else if means(input, &["clockwise"], m::words_cw()) {
+        "cw".into()
+    } else if means(
+        input,
+        &["counter-clockwise", "counterclockwise"],
+        m::words_ccw(),
+    ) {
+        "ccw".into()
+    } else if let Some((piece, _)) = PIECES.iter().find(|(_, w)| means(input, &[], w())) {
+        piece.to_string()
+    } else {
+        parse_cell(input).map_or_else(|| input.to_string(), cell_name)
     };
     if let Some(o) = options.iter().find(|o| o.key == key) {
         return Ok(o);
@@ -263,10 +293,10 @@ fn pick<'a>(options: &'a [TextOption], input: &str) -> Result<&'a TextOption, St
         [one] => Ok(one),
         [] => Err(String::new()),
         many => {
-            let keys: Vec<&str> = many.iter().map(|o| o.key.as_str()).collect();
-            Err(format!(
-                "More than one option is a {key}: type {}.",
-                keys.join(" or ")
+            let keys: Vec<&str> = many.iter().map(|o| key_word(&o.key)).collect();
+            Err(m::more_than_one(
+                input,
+                &keys.join(&format!(" {} ", m::or())),
             ))
         }
     }
@@ -281,50 +311,61 @@ pub fn command(
     line: &str,
     rot: Option<Rotation>,
 ) -> Command<usize> {
-    // ASCII: the commands are English words and board names; Unicode's case
-    // tables would cost the page some 13 KB gzipped.
+    // ASCII: the commands are words and board names, each language's in
+    // lower case (so "Hilfe" is "hilfe"); Unicode's case tables would cost
+    // the worker some 13 KB gzipped.
     let input = line.trim().to_ascii_lowercase();
     let (word, rest) = match input.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
         None => (input.as_str(), ""),
     };
     let say = |s: String| Command::Say(s);
-    match word {
-        "" | "help" | "?" | "h" => return say(game.help().into()),
-        "options" | "o" | "moves" | "m" => return say(options_words(game, names)),
-        "board" | "b" => return say(board_words(game.tiles())),
-        "followers" | "f" => return say(game.followers_words(names)),
-        "walls" | "w" | "wall" => {
-            return say(game
-                .walls_words(names)
-                .unwrap_or_else(|| "This game has no city wall.".into()))
-        }
-        "scores" | "s" | "score" => return say(game.scores_words(names)),
-        "tile" | "t" => {
-            return say(hand_words(game).unwrap_or_else(|| "No tile is in hand now.".into()))
-        }
-        "look" | "l" | "at" => {
-            return say(match parse_cell(rest) {
-                Some(c) => look_words(game, c, names),
-                None => "Say which space, such as “look 1,0”.".into(),
-            })
-        }
-        "last" | "log" => return say(last_words(&game.log_turns(names))),
-        "undo" => return Command::Undo,
-        "hint" => return Command::Hint,
-        _ => {}
+    let is = |english: &[&str], translated: &str| means(word, english, translated);
+    if is(&["", "help", "?", "h"], m::words_help()) {
+        return say(game.help().into());
+    }
+    if is(&["options", "o", "moves", "m"], m::words_options()) {
+        return say(options_words(game, names));
+    }
+    if is(&["board", "b"], m::words_board()) {
+        return say(board_words(game.tiles()));
+    }
+    if is(&["followers", "f"], m::words_followers()) {
+        return say(game.followers_words(names));
+    }
+    if is(&["walls", "w", "wall"], m::words_walls()) {
+        return say(game
+            .walls_words(names)
+            .unwrap_or_else(|| m::no_wall().into()));
+    }
+    if is(&["scores", "s", "score"], m::words_scores()) {
+        return say(game.scores_words(names));
+    }
+    if is(&["tile", "t"], m::words_tile()) {
+        return say(hand_words(game).unwrap_or_else(|| m::no_tile().into()));
+    }
+    if is(&["look", "l", "at"], m::words_look()) {
+        return say(match parse_cell(rest) {
+            Some(c) => look_words(game, c, names),
+            None => m::which_space().into(),
+        });
+    }
+    if is(&["last", "log"], m::words_last()) {
+        return say(last_words(&game.log_turns(names)));
+    }
+    if is(&["undo"], m::words_undo()) {
+        return Command::Undo;
+    }
+    if is(&["hint"], m::words_hint()) {
+        return Command::Hint;
     }
     if game.over() {
-        return say("The game is over: nothing more can be played.".into());
+        return say(m::over().into());
     }
     let places = game.placements();
     if !places.is_empty() {
         let Some((cell, turn)) = parse_placement(&input) else {
-            return say(format!(
-                "“{}” is not a space. {}",
-                line.trim(),
-                options_words(game, names)
-            ));
+            return say(m::not_a_space(line.trim(), &options_words(game, names)));
         };
         let fits: Vec<&TextPlacement> = places.iter().filter(|p| p.cell == cell).collect();
         let chosen = match turn {
@@ -333,29 +374,24 @@ pub fn command(
         };
         return match chosen {
             Some(p) => Command::Play(p.choice),
-            None if fits.is_empty() => say(format!(
-                "The tile does not fit on {}. {}",
-                cell_name(cell),
-                options_words(game, names)
+            None if fits.is_empty() => say(m::does_not_fit(
+                &cell_name(cell),
+                &options_words(game, names),
             )),
-            None => say(format!(
-                "Not turned that way: on {} the tile fits turned {}.",
-                cell_name(cell),
-                fits.iter()
+            None => say(m::not_turned(
+                &cell_name(cell),
+                &fits
+                    .iter()
                     .map(|p| turn_name(p.rot))
                     .collect::<Vec<_>>()
-                    .join(" or ")
+                    .join(&format!(" {} ", m::or())),
             )),
         };
     }
     match pick(&game.options(names), &input) {
         Ok(o) => Command::Play(o.choice),
         Err(why) if !why.is_empty() => say(why),
-        Err(_) => say(format!(
-            "“{}” is not one of the options. {}",
-            line.trim(),
-            options_words(game, names)
-        )),
+        Err(_) => say(m::not_an_option(line.trim(), &options_words(game, names))),
     }
 }
 
@@ -456,5 +492,42 @@ mod tests {
             Err("More than one option is a farmer: type 2 or 3.".into())
         );
         assert_eq!(pick(&options, "monk").map(|o| o.choice), Err(String::new()));
+    }
+
+    /// Runs `f` with the German file installed, then back in English.
+    pub fn in_german<T>(f: impl FnOnce() -> T) -> T {
+        use crate::i18n::{choose, install, Language};
+        install(
+            Language::De,
+            include_str!("../../static/lang/de.txt").into(),
+        )
+        .expect("the German file reads");
+        assert!(choose(Language::De));
+        let out = f();
+        choose(Language::En);
+        out
+    }
+
+    #[test]
+    fn german_words_are_taken_beside_the_english_ones() {
+        let o = |key: &str, also, choice| TextOption {
+            key: key.into(),
+            also,
+            words: String::new(),
+            choice,
+        };
+        let options = [o("1", "thief", 1), o("2", "farmer", 2), o("no", "", 0)];
+        in_german(|| {
+            assert_eq!(pick(&options, "bauer").map(|o| o.choice), Ok(2));
+            assert_eq!(pick(&options, "wegelagerer").map(|o| o.choice), Ok(1));
+            assert_eq!(pick(&options, "nein").map(|o| o.choice), Ok(0));
+            assert_eq!(pick(&options, "no").map(|o| o.choice), Ok(0));
+            assert_eq!(key_word("no"), "nein");
+            assert_eq!(
+                board_words(Vec::new()),
+                "Das Spielbrett ist leer: Das erste Plättchen kommt auf 0,0."
+            );
+        });
+        assert_eq!(key_word("no"), "no");
     }
 }

@@ -15,8 +15,10 @@ use crate::view::command::{TextGame, TextOption, TextPlacement};
 use crate::view::log::LogTurn;
 use crate::view::Adapter;
 
-/// What the text view's "help" says.
-pub const HELP: &str = "Type a move or a question, then Enter. To place the tile: a space such as “1,0”, with a turn if you like (“1,0 90”; turns are clockwise); where the tile fits only with your wood, the options say which, and placing it there spends it. Otherwise the word of an option: a number, a piece (“thief”, “knight”, “monk”, “farmer”, “guesthouse”), the wyvern's tile as a space, or “no”. Questions: “options” (what you may do), “tile” (the tile in hand), “look 1,0” (a space), “board” (every tile), “followers”, “scores”, “last” (the last turn). Also “undo” and “hint”.";
+/// What the text view's "help" says, in the chosen language.
+pub fn help() -> &'static str {
+    crate::i18n::msg::classic_command::help()
+}
 
 /// The command a typed line asks for. `rot`: the tile in hand's turn now
 /// (a space typed without a turn takes it when it fits there).
@@ -32,7 +34,7 @@ pub fn command(
 
 impl TextGame for Game {
     fn help(&self) -> &'static str {
-        HELP
+        help()
     }
     fn hand(&self, rot: Rotation) -> Option<String> {
         match self.decision() {

@@ -16,8 +16,8 @@ use crate::view::words::cell_name;
 /// Why the game ended, as a clause.
 pub fn end_reason(r: EndReason) -> &'static str {
     match r {
-        EndReason::PileEmpty => "the pile is empty",
-        EndReason::NoPlayable => "no tile left in the pile could be placed",
+        EndReason::PileEmpty => crate::i18n::msg::classic_end::pile_empty(),
+        EndReason::NoPlayable => crate::i18n::msg::classic_end::no_playable(),
     }
 }
 

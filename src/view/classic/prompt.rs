@@ -5,6 +5,7 @@
 use super::log::end_reason;
 use crate::engine::classic::{Choice, Decision, Game};
 use crate::engine::TileGame;
+use crate::i18n::msg::classic_prompt as m;
 use crate::view::log::name;
 use crate::view::prompt::{follower_step, game_over, place_how, Pointer, Prompt, PromptButton};
 
@@ -23,7 +24,6 @@ pub fn prompt_on(
     pointer: Pointer,
 ) -> Prompt<Choice> {
     let touch = pointer == Pointer::Touch;
-    let click = if touch { "Tap" } else { "Click" };
     let Some(decision) = game.decision() else {
         return game_over(game, names, game.ended_by().map(end_reason));
     };
@@ -36,21 +36,24 @@ pub fn prompt_on(
                 .iter()
                 .any(|c| matches!(c, Choice::Place(p) if !p.wood.is_none()));
             let detail = if wood {
-                format!("{how} Some spaces take the tile only with your wood (a bridge, a wall or a wooden gate, each once a game): the space says which.")
+                m::place_wood(how)
             } else {
                 how.to_string()
             };
-            ("place", format!("{who}: place your tile"), detail, vec![])
+            ("place", m::place_title(who), detail, vec![])
         }
         Decision::Guesthouse => (
             "guesthouse",
-            format!("{who}: build your guesthouse on the new road?"),
-            format!(
-                "{click} a glowing road, or build none. A completed road with a guesthouse scores 2 points a tile instead of 1, an unfinished one nothing at the end. You have one guesthouse for the whole game."
-            ),
+            m::guesthouse_title(who),
+            if touch {
+                m::guesthouse_touch()
+            } else {
+                m::guesthouse_mouse()
+            }
+            .to_string(),
             vec![PromptButton::declining(
                 "no-guesthouse",
-                "No guesthouse",
+                m::no_guesthouse(),
                 Choice::Guesthouse(None),
             )],
         ),
@@ -61,16 +64,12 @@ pub fn prompt_on(
                 .count() as u32;
             (
                 "wyvern",
-                format!("{who}: move the wyvern"),
-                format!(
-                    "Your tile has a pennant, so the wyvern must fly: {} {}. The follower under it is veiled (it counts for nobody), and the tile scores nothing in a completed road or city, while the wyvern stays.",
-                    click.to_ascii_lowercase(),
-                    if n == 1 {
-                        "the glowing tile".to_string()
-                    } else {
-                        format!("one of the {n} glowing tiles")
-                    }
-                ),
+                m::wyvern_title(who),
+                if touch {
+                    m::wyvern_touch(n)
+                } else {
+                    m::wyvern_mouse(n)
+                },
                 vec![],
             )
         }

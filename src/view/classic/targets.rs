@@ -11,7 +11,7 @@ use crate::engine::classic::{
     Axis, Choice, Decision, FeatureKind, Game, RegionIdx, RegionKind, Spot, Wood,
 };
 use crate::engine::TileGame;
-use crate::view::log::plural;
+use crate::i18n::msg::classic_targets as m;
 use crate::view::palette::PlayerColour;
 use crate::view::targets::{PlacementTarget, RegionTarget, Targets, TileTarget};
 use crate::view::words::{cell_name, dir_name, dirs_words};
@@ -38,8 +38,8 @@ pub fn placement_targets(legal: &[Choice]) -> Vec<PlacementTarget<Choice>> {
 /// "north–south", "east–west".
 pub fn axis_words(a: Axis) -> &'static str {
     match a {
-        Axis::NorthSouth => "north–south",
-        Axis::EastWest => "east–west",
+        Axis::NorthSouth => m::axis_ns(),
+        Axis::EastWest => m::axis_ew(),
     }
 }
 
@@ -49,24 +49,20 @@ pub fn wood_words(w: Wood) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
     if let Some(b) = w.bridge {
         parts.push(match b.on {
-            None => format!("a bridge ({}) across this tile", axis_words(b.axis)),
-            Some(d) => format!(
-                "a bridge ({}) across the tile to the {}",
-                axis_words(b.axis),
-                dir_name(d)
-            ),
+            None => m::bridge_here(axis_words(b.axis)),
+            Some(d) => m::bridge_to(axis_words(b.axis), dir_name(d)),
         });
     }
     if let Some(d) = w.wall {
-        parts.push(format!("a wall on its {} side", dir_name(d)));
+        parts.push(m::wall_on(dir_name(d)));
     }
     if let Some(d) = w.gate {
-        parts.push(format!("a wooden gate on its {} side", dir_name(d)));
+        parts.push(m::gate_on(dir_name(d)));
     }
     match parts.as_slice() {
         [] => None,
-        [one] => Some(format!("with {one}")),
-        [init @ .., last] => Some(format!("with {} and {last}", init.join(", "))),
+        [one] => Some(m::with_one(one)),
+        [init @ .., last] => Some(m::with_list(&init.join(", "), last)),
     }
 }
 
@@ -99,15 +95,16 @@ fn spot_feature(game: &Game, spot: Spot) -> Option<(FeatureKind, String)> {
         ),
         _ => return None,
     };
-    let tiles = plural(game.feature_of(idx, r).tile_count(), "tile", "tiles");
+    let tiles = game.feature_of(idx, r).tile_count();
     let reach = dirs_words(reach);
     Some((
         kind,
         match kind {
-            FeatureKind::Cloister => "the cloister".into(),
-            FeatureKind::Road if over => format!("the bridge's road of {tiles} going {reach}"),
-            FeatureKind::Road => format!("the road of {tiles} going {reach}"),
-            k => format!("the {} of {tiles} on the {reach}", k.name()),
+            FeatureKind::Cloister => m::spot_cloister().into(),
+            FeatureKind::Road if over => m::spot_bridge_road(tiles, &reach),
+            FeatureKind::Road => m::spot_road(tiles, &reach),
+            FeatureKind::City => m::spot_city(tiles, &reach),
+            FeatureKind::Field => m::spot_field(tiles, &reach),
         },
     ))
 }
@@ -119,14 +116,16 @@ fn spot_feature(game: &Game, spot: Spot) -> Option<(FeatureKind, String)> {
 /// piece (`thief`, `knight`, `monk`, `farmer`).
 pub fn follower_label(game: &Game, spot: Spot) -> (&'static str, String) {
     match spot_feature(game, spot) {
-        Some((k, f)) => {
-            let on = match k {
-                FeatureKind::City | FeatureKind::Cloister => "in",
-                _ => "on",
-            };
-            (k.role(), format!("a {} {on} {f}", k.role()))
-        }
-        None => ("thief", "a follower".into()),
+        Some((k, f)) => (
+            k.role(),
+            match k {
+                FeatureKind::Road => m::thief_on(&f),
+                FeatureKind::City => m::knight_in(&f),
+                FeatureKind::Cloister => m::monk_in(&f),
+                FeatureKind::Field => m::farmer_on(&f),
+            },
+        ),
+        None => ("thief", m::a_follower().into()),
     }
 }
 
@@ -134,8 +133,8 @@ pub fn follower_label(game: &Game, spot: Spot) -> (&'static str, String) {
 /// guesthouse on the road of 2 tiles going east".
 pub fn guesthouse_label(game: &Game, spot: Spot) -> String {
     match spot_feature(game, spot) {
-        Some((_, f)) => format!("the guesthouse on {f}"),
-        None => "the guesthouse".into(),
+        Some((_, f)) => m::guesthouse_on(&f),
+        None => m::the_guesthouse().into(),
     }
 }
 
@@ -164,7 +163,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                     t.tiles.push(TileTarget {
                         cell,
                         choice: c,
-                        words: format!("Send the wyvern to the tile at {}", cell_name(cell)),
+                        words: m::send_wyvern(&cell_name(cell)),
                     });
                 }
             }

@@ -620,7 +620,7 @@ fn prompts_speak_of_clicks_or_taps() {
 /// every command of classic's text view, with the answer it gives.
 #[test]
 fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
-    use super::command::HELP;
+    let help = super::command::help();
     let end = record(include_str!(
         "../../../tests/records/classic/o3_e13_bridge_and_wall_seed_turn.cgn"
     ));
@@ -638,8 +638,8 @@ fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
     let scores_at_end = format!("Scores: Blue 5 (5 if the game ended now; 5 followers left, 0 coins; {unused}), Red 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Green 0 (0 if the game ended now; 6 followers left, 0 coins; {unused}), Yellow 3 (3 if the game ended now; 5 followers left, 1 coin; unused: wooden gate).");
     let script: &[(&str, &str)] = &[
         // Turn 1, Blue: F. Questions first; Enter alone says the help.
-        ("", HELP),
-        ("help", HELP),
+        ("", help),
+        ("help", help),
         ("board", "1 tile placed, from 0,0 in the north-west to 0,0 in the south-east (x grows to the east, y to the south).\nRow 0: 0,0, a road to the east and west; a city on the north."),
         ("tile", "The tile in hand, unturned: a city on the east and west with a pennant. It fits on 4 spaces."),
         ("options", first_fits),
@@ -988,4 +988,64 @@ fn the_end_lines_add_up_to_the_final_scoring() {
         assert_eq!(paid, end, "seed {seed}: {lines:#?}");
         assert_eq!(lines.len(), scorings, "seed {seed}: one line per scoring");
     }
+}
+
+// ---------------------------------------------------------- in German
+
+/// Runs `f` with the German file installed, then back in English.
+fn in_german<T>(f: impl FnOnce() -> T) -> T {
+    use crate::i18n::{choose, install, Language};
+    install(
+        Language::De,
+        include_str!("../../../static/lang/de.txt").into(),
+    )
+    .expect("the German file reads");
+    assert!(choose(Language::De));
+    let out = f();
+    choose(Language::En);
+    out
+}
+
+/// Classic's words come out in German when the German file is chosen, and
+/// a German typed move is taken.
+#[test]
+fn classic_words_in_german() {
+    let end = record(include_str!(
+        "../../../tests/records/classic/o3_e13_bridge_and_wall_seed_turn.cgn"
+    ));
+    let names: Vec<String> = ["Blue", "Red", "Green", "Yellow"]
+        .map(String::from)
+        .to_vec();
+    let gh = first_where(&end, |x| x.decision() == Some(Decision::Guesthouse));
+    let wyvern = first_where(&end, |x| x.decision() == Some(Decision::Wyvern));
+    in_german(|| {
+        let p = prompt_on(&gh, &gh.legal_choices(), &names, Pointer::Touch);
+        assert_eq!(p.title, "Yellow: Dein Gasthaus an der neuen Straße bauen?");
+        assert!(p.detail.starts_with("Tippe auf eine leuchtende Straße"));
+        assert_eq!(p.buttons[0].label, "Kein Gasthaus");
+        let p = prompt_on(&wyvern, &wyvern.legal_choices(), &names, Pointer::Mouse);
+        assert_eq!(p.title, "Blue: Bewege den Lindwurm");
+        assert!(
+            p.detail.contains("Klicke auf das leuchtende Plättchen"),
+            "{}",
+            p.detail
+        );
+        assert_eq!(
+            super::command::help(),
+            crate::i18n::msg::classic_command::help()
+        );
+        assert!(super::command::help().starts_with("Tippe einen Zug"));
+        // The board's rings and the text view's options.
+        let options = crate::view::command::options_words(&gh, &names);
+        assert!(
+            options.starts_with(
+                "Tippe eines davon: 1: das Gasthaus an der Straße aus 2 Plättchen nach "
+            ),
+            "{options}"
+        );
+        assert!(options.contains("; nein: "), "{options}");
+        // "nein" declines the guesthouse, as "no" does.
+        let after = crate::view::command::check_script(gh.clone(), &names, &[("nein", "played")]);
+        assert_eq!(after.decision(), Some(Decision::Follower));
+    });
 }
