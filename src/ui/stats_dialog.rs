@@ -78,7 +78,7 @@ pub fn stats_dialog(props: &StatsDialogProps) -> Html {
                 data-level={r.level.map_or("none", |l| l.name())}>
                 <th scope="row">{ game_label(&r.game) }</th>
                 <td>{ r.level.map_or(msg::stats::people_only(), names::level) }</td>
-                <td>{ r.played }</td><td>{ r.won }</td><td>{ r.mean() }</td><td>{ r.best }</td>
+                <td>{ r.played }</td><td>{ r.won }</td><td>{ r.mean().replace('.', msg::review::decimal_sign()) }</td><td>{ r.best }</td>
             </tr>
         }
     });

@@ -42,7 +42,7 @@ pub fn class_name(c: Class) -> &'static str {
 /// "1 point", "9 points", "9.3 points".
 pub fn points_words(v: f64) -> String {
     let tenths = (v.abs() * 10.0).round() as u64;
-    if tenths % 10 == 0 && v >= 0.0 {
+    if tenths.is_multiple_of(10) && v >= 0.0 {
         msg::review::points(tenths / 10)
     } else {
         msg::review::points_fraction(&points(v))
