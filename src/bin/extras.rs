@@ -7,8 +7,19 @@
 
 #[cfg(target_arch = "wasm32")]
 mod web {
+    use the_city::i18n::{self, msg, Language};
     use the_city::ui::extras_part::{mount as mount_part, Part};
     use wasm_bindgen::prelude::*;
+
+    /// Reads `text` as the file of the language `code` (the page's
+    /// `i18n::source`), for the parts mounted in it from now on. A file the
+    /// module cannot use leaves it speaking English.
+    #[wasm_bindgen]
+    pub fn language(code: String, text: String) {
+        if let Some(lang) = Language::from_tag(&code) {
+            let _ = i18n::install(lang, text);
+        }
+    }
 
     /// A part on the page: [`Mounted::destroy`] takes it off.
     #[wasm_bindgen]
@@ -25,17 +36,19 @@ mod web {
         }
     }
 
-    /// Mount the part `part` (`Part::to_text`) into `host`; `on_event` is
-    /// called with what the page must know ("close": its dialog closed).
+    /// Mount the part `part` (`Part::to_text_in`: the language, then the
+    /// part) into `host`, in that language if it was handed ([`language`]),
+    /// else English; `on_event` is called with what the page must know
+    /// ("close": its dialog closed).
     #[wasm_bindgen]
     pub fn mount(
         host: web_sys::Element,
         part: String,
         on_event: js_sys::Function,
     ) -> Result<Mounted, JsValue> {
-        let part = Part::from_text(&part).ok_or_else(|| {
-            JsValue::from_str("the page asked for a part this module does not have")
-        })?;
+        let (lang, part) = Part::from_text_in(&part)
+            .ok_or_else(|| JsValue::from_str(msg::extras::unknown_part()))?;
+        i18n::choose(lang);
         let on_event = yew::Callback::from(move |e: String| {
             let _ = on_event.call1(&JsValue::NULL, &e.into());
         });

@@ -13,6 +13,11 @@
 //! script: the CSP) from beside index.html, where Trunk writes it unhashed
 //! as it does the workers (a new build's service worker replaces it with
 //! the rest); a failed load is tried again the next time.
+//!
+//! The module speaks the page's language: before mounting, the page hands
+//! it the language's file (`i18n::source`, through the module's `language`
+//! export) and names the language in the part's text
+//! (`Part::to_text_in`); a new language mounts the part again.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -24,6 +29,7 @@ use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::engine::any::AnyGame;
+use crate::i18n::{self, msg, Language};
 pub use crate::view::extras::Part;
 
 #[wasm_bindgen(module = "/web/extras_loader.js")]
@@ -34,6 +40,8 @@ extern "C" {
 thread_local! {
     /// The last game written as a link for a part, and its link.
     static LINK: RefCell<Option<(Rc<AnyGame>, String)>> = const { RefCell::new(None) };
+    /// The languages whose file the module has been handed.
+    static HANDED: RefCell<Vec<Language>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The link of `game`, for a part that shows it (the pictures, the
@@ -67,15 +75,24 @@ impl Drop for Mounted {
     }
 }
 
-/// Load the module (once) and mount `part` into `host`.
+/// Load the module (once), hand it `lang`'s file (once) and mount `part`
+/// into `host`, in `lang`.
 async fn mount(
     host: web_sys::Element,
     part: &Part,
+    lang: Language,
     on_event: &Closure<dyn Fn(String)>,
 ) -> Result<Mounted, JsValue> {
     let module = JsFuture::from(load_extras()).await?;
+    if let Some(text) = i18n::source(lang) {
+        if !HANDED.with(|h| h.borrow().contains(&lang)) {
+            let language: Function = Reflect::get(&module, &"language".into())?.dyn_into()?;
+            language.call2(&JsValue::NULL, &lang.code().into(), &text.into())?;
+            HANDED.with(|h| h.borrow_mut().push(lang));
+        }
+    }
     let mount: Function = Reflect::get(&module, &"mount".into())?.dyn_into()?;
-    let args = Array::of3(&host, &part.to_text().into(), on_event.as_ref());
+    let args = Array::of3(&host, &part.to_text_in(lang).into(), on_event.as_ref());
     Ok(Mounted(mount.apply(&JsValue::NULL, &args)?))
 }
 
@@ -90,6 +107,10 @@ pub struct ExtrasHostProps {
     pub dialog: bool,
     #[prop_or_default]
     pub testid: Option<AttrValue>,
+    /// The language the part speaks: the page's, as it is when the host
+    /// is drawn (a new one mounts the part again).
+    #[prop_or_else(i18n::current)]
+    pub lang: Language,
 }
 
 /// Where a part stands.
@@ -109,7 +130,7 @@ pub fn extras_host(props: &ExtrasHostProps) -> Html {
         let node = node.clone();
         let stage = stage.clone();
         let on_event = props.on_event.clone();
-        use_effect_with(props.part.clone(), move |part| {
+        use_effect_with((props.part.clone(), props.lang), move |(part, lang)| {
             // The part, once mounted; dropped (unmounted) with the host or
             // when the part changes. `gone` stops a mount that finishes
             // after the host went.
@@ -120,10 +141,15 @@ pub fn extras_host(props: &ExtrasHostProps) -> Html {
             }));
             stage.set(Stage::Loading);
             if let Some(host) = node.cast::<web_sys::Element>() {
-                let (held, gone, part, closure) =
-                    (held.clone(), gone.clone(), part.clone(), closure.clone());
+                let (held, gone, part, lang, closure) = (
+                    held.clone(),
+                    gone.clone(),
+                    part.clone(),
+                    *lang,
+                    closure.clone(),
+                );
                 wasm_bindgen_futures::spawn_local(async move {
-                    let result = mount(host, &part, &closure).await;
+                    let result = mount(host, &part, lang, &closure).await;
                     if gone.get() {
                         return; // (dropping `result` unmounts it)
                     }
@@ -154,17 +180,16 @@ pub fn extras_host(props: &ExtrasHostProps) -> Html {
         Stage::Shown => html! {},
         Stage::Loading => html! {
             <p class={classes!("extras-status", props.dialog.then_some("extras-toast"))} role="status">
-                { "Loading…" }</p>
+                { msg::extras::loading() }</p>
         },
         Stage::Failed(why) => {
             let close = props.on_event.reform(|_: MouseEvent| "close".to_string());
             html! {
                 <div class={classes!("extras-status", props.dialog.then_some("extras-toast"))} role="alert"
                     data-testid="extras-failed">
-                    <p>{ format!("This part of the game could not be loaded: {}. The game itself goes on; try again when the page is online.",
-                        if why.is_empty() { "the browser gave no reason" } else { why.as_str() }) }</p>
+                    <p>{ msg::extras::failed(if why.is_empty() { msg::extras::no_reason() } else { why.as_str() }) }</p>
                     if props.dialog {
-                        <button class="small" onclick={close}>{ "Close" }</button>
+                        <button class="small" onclick={close}>{ msg::extras::close() }</button>
                     }
                 </div>
             }

@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use super::review_screen::{head_cells, key_item};
 use crate::engine::any::AnyGame;
+use crate::i18n::msg;
 use crate::view::any::game_view_on;
 use crate::view::geometry::num;
 use crate::view::log::capitalise;
@@ -47,7 +48,7 @@ pub fn pictures_part(props: &PicturesPartProps) -> Html {
     match &*read {
         Some((game, panel)) => html! { <GamePictures game={game.clone()} panel={panel.clone()} /> },
         None => {
-            html! { <p role="alert">{ "The game's pictures could not be drawn: its record did not read." }</p> }
+            html! { <p role="alert">{ msg::pictures::unreadable() }</p> }
         }
     }
 }
@@ -120,7 +121,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
         .filter(|(t, _)| t % every == 0 || *t == last)
         .map(|(t, row)| {
             html! {
-                <tr><th scope="row">{ if t == last { "end".to_string() } else { t.to_string() } }</th>
+                <tr><th scope="row">{ if t == last { msg::pictures::end().to_string() } else { t.to_string() } }</th>
                     { for row.iter().map(|v| html! { <td>{ *v }</td> }) }</tr>
             }
         });
@@ -133,7 +134,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
                 { for b.segments.iter().map(|&(k, y, height, v)| html! {
                     <rect x={num(b.x)} y={num(y)} width={num(BAR_W)} height={num(height)}
                         fill={format!("url(#src-{})", k % 6)} stroke={paint(s)} stroke-width="2">
-                        <title>{ format!("{}: {} {v}", name(s), p.sources.get(k).copied().unwrap_or("")) }</title>
+                        <title>{ msg::pictures::bar_title(&name(s), p.sources.get(k).copied().unwrap_or(""), v) }</title>
                     </rect>
                 }) }
                 <text x={num(b.x + BAR_W / 2.0)} y={num(BARS_H - 12.0)} text-anchor="middle">{ name(s) }</text>
@@ -161,23 +162,23 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
     html! {
         <>
             <svg class="pictures-defs" width="0" height="0" aria-hidden="true">{ patterns() }</svg>
-            <h3 id="score-chart-title">{ "Score, turn by turn" }</h3>
+            <h3 id="score-chart-title">{ msg::pictures::score_title() }</h3>
             <ul class="chart-keys">{ for key }</ul>
             <div class="chart-scroll" tabindex="0" role="region" aria-labelledby="score-chart-title">
                 <svg class="score-chart" data-testid="pictures-chart" role="img" aria-labelledby="score-chart-title"
                     viewBox={format!("0 0 {} {}", num(SCORE_W), num(SCORE_H))} width={num(SCORE_W)} height={num(SCORE_H)}>
                     { for y_ticks }{ for x_ticks }
-                    <text class="axis" x="40" y={num(SCORE_H - 1.0)}>{ "turn" }</text>
+                    <text class="axis" x="40" y={num(SCORE_H - 1.0)}>{ msg::pictures::turn_axis() }</text>
                     { for score_lines }
                 </svg>
             </div>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Score, turn by turn, as a table">
+            <div class="table-scroll" tabindex="0" role="region" aria-label={msg::pictures::score_table()}>
                 <table data-testid="pictures-table">
-                    <thead><tr>{ head_cells(std::iter::once("Turn".to_string()).chain((0..players).map(name))) }</tr></thead>
+                    <thead><tr>{ head_cells(std::iter::once(msg::pictures::turn().to_string()).chain((0..players).map(name))) }</tr></thead>
                     <tbody>{ for score_rows }</tbody>
                 </table>
             </div>
-            <h3 id="bars-title">{ "Points by where they came from" }</h3>
+            <h3 id="bars-title">{ msg::pictures::bars_title() }</h3>
             <ul class="chart-keys">{ for source_key }</ul>
             <div class="chart-scroll" tabindex="0" role="region" aria-labelledby="bars-title">
                 <svg class="bars-chart" data-testid="bars-chart" role="img" aria-labelledby="bars-title"
@@ -185,11 +186,11 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
                     { for bar_svg }
                 </svg>
             </div>
-            <h3>{ "Facts" }</h3>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Facts">
+            <h3>{ msg::pictures::facts() }</h3>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={msg::pictures::facts()}>
                 <table data-testid="facts-table">
-                    <thead><tr>{ head_cells(std::iter::once("Fact".to_string()).chain((0..players).map(name))
-                        .chain(["All".to_string()])) }</tr></thead>
+                    <thead><tr>{ head_cells(std::iter::once(msg::pictures::fact().to_string()).chain((0..players).map(name))
+                        .chain([msg::pictures::all().to_string()])) }</tr></thead>
                     <tbody>{ for fact_rows }</tbody>
                 </table>
             </div>

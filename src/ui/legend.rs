@@ -13,6 +13,7 @@ use super::tile_art::tile_picture;
 use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::tiles::Catalogue;
 use crate::engine::core::geom::{Cell, Dir, Side};
+use crate::i18n::msg;
 use crate::view::palette::PlayerColour;
 
 /// A tile of the catalogue, drawn small, with what it shows.
@@ -48,22 +49,22 @@ pub fn legend() -> Html {
     html! {
         <div class="legend" data-testid="legend">
             <div class="legend-row">
-                { tile(cat, "S2", "Street: grey cobbles, between residential areas (red roofs)") }
-                { tile(cat, "X1", "Streets ending at a crossing") }
-                { tile(cat, "D6", "A street ending where it opens into a market") }
-                { tile(cat, "N1", "Fish market: blue stalls") }
-                { tile(cat, "N2", "Grain market: yellow stalls and sheaves") }
-                { tile(cat, "N3", "Livestock market: green stalls and pens") }
-                { tile(cat, "N9", "Public building: a slate-roofed hall (guards: 2 points)") }
-                { tile(cat, "N12", "Historic building: a named landmark (guards: 3 points)") }
+                { tile(cat, "S2", msg::legend::street()) }
+                { tile(cat, "X1", msg::legend::crossing()) }
+                { tile(cat, "D6", msg::legend::street_market()) }
+                { tile(cat, "N1", msg::legend::fish()) }
+                { tile(cat, "N2", msg::legend::grain()) }
+                { tile(cat, "N3", msg::legend::livestock()) }
+                { tile(cat, "N9", msg::legend::public()) }
+                { tile(cat, "N12", msg::legend::historic()) }
             </div>
             <div class="legend-row pieces">
-                { piece(meeple((0.0, 0.0), red, 1.2, classes!("follower"), false), "-16 -16 32 32", "Citizen on a street, seller on a market") }
-                { piece(meeple((0.0, 0.0), red, 1.2, classes!("follower"), true), "-16 -16 32 32", "Steward on a residential area: lying down") }
+                { piece(meeple((0.0, 0.0), red, 1.2, classes!("follower"), false), "-16 -16 32 32", msg::legend::citizen_seller()) }
+                { piece(meeple((0.0, 0.0), red, 1.2, classes!("follower"), true), "-16 -16 32 32", msg::legend::steward()) }
                 { piece(html! { <>{ wall_piece(side, 0) }{ meeple((50.0, -8.0), red, 0.8, classes!("guard"), false) }</> },
-                    "10 -30 80 40", "Guard on a wall piece") }
-                { piece(tower((0.0, 0.0), red, 0), "-20 -20 40 40", "Tower on a wall end") }
-                { piece(gate(side), "15 -32 70 40", "The city gate") }
+                    "10 -30 80 40", msg::legend::guard()) }
+                { piece(tower((0.0, 0.0), red, 0), "-20 -20 40 40", msg::legend::tower()) }
+                { piece(gate(side), "15 -32 70 40", msg::legend::gate()) }
             </div>
         </div>
     }
@@ -107,32 +108,32 @@ pub fn coins_on(game: &AnyGame) -> bool {
 /// `coins`: Old City's coins are on, so pennants give coins, not points.
 pub fn classic_legend(coins: bool) -> Html {
     let pennant = if coins {
-        "City with a pennant (a blue shield: a coin, no points, when finished)"
+        msg::legend::pennant_coins()
     } else {
-        "City with a pennant (a blue shield: 2 more points when finished)"
+        msg::legend::pennant()
     };
     html! {
         <div class="legend" data-testid="legend">
             <div class="legend-row">
                 { classic_tile("F", pennant) }
-                { classic_tile("U", "Road") }
-                { classic_tile("L", "Roads ending at a junction") }
-                { classic_tile("B", "Cloister in a field") }
-                { classic_tile("G05", "The City Gates: a gate closes the city and ends the road") }
-                { classic_tile("G08", "The City Gates: a bridge carries the road over the city") }
+                { classic_tile("U", msg::legend::road()) }
+                { classic_tile("L", msg::legend::junction()) }
+                { classic_tile("B", msg::legend::cloister()) }
+                { classic_tile("G05", msg::legend::gate_tile()) }
+                { classic_tile("G08", msg::legend::bridge_tile()) }
             </div>
             <div class="legend-row pieces">
-                { classic_piece("thief", "-16 -16 32 32", "Thief on a road") }
-                { classic_piece("knight", "-16 -16 32 32", "Knight in a city") }
-                { classic_piece("monk", "-16 -16 32 32", "Monk in a cloister") }
-                { classic_piece("farmer", "-16 -16 32 32", "Farmer in a field: lying down") }
-                { classic_piece("bridge", "0 0 100 100", "Old City's bridge") }
-                { classic_piece("wall", "0 -10 100 40", "Old City's wall") }
-                { classic_piece("wooden-gate", "0 -10 100 40", "Old City's wooden gate") }
-                { classic_piece("guesthouse", "-16 -16 32 32", "Guesthouse on a road") }
-                { classic_piece("wyvern", "-20 -20 40 40", "The wyvern") }
-                { classic_piece("veil", "-16 -16 32 32", "A veiled follower: under the wyvern") }
-                { classic_piece("plaza", "-16 -16 32 32", "Old City's plaza: tile C's city scores 3 a tile, shared out") }
+                { classic_piece("thief", "-16 -16 32 32", msg::legend::thief()) }
+                { classic_piece("knight", "-16 -16 32 32", msg::legend::knight()) }
+                { classic_piece("monk", "-16 -16 32 32", msg::legend::monk()) }
+                { classic_piece("farmer", "-16 -16 32 32", msg::legend::farmer()) }
+                { classic_piece("bridge", "0 0 100 100", msg::legend::oc_bridge()) }
+                { classic_piece("wall", "0 -10 100 40", msg::legend::oc_wall()) }
+                { classic_piece("wooden-gate", "0 -10 100 40", msg::legend::oc_wooden_gate()) }
+                { classic_piece("guesthouse", "-16 -16 32 32", msg::legend::guesthouse()) }
+                { classic_piece("wyvern", "-20 -20 40 40", msg::legend::wyvern()) }
+                { classic_piece("veil", "-16 -16 32 32", msg::legend::veil()) }
+                { classic_piece("plaza", "-16 -16 32 32", msg::legend::plaza()) }
             </div>
         </div>
     }

@@ -10,11 +10,13 @@ use yew::prelude::*;
 use super::state::review::Status;
 use super::state::{Action, AppState, Review};
 use crate::ai::review::{key_moments, summarize, Class};
+use crate::i18n::msg;
 use crate::view::geometry::num;
+use crate::view::names;
 use crate::view::palette::Seat;
 use crate::view::review::{
-    chart, key_step as step, points, seat_mark_words, seat_marks, signed, time_left, Reviewed,
-    CHART_H,
+    chart, class_name, key_step as step, points, seat_mark_words, seat_marks, signed, time_left,
+    Reviewed, CHART_H,
 };
 use crate::view::Shared;
 
@@ -33,7 +35,7 @@ fn seat_name(seats: &[Seat], seat: u8) -> String {
     seats
         .get(seat as usize)
         .map(|s| s.name.clone())
-        .unwrap_or_else(|| format!("Player {}", seat as usize + 1))
+        .unwrap_or_else(|| msg::new_game::default_player(seat as usize + 1))
 }
 
 #[derive(Properties, PartialEq)]
@@ -157,7 +159,7 @@ fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Htm
         key_item(
             s,
             paint,
-            format!("{} ({})", seat_name(seats, s), seat_mark_words(s)),
+            msg::review::key_item(&seat_name(seats, s), seat_mark_words(s)),
         )
     });
     let table_rows = props.decisions.iter().filter(|_| *table_open).map(|x| {
@@ -165,7 +167,7 @@ fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Htm
             <tr>
                 <td>{ x.turn }</td><td>{ seat_name(seats, x.seat) }</td><td>{ points(x.played_value) }</td>
                 <td>{ points(x.best_value) }</td><td>{ points(x.loss) }</td>
-                <td>{ x.luck.map(signed).unwrap_or_default() }</td><td>{ x.class.name() }</td>
+                <td>{ x.luck.map(signed).unwrap_or_default() }</td><td>{ class_name(x.class) }</td>
             </tr>
         }
     });
@@ -175,8 +177,8 @@ fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Htm
     };
     html! {
         <>
-            <h3 id="review-chart-title">{ "Expected margin, turn by turn" }</h3>
-            <p class="review-about">{ "What each player could expect to win (or lose) by at the end, after their move; a point stands for the move's costliest decision." }</p>
+            <h3 id="review-chart-title">{ msg::review::chart_title() }</h3>
+            <p class="review-about">{ msg::review::chart_about() }</p>
             <ul class="chart-keys">{ for key_items }</ul>
             <div class="chart-scroll" tabindex="0" role="region" aria-labelledby="review-chart-title">
                 <svg class="review-chart" data-testid="review-chart" role="group" aria-labelledby="review-chart-title"
@@ -185,18 +187,19 @@ fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Htm
                     { for y_ticks }
                     <line class="zero" x1="44" x2={right.clone()} y1={num(c.zero)} y2={num(c.zero)} />
                     { for x_ticks }
-                    <text class="axis" x="44" y={num(CHART_H - 1.0)}>{ "turn" }</text>
+                    <text class="axis" x="44" y={num(CHART_H - 1.0)}>{ msg::review::turn_axis() }</text>
                     { for lines }
                 </svg>
             </div>
             <button class="quiet small" data-testid="chart-table-toggle" aria-expanded={table_open.to_string()}
-                aria-controls="review-chart-table" onclick={toggle}>{ "The chart as a table" }</button>
+                aria-controls="review-chart-table" onclick={toggle}>{ msg::review::chart_table() }</button>
             if *table_open {
                 <div id="review-chart-table" class="table-scroll" data-testid="chart-table" tabindex="0" role="region"
-                    aria-label="The chart as a table">
+                    aria-label={msg::review::chart_table()}>
                     <table>
-                        <thead><tr>{ head_cells(["Turn", "Player", "Expected margin", "With the best move",
-                            "Points lost", "Luck", "Class"].map(String::from)) }</tr></thead>
+                        <thead><tr>{ head_cells([msg::review::turn(), msg::review::player(), msg::review::expected(),
+                            msg::review::with_best(), msg::review::points_lost(), msg::review::luck(),
+                            msg::review::class()].map(String::from)) }</tr></thead>
                         <tbody>{ for table_rows }</tbody>
                     </table>
                 </div>
@@ -251,7 +254,7 @@ fn review_list(props: &DecisionsProps) -> Html {
     let active = selected.map(|i| format!("review-d-{i}"));
     html! {
         <>
-            <h3 id="review-list-title">{ "Decisions" }</h3>
+            <h3 id="review-list-title">{ msg::review::decisions() }</h3>
             <ol id="review-list" class="review-list" data-testid="review-list" role="listbox" tabindex="0"
                 aria-labelledby="review-list-title" aria-activedescendant={active} onkeydown={keys}>
                 { for entries }
@@ -306,34 +309,30 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
     // Progress, or how it ended.
     let left = time_left(r.heard - r.started, r.done, r.total);
     let status_text = match &r.status {
-        Status::Running if r.total == 0 => "Starting the review…".to_string(),
-        Status::Running => format!(
-            "{} of {} decisions reviewed, {}",
+        Status::Running if r.total == 0 => msg::review::starting().to_string(),
+        Status::Running => msg::review::progress(
             r.done,
             r.total,
-            left.unwrap_or_else(|| "estimating the time left".into())
+            &left.unwrap_or_else(|| msg::review::estimating().into()),
         ),
-        Status::Done if r.kept => format!(
-            "All {} decisions reviewed (kept from before, not computed again).",
-            r.total
-        ),
-        Status::Done => format!("All {} decisions reviewed.", r.total),
-        Status::Cancelled => format!("Stopped after {} of {} decisions.", r.done, r.total),
-        Status::Failed(why) => format!("The review could not go on: {why}."),
+        Status::Done if r.kept => msg::review::all_kept(r.total),
+        Status::Done => msg::review::all_done(r.total),
+        Status::Cancelled => msg::review::stopped(r.done, r.total),
+        Status::Failed(why) => msg::review::failed(why),
     };
     let progress = html! {
         <div class="review-progress">
             if r.running() {
-                <progress data-testid="review-progress" aria-label="Review progress"
+                <progress data-testid="review-progress" aria-label={msg::review::progress_label()}
                     max={r.total.max(1).to_string()} value={r.done.to_string()}
                     aria-valuetext={status_text.clone()}></progress>
             }
             <p class="review-status" data-testid="review-status" role="status">{ status_text.clone() }</p>
             if r.running() {
-                <button data-testid="review-cancel" onclick={click(Action::ReviewCancel)}>{ "Cancel" }</button>
+                <button data-testid="review-cancel" onclick={click(Action::ReviewCancel)}>{ msg::review::cancel() }</button>
             }
             if matches!(r.status, Status::Cancelled | Status::Failed(_)) {
-                <button data-testid="review-again" onclick={click(Action::ReviewOpen)}>{ "Review again" }</button>
+                <button data-testid="review-again" onclick={click(Action::ReviewOpen)}>{ msg::review::again() }</button>
             }
         </div>
     };
@@ -370,7 +369,7 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
     });
     let luck = moments.luck.iter().map(|&n| {
         let l = index_of(n).and_then(|i| r.decisions[i].luck).unwrap_or(0.0);
-        moment(n, format!("luck {}", signed(l)))
+        moment(n, msg::review::luck_moment(&signed(l)))
     });
     let shown = selected.and_then(|i| r.words.get(i)).cloned();
     let decisions = DecisionsProps {
@@ -389,31 +388,32 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
                 Status::Cancelled => "cancelled", Status::Failed(_) => "failed" }}
             data-kept={r.kept.to_string()} data-count={r.decisions.len().to_string()}>
             <div class="review-head">
-                <h2 id="review-title">{ "Game review" }</h2>
-                <button class="quiet small" data-testid="review-close" title="Back to the game (Esc)"
+                <h2 id="review-title">{ msg::review::title() }</h2>
+                <button class="quiet small" data-testid="review-close" title={msg::review::back_title()}
                     onclick={click(Action::ReviewClose)}>
-                    { "✕ Back to the game" }</button>
+                    { msg::review::back() }</button>
             </div>
-            <p class="review-about">{ format!("Every decision against the computer's move at level {}: points lost are expected points at the end; luck is what a draw was worth against the average draw.", r.level.name()) }</p>
+            <p class="review-about">{ msg::review::about(names::level(r.level)) }</p>
             { progress }
             if let Some(words) = shown {
                 <p class="review-shown" data-testid="review-shown" aria-live="polite">{ words }</p>
             }
-            <h3>{ "Skill and luck" }</h3>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Skill and luck">
+            <h3>{ msg::review::skill_luck() }</h3>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={msg::review::skill_luck()}>
                 <table class="review-summary" data-testid="review-summary">
-                    <thead><tr>{ head_cells(["Player", "Decisions", "Points lost", "Per decision"].into_iter()
-                        .chain(Class::ALL.iter().map(|c| c.name())).chain(["Luck"]).map(String::from)) }</tr></thead>
+                    <thead><tr>{ head_cells([msg::review::player(), msg::review::decisions(), msg::review::points_lost(),
+                        msg::review::per_decision()].into_iter()
+                        .chain(Class::ALL.iter().map(|&c| class_name(c))).chain([msg::review::luck()]).map(String::from)) }</tr></thead>
                     <tbody>{ for summary_rows }</tbody>
                 </table>
             </div>
-            <h3>{ "Key moments" }</h3>
+            <h3>{ msg::review::key_moments() }</h3>
             <div class="key-moments" data-testid="key-moments">
-                <div><h4>{ "Largest losses" }</h4>
-                    if moments.losses.is_empty() { <p>{ "None yet." }</p> }
+                <div><h4>{ msg::review::largest_losses() }</h4>
+                    if moments.losses.is_empty() { <p>{ msg::review::none_yet() }</p> }
                     <ol>{ for losses }</ol></div>
-                <div><h4>{ "Largest swings of luck" }</h4>
-                    if moments.luck.is_empty() { <p>{ "None yet." }</p> }
+                <div><h4>{ msg::review::largest_luck() }</h4>
+                    if moments.luck.is_empty() { <p>{ msg::review::none_yet() }</p> }
                     <ol>{ for luck }</ol></div>
             </div>
             { review_chart(&decisions, table_open) }

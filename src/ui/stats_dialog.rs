@@ -10,10 +10,13 @@ use super::review_screen::head_cells;
 use super::storage;
 use crate::ai::Level;
 use crate::engine::any::AnySetup;
+use crate::i18n::msg;
 use crate::saves::SavedGame;
-use crate::view::stats::{stats, StatGame, StatRow};
+use crate::view::names;
+use crate::view::stats::{game_label, stats, StatGame, StatRow};
 
-/// The game a save holds, in words, with classic's expansions.
+/// The game a save holds, in English words with classic's expansions (the
+/// row's key and `data-game`; shown by [`game_label`] in the language).
 fn game_words(g: &SavedGame) -> Option<StatGame> {
     // (Not `load`: its CGN reader is the records worker's, not the page's.
     // Saves of the first versions are links once the list has read them.)
@@ -73,27 +76,28 @@ pub fn stats_dialog(props: &StatsDialogProps) -> Html {
         html! {
             <tr data-testid="stats-row" data-game={r.game.clone()}
                 data-level={r.level.map_or("none", |l| l.name())}>
-                <th scope="row">{ r.game.clone() }</th>
-                <td>{ r.level.map_or("people only", |l| l.name()) }</td>
-                <td>{ r.played }</td><td>{ r.won }</td><td>{ r.mean() }</td><td>{ r.best }</td>
+                <th scope="row">{ game_label(&r.game) }</th>
+                <td>{ r.level.map_or(msg::stats::people_only(), names::level) }</td>
+                <td>{ r.played }</td><td>{ r.won }</td><td>{ r.mean().replace('.', msg::review::decimal_sign()) }</td><td>{ r.best }</td>
             </tr>
         }
     });
     html! {
-        <Modal title="Statistics" on_close={close.clone()} testid="stats-dialog" close_outside=true>
-            <p>{ "The finished saved games: against each computer level, how many you played and won (the top score, ties too), your mean and best score." }</p>
+        <Modal title={msg::stats::title()} on_close={close.clone()} testid="stats-dialog" close_outside=true>
+            <p>{ msg::stats::about() }</p>
             if rows.is_empty() {
-                <p data-testid="stats-empty">{ "No finished game yet." }</p>
+                <p data-testid="stats-empty">{ msg::stats::empty() }</p>
             } else {
-                <div class="final-wrap" tabindex="0" role="region" aria-label="Statistics">
+                <div class="final-wrap" tabindex="0" role="region" aria-label={msg::stats::title()}>
                     <table class="final" data-testid="stats-table">
-                        <thead><tr>{ head_cells(["Game", "Against", "Played", "Won", "Mean score", "Best score"].map(String::from)) }</tr></thead>
+                        <thead><tr>{ head_cells([msg::stats::game(), msg::stats::against(), msg::stats::played(),
+                            msg::stats::won(), msg::stats::mean(), msg::stats::best()].map(String::from)) }</tr></thead>
                         <tbody>{ for body }</tbody>
                     </table>
                 </div>
             }
             <div class="dialog-buttons">
-                <button class="primary" onclick={close.reform(|_: MouseEvent| ())}>{ "Close" }</button>
+                <button class="primary" onclick={close.reform(|_: MouseEvent| ())}>{ msg::stats::close() }</button>
             </div>
         </Modal>
     }

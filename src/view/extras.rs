@@ -5,6 +5,7 @@
 //! the module reads them and mounts the part (ui/extras_part.rs).
 
 use crate::engine::any::Ruleset;
+use crate::i18n::Language;
 
 /// One part of the extras module.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +63,19 @@ impl Part {
         }
     }
 
+    /// The part as the module is handed it: the language the page speaks
+    /// (its code, the module being a wasm instance of its own), then the
+    /// part ([`Part::to_text`]).
+    pub fn to_text_in(&self, lang: Language) -> String {
+        format!("{}\n{}", lang.code(), self.to_text())
+    }
+
+    /// The language and part written by [`Part::to_text_in`].
+    pub fn from_text_in(text: &str) -> Option<(Language, Part)> {
+        let (code, part) = text.split_once('\n')?;
+        Some((Language::from_tag(code)?, Part::from_text(part)?))
+    }
+
     /// The part written by [`Part::to_text`]; `None` for anything else.
     pub fn from_text(text: &str) -> Option<Part> {
         let mut lines = text.split('\n');
@@ -114,7 +128,13 @@ mod tests {
                 coords: false,
             },
         ] {
-            assert_eq!(Part::from_text(&part.to_text()), Some(part));
+            assert_eq!(Part::from_text(&part.to_text()), Some(part.clone()));
+            for lang in Language::ALL {
+                assert_eq!(
+                    Part::from_text_in(&part.to_text_in(lang)),
+                    Some((lang, part.clone()))
+                );
+            }
         }
     }
 
@@ -130,6 +150,13 @@ mod tests {
             "review",
         ] {
             assert_eq!(Part::from_text(text), None, "{text:?}");
+            assert_eq!(Part::from_text_in(&format!("de\n{text}")), None);
         }
+        assert_eq!(Part::from_text_in("stats"), None);
+        assert_eq!(Part::from_text_in("xx\nstats"), None);
+        assert_eq!(
+            Part::from_text_in("pl\nstats"),
+            Some((Language::Pl, Part::Stats))
+        );
     }
 }

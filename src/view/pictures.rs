@@ -7,6 +7,7 @@
 use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::city::Choice as CityChoice;
 use crate::engine::classic::Choice as ClassicChoice;
+use crate::i18n::msg;
 use crate::view::geometry::num;
 
 /// The score chart's size in its own units.
@@ -272,25 +273,30 @@ pub fn bars(breakdowns: &[Vec<u32>]) -> (Vec<Bar>, f64) {
 
 /// The facts worth a line: (what, per player, all players), only those
 /// that happened; "all" is the sum, or for the largest feature the largest.
+/// (In the chosen language: called at each drawing.)
 pub fn facts(h: &History) -> Vec<(&'static str, Vec<u32>, u32)> {
     let sum = |v: &Vec<u32>| v.iter().sum::<u32>();
     [
-        ("Tiles placed", &h.tiles, sum(&h.tiles)),
-        ("Followers placed", &h.followers, sum(&h.followers)),
+        (msg::pictures::tiles_placed(), &h.tiles, sum(&h.tiles)),
         (
-            "Followers back before the end",
+            msg::pictures::followers_placed(),
+            &h.followers,
+            sum(&h.followers),
+        ),
+        (
+            msg::pictures::followers_back(),
             &h.returned,
             sum(&h.returned),
         ),
         (
-            "Largest feature scored (tiles)",
+            msg::pictures::largest(),
             &h.largest,
             h.largest.iter().copied().max().unwrap_or(0),
         ),
-        ("Points from shared scorings", &h.shared, sum(&h.shared)),
-        ("Wall pieces built", &h.walls, sum(&h.walls)),
-        ("Towers built", &h.towers, sum(&h.towers)),
-        ("Guards posted", &h.guards, sum(&h.guards)),
+        (msg::pictures::shared(), &h.shared, sum(&h.shared)),
+        (msg::pictures::walls(), &h.walls, sum(&h.walls)),
+        (msg::pictures::towers(), &h.towers, sum(&h.towers)),
+        (msg::pictures::guards(), &h.guards, sum(&h.guards)),
     ]
     .into_iter()
     .filter(|(_, v, _)| v.iter().any(|&n| n > 0))

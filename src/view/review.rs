@@ -1,10 +1,15 @@
 //! The game review's screen in words and figures (issue 30), without Yew:
 //! each decision as a sentence, the chart of the seats' expected margins,
 //! the time left. The review itself is computed by the engine worker
-//! (`ai::review`); this only shows what it sent.
+//! (`ai::review`); this only shows what it sent. The words come in the
+//! chosen language (`crate::i18n`); the sentences of the decisions are kept
+//! by the review's state, made by a [`Narrator`] (made again for another
+//! language: a new `Narrator::new(&game)` and `words` for each review, in
+//! order).
 
 use crate::ai::review::{Class, DecisionReview};
 use crate::engine::any::{AnyChoice, AnyGame};
+use crate::i18n::msg;
 use crate::view::any::{hint_words, placement_of};
 use crate::view::geometry::{fixed, num};
 use crate::view::words::{cell_name, turn_name};
@@ -13,16 +18,34 @@ use crate::view::words::{cell_name, turn_name};
 pub type Reviewed = DecisionReview<AnyChoice>;
 
 /// Expected points to one decimal: "9.3", "0", "-2.5" (no float printing:
-/// docs/size.md).
+/// docs/size.md), with the language's decimal sign ("9,3").
 pub fn points(v: f64) -> String {
-    fixed(v, 1)
+    let s = fixed(v, 1);
+    match msg::review::decimal_sign() {
+        "." => s,
+        sign => s.replace('.', sign),
+    }
 }
 
-/// "1 point", "9.3 points".
+/// The name of a decision's class ("mistake") in the chosen language
+/// (`Class::name` stays English: the page's classes and test ids).
+pub fn class_name(c: Class) -> &'static str {
+    match c {
+        Class::Best => msg::review::class_best(),
+        Class::Good => msg::review::class_good(),
+        Class::Inaccuracy => msg::review::class_inaccuracy(),
+        Class::Mistake => msg::review::class_mistake(),
+        Class::Blunder => msg::review::class_blunder(),
+    }
+}
+
+/// "1 point", "9 points", "9.3 points".
 pub fn points_words(v: f64) -> String {
-    match points(v).as_str() {
-        "1" => "1 point".into(),
-        s => format!("{s} points"),
+    let tenths = (v.abs() * 10.0).round() as u64;
+    if tenths.is_multiple_of(10) && v >= 0.0 {
+        msg::review::points(tenths / 10)
+    } else {
+        msg::review::points_fraction(&points(v))
     }
 }
 
@@ -41,7 +64,7 @@ pub fn signed(v: f64) -> String {
 pub fn move_words(before: &AnyGame, first: AnyChoice, then: Option<AnyChoice>) -> String {
     let placed = placement_of(first);
     let text = match placed {
-        Some((cell, rot)) => format!("the tile at {} turned {}", cell_name(cell), turn_name(rot)),
+        Some((cell, rot)) => msg::review::tile_at(&cell_name(cell), &turn_name(rot)),
         None => hint_words(before, first),
     };
     // The second choice in the words of the position after the first (a
@@ -54,7 +77,7 @@ pub fn move_words(before: &AnyGame, first: AnyChoice, then: Option<AnyChoice>) -
         }
     });
     match then {
-        Some(t) if !t.is_empty() => format!("{text}, then {t}"),
+        Some(t) if !t.is_empty() => msg::review::then(&text, &t),
         _ => text,
     }
 }
@@ -64,33 +87,31 @@ fn name_of(names: &[String], seat: u8) -> String {
     names
         .get(seat as usize)
         .cloned()
-        .unwrap_or_else(|| format!("Player {}", seat as usize + 1))
+        .unwrap_or_else(|| msg::new_game::default_player(seat as usize + 1))
 }
 
 /// A decision's review in one sentence, read at the position before it:
 /// "Turn 12, Anna: mistake, 9 points lost; best: the tile at 2,-1 turned
 /// 90°, then put a farmer in the field (played: keep your followers)".
 pub fn entry_words(before: &AnyGame, names: &[String], r: &Reviewed) -> String {
-    let head = format!(
-        "Turn {}, {}: {}",
-        r.turn,
-        name_of(names, r.seat),
-        r.class.name()
-    );
+    let player = name_of(names, r.seat);
     let played = move_words(before, r.played, None);
-    let mut text = if r.class == Class::Best {
-        format!("{head}, {played}")
+    let text = if r.class == Class::Best {
+        msg::review::entry_best(r.turn, &player, &played)
     } else {
-        format!(
-            "{head}, {} lost; best: {} (played: {played})",
-            points_words(r.loss),
-            move_words(before, r.best, r.best_then)
+        msg::review::entry(
+            r.turn,
+            &player,
+            class_name(r.class),
+            &points_words(r.loss),
+            &move_words(before, r.best, r.best_then),
+            &played,
         )
     };
-    if let Some(l) = r.luck {
-        text.push_str(&format!("; luck of the draw {}", signed(l)));
+    match r.luck {
+        Some(l) => msg::review::with_luck(&text, &signed(l)),
+        None => text,
     }
-    text
 }
 
 /// The words of every review, each read at its own position: the game is
@@ -157,9 +178,9 @@ pub fn time_left(elapsed_ms: f64, done: u32, total: u32) -> Option<String> {
     }
     let secs = (elapsed_ms / done as f64 * (total - done) as f64 / 1000.0).round() as u64;
     Some(if secs < 90 {
-        format!("about {} s left", secs.max(1))
+        msg::review::seconds_left(secs.max(1))
     } else {
-        format!("about {} min left", (secs + 30) / 60)
+        msg::review::minutes_left((secs + 30) / 60)
     })
 }
 
@@ -316,14 +337,13 @@ pub fn seat_marks(seat: u8) -> (&'static str, &'static str) {
 
 /// The names of the line styles, for the chart's key in words.
 pub fn seat_mark_words(seat: u8) -> &'static str {
-    const WORDS: [&str; 5] = [
-        "solid line, circles",
-        "dashed line, squares",
-        "dotted line, triangles",
-        "dash-dot line, diamonds",
-        "sparse dots, crosses",
-    ];
-    WORDS[seat as usize % WORDS.len()]
+    match seat % 5 {
+        0 => msg::review::marks_solid(),
+        1 => msg::review::marks_dashed(),
+        2 => msg::review::marks_dotted(),
+        3 => msg::review::marks_dash_dot(),
+        _ => msg::review::marks_sparse(),
+    }
 }
 
 /// The decision a key moves to from `at` among `len`, if the key moves.
@@ -400,6 +420,8 @@ mod tests {
         assert_eq!(points(-2.54), "-2.5");
         assert_eq!(points_words(1.0), "1 point");
         assert_eq!(points_words(0.5), "0.5 points");
+        assert_eq!(points_words(9.0), "9 points");
+        assert_eq!(points_words(0.0), "0 points");
         assert_eq!(signed(3.21), "+3.2");
         assert_eq!(signed(-1.0), "-1");
         assert_eq!(signed(0.01), "0");
@@ -603,6 +625,33 @@ mod tests {
             flipped[i] = b'9';
         }
         let _ = decode_kept(&String::from_utf8_lossy(&flipped));
+    }
+
+    /// The narrator speaks German when the German file is installed.
+    #[test]
+    fn the_words_come_in_german() {
+        use crate::i18n::{self, Language};
+        let game = short_classic(6);
+        let names = game.players().to_vec();
+        let r = Reviewed {
+            luck: Some(1.25),
+            ..review(0, &game, 9.0, 1.0)
+        };
+        let de = include_str!("../../static/lang/de.txt").to_string();
+        i18n::install(Language::De, de).expect("the German file reads");
+        assert!(i18n::choose(Language::De));
+        let words = entry_words(&game.at(0), &names, &r);
+        let (left, half) = (time_left(4000.0, 2, 12), points_words(2.5));
+        let marks = seat_mark_words(1);
+        i18n::choose(Language::En);
+        assert!(
+            words.starts_with("Zug 1, Anna: Fehler, 9 Punkte verloren; besser: "),
+            "{words}"
+        );
+        assert!(words.ends_with("; Glück beim Ziehen +1,3"), "{words}");
+        assert_eq!(left.as_deref(), Some("noch etwa 20 s"));
+        assert_eq!(half, "2,5 Punkte");
+        assert_eq!(marks, "gestrichelte Linie, Quadrate");
     }
 
     #[test]

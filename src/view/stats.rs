@@ -4,12 +4,33 @@
 //! the saves list reads the games (ui/stats_dialog.rs).
 
 use crate::ai::Level;
+use crate::engine::any::Ruleset;
 use crate::view::geometry::fixed;
+use crate::view::names;
+
+/// A row's game ([`StatGame::game`], English: "The City", "Carcassonne with
+/// Old City") as the chosen language names it.
+pub fn game_label(game: &str) -> String {
+    if game == "The City" {
+        return names::ruleset(Ruleset::City).to_string();
+    }
+    match game.strip_prefix("Carcassonne") {
+        Some("") => names::ruleset(Ruleset::Classic).to_string(),
+        Some(rest) => match rest.strip_prefix(" with ") {
+            Some(parts) => {
+                names::game_with(Ruleset::Classic, &parts.split(" and ").collect::<Vec<_>>())
+            }
+            None => game.to_string(),
+        },
+        None => game.to_string(),
+    }
+}
 
 /// What the statistics need of one finished saved game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StatGame {
     /// "The City", "Carcassonne", "Carcassonne with The City Gates", ...
+    /// (English: the row's key; [`game_label`] shows it.)
     pub game: String,
     pub scores: Vec<u32>,
     /// Per seat: the computer's level, or `None` for a person.
@@ -149,5 +170,30 @@ mod tests {
         assert_eq!((rows[2].played, rows[2].won), (1, 0));
         assert_eq!((rows[3].played, rows[3].won), (1, 0));
         assert!(stats(&[]).is_empty());
+    }
+
+    #[test]
+    fn games_are_named_in_the_language() {
+        assert_eq!(game_label("The City"), "Carcassonne: The City");
+        assert_eq!(game_label("Carcassonne"), "Carcassonne");
+        assert_eq!(
+            game_label("Carcassonne with The City Gates and Old City"),
+            "Carcassonne with The City Gates and Old City"
+        );
+        assert_eq!(game_label("Something else"), "Something else");
+    }
+
+    /// The statistics' words in German when the German file is installed.
+    #[test]
+    fn the_words_come_in_german() {
+        use crate::i18n::{self, msg, Language};
+        let de = include_str!("../../static/lang/de.txt").to_string();
+        i18n::install(Language::De, de).expect("the German file reads");
+        assert!(i18n::choose(Language::De));
+        let label = game_label("Carcassonne with Old City");
+        let title = msg::stats::title();
+        i18n::choose(Language::En);
+        assert_eq!(label, "Carcassonne mit Die Altstadt");
+        assert_eq!(title, "Statistik");
     }
 }
