@@ -9,6 +9,7 @@ use super::modal::Modal;
 use super::records;
 use super::state::{Action, AppState, Opened};
 use super::storage;
+use crate::i18n::msg::import as m;
 use crate::records::{Answer, Job};
 use crate::share;
 use crate::view::words::plain;
@@ -23,10 +24,10 @@ fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
     // the record (a file chosen from disk loses it on the way).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
-        return then(Err("Paste a record or choose a .cgn file first.".into()));
+        return then(Err(m::empty().into()));
     }
     if text.len() > MAX_TEXT {
-        return then(Err("This is far too long to be a game record.".into()));
+        return then(Err(m::too_long().into()));
     }
     records::ask(Job::Read(text.to_string()), move |answer| {
         then(match answer {
@@ -39,22 +40,14 @@ fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
                     link_base: 0,
                     known: None,
                 }),
-                Err(e) => Err(format!(
-                    "The record does not read: {}",
-                    plain(&e.to_string())
-                )),
+                Err(e) => Err(m::does_not_read(&plain(&e.to_string()))),
             },
-            Answer::Unreadable { line: 0, reason } => {
-                Err(format!("The record does not read: {}", plain(&reason)))
+            Answer::Unreadable { line: 0, reason } => Err(m::does_not_read(&plain(&reason))),
+            Answer::Unreadable { line, reason } => {
+                Err(m::does_not_read_line(line, &plain(&reason)))
             }
-            Answer::Unreadable { line, reason } => Err(format!(
-                "The record does not read: line {line}: {}",
-                plain(&reason)
-            )),
-            Answer::Failed(why) => Err(format!("The record could not be read: {why}.")),
-            Answer::Text(_) | Answer::TextView { .. } => {
-                Err("The record could not be read.".into())
-            }
+            Answer::Failed(why) => Err(m::failed_why(&why)),
+            Answer::Text(_) | Answer::TextView { .. } => Err(m::failed().into()),
         })
     });
 }
@@ -103,7 +96,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
     };
     let button = html! {
         <button class="quiet small" data-testid="import-open" onclick={show}
-            title="Open a game record (.cgn) from a file or pasted text">{ "Import record" }</button>
+            title={m::open_title()}>{ m::open() }</button>
     };
     // The button stays the same element, open or not (Yew matches a list's
     // children from its end: the dialog's place is kept, empty): the dialog
@@ -126,7 +119,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
                 return;
             };
             if file.size() > MAX_TEXT as f64 {
-                error.set(Some("This file is far too big to be a game record.".into()));
+                error.set(Some(m::too_big().into()));
                 return;
             }
             let attempt = attempt.clone();
@@ -135,7 +128,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(promise).await {
                     Ok(v) => attempt.emit(v.as_string().unwrap_or_default()),
-                    Err(_) => error.set(Some("The file could not be read.".into())),
+                    Err(_) => error.set(Some(m::file_unreadable().into())),
                 }
             });
         })
@@ -156,20 +149,20 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
     html! {
         <>
             { button }
-            <Modal title="Import a game record" on_close={close.clone()} testid="import-dialog" class="import">
-                <p>{ "Choose a .cgn file, or paste a record below. The game opens at its last position as a new saved game." }</p>
-                <label class="import-file">{ "File: " }
+            <Modal title={m::title()} on_close={close.clone()} testid="import-dialog" class="import">
+                <p>{ m::about() }</p>
+                <label class="import-file">{ m::file() }{ " " }
                     <input type="file" accept=".cgn,text/plain" data-testid="import-file" onchange={on_file} />
                 </label>
-                <label class="import-label" for="import-text">{ "Or paste the record:" }</label>
+                <label class="import-label" for="import-text">{ m::paste() }</label>
                 <textarea id="import-text" class="import-text" data-testid="import-text" rows="10"
                     placeholder="[Game \"Carcassonne: The City\"] …" value={(*text).clone()} oninput={on_text} />
                 if let Some(e) = &*error {
                     <p class="errors" role="alert" data-testid="import-error">{ e.clone() }</p>
                 }
                 <div class="dialog-buttons">
-                    <button class="quiet" data-testid="import-cancel" onclick={close.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
-                    <button class="primary" data-testid="import-go" onclick={go}>{ "Open the game" }</button>
+                    <button class="quiet" data-testid="import-cancel" onclick={close.reform(|_: MouseEvent| ())}>{ m::cancel() }</button>
+                    <button class="primary" data-testid="import-go" onclick={go}>{ m::go() }</button>
                 </div>
             </Modal>
         </>

@@ -10,7 +10,7 @@ use crate::view::panel::PanelData;
 /// prompt anyway).
 pub fn score_strip(panel: &PanelData) -> Html {
     html! {
-        <a class="score-strip" href="#panel" data-testid="scoreline" aria-label="Scores: go to the score panel">
+        <a class="score-strip" href="#panel" data-testid="scoreline" aria-label={crate::i18n::msg::board::scores()}>
             { for panel.players.iter().map(|r| html! {
                 <span class={classes!("chip", r.colour.css_class(), r.to_move.then_some("to-move"))}>
                     <span class="swatch"></span>
