@@ -19,6 +19,7 @@ use wasm_bindgen::JsValue;
 use super::js_error::js_message;
 use crate::ai::Level;
 use crate::engine::any::AnyGame;
+use crate::i18n::msg;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
 use crate::view::palette::{PlayerColour, Seat};
 
@@ -46,24 +47,17 @@ pub enum StorageError {
     MovedOn(usize),
 }
 
+/// The player's words, in the chosen language (English by default: this
+/// type is only ever shown to the player).
 impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::i18n::msg::storage as m;
         match self {
-            StorageError::Disabled => f.write_str(
-                "This browser does not let the page use its storage (it is disabled or blocked), so games are not saved. You can still play, and export the record.",
-            ),
-            StorageError::Full => f.write_str(
-                "The browser's storage is full, so the game could not be saved. You can still play; delete old saves or export the record to keep it.",
-            ),
-            StorageError::Unsafe(why) => write!(
-                f,
-                "Games are not being saved, so as not to write over saved games that could not be read: {why}"
-            ),
-            StorageError::Other(why) => write!(f, "The game could not be saved: {why}"),
-            StorageError::MovedOn(turn) => write!(
-                f,
-                "This game was played on in another tab or window (to turn {turn}), so what was played here is not saved over it."
-            ),
+            StorageError::Disabled => f.write_str(m::disabled()),
+            StorageError::Full => f.write_str(m::full()),
+            StorageError::Unsafe(why) => f.write_str(&m::not_saving(why)),
+            StorageError::Other(why) => f.write_str(&m::other(why)),
+            StorageError::MovedOn(turn) => f.write_str(&m::moved_on(*turn)),
         }
     }
 }
@@ -216,12 +210,10 @@ pub fn load() -> Result<Loaded, StorageError> {
         .collect();
     let unsafe_why = match backup(&raw) {
         Ok(key) => {
-            out.push(format!(
-                "The saved games as they were are kept in this browser's storage under “{key}”."
-            ));
-            newer.then(|| "they were written by a newer version of the app".to_string())
+            out.push(msg::storage::backup_kept(&key));
+            newer.then(|| msg::storage::newer().to_string())
         }
-        Err(e) => Some(format!("they could not be backed up ({e})")),
+        Err(e) => Some(msg::storage::no_backup(&e.to_string())),
     };
     Ok(Loaded {
         doc,
@@ -250,7 +242,7 @@ pub fn convert_unread(done: impl FnOnce(Result<(), String>) + 'static) {
                     _ => Ok(()),
                 },
                 crate::records::Answer::Failed(why) => Err(why),
-                _ => Err("they could not be read".into()),
+                _ => Err(msg::storage::unread().into()),
             })
         },
     );
