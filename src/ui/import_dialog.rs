@@ -40,7 +40,7 @@ fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
                     link_base: 0,
                     known: None,
                 }),
-                Err(e) => Err(m::does_not_read(&plain(&e.to_string()))),
+                Err(e) => Err(m::does_not_read(&plain(&e.words()))),
             },
             Answer::Unreadable { line: 0, reason } => Err(m::does_not_read(&plain(&reason))),
             Answer::Unreadable { line, reason } => {

@@ -112,7 +112,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         Ok(game) => game,
         Err(e) => {
             d.dispatch(Action::Notice(msg::session::link_failed(&plain(
-                &e.to_string(),
+                &e.words(),
             ))));
             clear_fragment();
             return false;
@@ -176,7 +176,7 @@ fn load_notice(problems: &[String]) -> String {
 
 /// The saved game `id` opened as this tab's game in play.
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
-    match entry.load_with(None).map_err(|e| e.to_string()) {
+    match entry.load_with(None).map_err(|e| e.words()) {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
             seats: storage::from_saved(entry),

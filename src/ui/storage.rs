@@ -206,7 +206,7 @@ pub fn load() -> Result<Loaded, StorageError> {
     }
     let mut out: Vec<String> = problems
         .iter()
-        .map(|p| capitalise(&crate::view::words::plain(&p.to_string())))
+        .map(|p| capitalise(&crate::view::words::plain(&p.words())))
         .collect();
     let unsafe_why = match backup(&raw) {
         Ok(key) => {
@@ -267,7 +267,7 @@ pub fn update<T>(
     let mut doc = loaded.doc;
     let out = change(&mut doc).map_err(|e| match e {
         SaveError::MovedOn { turns, .. } => StorageError::MovedOn(turns),
-        e => StorageError::Other(e.to_string()),
+        e => StorageError::Other(e.words()),
     })?;
     let json = doc.to_json();
     // Nothing changed, nothing written (another tab hears of every write).
