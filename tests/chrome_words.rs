@@ -4,6 +4,7 @@
 //! German file is installed, and English again after.
 
 use the_city::i18n::{choose, install, msg, Language};
+use the_city::notation;
 use the_city::saves::SaveError;
 use the_city::share::{self, ShareError};
 
@@ -75,5 +76,26 @@ fn errors_come_out_in_the_players_words_and_display_stays_english() {
             entry.words(),
             "die gespeicherte Partie 2 („g1“) ist beschädigt: its record is too long"
         );
+    });
+}
+
+/// A record's error (read in the records worker, which installs the page's
+/// language): the rule's words translated, the line and the record's own
+/// text as they are.
+#[test]
+fn a_records_error_comes_out_in_german() {
+    let english = notation::read("[Format \"1\"]\n").err().unwrap();
+    assert_eq!(english.reason, "the Game tag is missing");
+    let record = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"A, B\"]\n[Seed \"1\"]\n\n7. X 0,0 r0 -\n";
+    let english = notation::read(record).err().unwrap();
+    assert_eq!(english.reason, "turn 7 where turn 1 was expected");
+    in_german(|| {
+        assert_eq!(
+            notation::read("[Format \"1\"]\n").err().unwrap().reason,
+            "der Tag Game fehlt"
+        );
+        let e = notation::read(record).err().unwrap();
+        assert_eq!(e.line, english.line);
+        assert_eq!(e.reason, "Runde 7, wo Runde 1 erwartet wurde");
     });
 }

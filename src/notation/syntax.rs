@@ -150,13 +150,13 @@ pub fn strip_comments(line: &str) -> Result<String, String> {
         match c {
             '{' => depth += 1,
             '}' if depth > 0 => depth -= 1,
-            '}' => return Err(m::comment_unopened("}").into()),
+            '}' => return Err(m::comment_unopened("}")),
             _ if depth == 0 => out.push(c),
             _ => {}
         }
     }
     if depth > 0 {
-        return Err(m::comment_unclosed("{").into());
+        return Err(m::comment_unclosed("{"));
     }
     Ok(out)
 }
