@@ -231,6 +231,30 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
+impl SaveError {
+    /// What went wrong, in the player's language. (The [`fmt::Display`]
+    /// text stays English: tests read it. The reasons inside stay English
+    /// too: a damaged entry's reason is kept in the saves document.)
+    pub fn words(&self) -> String {
+        use crate::i18n::msg::errors as m;
+        match self {
+            SaveError::NotJson(e) => m::saves_not_json(e),
+            SaveError::NotSaves => m::not_saves().to_string(),
+            SaveError::NewerVersion(v) => m::saves_newer(&v.to_string()),
+            SaveError::Invalid(why) => m::saves_damaged(why),
+            SaveError::Entry { index, id, reason } => match (index, id) {
+                (Some(i), Some(id)) => m::save_damaged_at_id(i + 1, id, reason),
+                (Some(i), None) => m::save_damaged_at(i + 1, reason),
+                (None, Some(id)) => m::save_damaged_id(id, reason),
+                (None, None) => m::save_damaged(reason),
+            },
+            SaveError::NotFound(id) => m::save_not_found(id),
+            SaveError::BadName(why) => why.clone(),
+            SaveError::MovedOn { id, turns } => m::save_moved_on(id, *turns),
+        }
+    }
+}
+
 /// How a game is stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SavedRecord {

@@ -13,6 +13,7 @@ use crate::engine::city::{Choice, Decision, Game, Setup, TurnRecord, WallAction,
 use crate::engine::core::geom::{Dir, Side};
 use crate::engine::core::SetupPart;
 use crate::engine::TileGame;
+use crate::i18n::msg::errors as m;
 use serde::Serialize;
 
 pub const GAME_NAME: &str = "Carcassonne: The City";
@@ -70,17 +71,22 @@ fn setup_from_tags(
 ) -> Result<Setup, RecordError> {
     match tags.get("Game") {
         Some((_, GAME_NAME)) => {}
-        Some((l, v)) => return err(l, format!("Game must be \"{GAME_NAME}\", not {v:?}")),
-        None => return err(tag_end, "the Game tag is missing"),
+        Some((l, v)) => {
+            return err(
+                l,
+                m::game_must_be_one(&format!("\"{GAME_NAME}\""), &format!("{v:?}")),
+            )
+        }
+        None => return err(tag_end, m::game_tag_missing()),
     }
     match tags.get("Format") {
         Some((_, "1")) => {}
-        Some((l, v)) => return err(l, format!("unknown Format {v:?} (this reader knows 1)")),
-        None => return err(tag_end, "the Format tag is missing"),
+        Some((l, v)) => return err(l, m::format_unknown(&format!("{v:?}"))),
+        None => return err(tag_end, m::tag_missing("Format")),
     }
     let (pl, players) = tags.get("Players").ok_or_else(|| RecordError {
         line: tag_end,
-        reason: "the Players tag is missing".into(),
+        reason: m::tag_missing("Players"),
     })?;
     let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
     let stacks = match tags.get("Stacks") {
@@ -96,18 +102,18 @@ fn setup_from_tags(
         for id in deck.split_whitespace() {
             match catalogue.by_id(id) {
                 Some(t) => ids.push(t),
-                None => return err(l, format!("unknown tile {id:?} in Deck")),
+                None => return err(l, m::unknown_tile_in_deck(&format!("{id:?}"))),
             }
         }
         Setup::from_deck(catalogue, players, ids, stacks, options).map_err(|e| (l, e))
     } else if let Some((l, seed)) = tags.get("Seed") {
         let seed: u64 = seed.parse().map_err(|_| RecordError {
             line: l,
-            reason: format!("Seed must be a decimal u64, not {seed:?}"),
+            reason: m::seed_not_number(&format!("{seed:?}")),
         })?;
         Setup::from_seed(catalogue, players, seed, stacks, options).map_err(|e| (l, e))
     } else {
-        return err(tag_end, "a record needs a Seed or a Deck tag");
+        return err(tag_end, m::seed_or_deck());
     };
     result.map_err(|(l, e)| {
         // A problem with the players is on the Players tag's line; any
@@ -123,7 +129,7 @@ fn setup_from_tags(
 pub fn parse_stacks(v: &str) -> Result<[u32; 3], String> {
     let parts: Vec<&str> = v.split_whitespace().collect();
     if parts.len() != 3 {
-        return Err(format!("Stacks must be three sizes, not {v:?}"));
+        return Err(m::stacks_three(&format!("{v:?}")));
     }
     let mut s = [0u32; 3];
     for (k, p) in parts.iter().enumerate() {
@@ -131,7 +137,7 @@ pub fn parse_stacks(v: &str) -> Result<[u32; 3], String> {
             .parse()
             .ok()
             .filter(|&n: &u32| n <= 75)
-            .ok_or_else(|| format!("stack size {p:?} is not a number from 0 to 75"))?;
+            .ok_or_else(|| m::stack_size(&format!("{p:?}")))?;
     }
     Ok(s)
 }
@@ -148,24 +154,24 @@ fn play_turn_line(
     };
     let tokens: Vec<&str> = main.split_whitespace().collect();
     let [num, tile, cell, rot, follower] = tokens[..] else {
-        return err(no, "a turn line is `N. TILE X,Y rR FOLLOWER [| WALLS]`");
+        return err(no, m::turn_line_city());
     };
     check_turn_number(num, expected, no)?;
     let catalogue = game.catalogue();
     let Some(Decision::PlaceTile { tile: drawn }) = game.decision() else {
-        return err(no, "the game is over: no more turns can be played");
+        return err(no, m::game_over_no_turns());
     };
     let drawn_id = &catalogue.get(drawn).id;
     if tile != drawn_id {
-        return err(no, format!("the tile drawn is {drawn_id}, not {tile}"));
+        return err(no, m::tile_drawn(drawn_id, tile));
     }
     let cell = parse_cell(cell).ok_or_else(|| RecordError {
         line: no,
-        reason: format!("{cell:?} is not a cell like 0,0"),
+        reason: m::not_cell(&format!("{cell:?}")),
     })?;
     let rot = parse_rotation(rot).ok_or_else(|| RecordError {
         line: no,
-        reason: format!("{rot:?} is not a rotation r0 to r3"),
+        reason: m::not_rotation(&format!("{rot:?}")),
     })?;
     let play = |game: &mut Game, c: Choice| {
         game.play(c).map_err(|e| RecordError {
@@ -179,11 +185,11 @@ fn play_turn_line(
         f => {
             let id = f.strip_prefix('@').ok_or_else(|| RecordError {
                 line: no,
-                reason: format!("{f:?} is not a follower like @a or -"),
+                reason: m::not_follower(&format!("{f:?}")),
             })?;
             Some(def.region_index(id).ok_or_else(|| RecordError {
                 line: no,
-                reason: format!("tile {} has no region {id:?}", def.id),
+                reason: m::no_region(&def.id, &format!("{id:?}")),
             })?)
         }
     };
@@ -203,14 +209,11 @@ fn play_turn_line(
         )
     };
     match walls {
-        None if in_round(game) => err(
-            no,
-            "a wall round follows this turn but the line has no `| ...` wall actions",
-        ),
+        None if in_round(game) => err(no, m::wall_actions_missing()),
         None => Ok(()),
         Some(w) => {
             if !in_round(game) {
-                return err(no, "no wall round follows this turn (R6.1)");
+                return err(no, m::no_wall_round());
             }
             for action in w.split(';') {
                 let action = action.trim();
@@ -224,10 +227,7 @@ fn play_turn_line(
             }
             if in_round(game) {
                 let d = game.decision().map_or("nothing", |d| d.name());
-                return err(
-                    no,
-                    format!("the wall round is not finished: it waits for {d} (R6.7)"),
-                );
+                return err(no, m::round_not_finished(d));
             }
             Ok(())
         }
@@ -256,37 +256,35 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
         return Ok(());
     }
     if !in_round {
-        return err(no, format!("`{action}`: the wall round is already over"));
+        return err(no, m::round_over(action));
     }
     match tokens[..] {
         ["gate", cell, side] => {
             let cell = parse_cell(cell).ok_or_else(|| RecordError {
                 line: no,
-                reason: format!("{cell:?} is not a cell like 0,0"),
+                reason: m::not_cell(&format!("{cell:?}")),
             })?;
             let dir = Dir::from_letter(side).ok_or_else(|| RecordError {
                 line: no,
-                reason: format!("{side:?} is not a side N, E, S or W"),
+                reason: m::not_side(&format!("{side:?}")),
             })?;
             if game.decision() != Some(Decision::Gate) {
-                return err(no, "the gate is already placed: expected `wall cw` or `wall ccw` (R6.5)");
+                return err(no, m::gate_placed());
             }
             play(game, Choice::Gate(Side::new(cell, dir)))
         }
         ["wall", end] | ["wall", end, "+"] => {
             let e = End::from_name(end).ok_or_else(|| RecordError {
                 line: no,
-                reason: format!("{end:?} is not a wall end cw or ccw"),
+                reason: m::not_wall_end(&format!("{end:?}")),
             })?;
             if game.decision() == Some(Decision::Guard) {
                 play(game, Choice::Guard(false))?;
             }
             match game.decision() {
                 Some(Decision::Wall) => {}
-                Some(Decision::Gate) => {
-                    return err(no, "the first wall round starts with the gate (R6.5)")
-                }
-                _ => return err(no, format!("`{action}`: no wall piece is due now (R6.3, R11.1)")),
+                Some(Decision::Gate) => return err(no, m::gate_first()),
+                _ => return err(no, m::no_wall_piece(action)),
             }
             let placer = game.to_move() as usize;
             let supply = game.players()[placer].supply;
@@ -295,15 +293,9 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
             if game.decision() == Some(Decision::Guard) {
                 play(game, Choice::Guard(guard))
             } else if guard && supply == 0 {
-                err(
-                    no,
-                    "no guard can go on this piece: no follower is left in supply (R8.1)",
-                )
+                err(no, m::no_guard_supply())
             } else if guard {
-                err(
-                    no,
-                    "no guard can go on this piece: the opposite wall holds a guard (R8.4)",
-                )
+                err(no, m::no_guard_opposite())
             } else {
                 Ok(())
             }
@@ -313,25 +305,19 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
                 "-" => None,
                 e => Some(End::from_name(e).ok_or_else(|| RecordError {
                     line: no,
-                    reason: format!("{e:?} is not a tower end cw, ccw or -"),
+                    reason: m::not_tower_end(&format!("{e:?}")),
                 })?),
             };
             if game.decision() != Some(Decision::Tower) {
                 return if choice.is_none() && game.decision() != Some(Decision::Wall) {
                     Ok(())
                 } else {
-                    err(
-                        no,
-                        format!("`{action}`: the round's pieces are not all placed yet (R6.9)"),
-                    )
+                    err(no, m::pieces_not_placed(action))
                 };
             }
             play(game, Choice::Tower(choice))
         }
-        _ => err(
-            no,
-            format!("{action:?} is not a wall action (`gate X,Y S`, `wall cw|ccw [+]`, `tower cw|ccw|-`)"),
-        ),
+        _ => err(no, m::not_wall_action(&format!("{action:?}"))),
     }
 }
 

@@ -16,6 +16,7 @@ use crate::engine::classic::{
 };
 use crate::engine::core::geom::{Cell, Dir};
 use crate::engine::TileGame;
+use crate::i18n::msg::errors as m;
 use serde::Serialize;
 
 /// The `Game` tag's value.
@@ -70,17 +71,22 @@ fn setup_from_tags(
     let at = |l: usize| move |reason: String| RecordError::new(l, reason);
     match tags.get("Game") {
         Some((_, GAME_NAME)) => {}
-        Some((l, v)) => return err(l, format!("Game must be \"{GAME_NAME}\", not {v:?}")),
-        None => return err(tag_end, "the Game tag is missing"),
+        Some((l, v)) => {
+            return err(
+                l,
+                m::game_must_be_one(&format!("\"{GAME_NAME}\""), &format!("{v:?}")),
+            )
+        }
+        None => return err(tag_end, m::game_tag_missing()),
     }
     match tags.get("Format") {
         Some((_, "1")) => {}
-        Some((l, v)) => return err(l, format!("unknown Format {v:?} (this reader knows 1)")),
-        None => return err(tag_end, "the Format tag is missing"),
+        Some((l, v)) => return err(l, m::format_unknown(&format!("{v:?}"))),
+        None => return err(tag_end, m::tag_missing("Format")),
     }
     let (pl, players) = tags
         .get("Players")
-        .ok_or_else(|| RecordError::new(tag_end, "the Players tag is missing"))?;
+        .ok_or_else(|| RecordError::new(tag_end, m::tag_missing("Players")))?;
     let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
     check_players(&players).map_err(|e| RecordError::new(pl, e.message))?;
     let expansions = match tags.get("Expansions") {
@@ -96,9 +102,8 @@ fn setup_from_tags(
         None => None,
         Some((l, v)) => Some((
             l,
-            v.parse::<u64>().map_err(|_| {
-                RecordError::new(l, format!("Seed must be a decimal u64, not {v:?}"))
-            })?,
+            v.parse::<u64>()
+                .map_err(|_| RecordError::new(l, m::seed_not_number(&format!("{v:?}"))))?,
         )),
     };
     if let Some((l, deck)) = tags.get("Deck") {
@@ -106,7 +111,7 @@ fn setup_from_tags(
         for id in deck.split_whitespace() {
             match catalogue.by_id(id) {
                 Some(t) => ids.push(t),
-                None => return err(l, format!("unknown tile {id:?} in Deck")),
+                None => return err(l, m::unknown_tile_in_deck(&format!("{id:?}"))),
             }
         }
         let mut setup = Setup::from_deck(catalogue, players, expansions, options, ids)
@@ -123,7 +128,7 @@ fn setup_from_tags(
         Setup::from_seed(catalogue, players, expansions, options, s)
             .map_err(|e| RecordError::new(l, e.message))
     } else {
-        err(tag_end, "a record needs a Seed or a Deck tag")
+        err(tag_end, m::seed_or_deck())
     }
 }
 
@@ -146,31 +151,22 @@ fn parse_extras(
         match tokens[..] {
             ["guesthouse", id] => {
                 if x.guesthouse.is_some() {
-                    return err(no, "the guesthouse is named twice (O5.1)");
+                    return err(no, m::guesthouse_twice());
                 }
                 if x.wyvern.is_some() {
-                    return err(
-                        no,
-                        "extras out of order: the guesthouse comes before the wyvern",
-                    );
+                    return err(no, m::extras_order());
                 }
                 x.guesthouse = Some(spot_of(tile, id, no)?);
             }
             ["wyvern", cell] => {
                 if x.wyvern.is_some() {
-                    return err(no, "the wyvern is named twice (O6.2)");
+                    return err(no, m::wyvern_twice());
                 }
-                let c = parse_cell(cell).ok_or_else(|| {
-                    RecordError::new(no, format!("{cell:?} is not a cell like 0,0"))
-                })?;
+                let c = parse_cell(cell)
+                    .ok_or_else(|| RecordError::new(no, m::not_cell(&format!("{cell:?}"))))?;
                 x.wyvern = Some(c);
             }
-            _ => {
-                return err(
-                    no,
-                    format!("{part:?} is not an extra (`guesthouse ID`, `wyvern X,Y`)"),
-                )
-            }
+            _ => return err(no, m::not_extra(&format!("{part:?}"))),
         }
     }
     Ok(x)
@@ -187,7 +183,7 @@ fn spot_of(
     }
     tile.region_index(id)
         .map(Spot::Region)
-        .ok_or_else(|| RecordError::new(no, format!("tile {} has no region {id} (B5.1)", tile.id)))
+        .ok_or_else(|| RecordError::new(no, m::no_region_rule(&tile.id, id)))
 }
 
 /// The wood tokens of a turn line, named from the tile placed at `cell`.
@@ -196,47 +192,37 @@ fn parse_wood(tokens: &[&str], cell: Cell, no: usize) -> Result<Wood, RecordErro
     let mut seen: Vec<&str> = Vec::new();
     for group in tokens.chunks(3) {
         let [piece, at, dir] = group[..] else {
-            return err(
-                no,
-                "wood is `bridge X,Y NS|EW`, `wall X,Y S` or `gate X,Y S`",
-            );
+            return err(no, m::wood_form());
         };
         if !matches!(piece, "bridge" | "wall" | "gate") {
-            return err(no, format!("{piece:?} is not wood (bridge, wall or gate)"));
+            return err(no, m::not_wood(&format!("{piece:?}")));
         }
         if seen.contains(&piece) {
-            return err(no, format!("the {piece} is named twice (O3.1)"));
+            return err(no, m::wood_twice(piece));
         }
         seen.push(piece);
-        let c = parse_cell(at)
-            .ok_or_else(|| RecordError::new(no, format!("{at:?} is not a cell like 0,0")))?;
+        let c =
+            parse_cell(at).ok_or_else(|| RecordError::new(no, m::not_cell(&format!("{at:?}"))))?;
         // Which side of the tile placed `c` is across, if any.
         let towards = Dir::ALL.into_iter().find(|&d| cell.neighbour(d) == c);
         if piece == "bridge" {
-            let axis = Axis::from_name(dir).ok_or_else(|| {
-                RecordError::new(no, format!("{dir:?} is not a bridge axis NS or EW"))
-            })?;
+            let axis = Axis::from_name(dir)
+                .ok_or_else(|| RecordError::new(no, m::not_bridge_axis(&format!("{dir:?}"))))?;
             if c != cell && towards.is_none() {
-                return err(
-                    no,
-                    format!("bridge {c}: a bridge goes on the tile placed or a neighbour (O3.2)"),
-                );
+                return err(no, m::bridge_where(&c.to_string()));
             }
             wood.bridge = Some(Bridge { on: towards, axis });
             continue;
         }
         let side = Dir::from_letter(dir)
-            .ok_or_else(|| RecordError::new(no, format!("{dir:?} is not a side N, E, S or W")))?;
+            .ok_or_else(|| RecordError::new(no, m::not_side(&format!("{dir:?}"))))?;
         let own = if c == cell {
             Some(side)
         } else {
             towards.filter(|d| d.opposite() == side)
         };
         let Some(own) = own else {
-            return err(
-                no,
-                format!("{piece} {c} {side}: not a side of the tile placed (O3.5)"),
-            );
+            return err(no, m::not_placed_side(&format!("{piece} {c} {side}")));
         };
         if piece == "wall" {
             wood.wall = Some(own);
@@ -259,31 +245,21 @@ fn play_turn_line(
     };
     let tokens: Vec<&str> = main.split_whitespace().collect();
     if tokens.len() < 5 || !(tokens.len() - 5).is_multiple_of(3) {
-        return err(
-            no,
-            "a turn line is `N. TILE X,Y rR [WOOD ...] FOLLOWER [| EXTRA[; EXTRA]]`",
-        );
+        return err(no, m::turn_line_classic());
     }
     check_turn_number(tokens[0], expected, no)?;
     let catalogue = game.catalogue();
     let Some(Decision::Place { tile: drawn }) = game.decision() else {
-        return err(no, "the game is over: the pile is empty (B7.1)");
+        return err(no, m::pile_empty());
     };
     let def = catalogue.get(drawn);
     if tokens[1] != def.id {
-        return err(
-            no,
-            format!(
-                "the pile gives {}, the record says {} (B3.1)",
-                def.id, tokens[1]
-            ),
-        );
+        return err(no, m::pile_gives(&def.id, tokens[1]));
     }
     let cell = parse_cell(tokens[2])
-        .ok_or_else(|| RecordError::new(no, format!("{:?} is not a cell like 0,0", tokens[2])))?;
-    let rot = parse_rotation(tokens[3]).ok_or_else(|| {
-        RecordError::new(no, format!("{:?} is not a rotation r0 to r3", tokens[3]))
-    })?;
+        .ok_or_else(|| RecordError::new(no, m::not_cell(&format!("{:?}", tokens[2]))))?;
+    let rot = parse_rotation(tokens[3])
+        .ok_or_else(|| RecordError::new(no, m::not_rotation(&format!("{:?}", tokens[3]))))?;
     let wood = parse_wood(&tokens[4..tokens.len() - 1], cell, no)?;
     let follower = match tokens[tokens.len() - 1] {
         "-" => None,
@@ -291,9 +267,7 @@ fn play_turn_line(
             let id = f
                 .strip_prefix('@')
                 .filter(|id| !id.is_empty())
-                .ok_or_else(|| {
-                    RecordError::new(no, format!("{f:?} is not a follower like @c, @bridge or -"))
-                })?;
+                .ok_or_else(|| RecordError::new(no, m::not_follower_classic(&format!("{f:?}"))))?;
             Some(spot_of(def, id, no)?)
         }
     };

@@ -39,13 +39,18 @@ pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
     let sections = Sections::read(text)?;
     let ruleset = match sections.tags.get("Game") {
         Some((l, v)) => ruleset_of_title(v).ok_or_else(|| {
-            let known: Vec<String> = Ruleset::ALL
-                .iter()
-                .map(|r| format!("\"{}\"", r.title()))
-                .collect();
-            RecordError::new(l, format!("Game must be {}, not {v:?}", known.join(" or ")))
+            let [first, second] = Ruleset::ALL.map(|r| format!("\"{}\"", r.title()));
+            RecordError::new(
+                l,
+                crate::i18n::msg::errors::game_must_be(&first, &second, &format!("{v:?}")),
+            )
         })?,
-        None => return syntax::err(sections.tag_end(), "the Game tag is missing"),
+        None => {
+            return syntax::err(
+                sections.tag_end(),
+                crate::i18n::msg::errors::game_tag_missing(),
+            )
+        }
     };
     match ruleset {
         Ruleset::City => {

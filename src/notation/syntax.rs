@@ -4,6 +4,7 @@
 //! `line N: reason`.
 
 use crate::engine::core::geom::{Cell, Rotation};
+use crate::i18n::msg::errors as m;
 use std::fmt;
 
 /// A reading error: the first problem, with its 1-based line number.
@@ -77,14 +78,10 @@ impl<'a> Sections<'a> {
                 continue;
             }
             if line.starts_with('[') {
-                let (name, value) = parse_tag(line).ok_or_else(|| {
-                    RecordError::new(
-                        no,
-                        format!("not a tag line of the form [Name \"value\"]: {line:?}"),
-                    )
-                })?;
+                let (name, value) = parse_tag(line)
+                    .ok_or_else(|| RecordError::new(no, m::not_tag_line(&format!("{line:?}"))))?;
                 if tags.get(&name).is_some() {
-                    return err(no, format!("tag {name} appears twice"));
+                    return err(no, m::tag_twice(&name));
                 }
                 tags.list.push((no, name, value));
             } else {
@@ -123,7 +120,7 @@ impl<'a> Sections<'a> {
                 if line.is_empty() {
                     None
                 } else if line.starts_with('[') {
-                    Some(err(no, "tags must come before the first turn line"))
+                    Some(err(no, m::tags_first()))
                 } else {
                     Some(Ok((no, line.to_string())))
                 }
@@ -153,13 +150,13 @@ pub fn strip_comments(line: &str) -> Result<String, String> {
         match c {
             '{' => depth += 1,
             '}' if depth > 0 => depth -= 1,
-            '}' => return Err("a '}' closes no comment".into()),
+            '}' => return Err(m::comment_unopened("}")),
             _ if depth == 0 => out.push(c),
             _ => {}
         }
     }
     if depth > 0 {
-        return Err("a '{' comment is not closed".into());
+        return Err(m::comment_unclosed("{"));
     }
     Ok(out)
 }
@@ -186,11 +183,14 @@ pub fn check_turn_number(num: &str, expected: usize, no: usize) -> Result<(), Re
         .ok_or_else(|| {
             RecordError::new(
                 no,
-                format!("{num:?} is not a turn number like `{expected}.`"),
+                m::not_turn_number(&format!("{num:?}"), &expected.to_string()),
             )
         })?;
     if n != expected {
-        return err(no, format!("turn {n} where turn {expected} was expected"));
+        return err(
+            no,
+            m::turn_out_of_order(&n.to_string(), &expected.to_string()),
+        );
     }
     Ok(())
 }

@@ -173,10 +173,9 @@ pub fn decode_body(bytes: &[u8]) -> Result<Game, ShareError> {
         None => {
             let total: u32 = stacks.iter().sum();
             if total > 75 {
-                return Err(ShareError::Invalid(format!(
-                    "stacks {} {} {} hold more than the 75 tiles of the box",
-                    stacks[0], stacks[1], stacks[2]
-                )));
+                return Err(ShareError::Invalid(
+                    crate::i18n::msg::errors::stacks_over_box(stacks[0], stacks[1], stacks[2]),
+                ));
             }
             let tiles = read_deck(&mut big, box_counts(catalogue), total as usize)?;
             Setup::from_deck(catalogue, names, tiles, stacks, options)

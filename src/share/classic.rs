@@ -168,9 +168,9 @@ pub fn decode_body(bytes: &[u8]) -> Result<Game, ShareError> {
         let counts = pile_counts(catalogue, expansions);
         let total: u64 = counts.iter().map(|&n| n as u64).sum();
         if seed_or_len > total {
-            return Err(ShareError::Invalid(format!(
-                "the deck holds {seed_or_len} tiles but the pile has only {total}"
-            )));
+            return Err(ShareError::Invalid(
+                crate::i18n::msg::errors::deck_over_pile(seed_or_len, total),
+            ));
         }
         let tiles = read_deck(&mut big, counts, seed_or_len as usize)?;
         Setup::from_deck(catalogue, names, expansions, options, tiles)

@@ -236,7 +236,7 @@ pub fn read_deck(big: &mut Big, mut left: Vec<u32>, total: usize) -> Result<Vec<
         let available: Vec<usize> = (0..left.len()).filter(|&k| left[k] > 0).collect();
         if available.is_empty() {
             return Err(ShareError::Invalid(
-                "the deck holds more tiles than the box".into(),
+                crate::i18n::msg::errors::deck_over_box().into(),
             ));
         }
         let d = big.div_rem(available.len() as u32) as usize;
@@ -283,16 +283,15 @@ pub fn replay_digits<G: TileGame>(
             _ => {}
         }
         if game.is_over() {
-            return Err(ShareError::Invalid(format!(
-                "the game ends after {played} decisions, but the link holds more"
-            )));
+            return Err(ShareError::Invalid(
+                crate::i18n::msg::errors::game_ends_early(played),
+            ));
         }
         game.legal_choices_into(&mut legal);
         if legal.is_empty() {
-            return Err(ShareError::Invalid(format!(
-                "no legal choice at decision {}",
-                played + 1
-            )));
+            return Err(ShareError::Invalid(
+                crate::i18n::msg::errors::no_legal_choice(played + 1),
+            ));
         }
         let d = big.div_rem(legal.len() as u32) as usize;
         game.play_unchecked(legal[d]);

@@ -57,6 +57,21 @@ impl fmt::Display for ShareError {
 
 impl std::error::Error for ShareError {}
 
+impl ShareError {
+    /// What went wrong, in the player's language (the [`fmt::Display`] text
+    /// stays English: tests and logs read it).
+    pub fn words(&self) -> String {
+        use crate::i18n::msg::errors as m;
+        match self {
+            ShareError::Empty => m::link_empty().to_string(),
+            ShareError::Damaged => m::link_damaged().to_string(),
+            ShareError::TooLong => m::link_too_long().to_string(),
+            ShareError::NewerVersion(v) => m::link_newer(&v.to_string()),
+            ShareError::Invalid(why) => m::link_invalid(why),
+        }
+    }
+}
+
 /// The ruleset byte of a version 2 link.
 fn ruleset_byte(r: Ruleset) -> u8 {
     match r {

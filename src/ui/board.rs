@@ -21,12 +21,13 @@ use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
 use super::tiles_layer::TilesLayer;
 use crate::engine::any::AnyChoice as Choice;
+use crate::engine::any::Ruleset;
 use crate::engine::core::geom::Cell;
+use crate::i18n::msg;
 use crate::view::geometry::within;
 use crate::view::reach;
 use crate::view::scene::{Recent, Scene};
 use crate::view::targets::Targets;
-use crate::view::words::board_noun;
 use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
@@ -469,9 +470,11 @@ pub fn board(props: &BoardProps) -> Html {
         <>
             <svg ref={svg_ref} class="board-svg" data-testid="board" viewBox={props.camera.view_box()}
                 preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"
-                tabindex="0" role="application" aria-roledescription="board"
-                aria-label={format!("The {}. Arrow keys go from space to space or target to target, Enter takes it, R turns the tile, N says no.",
-                    board_noun(props.scene.ruleset))}
+                tabindex="0" role="application" aria-roledescription={msg::board::roledescription()}
+                aria-label={match props.scene.ruleset {
+                    Ruleset::City => msg::board::label_city(),
+                    Ruleset::Classic => msg::board::label_classic(),
+                }}
                 aria-describedby="board-focus"
                 onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
                 onpointerup={onpointerup.clone()} onpointercancel={onpointerup}

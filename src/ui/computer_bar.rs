@@ -7,6 +7,8 @@ use yew::prelude::*;
 
 use super::state::Speed;
 use crate::ai::{Level, Progress};
+use crate::i18n::msg;
+use crate::view::names;
 use crate::view::palette::PlayerColour;
 
 #[derive(PartialEq)]
@@ -44,27 +46,36 @@ pub fn computer_bar(props: &ComputerBarProps) -> Html {
                     data-paused={paused.to_string()}>
                     <span class="swatch"></span>
                     if paused {
-                        { format!("{name} (computer, {level}) waits.") }
+                        { msg::computer::waits(name, names::level(*level)) }
                     } else {
-                        { format!("{name} (computer, {level}) is thinking…") }
-                        <progress max="100" value={percent.to_string()} aria-label="Thinking"></progress>
+                        { msg::computer::thinking(name, names::level(*level)) }
+                        <progress max="100" value={percent.to_string()} aria-label={msg::computer::thinking_label()}></progress>
                     }
                 </p>
             }
             <div class="computer-controls">
                 <label>
-                    <span>{ "Computer speed" }</span>
+                    <span>{ msg::computer::speed() }</span>
                     <select data-testid="speed" onchange={on_speed}>
                         { for Speed::ALL.iter().map(|s| html! {
-                            <option value={s.name()} selected={*s == props.speed}>{ s.name() }</option>
+                            <option value={s.name()} selected={*s == props.speed}>{ speed_name(*s) }</option>
                         }) }
                     </select>
                 </label>
                 if props.can_pause {
                     <button data-testid="pause" onclick={on_pause}>
-                        { if paused { "Resume" } else { "Pause" } }</button>
+                        { if paused { msg::computer::resume() } else { msg::computer::pause() } }</button>
                 }
             </div>
         </section>
+    }
+}
+
+/// A speed's name in the chosen language (its `value` stays `Speed::name`).
+fn speed_name(s: Speed) -> &'static str {
+    match s {
+        Speed::Fast => msg::speed::fast(),
+        Speed::Normal => msg::speed::normal(),
+        Speed::Slow => msg::speed::slow(),
     }
 }

@@ -4,6 +4,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::log_entry::LogEntry;
+use crate::i18n::msg;
 use crate::view::log::LogTurn;
 use crate::view::palette::PlayerColour;
 
@@ -11,10 +12,10 @@ use crate::view::palette::PlayerColour;
 /// [`LogEntry`] component, which is what spares the redraws.)
 pub fn game_log(turns: &[Rc<LogTurn>], names: &[String], colours: &[PlayerColour]) -> Html {
     html! {
-        <section class="log" data-testid="log" aria-label="Game log">
-            <h2>{ "Chronicle" }</h2>
+        <section class="log" data-testid="log" aria-label={msg::chronicle::label()}>
+            <h2>{ msg::chronicle::title() }</h2>
             if turns.is_empty() {
-                <p class="empty">{ "Nothing has happened yet." }</p>
+                <p class="empty">{ msg::chronicle::empty() }</p>
             } else {
                 <ol>
                     { for turns.iter().rev().map(|t| {

@@ -11,6 +11,7 @@ use yew::prelude::*;
 use super::extras::{ExtrasHost, Part};
 use super::modal::Modal;
 use crate::engine::any::{AnyChoice as Choice, AnyGame};
+use crate::i18n::msg::game_over as m;
 use crate::view::log::capitalise;
 use crate::view::panel::{EndLine, PanelData};
 use crate::view::prompt::Prompt;
@@ -47,7 +48,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
         html! {
             <tr class={classes!(r.colour.css_class(), r.winner.then_some("winner"))}>
                 <th scope="row"><span class="swatch"></span>{ r.name.clone() }
-                    if r.winner { <span class="crown" title="winner" aria-label="winner">{ " ♛" }</span> }</th>
+                    if r.winner { <span class="crown" title={m::winner()} aria-label={m::winner()}>{ " ♛" }</span> }</th>
                 { for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }
                 <td class="total" data-testid={format!("final-score-{i}")}>{ r.score }</td>
             </tr>
@@ -83,29 +84,29 @@ pub fn game_over(props: &GameOverProps) -> Html {
             <p class="reason">{ props.prompt.detail.clone() }</p>
             <div class="final-wrap">
                 <table class="final" data-testid="final-table">
-                    <thead><tr><th scope="col"><span class="sr-only">{ "Player" }</span></th>
+                    <thead><tr><th scope="col"><span class="sr-only">{ m::player() }</span></th>
                         { for p.sources.iter().map(|s| html! { <th scope="col">{ capitalise(s) }</th> }) }
-                        <th scope="col">{ "Total" }</th></tr></thead>
+                        <th scope="col">{ m::total() }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
             if !props.lines.is_empty() {
                 <details class="end-lines" data-testid="end-lines">
-                    <summary>{ if city { "Guards and stewards, one by one" } else { "The final scoring, one by one" } }</summary>
+                    <summary>{ if city { m::lines_city() } else { m::lines_classic() } }</summary>
                     <ul>{ for details }</ul>
                 </details>
             }
             // Drawn by the extras module (ui/extras.rs), loaded now, while
             // the table is read.
             <details class="game-pictures" data-testid="game-pictures">
-                <summary>{ "The game in pictures" }</summary>
+                <summary>{ m::pictures() }</summary>
                 <ExtrasHost part={pictures} on_event={Callback::noop()} />
             </details>
             <div class="dialog-buttons">
-                <button data-testid="export-final" onclick={export}>{ "Save record (.cgn)" }</button>
-                <button data-testid="review-open" onclick={review}>{ "Review the game" }</button>
-                <button data-testid="view-board" class="quiet" onclick={close}>{ if city { "Look at the city" } else { "Look at the board" } }</button>
-                <button data-testid="new-game" class="primary" onclick={new}>{ "New game" }</button>
+                <button data-testid="export-final" onclick={export}>{ m::export() }</button>
+                <button data-testid="review-open" onclick={review}>{ m::review() }</button>
+                <button data-testid="view-board" class="quiet" onclick={close}>{ if city { m::look_city() } else { m::look_board() } }</button>
+                <button data-testid="new-game" class="primary" onclick={new}>{ m::new_game() }</button>
             </div>
         </Modal>
     }

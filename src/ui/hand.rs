@@ -7,6 +7,7 @@ use super::tile_art::tile_picture;
 use crate::engine::any::Ruleset;
 use crate::engine::core::geom::Rotation;
 use crate::engine::core::shape::TileType;
+use crate::i18n::msg::hand as m;
 use crate::view::any::{tile_name, tile_words};
 
 #[derive(PartialEq)]
@@ -48,9 +49,9 @@ pub fn hand(props: &HandProps) -> Html {
     let cancel = props.on_cancel.reform(|_: MouseEvent| ());
     html! {
         <section class="hand" data-testid="hand" data-tile={tile_name(props.ruleset, tile)} data-rot={q.to_string()}>
-            <div class="hand-tile" title="The tile you drew">
+            <div class="hand-tile" title={m::title()}>
                 <svg viewBox="-6 -6 112 112" xmlns="http://www.w3.org/2000/svg" role="img"
-                    aria-label={format!("The tile in hand: {}", tile_words(props.ruleset, tile, props.rot.unwrap_or(Rotation::ALL[0])))}>
+                    aria-label={m::in_hand(&tile_words(props.ruleset, tile, props.rot.unwrap_or(Rotation::ALL[0])))}>
                     <g transform={format!("rotate({} 50 50)", q as u32 * 90)}>{ tile_picture(props.ruleset, tile) }</g>
                 </svg>
             </div>
@@ -61,11 +62,11 @@ pub fn hand(props: &HandProps) -> Html {
                 }
                 <div class="hand-buttons">
                     <button data-testid="rotate" onclick={rotate} disabled={!props.can_rotate}
-                        title={if props.touch { "Turn the tile" } else { "Turn the tile (R or right click)" }}>{ "⟳ Turn" }</button>
+                        title={if props.touch { m::turn_title() } else { m::turn_title_keys() }}>{ "⟳ " }{ m::turn() }</button>
                     <button data-testid="confirm" class="primary" onclick={confirm} disabled={!props.tried}
-                        title={if props.touch { "Place the tile where it is tried" } else { "Place the tile where it is tried (Enter)" }}>{ "Place tile" }</button>
+                        title={if props.touch { m::place_title() } else { m::place_title_keys() }}>{ m::place() }</button>
                     <button data-testid="cancel" class="quiet" onclick={cancel} disabled={!props.tried}
-                        title={if props.touch { "Take the tile back" } else { "Take the tile back (Esc)" }}>{ "Take back" }</button>
+                        title={if props.touch { m::back_title() } else { m::back_title_keys() }}>{ m::back() }</button>
                 </div>
             </div>
         </section>

@@ -40,23 +40,23 @@ fn open(text: &str, then: impl FnOnce(Result<Opened, String>) + 'static) {
                     link_base: 0,
                     known: None,
                 }),
-                Err(e) => Err(m::not_a_record(&plain(&e.to_string()))),
+                Err(e) => Err(m::does_not_read(&plain(&e.words()))),
             },
-            // (The reader's reasons stay English until the records worker
-            // speaks the language: i18n::source.)
-            Answer::Unreadable { line: 0, reason } => Err(m::not_a_record(&plain(&reason))),
-            Answer::Unreadable { line, reason } => Err(m::not_a_record_at(line, &plain(&reason))),
-            Answer::Failed(why) => Err(m::failed(&why)),
-            Answer::Text(_) | Answer::TextView { .. } => Err(m::failed_plain().into()),
+            Answer::Unreadable { line: 0, reason } => Err(m::does_not_read(&plain(&reason))),
+            Answer::Unreadable { line, reason } => {
+                Err(m::does_not_read_line(line, &plain(&reason)))
+            }
+            Answer::Failed(why) => Err(m::failed_why(&why)),
+            Answer::Text(_) | Answer::TextView { .. } => Err(m::failed().into()),
         })
     });
 }
 
 #[derive(Properties, PartialEq)]
 pub struct ImportDialogProps {
-    pub dispatch: UseReducerDispatcher<AppState>,
     /// The language spoken: a new one draws the dialog again.
     pub lang: crate::i18n::Language,
+    pub dispatch: UseReducerDispatcher<AppState>,
 }
 
 #[function_component(ImportDialog)]
@@ -98,7 +98,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
     };
     let button = html! {
         <button class="quiet small" data-testid="import-open" onclick={show}
-            title={m::open_about()}>{ m::open() }</button>
+            title={m::open_title()}>{ m::open() }</button>
     };
     // The button stays the same element, open or not (Yew matches a list's
     // children from its end: the dialog's place is kept, empty): the dialog

@@ -4,6 +4,7 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
+use crate::i18n::msg;
 use crate::view::log::LogTurn;
 use crate::view::palette::PlayerColour;
 
@@ -20,7 +21,7 @@ pub fn log_entry(props: &LogEntryProps) -> Html {
     html! {
         <li class="log-turn">
             <div class="log-head">
-                if t.turn == 0 { { "Before the first tile" } } else { { format!("Turn {}", t.turn) } }
+                if t.turn == 0 { { msg::chronicle::before_first() } } else { { msg::chronicle::turn(t.turn) } }
                 if let Some((name, colour)) = &props.who {
                     <span class="log-who">
                         <span class={classes!("swatch", colour.css_class())}></span>

@@ -110,7 +110,7 @@ pub fn gate(side: Side) -> Html {
 pub fn tower(p: Pt, colour: PlayerColour, points: u32) -> Html {
     html! {
         <g class="tower" data-testid="tower" transform={format!("translate({} {})", num(p.0), num(p.1))}>
-            <title>{ format!("Tower: {}", crate::view::log::plural(points, "point", "points")) }</title>
+            <title>{ crate::i18n::msg::board::tower(points) }</title>
             <g class="grow">
                 <circle r="13" class="tower-base" />
                 <path d="M-13,0 A13,13 0 0 1 13,0" class="tower-crenel" />

@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use super::state::{Action, AppState, Replay};
 use crate::engine::any::AnyGame;
+use crate::i18n::msg::replay as m;
 use crate::view::Shared;
 
 #[derive(Properties, PartialEq)]
@@ -78,7 +79,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
     let Some(r) = &props.replay else {
         return html! {
             <button class="replay-open quiet small" data-testid="replay-open" onclick={click(Action::ReplayOpen)}
-                title="Step through the game from its first decision">{ "Replay" }</button>
+                title={m::open_title()}>{ m::name() }</button>
         };
     };
     // Turns numbered as the chronicle numbers them.
@@ -109,31 +110,31 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         })
     };
     html! {
-        <div class="replay-bar" data-testid="replay-bar" role="toolbar" aria-label="Replay"
+        <div class="replay-bar" data-testid="replay-bar" role="toolbar" aria-label={m::name()}
             data-n={r.n.to_string()} data-total={r.total.to_string()}>
-            <span class="replay-label">{ "Replay" }</span>
-            <button class="small" data-testid="replay-first" title="The start (Home)" disabled={r.n == 0}
+            <span class="replay-label">{ m::name() }</span>
+            <button class="small" data-testid="replay-first" title={m::first()} disabled={r.n == 0}
                 onclick={click(Action::ReplayTo(0))}>{ "|◀" }</button>
-            <button class="small" data-testid="replay-prev" title="One decision back (←)" disabled={r.n == 0}
+            <button class="small" data-testid="replay-prev" title={m::prev()} disabled={r.n == 0}
                 onclick={click(Action::ReplayStep(-1))}>{ "◀" }</button>
             <span class="replay-pos" data-testid="replay-pos">
-                { format!("Decision {} of {} · turn {turn} of {turns}", r.n, r.total) }
+                { m::position(r.n, r.total, turn, turns) }
             </span>
-            <button class="small" data-testid="replay-next" title="One decision on (→)" disabled={r.n >= r.total}
+            <button class="small" data-testid="replay-next" title={m::next()} disabled={r.n >= r.total}
                 onclick={click(Action::ReplayStep(1))}>{ "▶" }</button>
-            <button class="small" data-testid="replay-last" title="The last position (End)" disabled={r.n >= r.total}
+            <button class="small" data-testid="replay-last" title={m::last()} disabled={r.n >= r.total}
                 onclick={click(Action::ReplayTo(r.total))}>{ "▶|" }</button>
-            <input type="range" class="replay-slider" data-testid="replay-slider" aria-label="Decision"
-                aria-valuetext={format!("decision {} of {}, turn {turn}", r.n, r.total)}
+            <input type="range" class="replay-slider" data-testid="replay-slider" aria-label={m::slider()}
+                aria-valuetext={m::slider_value(r.n, r.total, turn)}
                 min="0" max={r.total.to_string()} value={r.n.to_string()} oninput={slide} />
-            <label class="replay-turn">{ "Turn " }
+            <label class="replay-turn">{ m::turn() }{ " " }
                 <input type="number" data-testid="replay-turn" min="1" max={turns.to_string()}
                     value={turn.to_string()} onchange={jump} />
             </label>
-            <button class="small" data-testid="replay-review" title="Every decision against the computer's move"
-                onclick={click(Action::ReviewOpen)}>{ "Review" }</button>
-            <button class="small" data-testid="replay-close" title="Back to the game (Esc)"
-                onclick={click(Action::ReplayClose)}>{ "✕ Back to the game" }</button>
+            <button class="small" data-testid="replay-review" title={m::review_title()}
+                onclick={click(Action::ReviewOpen)}>{ m::review() }</button>
+            <button class="small" data-testid="replay-close" title={m::back_title()}
+                onclick={click(Action::ReplayClose)}>{ "✕ " }{ m::back() }</button>
         </div>
     }
 }

@@ -25,6 +25,7 @@ use yew::prelude::*;
 use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
 use crate::engine::any::AnyGame;
+use crate::i18n::msg;
 use crate::saves::SavedGame;
 use crate::share;
 use crate::view::palette::seats_from_param;
@@ -110,10 +111,9 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     let game = match share::decode(link) {
         Ok(game) => game,
         Err(e) => {
-            d.dispatch(Action::Notice(format!(
-                "The game link could not be opened: {}. Ask for the link again; nothing else was changed.",
-                plain(&e.to_string())
-            )));
+            d.dispatch(Action::Notice(msg::session::link_failed(&plain(
+                &e.words(),
+            ))));
             clear_fragment();
             return false;
         }
@@ -129,9 +129,9 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         (None, None) => {
             d.dispatch(Action::Notice(
                 if param.is_some() {
-                    "The link's list of who plays each seat is damaged, so every seat is played by a person here. Ask for the link again to play against the computer's seats."
+                    msg::session::seats_damaged()
                 } else {
-                    "The link does not say who plays each seat (it may have been cut short), so every seat is played by a person here."
+                    msg::session::seats_missing()
                 }
                 .to_string(),
             ));
@@ -142,10 +142,9 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         // The link shows an earlier position of a game saved here: that
         // game, where it is.
         Some((entry, saved)) if saved.decisions() > game.decisions() => {
-            d.dispatch(Action::Notice(format!(
-                "This link shows an earlier position of “{}”, saved here at turn {}: it opens where it is saved (the replay shows the earlier turns).",
-                entry.name,
-                saved.turns()
+            d.dispatch(Action::Notice(msg::session::earlier_position(
+                &entry.name,
+                saved.turns(),
             )));
             Opened {
                 game: saved,
@@ -172,15 +171,12 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
 
 /// What went wrong when the saved games were read, as one notice.
 fn load_notice(problems: &[String]) -> String {
-    format!(
-        "Some saved games could not be read: they are listed with what is wrong, and what is left of them can be downloaded. {}",
-        problems.join(" ")
-    )
+    msg::session::load_problems(&problems.join(" "))
 }
 
 /// The saved game `id` opened as this tab's game in play.
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
-    match entry.load_with(None).map_err(|e| e.to_string()) {
+    match entry.load_with(None).map_err(|e| e.words()) {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
             seats: storage::from_saved(entry),
@@ -219,10 +215,7 @@ pub fn reload_saved(d: &UseReducerDispatcher<AppState>, id: &str) {
     match storage::load() {
         Ok(l) => match l.doc.get(id) {
             Some(entry) => open_saved(d, entry),
-            None => d.dispatch(Action::Notice(
-                "That saved game is no longer there: it was deleted in another tab or window."
-                    .to_string(),
-            )),
+            None => d.dispatch(Action::Notice(msg::session::gone().to_string())),
         },
         Err(e) => d.dispatch(Action::Notice(e.to_string())),
     }
@@ -246,10 +239,7 @@ fn other_tab_wrote(d: &UseReducerDispatcher<AppState>, tracked: &Tracked) {
         d.dispatch(Action::MovedOn(turns));
     } else {
         open_saved(d, entry);
-        d.dispatch(Action::Notice(format!(
-            "“{}” was played on in another tab or window: this tab shows it as it is now.",
-            entry.name
-        )));
+        d.dispatch(Action::Notice(msg::session::played_on(&entry.name)));
     }
 }
 
@@ -310,10 +300,7 @@ pub fn session(props: &SessionProps) -> Html {
                     let d = d.clone();
                     storage::convert_unread(move |result| {
                         if let Err(why) = result {
-                            d.dispatch(Action::Notice(format!(
-                                "Some games saved by an earlier version could not be read: {}",
-                                plain(&why)
-                            )));
+                            d.dispatch(Action::Notice(msg::session::old_unread(&plain(&why))));
                         }
                         d.dispatch(Action::SavesChanged);
                         start();

@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use super::session::page_url;
 use crate::engine::any::AnyGame;
+use crate::i18n::msg::share as m;
 use crate::share;
 use crate::view::palette::{seats_param, Seat};
 use crate::view::Shared;
@@ -157,17 +158,17 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         <div class={classes!("share", prominent.then_some("prominent"))} onkeydown={close_key}>
             <button ref={button} class={classes!("small", if prominent { "primary" } else { "quiet" })}
                 data-testid="copy-link" onclick={press}
-                title="Copy a link holding the whole game, to send to someone">{ "Copy link" }</button>
+                title={m::copy_title()}>{ m::copy() }</button>
             if let Some((link, copied)) = &*shown {
-                <div class="share-popover" data-testid="share-popover" role="dialog" aria-label="Link to this game">
+                <div class="share-popover" data-testid="share-popover" role="dialog" aria-label={m::link()}>
                     <p data-testid="share-status">{ match copied {
-                        Copied::Waiting => "Copying the link…",
-                        Copied::Yes => "The link is copied: send it to the next player. Opening it shows this game.",
-                        Copied::No => "The browser did not let the page copy: select the link and copy it by hand.",
+                        Copied::Waiting => m::copying(),
+                        Copied::Yes => m::copied(),
+                        Copied::No => m::not_copied(),
                     } }</p>
                     <input type="text" readonly=true class="share-link" data-testid="share-link"
-                        aria-label="Link to this game" value={link.clone()} onfocus={select} />
-                    <button class="quiet small" data-testid="share-close" onclick={close}>{ "Close" }</button>
+                        aria-label={m::link()} value={link.clone()} onfocus={select} />
+                    <button class="quiet small" data-testid="share-close" onclick={close}>{ m::close() }</button>
                 </div>
             }
         </div>

@@ -19,6 +19,7 @@ use wasm_bindgen::JsValue;
 use super::js_error::js_message;
 use crate::ai::Level;
 use crate::engine::any::AnyGame;
+use crate::i18n::msg;
 use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
 use crate::view::palette::{PlayerColour, Seat};
 
@@ -46,14 +47,15 @@ pub enum StorageError {
     MovedOn(usize),
 }
 
+/// The player's words, in the chosen language (English by default: this
+/// type is only ever shown to the player).
 impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use crate::i18n::msg::storage as m;
-        // (In the language spoken when the message is made.)
         match self {
             StorageError::Disabled => f.write_str(m::disabled()),
             StorageError::Full => f.write_str(m::full()),
-            StorageError::Unsafe(why) => f.write_str(&m::r#unsafe(why)),
+            StorageError::Unsafe(why) => f.write_str(&m::not_saving(why)),
             StorageError::Other(why) => f.write_str(&m::other(why)),
             StorageError::MovedOn(turn) => f.write_str(&m::moved_on(*turn)),
         }
@@ -204,16 +206,14 @@ pub fn load() -> Result<Loaded, StorageError> {
     }
     let mut out: Vec<String> = problems
         .iter()
-        .map(|p| capitalise(&crate::view::words::plain(&p.to_string())))
+        .map(|p| capitalise(&crate::view::words::plain(&p.words())))
         .collect();
     let unsafe_why = match backup(&raw) {
         Ok(key) => {
-            out.push(format!(
-                "The saved games as they were are kept in this browser's storage under “{key}”."
-            ));
-            newer.then(|| "they were written by a newer version of the app".to_string())
+            out.push(msg::storage::backup_kept(&key));
+            newer.then(|| msg::storage::newer().to_string())
         }
-        Err(e) => Some(format!("they could not be backed up ({e})")),
+        Err(e) => Some(msg::storage::no_backup(&e.to_string())),
     };
     Ok(Loaded {
         doc,
@@ -242,7 +242,7 @@ pub fn convert_unread(done: impl FnOnce(Result<(), String>) + 'static) {
                     _ => Ok(()),
                 },
                 crate::records::Answer::Failed(why) => Err(why),
-                _ => Err("they could not be read".into()),
+                _ => Err(msg::storage::unread().into()),
             })
         },
     );
@@ -267,7 +267,7 @@ pub fn update<T>(
     let mut doc = loaded.doc;
     let out = change(&mut doc).map_err(|e| match e {
         SaveError::MovedOn { turns, .. } => StorageError::MovedOn(turns),
-        e => StorageError::Other(e.to_string()),
+        e => StorageError::Other(e.words()),
     })?;
     let json = doc.to_json();
     // Nothing changed, nothing written (another tab hears of every write).

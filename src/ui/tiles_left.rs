@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::modal::Modal;
 use super::tile_art::tile_picture;
 use crate::engine::any::Ruleset;
+use crate::i18n::msg::tiles_left as m;
 use crate::view::any::{tile_name, TileCount};
 
 #[derive(PartialEq)]
@@ -22,8 +23,8 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
     let left: u32 = props.counts.iter().map(|c| c.left).sum();
     let close = props.on_close.reform(|_: MouseEvent| ());
     html! {
-        <Modal title="The tiles left" on_close={props.on_close.clone()} testid="tiles-left-dialog" close_outside=true>
-            <p data-testid="tiles-left-total">{ format!("{left} tiles in the pile (the tile in hand not counted).") }</p>
+        <Modal title={m::title()} on_close={props.on_close.clone()} testid="tiles-left-dialog" close_outside=true>
+            <p data-testid="tiles-left-total">{ m::total(left) }</p>
             <ul class="tiles-left">
                 { for props.counts.iter().map(|c| {
                     let name = tile_name(props.ruleset, c.tile);
@@ -31,13 +32,13 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
                         <li class={classes!("tile-count", (c.left == 0).then_some("gone"))}
                             data-tile={name.clone()} data-left={c.left.to_string()}>
                             <svg viewBox="0 0 100 100" aria-hidden="true">{ tile_picture(props.ruleset, c.tile) }</svg>
-                            <span>{ format!("{} × {}", name, c.left) }<small>{ format!(" of {}", c.in_play) }</small></span>
+                            <span>{ format!("{} × {}", name, c.left) }<small>{ " " }{ m::of(c.in_play) }</small></span>
                         </li>
                     }
                 }) }
             </ul>
             <div class="dialog-buttons">
-                <button class="primary" onclick={close}>{ "Back to the game" }</button>
+                <button class="primary" onclick={close}>{ m::back() }</button>
             </div>
         </Modal>
     }

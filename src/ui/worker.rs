@@ -288,7 +288,8 @@ impl Worker for EngineWorker {
                 self.job = None;
                 self.generation += 1;
                 let thinker = game.game().and_then(|g| {
-                    AnyThinker::new(&g, level, seed).ok_or_else(|| "the game is over".to_string())
+                    AnyThinker::new(&g, level, seed)
+                        .ok_or_else(|| crate::i18n::msg::computer::game_is_over().to_string())
                 });
                 match thinker {
                     Ok(thinker) => {

@@ -5,6 +5,7 @@
 use super::play::Play;
 use crate::ai::{Level, Progress};
 use crate::engine::any::AnyChoice;
+use crate::i18n::msg;
 use crate::ui::worker::FromEngine;
 use crate::view::any::{self, hint_words};
 
@@ -89,7 +90,7 @@ impl Play {
                         Err(e) => {
                             self.paused = true;
                             self.thinking = None;
-                            self.ui.message = Some(format!("The computer chose a move that is not allowed ({e}); it is paused."));
+                            self.ui.message = Some(msg::computer::illegal(&e.to_string()));
                         }
                     }
                 }
@@ -101,7 +102,7 @@ impl Play {
                 } else {
                     self.paused = true;
                 }
-                self.ui.message = Some(format!("The computer could not decide: {reason}."));
+                self.ui.message = Some(msg::computer::failed(&reason));
             }
             _ => {}
         }
@@ -132,20 +133,18 @@ impl Play {
             }
         }
         let first = hint_words(&self.game, choice);
-        let then = then
-            .filter(|_| placement.is_some())
-            .and_then(|t| {
-                let mut after = (*self.game).clone();
-                after.play(choice).ok()?;
-                Some(format!(", then {}", hint_words(&after, t)))
-            })
-            .unwrap_or_default();
-        let enter = if placement.is_some() || self.ui.focus.is_some() {
-            " (Enter on the board confirms)"
-        } else {
-            ""
-        };
-        self.ui.message = Some(format!("Hint: {first}{then}{enter}."));
+        let then = then.filter(|_| placement.is_some()).and_then(|t| {
+            let mut after = (*self.game).clone();
+            after.play(choice).ok()?;
+            Some(hint_words(&after, t))
+        });
+        let enter = placement.is_some() || self.ui.focus.is_some();
+        self.ui.message = Some(match (then, enter) {
+            (None, false) => msg::computer::hint(&first),
+            (None, true) => msg::computer::hint_enter(&first),
+            (Some(then), false) => msg::computer::hint_then(&first, &then),
+            (Some(then), true) => msg::computer::hint_then_enter(&first, &then),
+        });
         self.refresh_targets();
     }
 }

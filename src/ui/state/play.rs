@@ -10,6 +10,7 @@ use crate::ai::{Level, Progress};
 use crate::engine::any::{AnyChoice, AnyGame};
 use crate::engine::core::geom::{Cell, Rotation};
 use crate::engine::core::shape::{RegionIdx, TileType};
+use crate::i18n::msg;
 use crate::view::any;
 use crate::view::geometry::{self, TILE};
 use crate::view::palette::Seat;
@@ -220,7 +221,7 @@ impl Play {
                 self.turn_passed = self.game.is_over() || self.game.to_move() != mover;
             }
             Err(e) => {
-                self.ui.message = Some(format!("That move is not allowed: {e}."));
+                self.ui.message = Some(msg::board::not_allowed(&e.to_string()));
                 self.refresh_targets();
             }
         }
@@ -327,19 +328,18 @@ impl Play {
                 .targets
                 .placement_at(g.cell, g.rot)
                 .and_then(|p| p.label.as_ref())
-                .map(|w| format!(" {w}"))
-                .unwrap_or_default();
-            return Some(format!(
-                "The tile tried on {}, turned {}{wood}: {}. Enter places it, R turns it.",
-                cell_name(g.cell),
-                turn_name(g.rot),
-                any::tile_words(self.game.ruleset(), tile, g.rot)
-            ));
+                .cloned();
+            let (cell, turn) = (cell_name(g.cell), turn_name(g.rot));
+            let words = any::tile_words(self.game.ruleset(), tile, g.rot);
+            return Some(match wood {
+                Some(wood) => msg::board::focus_tile_wood(&cell, &turn, &wood, &words),
+                None => msg::board::focus_tile(&cell, &turn, &words),
+            });
         }
         let n = self.ui.focus?;
         self.targets
             .label_at(n)
-            .map(|l| format!("{l}. Enter takes it."))
+            .map(|l| msg::board::focus_target(&l))
     }
 
     /// Where the board's keyboard focus is, on the board.
@@ -369,10 +369,7 @@ impl Play {
 
     pub(super) fn undo(&mut self) {
         if !self.can_undo() && self.floor > 0 {
-            self.ui.message = Some(
-                "This game came from a link: the moves it arrived with cannot be taken back."
-                    .into(),
-            );
+            self.ui.message = Some(msg::board::undo_link().into());
             self.refresh_targets();
             return;
         }
@@ -395,7 +392,7 @@ impl Play {
                 self.set_game(g)
             }
             None => {
-                self.ui.message = Some("Nothing to undo yet.".into());
+                self.ui.message = Some(msg::board::nothing_to_undo().into());
                 self.refresh_targets();
             }
         }

@@ -29,9 +29,7 @@ impl Replay {
         play.view_only = true;
         play.ui.over_closed = true;
         play.view.prompt_base.buttons.clear();
-        play.view.prompt_base.detail = format!(
-            "Replay: the game after {n} of its {total} decisions. ← and → step, Esc goes back to the game."
-        );
+        play.view.prompt_base.detail = crate::i18n::msg::replay::detail(n, total);
         Replay { n, total, play }
     }
 }

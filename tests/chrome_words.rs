@@ -1,0 +1,101 @@
+//! The page's other screens and the errors (the game-over dialog, the replay
+//! bar, the link button, the import dialog, the notices, the board's labels,
+//! the storage's and the links' and saves' errors) speak German when the
+//! German file is installed, and English again after.
+
+use the_city::i18n::{choose, install, msg, Language};
+use the_city::notation;
+use the_city::saves::SaveError;
+use the_city::share::{self, ShareError};
+
+fn in_german<T>(f: impl FnOnce() -> T) -> T {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lang/de.txt");
+    let text = std::fs::read_to_string(path).expect("read de.txt");
+    install(Language::De, text).expect("the German file is current");
+    assert!(choose(Language::De));
+    let out = f();
+    choose(Language::En);
+    out
+}
+
+#[test]
+fn the_screens_words_come_out_in_german() {
+    in_german(|| {
+        assert_eq!(msg::game_over::new_game(), "Neue Partie");
+        assert_eq!(
+            msg::tiles_left::total(1u32).split(' ').nth(1),
+            Some("Plättchen")
+        );
+        assert_eq!(
+            msg::replay::position(3usize, 40usize, 2u32, 12u32),
+            "Entscheidung 3 von 40 · Runde 2 von 12"
+        );
+        assert_eq!(msg::share::copy(), "Link kopieren");
+        assert_eq!(msg::import::title(), "Ein Partieprotokoll importieren");
+        assert_eq!(msg::chronicle::turn(5u32), "Runde 5");
+        assert_eq!(msg::board::tower(1u32), "Turm: 1 Punkt");
+        assert_eq!(msg::board::tower(4u32), "Turm: 4 Punkte");
+        assert_eq!(msg::hand::place(), "Plättchen anlegen");
+        assert_eq!(msg::computer::hint_then("A", "B"), "Tipp: A, dann B.");
+        assert!(msg::storage::full().starts_with("Der Speicher des Browsers ist voll"));
+        assert!(msg::session::gone().starts_with("Diese gespeicherte Partie"));
+    });
+    assert_eq!(msg::game_over::new_game(), "New game");
+}
+
+#[test]
+fn errors_come_out_in_the_players_words_and_display_stays_english() {
+    let damaged = share::decode("AAAA!!").unwrap_err();
+    assert_eq!(damaged, ShareError::Damaged);
+    assert_eq!(damaged.words(), "this link is damaged");
+    assert_eq!(damaged.words(), damaged.to_string());
+    let newer = SaveError::NewerVersion(6);
+    assert_eq!(newer.words(), newer.to_string());
+    in_german(|| {
+        assert_eq!(damaged.words(), "dieser Link ist beschädigt");
+        assert_eq!(damaged.to_string(), "this link is damaged");
+        assert_eq!(
+            ShareError::NewerVersion(9).words(),
+            "dieser Link stammt von einer neueren Version (v9)"
+        );
+        assert_eq!(
+            newer.words(),
+            "die gespeicherten Partien stammen von einer neueren Version (v6)"
+        );
+        assert_eq!(
+            newer.to_string(),
+            "the saved games are from a newer version (v6)"
+        );
+        let entry = SaveError::Entry {
+            index: Some(1),
+            id: Some("g1".into()),
+            reason: "its record is too long".into(),
+        };
+        // The reason is kept in the saves document: it stays as it is.
+        assert_eq!(
+            entry.words(),
+            "die gespeicherte Partie 2 („g1“) ist beschädigt: its record is too long"
+        );
+    });
+}
+
+/// A record's error (read in the records worker, which installs the page's
+/// language): the rule's words translated, the line and the record's own
+/// text as they are.
+#[test]
+fn a_records_error_comes_out_in_german() {
+    let english = notation::read("[Format \"1\"]\n").err().unwrap();
+    assert_eq!(english.reason, "the Game tag is missing");
+    let record = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"A, B\"]\n[Seed \"1\"]\n\n7. X 0,0 r0 -\n";
+    let english = notation::read(record).err().unwrap();
+    assert_eq!(english.reason, "turn 7 where turn 1 was expected");
+    in_german(|| {
+        assert_eq!(
+            notation::read("[Format \"1\"]\n").err().unwrap().reason,
+            "der Tag Game fehlt"
+        );
+        let e = notation::read(record).err().unwrap();
+        assert_eq!(e.line, english.line);
+        assert_eq!(e.reason, "Runde 7, wo Runde 1 erwartet wurde");
+    });
+}
