@@ -288,6 +288,17 @@ pub fn app() -> Html {
             Timeout::new(0, || super::text_view::focus_testid("text-command")).forget();
         })
     };
+    // A new language: the words the state keeps (the prompt, the log, the
+    // targets' names) are made again in it.
+    {
+        let d = d.clone();
+        let first = use_mut_ref(|| true);
+        use_effect_with(chosen.lang, move |_| {
+            if !std::mem::take(&mut *first.borrow_mut()) {
+                d.dispatch(Action::Relabel);
+            }
+        });
+    }
     if !chosen.ready {
         // (The page's loading sign stays until the words are there.)
         return html! {};

@@ -244,6 +244,8 @@ pub enum Action {
     ReviewSelect(usize),
     ReviewCancel,
     ReviewClose,
+    /// The language changed: the words kept in the state are made again.
+    Relabel,
 }
 
 impl Reducible for AppState {
@@ -319,6 +321,18 @@ impl Reducible for AppState {
             }
             Action::NewGameScreen => s.play = None,
             Action::Help(on) => s.help = on,
+            Action::Relabel => {
+                if let Some(p) = s.play.as_mut() {
+                    p.relabel();
+                }
+                if let Some(r) = s.replay.take() {
+                    let game = s.play.as_ref().map(|p| p.game.clone());
+                    s.replay = match game {
+                        Some(g) => Some(super::replay::Replay::at(&g, &r.play.seats, r.n)),
+                        None => Some(r),
+                    };
+                }
+            }
             Action::TextView(on) => s.text_view = on,
             Action::Coords => s.coords = !s.coords,
             // Leaving a finished game asks nothing.

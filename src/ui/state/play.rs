@@ -192,6 +192,16 @@ impl Play {
         self.targets = Shared::new(t);
     }
 
+    /// The view's words again, in the language now chosen (the game, the
+    /// player's choices on the board and the focus stay as they are). The
+    /// last action's message, which cannot be made again, goes.
+    pub fn relabel(&mut self) {
+        self.view = any::game_view_on(&self.game, &self.seats, self.pointer);
+        self.recent = Shared::new(any::recent(&self.recent_base, &self.game, &self.view.colours));
+        self.ui.message = None;
+        self.refresh_targets();
+    }
+
     /// Replace the game after a move or an undo.
     pub(super) fn set_game(&mut self, game: AnyGame) {
         let prev_rot = self.ui.rot;

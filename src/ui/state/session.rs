@@ -146,6 +146,7 @@ pub(super) fn allowed_in_replay(a: &Action) -> bool {
     matches!(
         a,
         Action::Help(_)
+            | Action::Relabel
             | Action::TextView(_)
             | Action::Coords
             | Action::Leave(_)
