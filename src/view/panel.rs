@@ -114,9 +114,24 @@ pub struct PanelData {
 /// by its name (held pieces are one each).
 pub fn held_words(what: &str, n: u32) -> String {
     if what == "coins" {
-        crate::view::log::plural(n, "coin", "coins")
+        crate::i18n::msg::words_panel::coins(n)
     } else {
         what.to_string()
+    }
+}
+
+/// A breakdown column's heading in the chosen language, from its key in
+/// [`PanelData::sources`] (the keys stay English: they are data). The
+/// City's sources; any other key is given back as it is.
+pub fn source_words(key: &str) -> &str {
+    use crate::i18n::msg::words_panel as m;
+    match key {
+        "streets" => m::streets(),
+        "markets" => m::markets(),
+        "towers" => m::towers(),
+        "stewards" => m::stewards(),
+        "guards" => m::guards(),
+        other => other,
     }
 }
 

@@ -1166,6 +1166,14 @@ fn the_citys_words_come_out_in_german() {
             "die Stadtmauer ist geschlossen"
         );
         assert_eq!(crate::view::words::dirs_words(0b0011), "Norden und Osten");
+        let by = crate::engine::city::events::EndReason::LastTile;
+        let line = sentence(&Event::GameEnded { by }, &names(2)).unwrap();
+        assert_eq!(
+            line.text,
+            "Das Spiel endet: es ist kein Plättchen mehr zu legen."
+        );
+        assert_eq!(crate::view::panel::source_words("guards"), "Wächter");
+        assert_eq!(crate::view::panel::held_words("coins", 3), "3 Münzen");
     });
     // And English again.
     assert_eq!(view(&start).prompt_base.title, "Aude: place your tile");
