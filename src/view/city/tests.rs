@@ -1173,6 +1173,12 @@ fn the_citys_words_come_out_in_german() {
             "Das Spiel endet: es ist kein Plättchen mehr zu legen."
         );
         assert_eq!(crate::view::panel::source_words("guards"), "Wächter");
+        let walls = super::describe::walls_words(&start, &names(2));
+        assert!(walls.starts_with("Noch keine Mauer: "), "{walls}");
+        assert_eq!(
+            super::describe::hint_words(&start, Choice::Tower(None)),
+            "keinen Turm bauen"
+        );
         assert_eq!(crate::view::panel::held_words("coins", 3), "3 Münzen");
     });
     // And English again.
