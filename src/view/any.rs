@@ -120,11 +120,8 @@ pub fn tile_id(ruleset: Ruleset, t: TileType) -> String {
 /// classic's tiles left.
 pub fn pile_words(game: &AnyGame) -> String {
     match game {
-        AnyGame::City(g) => format!("Stack {}", g.drawn().map_or(1, |d| d.1)),
-        AnyGame::Classic(g) => {
-            let left = g.tiles_left();
-            super::log::plural(left as u32, "tile left", "tiles left")
-        }
+        AnyGame::City(g) => crate::i18n::msg::words_any::stack(g.drawn().map_or(1, |d| d.1)),
+        AnyGame::Classic(g) => crate::i18n::msg::words_any::tiles_left(g.tiles_left()),
     }
 }
 
@@ -250,13 +247,8 @@ fn download<G: TileGame>(game: &G, name: &str, seed: Option<u64>) -> (G, String,
         Some(s) => format!("{name}-{s}-turn-{turns}.cgn"),
         None => format!("{name}-turn-{turns}.cgn"),
     };
-    let note = (whole.history().len() < game.history().len()).then(|| {
-        format!(
-            "The record holds the {} played so far; turn {}, in progress, is not in it: a record holds whole turns.",
-            super::log::plural(turns as u32, "whole turn", "whole turns"),
-            game.turns()
-        )
-    });
+    let note = (whole.history().len() < game.history().len())
+        .then(|| crate::i18n::msg::words_any::record_note(turns, game.turns()));
     (whole, file, note)
 }
 

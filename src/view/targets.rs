@@ -224,7 +224,7 @@ impl<C: Copy> Targets<C> {
         let b = a + self.sides.len();
         let c = b + self.vertices.len();
         if n < a {
-            Some(format!("Put {}", self.regions[n].label))
+            Some(crate::i18n::msg::words_targets::put(&self.regions[n].label))
         } else if n < b {
             let s = &self.sides[n - a];
             Some(s.words.clone())
@@ -538,33 +538,29 @@ impl<C: PartialEq> Targets<C> {
             if alike(&self.regions, i) {
                 let r = &mut self.regions[i];
                 let (dx, dy) = (r.pos.0 - centre.0, r.pos.1 - centre.1);
-                let ns = if dy < -12.0 {
-                    "north"
-                } else if dy > 12.0 {
-                    "south"
-                } else {
-                    ""
-                };
-                let ew = if dx < -12.0 {
-                    "west"
-                } else if dx > 12.0 {
-                    "east"
-                } else {
-                    ""
-                };
+                use crate::i18n::msg::words_targets as m;
+                let ns = (dy < -12.0) as i8 - (dy > 12.0) as i8;
+                let ew = (dx > 12.0) as i8 - (dx < -12.0) as i8;
                 let at = match (ns, ew) {
-                    ("", "") => "middle".to_string(),
-                    (a, "") | ("", a) => a.to_string(),
-                    (a, b) => format!("{a}-{b}"),
+                    (1, 1) => m::in_north_east(),
+                    (1, -1) => m::in_north_west(),
+                    (1, _) => m::in_north(),
+                    (-1, 1) => m::in_south_east(),
+                    (-1, -1) => m::in_south_west(),
+                    (-1, _) => m::in_south(),
+                    (_, 1) => m::in_east(),
+                    (_, -1) => m::in_west(),
+                    _ => m::in_middle(),
                 };
-                r.label = format!("{}, in the tile's {at}", r.label);
+                r.label = format!("{}, {at}", r.label);
             }
         }
-        let mut n = 0;
+        let mut n = 0u32;
         for i in 0..self.regions.len() {
             if alike(&self.regions, i) {
                 n += 1;
-                self.regions[i].label = format!("{} (ring {n})", self.regions[i].label);
+                self.regions[i].label =
+                    crate::i18n::msg::words_targets::ring_n(&self.regions[i].label, n);
             }
         }
     }

@@ -5,17 +5,18 @@
 //! takes it when typed (`command`); and a hint's suggestion.
 
 use super::panel::projected;
-use super::scene::role_class;
 use super::targets::{choice_targets, follower_label, ring_words};
 use super::walls::{end_name, guard_line, line_words, side_name, tower_points};
+use crate::engine::city::tiles::Goods;
 use crate::engine::city::tiles::{Catalogue, RegionKind, TileType};
 use crate::engine::city::walls::End;
-use crate::engine::city::{Choice, Game};
+use crate::engine::city::{Choice, Game, Role};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::TileGame;
+use crate::i18n::msg::city_describe as m;
 use crate::view::command::TextOption;
-use crate::view::log::{name, plural};
-use crate::view::words::{cell_name, dir_name, dirs_words, turn_name};
+use crate::view::log::name;
+use crate::view::words::{cell_name, dir_name, dirs_words, list_words, turn_name};
 
 /// A tile's features turned by `rot`, one clause each: "a street from
 /// north to south; a fish market on the east; a residential area with 1
@@ -35,46 +36,34 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
                     .filter(|d| reach & (1 << d.index()) != 0)
                     .collect();
                 let text = match ends.as_slice() {
-                    [a, b] => format!("a street from {} to {}", dir_name(*a), dir_name(*b)),
-                    [a] => format!("a street from the {} ending on the tile", dir_name(*a)),
-                    _ => format!("a street reaching {}", dirs_words(reach)),
+                    [a, b] => m::street_from_to(dir_name(*a), dir_name(*b)),
+                    [a] => m::street_ending(dir_name(*a)),
+                    _ => m::street_reaching(&dirs_words(reach)),
                 };
                 clauses[0].push(text);
             }
-            RegionKind::Market(g) => clauses[1].push(format!(
-                "a {} market on the {}",
-                g.name(),
-                dirs_words(reach)
-            )),
+            RegionKind::Market(g) => clauses[1].push(match g {
+                Goods::Fish => m::fish_market(&dirs_words(reach)),
+                Goods::Grain => m::grain_market(&dirs_words(reach)),
+                Goods::Livestock => m::livestock_market(&dirs_words(reach)),
+            }),
             RegionKind::Residential { public, historic } => {
                 let mut with = Vec::new();
                 if *public > 0 {
-                    with.push(plural(
-                        *public as u32,
-                        "public building",
-                        "public buildings",
-                    ));
+                    with.push(crate::i18n::msg::city_walls::public(*public as u32));
                 }
                 if let Some(h) = historic {
-                    with.push(format!("the historic {h}"));
+                    with.push(m::the_historic(h));
                 }
-                let with = if with.is_empty() {
-                    String::new()
-                } else {
-                    format!(" with {}", with.join(" and "))
-                };
-                clauses[2].push(format!(
-                    "a residential area{with} on the {}",
-                    dirs_words(reach)
-                ));
+                clauses[2].push(match list_words(&with) {
+                    None => m::residential(&dirs_words(reach)),
+                    Some(with) => m::residential_with(&with, &dirs_words(reach)),
+                });
             }
         }
     }
     if crossing != 0 {
-        clauses[0].push(format!(
-            "streets from the {} meeting at a crossing",
-            dirs_words(crossing)
-        ));
+        clauses[0].push(m::crossing(&dirs_words(crossing)));
     }
     clauses.concat().join("; ")
 }
@@ -88,28 +77,45 @@ pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> Option<String> {
     let p = board.placed()[i];
     let mut text = format!("{}.", tile_words(cat, p.tile, p.rot));
     for f in game.followers().iter().filter(|f| f.tile == i) {
-        let kind = &cat.get(p.tile).regions[f.region as usize].kind;
-        text.push_str(&format!(
-            " {}'s {} stands on the {}.",
-            name(f.player, names),
-            role_class(f.role),
-            kind.feature().name()
-        ));
+        let who = name(f.player, names);
+        text.push(' ');
+        text.push_str(&match f.role {
+            Role::Citizen => m::citizen_stands(who),
+            Role::Seller => m::seller_stands(who),
+            Role::Steward => m::steward_stands(who),
+        });
     }
     let walls = game.walls();
     for d in Dir::ALL {
         let side = crate::engine::core::geom::Side::new(cell, d);
         if walls.gate == Some(side) {
-            text.push_str(&format!(" The gate is on its {} side.", dir_name(d)));
+            text.push(' ');
+            text.push_str(match d {
+                Dir::N => m::gate_north(),
+                Dir::E => m::gate_east(),
+                Dir::S => m::gate_south(),
+                Dir::W => m::gate_west(),
+            });
         } else if let Some(k) = walls.piece_on(side) {
-            let guard = walls.pieces[k]
-                .guard
-                .map(|g| format!(", with {}'s guard", name(g, names)))
-                .unwrap_or_default();
-            text.push_str(&format!(
-                " A wall piece is on its {} side{guard}.",
-                dir_name(d)
-            ));
+            text.push(' ');
+            text.push_str(&match walls.pieces[k].guard {
+                Some(g) => {
+                    let who = name(g, names);
+                    match d {
+                        Dir::N => m::wall_north_guard(who),
+                        Dir::E => m::wall_east_guard(who),
+                        Dir::S => m::wall_south_guard(who),
+                        Dir::W => m::wall_west_guard(who),
+                    }
+                }
+                None => match d {
+                    Dir::N => m::wall_north(),
+                    Dir::E => m::wall_east(),
+                    Dir::S => m::wall_south(),
+                    Dir::W => m::wall_west(),
+                }
+                .to_string(),
+            });
         }
     }
     Some(text)
@@ -126,36 +132,34 @@ pub fn followers_words(game: &Game, names: &[String]) -> String {
         let state = if feature.kind() == crate::engine::city::tiles::FeatureKind::Residential {
             String::new()
         } else if feature.open == 0 {
-            ", complete".into()
+            format!(", {}", m::complete())
         } else {
-            format!(
-                ", {} still open",
-                plural(feature.open as u32, "side", "sides")
-            )
+            format!(", {}", m::still_open(feature.open as u32))
         };
-        out.push(format!(
-            "{}'s {} at {} on a {} of {}{state}.",
+        let (who, cell, tiles) = (
             name(f.player, names),
-            role_class(f.role),
             cell_name(p.cell),
-            feature.kind().name(),
-            plural(feature.tile_count(), "tile", "tiles")
-        ));
+            feature.tile_count(),
+        );
+        out.push(match f.role {
+            Role::Citizen => m::citizen_at(who, &cell, tiles, &state),
+            Role::Seller => m::seller_at(who, &cell, tiles, &state),
+            Role::Steward => m::steward_at(who, &cell, tiles, &state),
+        });
     }
     for piece in &game.walls().pieces {
         if let Some(g) = piece.guard {
             let l = guard_line(game, piece.side);
-            out.push(format!(
-                "{}'s guard on {} watches {}: {} now.",
+            out.push(m::guard_watches(
                 name(g, names),
-                side_name(piece.side),
-                line_words(piece.side, &l),
-                plural(l.points, "point", "points")
+                &side_name(piece.side),
+                &line_words(piece.side, &l),
+                l.points,
             ));
         }
     }
     if out.is_empty() {
-        return "No follower is on the board.".into();
+        return m::no_follower().into();
     }
     out.join(" ")
 }
@@ -165,37 +169,24 @@ pub fn followers_words(game: &Game, names: &[String]) -> String {
 pub fn walls_words(game: &Game, names: &[String]) -> String {
     let w = game.walls();
     let Some(gate) = w.gate else {
-        return format!(
-            "No wall yet: the first wall round starts with the gate. {} in the supply.",
-            plural(w.supply, "wall piece", "wall pieces")
-        );
+        return m::no_wall(w.supply);
     };
-    let mut out = format!("The gate is on {}.", side_name(gate));
+    let mut out = m::gate_is_on(&side_name(gate));
     for e in End::BOTH {
-        let next = game
-            .next_wall_side(e)
-            .map(|s| format!("; its next piece goes on {}", side_name(s)))
-            .unwrap_or_default();
-        out.push_str(&format!(
-            " The {} arm has {}{next}.",
-            end_name(e),
-            plural(w.arm_len(e) as u32, "piece", "pieces")
-        ));
+        let pieces = w.arm_len(e) as u32;
+        out.push(' ');
+        out.push_str(&match game.next_wall_side(e) {
+            Some(s) => m::arm_next(end_name(e), pieces, &side_name(s)),
+            None => m::arm(end_name(e), pieces),
+        });
     }
     for t in &w.towers {
-        out.push_str(&format!(
-            " {}'s tower at the corner {},{} scored {}.",
-            name(t.owner, names),
-            t.vertex.x,
-            t.vertex.y,
-            plural(t.points, "point", "points")
-        ));
+        let corner = format!("{},{}", t.vertex.x, t.vertex.y);
+        out.push(' ');
+        out.push_str(&m::tower(name(t.owner, names), &corner, t.points));
     }
-    out.push_str(&format!(
-        " The gap is {}; {} left in the supply.",
-        game.gap().unwrap_or(0),
-        plural(w.supply, "wall piece", "wall pieces")
-    ));
+    out.push(' ');
+    out.push_str(&m::gap(game.gap().unwrap_or(0), w.supply));
     out
 }
 
@@ -207,17 +198,16 @@ pub fn scores_words(game: &Game, names: &[String]) -> String {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            format!(
-                "{} {} ({} if the game ended now; {} and {} left)",
+            m::score_of(
                 name(i as u8, names),
                 p.score,
                 projected.get(i).copied().unwrap_or(p.score),
-                plural(p.supply as u32, "follower", "followers"),
-                plural(p.towers as u32, "tower", "towers")
+                &m::followers(p.supply as u32),
+                &m::towers(p.towers as u32),
             )
         })
         .collect();
-    format!("Scores: {}.", v.join(", "))
+    m::scores(&v.join(", "))
 }
 
 /// What may be done now, except placing the tile: numbered, or by name
@@ -234,45 +224,37 @@ pub fn options(game: &Game) -> Vec<TextOption> {
     for (i, &c) in legal.iter().enumerate() {
         let (key, words) = match c {
             Choice::Place { .. } => continue,
-            Choice::Follower(None) => ("no".to_string(), "no follower".to_string()),
+            Choice::Follower(None) => ("no".to_string(), m::opt_no_follower().to_string()),
             Choice::Follower(Some(r)) => (
                 number(),
                 rings
                     .ring_words(&c)
                     .map_or_else(|| follower_label(game, r), String::from),
             ),
-            Choice::Gate(side) => (number(), format!("the gate on {}", side_name(side))),
+            Choice::Gate(side) => (number(), m::opt_gate(&side_name(side))),
             Choice::Wall(e) => (
                 e.name().to_string(),
                 match game.next_wall_side(e) {
-                    Some(s) => format!("a piece at the {} end, on {}", end_name(e), side_name(s)),
-                    None => format!("a piece at the {} end", end_name(e)),
+                    Some(s) => m::opt_piece_on(end_name(e), &side_name(s)),
+                    None => m::opt_piece(end_name(e)),
                 },
             ),
             Choice::Guard(true) => {
                 let words = match game.walls().pieces.last() {
                     Some(p) => {
                         let l = guard_line(game, p.side);
-                        format!(
-                            "post a guard: it watches {}, {} now",
-                            line_words(p.side, &l),
-                            plural(l.points, "point", "points")
-                        )
+                        m::opt_guard_line(&line_words(p.side, &l), l.points)
                     }
-                    None => "post a guard".into(),
+                    None => m::opt_guard().into(),
                 };
                 ("yes".to_string(), words)
             }
-            Choice::Guard(false) => ("no".to_string(), "no guard".to_string()),
+            Choice::Guard(false) => ("no".to_string(), m::opt_no_guard().to_string()),
             Choice::Tower(Some(e)) => (
                 e.name().to_string(),
-                format!(
-                    "a tower at the {} end, {}",
-                    end_name(e),
-                    plural(tower_points(game, e), "point", "points")
-                ),
+                m::opt_tower(end_name(e), tower_points(game, e)),
             ),
-            Choice::Tower(None) => ("no".to_string(), "no tower".to_string()),
+            Choice::Tower(None) => ("no".to_string(), m::opt_no_tower().to_string()),
         };
         out.push(TextOption {
             key,
@@ -293,21 +275,16 @@ pub fn options(game: &Game) -> Vec<TextOption> {
 /// and how it is turned, what a follower would stand on, which side or end.
 pub fn hint_words(game: &Game, c: Choice) -> String {
     match c {
-        Choice::Place { cell, rot } => format!(
-            "place the tile on {} turned {}",
-            cell_name(cell),
-            turn_name(rot)
-        ),
-        Choice::Follower(None) => "keep your followers".into(),
-        Choice::Follower(Some(r)) => format!(
-            "put {}",
-            ring_words(game, c).unwrap_or_else(|| follower_label(game, r))
-        ),
-        Choice::Gate(side) => format!("put the gate on {}", side_name(side)),
-        Choice::Wall(e) => format!("build at the {} end", end_name(e)),
-        Choice::Guard(true) => "post a guard".into(),
-        Choice::Guard(false) => "post no guard".into(),
-        Choice::Tower(Some(e)) => format!("build a tower at the {} end", end_name(e)),
-        Choice::Tower(None) => "build no tower".into(),
+        Choice::Place { cell, rot } => m::hint_place(&cell_name(cell), &turn_name(rot)),
+        Choice::Follower(None) => m::hint_keep().into(),
+        Choice::Follower(Some(r)) => {
+            m::hint_put(&ring_words(game, c).unwrap_or_else(|| follower_label(game, r)))
+        }
+        Choice::Gate(side) => m::hint_gate(&side_name(side)),
+        Choice::Wall(e) => m::hint_wall(end_name(e)),
+        Choice::Guard(true) => m::hint_guard().into(),
+        Choice::Guard(false) => m::hint_no_guard().into(),
+        Choice::Tower(Some(e)) => m::hint_tower(end_name(e)),
+        Choice::Tower(None) => m::hint_no_tower().into(),
     }
 }

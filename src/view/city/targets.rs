@@ -7,13 +7,13 @@
 
 use super::art;
 use super::walls::{end_name, guard_line, side_name, tower_points};
-use crate::engine::city::tiles::RegionKind;
+use crate::engine::city::tiles::{Goods, RegionKind};
 use crate::engine::city::walls::End;
 use crate::engine::city::{Choice, Decision, Game};
 use crate::engine::core::shape::RegionIdx;
 use crate::engine::TileGame;
+use crate::i18n::msg::city_targets as m;
 use crate::view::geometry;
-use crate::view::log::plural;
 use crate::view::palette::PlayerColour;
 use crate::view::targets::{RegionShape, RegionTarget, SideTarget, Targets, VertexTarget};
 use crate::view::words::dirs_words;
@@ -25,36 +25,32 @@ use crate::view::words::dirs_words;
 pub fn follower_label(game: &Game, r: RegionIdx) -> String {
     let placed = game.board().placed();
     let Some(p) = placed.last() else {
-        return "a follower".into();
+        return m::a_follower().into();
     };
     let def = game.catalogue().get(p.tile);
     let Some(region) = def.regions.get(r as usize) else {
-        return "a follower".into();
+        return m::a_follower().into();
     };
-    let tiles = plural(
-        game.feature_of(placed.len() - 1, r).tile_count(),
-        "tile",
-        "tiles",
-    );
+    let tiles = game.feature_of(placed.len() - 1, r).tile_count();
     let reach = def.reach(p.rot, r);
-    let place = |how: &str| {
+    // Where it goes from the tile follows the feature in every language.
+    let place = |going: bool| {
         if reach == 0 {
             String::new()
+        } else if going {
+            format!(" {}", m::going(&dirs_words(reach)))
         } else {
-            format!(" {how} {}", dirs_words(reach))
+            format!(" {}", m::on_the(&dirs_words(reach)))
         }
     };
     match &region.kind {
-        RegionKind::Street => format!("a citizen on the street of {tiles}{}", place("going")),
-        RegionKind::Market(g) => format!(
-            "a seller on the {} market of {tiles}{}",
-            g.name(),
-            place("on the")
-        ),
-        RegionKind::Residential { .. } => format!(
-            "a steward on the residential area of {tiles}{}",
-            place("on the")
-        ),
+        RegionKind::Street => m::citizen_on_street(tiles) + &place(true),
+        RegionKind::Market(Goods::Fish) => m::seller_on_fish_market(tiles) + &place(false),
+        RegionKind::Market(Goods::Grain) => m::seller_on_grain_market(tiles) + &place(false),
+        RegionKind::Market(Goods::Livestock) => {
+            m::seller_on_livestock_market(tiles) + &place(false)
+        }
+        RegionKind::Residential { .. } => m::steward_on_residential(tiles) + &place(false),
     }
 }
 
@@ -110,7 +106,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                         choice: c,
                         key: "gate".into(),
                         label: None,
-                        words: format!("Put the gate on {}", side_name(side)),
+                        words: m::put_gate(&side_name(side)),
                     });
                 }
             }
@@ -130,11 +126,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                                 }
                                 .into(),
                             ),
-                            words: format!(
-                                "Build at the {} end, on {}",
-                                end_name(e),
-                                side_name(side)
-                            ),
+                            words: m::build_at(end_name(e), &side_name(side)),
                         });
                     }
                 }
@@ -151,10 +143,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                         choice: Choice::Guard(true),
                         key: "guard".into(),
                         label: Some(format!("+{}", line.points)),
-                        words: format!(
-                            "Post a guard on the new piece: {} now",
-                            plural(line.points, "point", "points")
-                        ),
+                        words: m::post_guard(line.points),
                     });
                 }
                 t.line = line.cells;
@@ -170,11 +159,7 @@ pub fn choice_targets(game: &Game, legal: &[Choice], colours: &[PlayerColour]) -
                             choice: c,
                             key: e.name().into(),
                             label: format!("+{points}"),
-                            words: format!(
-                                "Tower at the {} end: {}",
-                                end_name(e),
-                                plural(points, "point", "points")
-                            ),
+                            words: m::tower_at(end_name(e), points),
                         });
                     }
                 }

@@ -1166,6 +1166,19 @@ fn the_citys_words_come_out_in_german() {
             "die Stadtmauer ist geschlossen"
         );
         assert_eq!(crate::view::words::dirs_words(0b0011), "Norden und Osten");
+        let by = crate::engine::city::events::EndReason::LastTile;
+        let line = sentence(&Event::GameEnded { by }, &names(2)).unwrap();
+        assert_eq!(
+            line.text,
+            "Das Spiel endet: es ist kein Plättchen mehr zu legen."
+        );
+        assert_eq!(crate::view::panel::source_words("guards"), "Wächter");
+        let walls = super::describe::walls_words(&start, &names(2));
+        assert!(walls.starts_with("Noch keine Mauer: "), "{walls}");
+        assert_eq!(
+            super::describe::hint_words(&start, Choice::Tower(None)),
+            "keinen Turm bauen"
+        );
     });
     // And English again.
     assert_eq!(view(&start).prompt_base.title, "Aude: place your tile");
