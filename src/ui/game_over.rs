@@ -85,7 +85,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
             <div class="final-wrap">
                 <table class="final" data-testid="final-table">
                     <thead><tr><th scope="col"><span class="sr-only">{ m::player() }</span></th>
-                        { for p.sources.iter().map(|s| html! { <th scope="col">{ capitalise(s) }</th> }) }
+                        { for p.sources.iter().map(|s| html! { <th scope="col">{ capitalise(crate::view::names::source(s)) }</th> }) }
                         <th scope="col">{ m::total() }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>

@@ -110,21 +110,6 @@ pub struct PanelData {
     pub stacks: Vec<u32>,
 }
 
-/// A breakdown column's heading in the chosen language, from its key in
-/// [`PanelData::sources`] (the keys stay English: they are data). The
-/// City's sources; any other key is given back as it is.
-pub fn source_words(key: &str) -> &str {
-    use crate::i18n::msg::words_panel as m;
-    match key {
-        "streets" => m::streets(),
-        "markets" => m::markets(),
-        "towers" => m::towers(),
-        "stewards" => m::stewards(),
-        "guards" => m::guards(),
-        other => other,
-    }
-}
-
 /// A stack's name: I, II, III (then its number).
 pub fn stack_name(k: usize) -> String {
     match ["I", "II", "III"].get(k) {

@@ -1172,7 +1172,7 @@ fn the_citys_words_come_out_in_german() {
             line.text,
             "Das Spiel endet: es ist kein Plättchen mehr zu legen."
         );
-        assert_eq!(crate::view::panel::source_words("guards"), "Wächter");
+        assert_eq!(crate::view::names::source("guards"), "Wächter");
         let walls = super::describe::walls_words(&start, &names(2));
         assert!(walls.starts_with("Noch keine Mauer: "), "{walls}");
         assert_eq!(
