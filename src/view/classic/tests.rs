@@ -1044,6 +1044,15 @@ fn classic_words_in_german() {
             "{options}"
         );
         assert!(options.contains("; nein: "), "{options}");
+        // The text view's descriptions.
+        let scores = super::describe::scores_words(&gh, &names);
+        assert!(scores.starts_with("Punkte: Blue "), "{scores}");
+        assert!(scores.contains("wenn das Spiel jetzt endete"), "{scores}");
+        let look = super::describe::cell_words(&wyvern, Cell::new(0, -2), &names).unwrap();
+        assert!(
+            look.contains("Der Wegelagerer von Yellow steht auf der Straße."),
+            "{look}"
+        );
         // "nein" declines the guesthouse, as "no" does.
         let after = crate::view::command::check_script(gh.clone(), &names, &[("nein", "played")]);
         assert_eq!(after.decision(), Some(Decision::Follower));
