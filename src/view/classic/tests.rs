@@ -1053,6 +1053,11 @@ fn classic_words_in_german() {
             look.contains("Der Wegelagerer von Yellow steht auf der Straße."),
             "{look}"
         );
+        // The chronicle.
+        let turns = Adapter::log(&gh, &names);
+        let first = &turns[0].lines;
+        assert_eq!(first[0].text, "Blue legte ein Plättchen auf 0,-1.");
+        assert_eq!(first[1].text, "Blue setzte einen Ritter in die Stadt.");
         // "nein" declines the guesthouse, as "no" does.
         let after = crate::view::command::check_script(gh.clone(), &names, &[("nein", "played")]);
         assert_eq!(after.decision(), Some(Decision::Follower));
