@@ -19,9 +19,15 @@ fn bracketed(lang: Language) -> String {
             None => out.push_str(&format!("{key} = [{}] {value}\n", lang.code())),
             Some(_) if base == last => {}
             Some(_) => {
+                // The count, and the message's other placeholders.
+                let others: String = check::placeholders(value)
+                    .into_iter()
+                    .filter(|&p| p != "n")
+                    .map(|p| format!(" {{{p}}}"))
+                    .collect();
                 for c in plural::categories(lang) {
                     out.push_str(&format!(
-                        "{base}.{} = [{} {}] {{n}}\n",
+                        "{base}.{} = [{} {}] {{n}}{others}\n",
                         c.name(),
                         lang.code(),
                         c.name()

@@ -34,9 +34,12 @@ pub fn key_word(key: &str) -> &str {
     words.split_whitespace().next().unwrap_or(key)
 }
 
+/// A message of typed words.
+type Words = fn() -> &'static str;
+
 /// The pieces an option may also be taken by (`TextOption::also`), with
 /// the message of their words in the chosen language.
-const PIECES: [(&str, fn() -> &'static str); 5] = [
+const PIECES: [(&str, Words); 5] = [
     ("thief", m::words_thief),
     ("knight", m::words_knight),
     ("monk", m::words_monk),

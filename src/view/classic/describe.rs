@@ -4,7 +4,6 @@
 //! what may be done now, each option with the word that takes it when typed
 //! (`command`); and a hint's suggestion.
 
-use super::log::feature_phrase;
 use super::targets::{
     axis_words, choice_targets, follower_label, guesthouse_label, ring_words, wood_words,
 };
@@ -13,8 +12,9 @@ use crate::engine::classic::{
     Catalogue, Cell, Choice, FeatureKind, Game, RegionKind, Rotation, TileType,
 };
 use crate::engine::TileGame;
+use crate::i18n::msg::classic_describe as m;
 use crate::view::command::TextOption;
-use crate::view::log::{name, plural};
+use crate::view::log::name;
 use crate::view::words::{cell_name, dir_name, dirs_words, turn_name};
 
 /// A classic tile's features turned by `rot`, one clause each: "a city on
@@ -25,30 +25,20 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
     for (r, region) in def.regions.iter().enumerate() {
         let reach = def.reach(rot, r as u8);
         let text = match region.kind {
+            RegionKind::City { pennants: 0, .. } => m::tile_city(&dirs_words(reach)),
             RegionKind::City { pennants, .. } => {
-                let shield = match pennants {
-                    0 => String::new(),
-                    1 => " with a pennant".into(),
-                    n => format!(" with {n} pennants"),
-                };
-                format!("a city on the {}{shield}", dirs_words(reach))
+                m::tile_city_pennants(&dirs_words(reach), pennants)
             }
-            RegionKind::Road { bridge } => {
-                let over = if bridge {
-                    " (a bridge over the city)"
-                } else {
-                    ""
-                };
-                format!("a road to the {}{over}", dirs_words(reach))
-            }
-            RegionKind::Cloister { .. } => "a cloister".into(),
-            RegionKind::Gate { .. } => format!("a city gate on the {}", dirs_words(reach)),
+            RegionKind::Road { bridge: false } => m::tile_road(&dirs_words(reach)),
+            RegionKind::Road { bridge: true } => m::tile_bridge_road(&dirs_words(reach)),
+            RegionKind::Cloister { .. } => m::tile_cloister().into(),
+            RegionKind::Gate { .. } => m::tile_gate(&dirs_words(reach)),
             RegionKind::Field => continue,
         };
         clauses.push(text);
     }
     if clauses.is_empty() {
-        clauses.push("fields only".into());
+        clauses.push(m::fields_only().into());
     }
     clauses.join("; ")
 }
@@ -58,27 +48,19 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
 /// would stand on; the wyvern's tile.
 pub fn hint_words(game: &Game, c: Choice) -> String {
     match c {
-        Choice::Place(p) => {
-            let wood = wood_words(p.wood)
-                .map(|w| format!(" {w}"))
-                .unwrap_or_default();
-            format!(
-                "place the tile on {} turned {}{wood}",
-                cell_name(p.cell),
-                turn_name(p.rot)
-            )
+        Choice::Place(p) => match wood_words(p.wood) {
+            Some(w) => m::hint_place_wood(&cell_name(p.cell), &turn_name(p.rot), &w),
+            None => m::hint_place(&cell_name(p.cell), &turn_name(p.rot)),
+        },
+        Choice::Follower(None) => m::hint_keep().into(),
+        Choice::Follower(Some(s)) => {
+            m::hint_put(&ring_words(game, c).unwrap_or_else(|| follower_label(game, s).1))
         }
-        Choice::Follower(None) => "keep your followers".into(),
-        Choice::Follower(Some(s)) => format!(
-            "put {}",
-            ring_words(game, c).unwrap_or_else(|| follower_label(game, s).1)
-        ),
-        Choice::Guesthouse(None) => "build no guesthouse".into(),
-        Choice::Guesthouse(Some(s)) => format!(
-            "put {}",
-            ring_words(game, c).unwrap_or_else(|| guesthouse_label(game, s))
-        ),
-        Choice::Wyvern(cell) => format!("send the wyvern to the tile at {}", cell_name(cell)),
+        Choice::Guesthouse(None) => m::hint_no_guesthouse().into(),
+        Choice::Guesthouse(Some(s)) => {
+            m::hint_put(&ring_words(game, c).unwrap_or_else(|| guesthouse_label(game, s)))
+        }
+        Choice::Wyvern(cell) => m::hint_wyvern(&cell_name(cell)),
     }
 }
 
@@ -92,32 +74,38 @@ pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> Option<String> {
     let def = cat.get(p.tile);
     let mut text = format!("{}.", tile_words(cat, p.tile, p.rot));
     if let Some(a) = game.bridge_on(i) {
-        text.push_str(&format!(" A bridge ({}) crosses it.", axis_words(a)));
+        text.push(' ');
+        text.push_str(&m::cell_bridge(axis_words(a)));
     }
     for r in game.records().iter().filter(|r| r.placement.cell == cell) {
         let w = r.placement.wood;
-        for (side, piece) in [(w.wall, "wall"), (w.gate, "wooden gate")] {
-            if let Some(d) = side {
-                text.push_str(&format!(" A {piece} stands on its {} side.", dir_name(d)));
-            }
+        if let Some(d) = w.wall {
+            text.push(' ');
+            text.push_str(&m::cell_wall(dir_name(d)));
+        }
+        if let Some(d) = w.gate {
+            text.push(' ');
+            text.push_str(&m::cell_gate(dir_name(d)));
         }
     }
     for f in game.followers().iter().filter(|f| f.tile == i) {
-        let on = match def.kind(f.region) {
-            Some(k) => k.word(),
-            None => "road over the bridge",
-        };
-        text.push_str(&format!(
-            " {}'s {} stands on the {on}.",
-            name(f.player, names),
-            f.role.role()
-        ));
+        let who = name(f.player, names);
+        text.push(' ');
+        text.push_str(&match (def.kind(f.region), f.role) {
+            (None, _) => m::cell_thief_bridge(who),
+            (_, FeatureKind::Road) => m::cell_thief(who),
+            (_, FeatureKind::City) => m::cell_knight(who),
+            (_, FeatureKind::Cloister) => m::cell_monk(who),
+            (_, FeatureKind::Field) => m::cell_farmer(who),
+        });
     }
     if game.guesthouses().iter().any(|g| g.0 == i) {
-        text.push_str(" A guesthouse stands on its road.");
+        text.push(' ');
+        text.push_str(m::cell_guesthouse());
     }
     if game.wyvern() == Some(cell) {
-        text.push_str(" The wyvern is here: a follower on this tile counts for nobody.");
+        text.push(' ');
+        text.push_str(m::cell_wyvern());
     }
     Some(text)
 }
@@ -132,29 +120,30 @@ pub fn followers_words(game: &Game, names: &[String]) -> String {
         .map(|f| {
             let cell = placed[f.tile].cell;
             let feature = game.feature_of(f.tile, f.region);
-            let open = match f.role {
-                FeatureKind::Road | FeatureKind::City if feature.open > 0 => format!(
-                    ", {} still open",
-                    plural(feature.open as u32, "side", "sides")
-                ),
+            let mut rest = match f.role {
+                FeatureKind::Road | FeatureKind::City if feature.open > 0 => {
+                    m::still_open(feature.open as u32)
+                }
                 _ => String::new(),
             };
-            let veiled = if game.wyvern() == Some(cell) {
-                ", veiled by the wyvern"
-            } else {
-                ""
-            };
-            format!(
-                "{}'s {} at {} on {}{open}{veiled}.",
-                name(f.player, names),
-                f.role.role(),
-                cell_name(cell),
-                feature_phrase(f.role, feature.tile_count(), feature.data.pennants as u32)
-            )
+            if game.wyvern() == Some(cell) {
+                rest.push_str(m::veiled());
+            }
+            let (who, at) = (name(f.player, names), cell_name(cell));
+            let (tiles, pennants) = (feature.tile_count(), feature.data.pennants as u32);
+            match f.role {
+                FeatureKind::Road => m::follower_thief(who, &at, tiles, &rest),
+                FeatureKind::City if pennants > 0 => {
+                    m::follower_knight_pennants(who, &at, tiles, &m::pennants(pennants), &rest)
+                }
+                FeatureKind::City => m::follower_knight(who, &at, tiles, &rest),
+                FeatureKind::Cloister => m::follower_monk(who, &at, &rest),
+                FeatureKind::Field => m::follower_farmer(who, &at, tiles, &rest),
+            }
         })
         .collect();
     if out.is_empty() {
-        return "No follower is on the board.".into();
+        return m::no_follower().into();
     }
     out.join(" ")
 }
@@ -169,32 +158,34 @@ pub fn scores_words(game: &Game, names: &[String]) -> String {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let mut left = plural(p.supply as u32, "follower", "followers") + " left";
+            let mut left = m::followers_left(p.supply as u32);
             if parts.coins {
-                left += &format!(", {}", plural(p.coins as u32, "coin", "coins"));
+                left += ", ";
+                left += &m::coins(p.coins as u32);
             }
             let unused: Vec<&str> = [
-                (BRIDGE, "bridge"),
-                (WALL, "wall"),
-                (GATE, "wooden gate"),
-                (GUESTHOUSE, "guesthouse"),
+                (BRIDGE, m::piece_bridge()),
+                (WALL, m::piece_wall()),
+                (GATE, m::piece_gate()),
+                (GUESTHOUSE, m::piece_guesthouse()),
             ]
             .iter()
             .filter(|(bit, _)| p.pieces & bit != 0)
             .map(|(_, piece)| *piece)
             .collect();
             if !unused.is_empty() {
-                left += &format!("; unused: {}", unused.join(", "));
+                left += "; ";
+                left += &m::unused(&unused.join(", "));
             }
-            format!(
-                "{} {} ({} if the game ended now; {left})",
+            m::score_line(
                 name(i as u8, names),
                 p.score,
                 projected.get(i).copied().unwrap_or(p.score),
+                &left,
             )
         })
         .collect();
-    format!("Scores: {}.", v.join(", "))
+    m::scores(&v.join(", "))
 }
 
 /// What may be done now, except placing the tile: the guesthouse's roads
@@ -214,23 +205,30 @@ pub fn options(game: &Game, names: &[String]) -> Vec<TextOption> {
     for (i, &c) in legal.iter().enumerate() {
         let (key, also, words) = match c {
             Choice::Place(_) => continue,
-            Choice::Guesthouse(None) => ("no".into(), "", "no guesthouse".into()),
+            Choice::Guesthouse(None) => ("no".into(), "", m::no_guesthouse().into()),
             Choice::Guesthouse(Some(_)) => (number(), "guesthouse", ring(c)),
-            Choice::Follower(None) => ("no".into(), "", "no follower".into()),
+            Choice::Follower(None) => ("no".into(), "", m::no_follower_option().into()),
             Choice::Follower(Some(s)) => (number(), follower_label(game, s).0, ring(c)),
             Choice::Wyvern(cell) => {
                 let veils: Vec<String> = game
                     .followers()
                     .iter()
                     .filter(|f| placed.get(f.tile).is_some_and(|p| p.cell == cell))
-                    .map(|f| format!("{}'s {}", name(f.player, names), f.role.role()))
+                    .map(|f| {
+                        let who = name(f.player, names);
+                        match f.role {
+                            FeatureKind::Road => m::whose_thief(who),
+                            FeatureKind::City => m::whose_knight(who),
+                            FeatureKind::Cloister => m::whose_monk(who),
+                            FeatureKind::Field => m::whose_farmer(who),
+                        }
+                    })
                     .collect();
                 let words = match veils.is_empty() {
-                    true => format!("the tile at {}", cell_name(cell)),
-                    false => format!(
-                        "the tile at {}, veiling {}",
-                        cell_name(cell),
-                        veils.join(" and ")
+                    true => m::wyvern_tile(&cell_name(cell)),
+                    false => m::wyvern_tile_veiling(
+                        &cell_name(cell),
+                        &veils.join(&format!(" {} ", m::and())),
                     ),
                 };
                 (cell_name(cell), "", words)

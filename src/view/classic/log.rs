@@ -7,9 +7,8 @@ use crate::engine::classic::scoring::ValuedBy;
 use crate::engine::classic::{Catalogue, EndReason, Event, FarmScoring, FeatureKind, Game, Logged};
 use crate::engine::core::rules::MAX_SEATS;
 use crate::engine::TileGame;
-use crate::view::log::{
-    self, capitalise, followers_home, name, names_of, plural, who_scores, LogLine, LogTurn,
-};
+use crate::i18n::msg::{classic_describe as d, classic_log as m};
+use crate::view::log::{self, followers_home, name, names_of, who_scores, LogLine, LogTurn};
 use crate::view::panel::EndLine;
 use crate::view::words::cell_name;
 
@@ -21,70 +20,74 @@ pub fn end_reason(r: EndReason) -> &'static str {
     }
 }
 
-/// "a cloister", "a road of 3 tiles", "a city of 2 tiles with 1 pennant":
-/// a feature as the text view describes it beside its cell.
-pub fn feature_phrase(kind: FeatureKind, tiles: u32, pennants: u32) -> String {
-    match kind {
-        FeatureKind::Cloister => "a cloister".into(),
-        FeatureKind::City if pennants > 0 => format!(
-            "a city of {} with {}",
-            plural(tiles, "tile", "tiles"),
-            plural(pennants, "pennant", "pennants")
-        ),
-        k => format!("a {} of {}", k.name(), plural(tiles, "tile", "tiles")),
-    }
-}
-
-/// "the road of 4 tiles at 1,0", "the city of 3 tiles with 2 pennants at
-/// 0,-1", "the cloister at 0,1", "the plaza city of 5 tiles at 2,0": a
-/// feature named by its size and the cell of its first tile.
-pub fn feature_name(
+/// A scored feature's sentence up to whom it paid: named by its size and
+/// the cell of its first tile, completed or unfinished at the end ("The
+/// road of 4 tiles at 1,0 was completed", "Unfinished at the end, the
+/// plaza city of 5 tiles at 2,0"), each kind its whole sentence.
+fn scored_head(
     kind: FeatureKind,
     at: FeatureAt,
     tiles: u32,
     pennants: u32,
     plaza: bool,
+    at_end: bool,
 ) -> String {
     let at = cell_name(at.cell);
-    match kind {
-        FeatureKind::Cloister => format!("the cloister at {at}"),
-        FeatureKind::City => format!(
-            "the {}city of {}{} at {at}",
-            if plaza { "plaza " } else { "" },
-            plural(tiles, "tile", "tiles"),
-            if pennants > 0 {
-                format!(" with {}", plural(pennants, "pennant", "pennants"))
-            } else {
-                String::new()
-            }
-        ),
-        k => format!(
-            "the {} of {} at {at}",
-            k.name(),
-            plural(tiles, "tile", "tiles")
-        ),
+    let p = || d::pennants(pennants);
+    match (kind, plaza, pennants > 0, at_end) {
+        (FeatureKind::Cloister, _, _, false) => m::completed_cloister(&at),
+        (FeatureKind::Cloister, _, _, true) => m::unfinished_cloister(&at),
+        (FeatureKind::City, false, false, false) => m::completed_city(tiles, &at),
+        (FeatureKind::City, false, false, true) => m::unfinished_city(tiles, &at),
+        (FeatureKind::City, false, true, false) => m::completed_city_pennants(tiles, &p(), &at),
+        (FeatureKind::City, false, true, true) => m::unfinished_city_pennants(tiles, &p(), &at),
+        (FeatureKind::City, true, false, false) => m::completed_plaza(tiles, &at),
+        (FeatureKind::City, true, false, true) => m::unfinished_plaza(tiles, &at),
+        (FeatureKind::City, true, true, false) => m::completed_plaza_pennants(tiles, &p(), &at),
+        (FeatureKind::City, true, true, true) => m::unfinished_plaza_pennants(tiles, &p(), &at),
+        (_, _, _, false) => m::completed_road(tiles, &at),
+        (_, _, _, true) => m::unfinished_road(tiles, &at),
     }
+}
+
+/// An unfinished feature that scores nothing at the end, as a rule says
+/// (the plaza city, O2.3; a guesthouse road, O5.3), for whom it would have
+/// paid; `None` when no rule says so.
+fn scores_nothing(
+    at: FeatureAt,
+    tiles: u32,
+    pennants: u32,
+    by: ValuedBy,
+    who: &str,
+) -> Option<String> {
+    let at = cell_name(at.cell);
+    Some(match by {
+        ValuedBy::Plaza if pennants > 0 => {
+            m::nothing_plaza_pennants(tiles, &d::pennants(pennants), &at, who)
+        }
+        ValuedBy::Plaza => m::nothing_plaza(tiles, &at, who),
+        ValuedBy::Guesthouse => m::nothing_guesthouse(tiles, &at, who),
+        _ => return None,
+    })
 }
 
 /// Why a feature's points are not the base game's count, as a clause after
 /// its name ("" when they are, or when its name says so: the plaza city).
-fn valued_by(by: ValuedBy) -> &'static str {
+fn valued_by(by: ValuedBy) -> Option<&'static str> {
     match by {
-        ValuedBy::Guesthouse => " (a guesthouse road: 2 points a tile)",
-        ValuedBy::Coins => " (with coins, pennants score nothing)",
-        ValuedBy::FixedPoints => " (its gates fix its points)",
-        ValuedBy::Plaza | ValuedBy::Base => "",
+        ValuedBy::Guesthouse => Some(m::by_guesthouse()),
+        ValuedBy::Coins => Some(m::by_coins()),
+        ValuedBy::FixedPoints => Some(m::by_gates()),
+        ValuedBy::Plaza | ValuedBy::Base => None,
     }
 }
 
-/// Why an unfinished feature scores nothing at the end, if a rule says so:
-/// the plaza city (O2.3) and a guesthouse road (O5.3).
-fn nothing_at_end(by: ValuedBy) -> Option<&'static str> {
-    match by {
-        ValuedBy::Plaza => Some("a plaza city scores only when completed"),
-        ValuedBy::Guesthouse => Some("a road with a guesthouse scores only when completed"),
-        _ => None,
-    }
+/// The pieces a proportional scoring is shared out by.
+#[derive(Clone, Copy)]
+enum Role {
+    Knights,
+    Followers,
+    Farmers,
 }
 
 /// Whom a scoring paid and how much, ending its sentence: [`who_scores`]
@@ -96,7 +99,7 @@ fn who_is_paid(
     points: u32,
     paid: &[u32],
     proportional: bool,
-    role: &str,
+    role: Role,
     names: &[String],
 ) -> String {
     if winners == 0 || !proportional {
@@ -119,28 +122,27 @@ fn who_is_paid(
             .iter()
             .enumerate()
             .map(|(k, &p)| {
-                let pts = plural(paid[p], "point", "points");
                 if k == 0 {
-                    format!("{} scores {pts}", name(p as u8, names))
+                    m::paid_first(name(p as u8, names), paid[p])
                 } else {
-                    format!("{} {pts}", name(p as u8, names))
+                    m::paid_next(name(p as u8, names), paid[p])
                 }
             })
             .collect();
         match each.as_slice() {
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            [init @ .., last] => m::paid_list(&init.join(", "), last),
             [] => String::new(),
         }
     };
-    format!(
-        ": {payments}, {} shared out by their {role}{}.",
-        plural(points, "point", "points"),
-        if total > points {
-            ", each one's part rounded up"
-        } else {
-            ""
-        }
-    )
+    let up = total > points;
+    match (role, up) {
+        (Role::Knights, false) => m::shared_knights(&payments, points),
+        (Role::Knights, true) => m::shared_knights_up(&payments, points),
+        (Role::Followers, false) => m::shared_followers(&payments, points),
+        (Role::Followers, true) => m::shared_followers_up(&payments, points),
+        (Role::Farmers, false) => m::shared_farmers(&payments, points),
+        (Role::Farmers, true) => m::shared_farmers_up(&payments, points),
+    }
 }
 
 /// One event as a sentence; `None` for events the log leaves out.
@@ -152,49 +154,29 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
         })
     };
     match *e {
-        Event::TileRemoved { tile } => plain(format!(
-            "Tile {} fits nowhere and leaves the game; another is drawn.",
-            cat.id(tile)
-        )),
-        Event::TileReturned { tile } => plain(format!(
-            "Tile {} fits nowhere for now and goes to the bottom of the pile.",
-            cat.id(tile)
-        )),
+        Event::TileRemoved { tile } => plain(m::tile_removed(cat.id(tile))),
+        Event::TileReturned { tile } => plain(m::tile_returned(cat.id(tile))),
         Event::TilePlaced {
             player, cell, wood, ..
         } => plain(match wood_words(wood) {
-            Some(w) => format!(
-                "{} placed a tile at {} {w}.",
-                name(player, names),
-                cell_name(cell)
-            ),
-            None => format!(
-                "{} placed a tile at {}.",
-                name(player, names),
-                cell_name(cell)
-            ),
+            Some(w) => m::placed_wood(name(player, names), &cell_name(cell), &w),
+            None => m::placed(name(player, names), &cell_name(cell)),
         }),
-        Event::GuesthousePlaced { player, .. } => plain(format!(
-            "{} built their guesthouse on its road.",
-            name(player, names)
-        )),
-        Event::CoinsTaken { player, coins } => plain(format!(
-            "{} takes {} for the pennants of the cities completed.",
-            name(player, names),
-            plural(coins as u32, "coin", "coins")
-        )),
-        Event::WyvernMoved { to: Some(c) } => {
-            plain(format!("The wyvern flies to the tile at {}.", cell_name(c)))
+        Event::GuesthousePlaced { player, .. } => plain(m::guesthouse_built(name(player, names))),
+        Event::CoinsTaken { player, coins } => {
+            plain(m::coins_taken(name(player, names), coins as u32))
         }
-        Event::WyvernMoved { to: None } => {
-            plain("The wyvern is set aside: no tile is a target.".into())
+        Event::WyvernMoved { to: Some(c) } => plain(m::wyvern_flies(&cell_name(c))),
+        Event::WyvernMoved { to: None } => plain(m::wyvern_aside().into()),
+        Event::FollowerPlaced { player, kind, .. } => {
+            let who = name(player, names);
+            plain(match kind {
+                FeatureKind::Road => m::put_thief(who),
+                FeatureKind::City => m::put_knight(who),
+                FeatureKind::Cloister => m::put_monk(who),
+                FeatureKind::Field => m::put_farmer(who),
+            })
         }
-        Event::FollowerPlaced { player, kind, .. } => plain(format!(
-            "{} put a {} on the {}.",
-            name(player, names),
-            kind.role(),
-            kind.name()
-        )),
         Event::FeatureScored {
             kind,
             at,
@@ -208,27 +190,25 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
             at_end,
             proportional,
         } => {
-            let what = feature_name(kind, at, tiles, pennants, by == ValuedBy::Plaza);
-            if let Some(why) = nothing_at_end(by).filter(|_| at_end && winners != 0) {
+            let nothing = (at_end && winners != 0)
+                .then(|| scores_nothing(at, tiles, pennants, by, &names_of(winners, names)))
+                .flatten();
+            if let Some(text) = nothing {
                 // "…scores nothing for Ann: a plaza city scores only when completed."
                 return Some(LogLine {
-                    text: format!(
-                        "Unfinished at the end, {what} scores nothing for {}: {why}.",
-                        names_of(winners, names)
-                    ),
+                    text,
                     scored: false,
                 });
             }
-            let mut text = if at_end {
-                format!("Unfinished at the end, {what}")
-            } else {
-                format!("{} was completed", capitalise(&what))
-            };
-            text.push_str(valued_by(by));
+            let mut text = scored_head(kind, at, tiles, pennants, by == ValuedBy::Plaza, at_end);
+            if let Some(why) = valued_by(by) {
+                text.push(' ');
+                text.push_str(why);
+            }
             let role = if kind == FeatureKind::City {
-                "knights"
+                Role::Knights
             } else {
-                "followers"
+                Role::Followers
             };
             text.push_str(&who_is_paid(
                 winners,
@@ -257,25 +237,15 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
             let place = cell_name(at.cell);
             let what = match rule {
                 // Per farm (B9.1; O2.2 needs `3rd`, B9.4).
-                FarmScoring::Third => format!(
-                    "The farm of {} at {place}, beside {}",
-                    plural(tiles, "tile", "tiles"),
-                    plural(cities, "completed city", "completed cities")
-                ),
+                FarmScoring::Third => m::farm(tiles, &place, &m::completed_cities(cities)),
                 // Per completed city (B9.2, B9.3).
-                FarmScoring::Second => format!(
-                    "The completed city of {} at {place}, for the most farmers in a farm beside it",
-                    plural(tiles, "tile", "tiles")
-                ),
-                FarmScoring::First => format!(
-                    "The completed city of {} at {place}, for the most farmers in its farms together",
-                    plural(tiles, "tile", "tiles")
-                ),
+                FarmScoring::Second => m::farm_city_second(tiles, &place),
+                FarmScoring::First => m::farm_city_first(tiles, &place),
             };
             Some(LogLine {
                 text: format!(
                     "{what}{}",
-                    who_is_paid(winners, points, &paid, proportional, "farmers", names)
+                    who_is_paid(winners, points, &paid, proportional, Role::Farmers, names)
                 ),
                 scored: winners != 0 && points > 0,
             })
@@ -285,15 +255,14 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
             coins,
             points,
         } => Some(LogLine {
-            text: format!(
-                "{}'s {}: {}.",
+            text: m::coins_scored(
                 name(player, names),
-                plural(coins as u32, "coin", "coins"),
-                plural(points, "point", "points")
+                &d::coins(coins as u32),
+                &m::points(points),
             ),
             scored: points > 0,
         }),
-        Event::GameEnded { by } => plain(format!("The game ends: {}.", end_reason(by))),
+        Event::GameEnded { by } => plain(m::game_ends(end_reason(by))),
     }
 }
 

@@ -1044,6 +1044,20 @@ fn classic_words_in_german() {
             "{options}"
         );
         assert!(options.contains("; nein: "), "{options}");
+        // The text view's descriptions.
+        let scores = super::describe::scores_words(&gh, &names);
+        assert!(scores.starts_with("Punkte: Blue "), "{scores}");
+        assert!(scores.contains("wenn das Spiel jetzt endete"), "{scores}");
+        let look = super::describe::cell_words(&wyvern, Cell::new(0, -2), &names).unwrap();
+        assert!(
+            look.contains("Der Wegelagerer von Yellow steht auf der Straße."),
+            "{look}"
+        );
+        // The chronicle.
+        let turns = Adapter::log(&gh, &names);
+        let first = &turns[0].lines;
+        assert_eq!(first[0].text, "Blue legte ein Plättchen auf 0,-1.");
+        assert_eq!(first[1].text, "Blue setzte einen Ritter in die Stadt.");
         // "nein" declines the guesthouse, as "no" does.
         let after = crate::view::command::check_script(gh.clone(), &names, &[("nein", "played")]);
         assert_eq!(after.decision(), Some(Decision::Follower));
