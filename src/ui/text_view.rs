@@ -172,7 +172,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
     let computer = play.computer_to_move().is_some() && !play.view_only;
     let city = play.game.as_city().is_some();
     let help = if city {
-        crate::view::city::command::HELP
+        crate::view::city::command::help()
     } else {
         crate::view::classic::command::help()
     };
