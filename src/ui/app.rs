@@ -175,7 +175,7 @@ pub fn app() -> Html {
                         sent_at.set(None);
                         d.dispatch(Action::Engine(FromEngine::Failed {
                             request: ask.request,
-                            reason: "its Web Worker stopped answering. The game is saved: reload the page to go on".into(),
+                            reason: crate::i18n::msg::play::worker_silent().into(),
                         }));
                     }
                 })

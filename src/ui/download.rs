@@ -68,7 +68,7 @@ pub fn export_record(game: &AnyGame, done: impl FnOnce(Result<Option<String>, St
                 download(&name, &text, "application/x-cgn;charset=utf-8").map(|()| note)
             }
             Answer::Failed(why) => Err(why),
-            _ => Err("the record could not be written".into()),
+            _ => Err(crate::i18n::msg::play::record_unwritten().into()),
         })
     });
 }

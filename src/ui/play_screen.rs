@@ -28,6 +28,8 @@ use super::tiles_left::{tiles_left, TilesLeftProps};
 use crate::engine::any::AnyChoice as Choice;
 use crate::engine::any::AnyGame;
 use crate::engine::core::geom::Cell;
+use crate::i18n::msg;
+use crate::i18n::msg::play as m;
 use crate::view::Shared;
 use std::rc::Rc;
 
@@ -274,7 +276,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     if computer.is_some() {
         // The computer's decision: nothing to press.
         prompt.buttons.clear();
-        prompt.detail = "The computer decides; watch the board.".into();
+        prompt.detail = m::computer_decides().into();
     }
     // A game opens at the top of the page (the new-game form before it may
     // have been scrolled down): on a phone the prompt, the tile in hand and
@@ -346,7 +348,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             let record_note = record_note.clone();
             download::export_record(&game, move |result| match result {
                 Ok(note) => record_note.set(note),
-                Err(e) => record_note.set(Some(format!("The record could not be saved: {e}."))),
+                Err(e) => record_note.set(Some(m::record_failed(&e))),
             })
         })
     };
@@ -387,7 +389,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         Callback::from(move |_: MouseEvent| cd.dispatch(a))
     };
     let fit = camera_click(CameraAction::Fit(play.view.scene.bounds));
-    let board = crate::view::words::board_noun(play.game.ruleset());
+    let (fit_label, fit_title) = match play.game.ruleset() {
+        crate::engine::any::Ruleset::City => (m::fit_city(), m::fit_city_title()),
+        crate::engine::any::Ruleset::Classic => (m::fit_board(), m::fit_board_title()),
+    };
 
     html! {
         <div class="play" data-testid="play" data-decision={prompt.decision}
@@ -400,17 +405,17 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     touch={play.pointer == crate::view::prompt::Pointer::Touch}
                     on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate} />
                 <div class="board-tools">
-                    <button data-testid="zoom-in" title="Zoom in (+)" aria-label="Zoom in"
+                    <button data-testid="zoom-in" title={m::zoom_in_title()} aria-label={m::zoom_in()}
                         onclick={camera_click(CameraAction::Zoom { factor: 1.25, at: None })}>{ "+" }</button>
-                    <button data-testid="zoom-out" title="Zoom out (−)" aria-label="Zoom out"
+                    <button data-testid="zoom-out" title={m::zoom_out_title()} aria-label={m::zoom_out()}
                         onclick={camera_click(CameraAction::Zoom { factor: 0.8, at: None })}>{ "−" }</button>
-                    <button data-testid="fit" title={format!("Fit the {board} in view (F)")} onclick={fit}>{ format!("Fit {board}") }</button>
-                    <button data-testid="coords-toggle" title="Show the coordinates of the spaces (C)"
+                    <button data-testid="fit" title={fit_title} onclick={fit}>{ fit_label }</button>
+                    <button data-testid="coords-toggle" title={m::coords_title()}
                         aria-pressed={props.coords.to_string()} onclick={coords_toggle}>{ "x,y" }</button>
-                    <button data-testid="legend-open" title="What the tiles and pieces show" onclick={legend_show}>{ "Key" }</button>
+                    <button data-testid="legend-open" title={m::key_title()} onclick={legend_show}>{ m::key() }</button>
                     if counts.is_some() {
-                        <button data-testid="tiles-left-open" title="The tiles left in the pile, by type"
-                            onclick={tiles_show}>{ "Tiles" }</button>
+                        <button data-testid="tiles-left-open" title={m::tiles_title()}
+                            onclick={tiles_show}>{ m::tiles() }</button>
                     }
                 </div>
             </div>
@@ -418,7 +423,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 { score_strip(&play.view.panel) }
                 if props.send_link {
                     <p class="share-callout" data-testid="share-callout" role="status">
-                        { "Your turn is done: use “Copy link” at the top and send the link to the next player." }</p>
+                        { m::send_link() }</p>
                 }
                 { prompt_bar(&PromptBarProps { prompt: prompt.clone(), colour, message: play.ui.message.clone(),
                     on_choice }) }
@@ -442,32 +447,32 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             <div class="side-tools">
                 <div class="game-buttons">
                     <button data-testid="undo" onclick={click(Action::Undo)}
-                        disabled={!play.can_undo()} title="Take back the last decision (Ctrl+Z)">
-                        { "↶ Undo" }</button>
+                        disabled={!play.can_undo()} title={m::undo_title()}>
+                        { m::undo() }</button>
                     if let Some(here) = export_here {
-                        <button data-testid="export" onclick={export_click} title="Save the record of the whole game (.cgn)">
-                            { "Save the whole game" }</button>
-                        <button data-testid="export-here" onclick={here} title="Save the record of the game up to the position shown (.cgn)">
-                            { "Save up to here" }</button>
+                        <button data-testid="export" onclick={export_click} title={m::save_whole_title()}>
+                            { m::save_whole() }</button>
+                        <button data-testid="export-here" onclick={here} title={m::save_here_title()}>
+                            { m::save_here() }</button>
                     } else {
-                        <button data-testid="export" onclick={export_click} title="Save the game record (.cgn)">
-                            { "Save record" }</button>
+                        <button data-testid="export" onclick={export_click} title={m::save_record_title()}>
+                            { m::save_record() }</button>
                     }
                     if !over && computer.is_none() && !play.view_only {
                         <button data-testid="hint" onclick={click(Action::Hint)} disabled={play.hint_asked}
-                            title="Ask the computer for a suggestion">
+                            title={m::hint_title()}>
                             { if play.hint_asked {
-                                format!("Thinking… {}%", play.thinking.filter(|p| p.total > 0)
+                                m::hint_thinking(play.thinking.filter(|p| p.total > 0)
                                     .map_or(0, |p| 100 * p.done as u64 / p.total as u64))
-                            } else { "Hint".to_string() } }</button>
+                            } else { m::hint().to_string() } }</button>
                     }
                     if over {
-                        <button data-testid="show-result" onclick={click(Action::ShowGameOver)}>{ "Result" }</button>
+                        <button data-testid="show-result" onclick={click(Action::ShowGameOver)}>{ m::result() }</button>
                     }
                     <button data-testid="text-view-toggle" class="quiet" aria-expanded={props.text_view.to_string()}
-                        onclick={text_toggle}>{ "Text view" }</button>
-                    <button data-testid="help-button" class="quiet" onclick={click(Action::Help(true))}>{ "How to play" }</button>
-                    <button data-testid="leave" class="quiet" onclick={new_game}>{ "New game" }</button>
+                        onclick={text_toggle}>{ msg::text_view::title() }</button>
+                    <button data-testid="help-button" class="quiet" onclick={click(Action::Help(true))}>{ msg::help::title() }</button>
+                    <button data-testid="leave" class="quiet" onclick={new_game}>{ msg::game_over::new_game() }</button>
                 </div>
                 if let Some(note) = &*record_note {
                     <p class="record-note" role="status" data-testid="record-note">{ note.clone() }</p>
@@ -476,32 +481,32 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     <TextView play={play.clone()} dispatch={d.clone()} />
                 }
             </div>
-            <aside class="side-bottom" id="panel" aria-label="Scores and chronicle">
+            <aside class="side-bottom" id="panel" aria-label={m::panel_label()}>
                 { panel(&play.view.panel) }
                 { game_log(&play.view.log, &play.view.names, &play.view.colours) }
             </aside>
             if over && !play.ui.over_closed {
                 { game_over(&GameOverProps {
-                    title: if play.game.as_city().is_some() { "The city is finished" } else { "The game is over" },
+                    title: if play.game.as_city().is_some() { m::city_finished() } else { m::game_over() },
                     panel: play.view.panel.clone(), prompt, lines: play.view.end_lines.clone(),
                     game: crate::view::Shared(play.game.clone()),
                     on_export: export.clone(), on_close: dispatch(Action::CloseGameOver),
                     on_new: dispatch(Action::NewGameScreen), on_review: dispatch(Action::ReviewOpen) }) }
             }
             if props.leaving {
-                <Modal title="Leave this game?" on_close={dispatch(Action::Leave(false))} testid="leave-dialog">
+                <Modal title={m::leave_title()} on_close={dispatch(Action::Leave(false))} testid="leave-dialog">
                     if props.unsaved {
-                        <p data-testid="leave-unsaved">{ "This game is not saved: the browser did not let it be stored (see the message at the top). If you leave it, it is lost; save its record first to keep it, and open it later with “Import record”." }</p>
+                        <p data-testid="leave-unsaved">{ m::leave_unsaved() }</p>
                     } else {
-                        <p>{ "It is saved: you can go on with it later from the saved games on the first screen." }</p>
+                        <p>{ m::leave_saved() }</p>
                     }
                     <div class="dialog-buttons">
-                        <button data-testid="leave-no" class="quiet" onclick={click(Action::Leave(false))}>{ "Stay" }</button>
+                        <button data-testid="leave-no" class="quiet" onclick={click(Action::Leave(false))}>{ m::stay() }</button>
                         if props.unsaved {
-                            <button data-testid="leave-export" onclick={export.reform(|_: MouseEvent| ())}>{ "Save record" }</button>
+                            <button data-testid="leave-export" onclick={export.reform(|_: MouseEvent| ())}>{ m::save_record() }</button>
                         }
                         <button data-testid="leave-yes" class="primary" onclick={click(Action::NewGameScreen)}>
-                            { if props.unsaved { "Leave without saving" } else { "Leave it" } }</button>
+                            { if props.unsaved { m::leave_unsaved_yes() } else { m::leave_yes() } }</button>
                     </div>
                     if let Some(note) = (*record_note).clone().filter(|_| props.unsaved) {
                         <p class="record-note" role="status">{ note }</p>
@@ -512,10 +517,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 { tiles_left(&TilesLeftProps { ruleset: play.game.ruleset(), counts, on_close: tiles_close }) }
             }
             if *legend_open {
-                <Modal title="What the tiles show" on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>
+                <Modal title={m::legend_title()} on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>
                     { if play.game.as_city().is_some() { legend() } else { classic_legend(coins_on(&play.game)) } }
                     <div class="dialog-buttons">
-                        <button class="primary" onclick={legend_close.reform(|_: MouseEvent| ())}>{ "Back to the game" }</button>
+                        <button class="primary" onclick={legend_close.reform(|_: MouseEvent| ())}>{ msg::help::back() }</button>
                     </div>
                 </Modal>
             }

@@ -318,7 +318,7 @@ fn stats_button() -> Html {
     let close = set(false);
     html! {
         <>
-            <button class="quiet" data-testid="stats-open" onclick={set(true).reform(|_: MouseEvent| ())}>{ "Statistics" }</button>
+            <button class="quiet" data-testid="stats-open" onclick={set(true).reform(|_: MouseEvent| ())}>{ msg::stats::title() }</button>
             if *open {
                 <ExtrasHost part={Part::Stats} dialog=true on_event={close.reform(|_: String| ())} />
             }

@@ -32,7 +32,7 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
             let (x, y) = (t.cell.x as f64 * TILE, t.cell.y as f64 * TILE);
             html! {
                 <rect class="start-tile" data-testid="start-tile" x={num(x + 4.0)} y={num(y + 4.0)}
-                    width="92" height="92" rx="3"><title>{ "The start tile" }</title></rect>
+                    width="92" height="92" rx="3"><title>{ crate::i18n::msg::play::start_tile() }</title></rect>
             }
         });
     // One path of offset squares under the tiles: a shadow without a filter,

@@ -2,18 +2,8 @@
 //! on the board, and error messages told in a player's words rather than a
 //! parser's.
 
-use crate::engine::any::Ruleset;
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::i18n::msg;
-
-/// What the board holds, in a player's words: The City's one walled city,
-/// classic's landscape of tiles ("Fit city", "Fit board").
-pub fn board_noun(ruleset: Ruleset) -> &'static str {
-    match ruleset {
-        Ruleset::City => "city",
-        Ruleset::Classic => "board",
-    }
-}
 
 /// `text` as a sentence: a full stop at its end, unless it ends with one
 /// already or with a question or exclamation mark ("… the new tile?", not
@@ -172,12 +162,6 @@ mod tests {
         );
         assert_eq!(sentence("The game is over."), "The game is over.");
         assert_eq!(sentence("Well done! "), "Well done!");
-    }
-
-    #[test]
-    fn the_board_is_named_after_its_game() {
-        assert_eq!(board_noun(Ruleset::City), "city");
-        assert_eq!(board_noun(Ruleset::Classic), "board");
     }
 
     #[test]
