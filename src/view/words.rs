@@ -63,9 +63,9 @@ pub fn dirs_words(mask: u8) -> String {
 /// A message from a parser or a decoder in a player's words: the phrases
 /// of serde and of the record reader a player cannot be expected to know
 /// ("invalid type: map", "decimal u64", "at line 1 column 30") become plain
-/// English. Anything else is kept.
-pub fn plain(msg: &str) -> String {
-    let mut s = msg.to_string();
+/// words in the chosen language (`msg::plain`). Anything else is kept.
+pub fn plain(text: &str) -> String {
+    let mut s = text.to_string();
     // serde_json's position: "… at line 1 column 30".
     while let Some(i) = s.find(" at line ") {
         let tail = &s[i + 9..];
@@ -90,29 +90,26 @@ pub fn plain(msg: &str) -> String {
         t.split('`').nth(1).unwrap_or("?")
     }
     span(&mut s, "invalid type: ", &|_| {
-        "a value of the wrong kind".into()
+        msg::plain::wrong_kind().into()
     });
     span(&mut s, "invalid value: ", &|_| {
-        "a value that is not allowed".into()
+        msg::plain::not_allowed().into()
     });
     span(&mut s, "unknown field `", &|t| {
-        format!("an unexpected field “{}”", field(t))
+        msg::plain::unexpected_field(field(t))
     });
     span(&mut s, "missing field `", &|t| {
-        format!("the field “{}” is missing", field(t))
+        msg::plain::missing_field(field(t))
     });
     span(&mut s, "EOF while parsing", &|_| {
-        "the text ends too early".into()
+        msg::plain::ends_early().into()
     });
     for (from, to) in [
-        ("a decimal u64", "a whole number"),
-        ("decimal u64", "whole number"),
-        ("trailing characters", "extra text at the end"),
-        ("expected value", "the text is not in the expected form"),
-        (
-            "key must be a string",
-            "the text is not in the expected form",
-        ),
+        ("a decimal u64", msg::plain::a_whole_number()),
+        ("decimal u64", msg::plain::whole_number()),
+        ("trailing characters", msg::plain::extra_text()),
+        ("expected value", msg::plain::not_expected_form()),
+        ("key must be a string", msg::plain::not_expected_form()),
     ] {
         s = s.replace(from, to);
     }
