@@ -27,7 +27,12 @@ pub const COMPUTER_LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard
 /// The short game preset.
 pub const SHORT_STACKS: [u32; 3] = [8, 6, 6];
 
-const DEFAULT_NAMES: [&str; 5] = ["Aude", "Bernat", "Cécile", "Dolors", "Esteve"];
+/// Five players' names that sound right in the chosen language (English:
+/// Aude, Bernat, Cécile, Dolors, Esteve), the form's defaults.
+pub fn default_names() -> [&'static str; 5] {
+    use crate::i18n::msg::new_game_names as m;
+    [m::first(), m::second(), m::third(), m::fourth(), m::fifth()]
+}
 
 /// Classic's short game preset: tiles taken from the shuffled pile.
 pub const SHORT_PILE: usize = 24;
@@ -72,7 +77,7 @@ impl Form {
                 classic_options: classic::Options::default(),
                 tiles: String::new(),
                 seats: (0..2)
-                    .map(|i| (DEFAULT_NAMES[i].to_string(), PlayerColour::ALL[i], None))
+                    .map(|i| (default_names()[i].to_string(), PlayerColour::ALL[i], None))
                     .collect(),
                 stacks: DEFAULT_STACKS.map(|n| n.to_string()),
                 options: Options::default(),
@@ -341,6 +346,29 @@ fn speed_name(s: Speed) -> &'static str {
 pub fn new_game_screen(props: &NewGameProps) -> Html {
     let form = use_state(|| Form::from_new_game(props.initial.as_ref()));
     let errors = use_state(Vec::<String>::new);
+    // Another language: the seats still named by the last one's defaults
+    // take this one's (a name typed stays).
+    {
+        let form = form.clone();
+        let shown = use_mut_ref(default_names);
+        use_effect_with(props.lang, move |_| {
+            let now = default_names();
+            let before = std::mem::replace(&mut *shown.borrow_mut(), now);
+            if before != now {
+                let mut next = (*form).clone();
+                let mut changed = false;
+                for seat in &mut next.seats {
+                    if let Some(j) = before.iter().position(|d| *d == seat.0) {
+                        seat.0 = now[j].to_string();
+                        changed = true;
+                    }
+                }
+                if changed {
+                    form.set(next);
+                }
+            }
+        });
+    }
 
     let update = |f: Box<EditEvent>| {
         let form = form.clone();
@@ -428,7 +456,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     .find(|c| !used.contains(c))
                     .unwrap_or(PlayerColour::Black);
                 let n = next.seats.len();
-                let name = DEFAULT_NAMES
+                let name = default_names()
                     .iter()
                     .find(|d| !next.seats.iter().any(|s| s.0 == **d))
                     .map_or(msg::new_game::default_player(n + 1), |d| d.to_string());
