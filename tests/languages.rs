@@ -85,3 +85,52 @@ fn every_message_is_used_by_the_code() {
         .collect();
     assert!(unused.is_empty(), "messages no code uses: {unused:?}");
 }
+
+/// The text view's help names the words its language's text view reads:
+/// each quoted word of `city_command.help` and `classic_command.help` (its
+/// first word: “schau 1,0”) is one of the file's `command.words_*`, a
+/// piece's word, or a space and turn (“1,0 90”).
+#[test]
+fn the_text_views_help_names_the_languages_typed_words() {
+    let mut report = String::new();
+    for lang in Language::ALL.into_iter().filter(|&l| l != Language::En) {
+        let text = std::fs::read_to_string(file(lang)).expect("read a language file");
+        let value = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix(" = "))
+                .unwrap_or("")
+                .to_string()
+        };
+        let words: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("command.words_"))
+            .filter_map(|l| l.split_once(" = "))
+            .flat_map(|(_, w)| {
+                w.split_whitespace()
+                    .map(str::to_lowercase)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for key in ["city_command.help", "classic_command.help"] {
+            let help = value(key);
+            let quoted = help
+                .split(['„', '«'])
+                .skip(1)
+                .filter_map(|s| s.split(['“', '”', '»']).next())
+                .map(|q| q.trim_matches('\u{a0}').trim());
+            for q in quoted {
+                let first = q.split_whitespace().next().unwrap_or("");
+                let spatial = first
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == ',' || c == '-');
+                if !spatial && !words.contains(&first.to_lowercase()) {
+                    report.push_str(&format!(
+                        "{}: {key} names “{first}”, not a typed word\n",
+                        lang.file()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(report.is_empty(), "\n{report}");
+}
