@@ -40,15 +40,6 @@ pub fn name(p: u8, names: &[String]) -> &str {
     names.get(p as usize).map_or("?", String::as_str)
 }
 
-/// "1 tile", "3 tiles".
-pub fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// The sentence with its first letter in upper case. ASCII only: every
 /// sentence starts with the game's own (English) words, and Unicode's case
 /// tables would add some 13 KB gzipped to the page (docs/size.md).
@@ -133,8 +124,6 @@ mod tests {
         assert_eq!(names_of(0b101, &names), "A and C");
         assert_eq!(names_of(0b111, &names), "A, B and C");
         assert_eq!(name(7, &names), "?");
-        assert_eq!(plural(1, "tile", "tiles"), "1 tile");
-        assert_eq!(plural(0, "tile", "tiles"), "0 tiles");
         assert_eq!(capitalise("coins"), "Coins");
         assert_eq!(capitalise("école"), "école");
         assert_eq!(capitalise(""), "");
