@@ -134,3 +134,61 @@ fn the_text_views_help_names_the_languages_typed_words() {
     }
     assert!(report.is_empty(), "\n{report}");
 }
+
+/// The build packs each language file for the page (scripts/pack-lang.js:
+/// no comments, no key names): the page reads the packed file to the same
+/// messages as the source (its size: tests/e2e/language.js). (Needs node,
+/// as the build does; without it, said and skipped.)
+#[test]
+fn the_packed_language_files_read_as_their_sources() {
+    use the_city::i18n::catalog::Catalog;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("pack-lang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let langs: Vec<Language> = Language::ALL
+        .into_iter()
+        .filter(|&l| l != Language::En)
+        .collect();
+    for &lang in &langs {
+        let name = Path::new(&lang.file())
+            .file_name()
+            .expect("a file name")
+            .to_owned();
+        std::fs::copy(file(lang), dir.join(name)).expect("copy a language file");
+    }
+    let ran = std::process::Command::new("node")
+        .arg(root.join("scripts/pack-lang.js"))
+        .arg(&dir)
+        .status();
+    match ran {
+        Ok(s) => assert!(s.success(), "scripts/pack-lang.js failed"),
+        Err(e) => {
+            eprintln!("node not found ({e}): the packed files not checked");
+            return;
+        }
+    }
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    for &lang in &langs {
+        let source = leak(std::fs::read_to_string(file(lang)).expect("read a language file"));
+        let name = Path::new(&lang.file())
+            .file_name()
+            .expect("a file name")
+            .to_owned();
+        let packed_text = std::fs::read_to_string(dir.join(&name)).expect("read a packed file");
+        let packed = leak(packed_text);
+        let a = Catalog::parse(lang, source).expect("the source reads");
+        let b = Catalog::parse(lang, packed).expect("the packed file reads");
+        assert_eq!(
+            a.slots,
+            b.slots,
+            "{}: the packed file reads otherwise",
+            lang.file()
+        );
+        assert!(
+            packed.len() < source.len() * 3 / 4,
+            "{}: not packed",
+            lang.file()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

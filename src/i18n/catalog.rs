@@ -1,7 +1,9 @@
 //! A language file read for the page: its texts by position, in the English
 //! file's key order, so that the page carries no table of key names. The
-//! keys stay in the file for its translators; `check` holds the file to the
-//! English one, and its `@keys` line (the version of the key list) tells a
+//! keys stay in the source file for its translators (the build packs the
+//! page's copy without them and without comments: scripts/pack-lang.js,
+//! `-=text`, a counted message's forms `a..one`, `a..other`); `check` holds
+//! the file to the English one, and its `@keys` line (the version of the key list) tells a
 //! file written for another version of the code, which is then not used.
 //!
 //! The format (TRANSLATING.md): `# comment`, `@keys <version>`, and

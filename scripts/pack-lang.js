@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Trunk post_build hook (Trunk.toml), before precache.sh: packs the build's
+// language files (dist/static/lang/*.txt) for the page, which reads them by
+// position (src/i18n/catalog.rs) and so needs neither their comments nor
+// their key names. Each language file stays within its 20 KiB gzipped
+// (issue 29) as the game's messages grow.
+//
+// Packed: comments and blank lines go; the `@keys` line stays as it is; a
+// message's key becomes `-` (`-=Eine neue Stadt`), a counted message's forms
+// `a..one`, `a..other` (the next counted message `b..…`, then `a..…`: the
+// page joins consecutive forms of one base into one message, so two counted
+// messages in a row need two bases). The sources in static/lang keep their
+// keys and comments for translators and for `cargo test --test languages`.
+// Idempotent: a packed file packs to itself.
+//
+// Usage: node scripts/pack-lang.js [DIR]   (default: $TRUNK_STAGING_DIR/static/lang)
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const dir = process.argv[2]
+  || path.join(process.env.TRUNK_STAGING_DIR || path.join(__dirname, '..', 'dist'), 'static', 'lang');
+
+// As catalog::split_key: a key with two dots ends in its plural category.
+function splitKey(key) {
+  const dots = key.split('.').length - 1;
+  const at = key.lastIndexOf('.');
+  return dots === 2 ? [key.slice(0, at), key.slice(at + 1)] : [key, null];
+}
+
+function pack(text) {
+  const out = [];
+  let lastBase = '';
+  let base = 'b';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    if (line.startsWith('@')) {
+      out.push(line);
+      continue;
+    }
+    const eq = line.indexOf('=');
+    if (eq < 0) throw new Error(`not a "key = text" line: ${line}`);
+    const key = line.slice(0, eq).trim();
+    const value = line.slice(eq + 1).trim();
+    const [b, category] = splitKey(key);
+    if (category === null) {
+      out.push(`-=${value}`);
+    } else {
+      // A new counted message: the other base.
+      if (b !== lastBase) base = base === 'a' ? 'b' : 'a';
+      out.push(`${base}..${category}=${value}`);
+    }
+    lastBase = b;
+  }
+  return out.join('\n') + '\n';
+}
+
+if (!fs.existsSync(dir)) {
+  console.error(`pack-lang.js: no ${dir}`);
+  process.exit(1);
+}
+for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
+  const file = path.join(dir, f);
+  const text = fs.readFileSync(file, 'utf8');
+  const packed = pack(text);
+  if (packed !== text) fs.writeFileSync(file, packed);
+}
