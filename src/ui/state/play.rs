@@ -197,7 +197,11 @@ impl Play {
     /// last action's message, which cannot be made again, goes.
     pub fn relabel(&mut self) {
         self.view = any::game_view_on(&self.game, &self.seats, self.pointer);
-        self.recent = Shared::new(any::recent(&self.recent_base, &self.game, &self.view.colours));
+        self.recent = Shared::new(any::recent(
+            &self.recent_base,
+            &self.game,
+            &self.view.colours,
+        ));
         self.ui.message = None;
         self.refresh_targets();
     }
