@@ -128,7 +128,7 @@ fn keys() -> [(&'static str, &'static str); 7] {
         (msg::help::key_click(), msg::help::key_click_does()),
         ("Tab", msg::help::key_tab_does()),
         (msg::help::key_drag(), msg::help::key_drag_does()),
-        ("Ctrl+Z", msg::help::key_undo_does()),
+        (msg::help::key_undo(), msg::help::key_undo_does()),
         (msg::help::key_text_view(), msg::help::key_text_view_does()),
         (msg::help::key_replay(), msg::help::key_replay_does()),
         ("?", msg::help::key_help_does()),
