@@ -84,9 +84,10 @@ async fn mount(
     on_event: &Closure<dyn Fn(String)>,
 ) -> Result<Mounted, JsValue> {
     let module = JsFuture::from(load_extras()).await?;
-    if let Some(text) = i18n::source(lang) {
+    // (A module without `language` speaks English.)
+    let language = Reflect::get(&module, &"language".into())?.dyn_into::<Function>();
+    if let (Some(text), Ok(language)) = (i18n::source(lang), language) {
         if !HANDED.with(|h| h.borrow().contains(&lang)) {
-            let language: Function = Reflect::get(&module, &"language".into())?.dyn_into()?;
             language.call2(&JsValue::NULL, &lang.code().into(), &text.into())?;
             HANDED.with(|h| h.borrow_mut().push(lang));
         }

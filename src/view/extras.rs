@@ -2,7 +2,9 @@
 //! need, loaded on demand) and how the page names one to the module: a few
 //! lines of text (the module is a separate wasm instance, so nothing but JS
 //! values crosses between them). The page writes them ([`Part::to_text`]);
-//! the module reads them and mounts the part (ui/extras_part.rs).
+//! the module reads them and mounts the part (ui/extras_part.rs). The
+//! language the page speaks goes first ([`Part::to_text_in`]): the module
+//! speaks it too (its file handed over by the page, `i18n::source`).
 
 use crate::engine::any::Ruleset;
 use crate::i18n::Language;
