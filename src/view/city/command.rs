@@ -16,18 +16,6 @@ use crate::view::Adapter;
 /// What the text view's "help" says.
 pub const HELP: &str = "Type a move or a question, then Enter. To place the tile: a space such as “1,0”, with a turn if you like (“1,0 90”; turns are clockwise). Otherwise the word of an option: a number, “cw” or “ccw”, “yes” or “no”. Questions: “options” (what you may do), “tile” (the tile in hand), “look 1,0” (a space), “board” (every tile), “followers”, “walls”, “scores”, “last” (the last turn). Also “undo” and “hint”.";
 
-/// The command a typed line asks for. `rot`: the tile in hand's turn now
-/// (a space typed without a turn takes it when it fits there).
-pub fn command(
-    game: &Game,
-    names: &[String],
-    line: &str,
-    rot: Option<Rotation>,
-) -> Command<Choice> {
-    let legal = game.legal_choices();
-    crate::view::command::command(game, names, line, rot).map(|i| legal[i])
-}
-
 impl TextGame for Game {
     fn help(&self) -> &'static str {
         HELP

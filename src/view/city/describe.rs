@@ -13,7 +13,7 @@ use crate::engine::city::walls::End;
 use crate::engine::city::{Choice, Game};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::TileGame;
-use crate::view::command::TextOption;
+use crate::view::command::{no_last, TextOption};
 use crate::view::log::{name, plural};
 use crate::view::words::{cell_name, dir_name, dirs_words, turn_name};
 
@@ -281,11 +281,7 @@ pub fn options(game: &Game) -> Vec<TextOption> {
             choice: i,
         });
     }
-    // "no" last (the engine lists it first).
-    if let Some(i) = out.iter().position(|o| o.key == "no") {
-        let no = out.remove(i);
-        out.push(no);
-    }
+    no_last(&mut out);
     out
 }
 
