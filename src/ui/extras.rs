@@ -132,14 +132,7 @@ pub fn extras_host(props: &ExtrasHostProps) -> Html {
                             *held.borrow_mut() = Some(m);
                             stage.set(Stage::Shown);
                         }
-                        Err(e) => {
-                            let why = e
-                                .dyn_ref::<js_sys::Error>()
-                                .map(|e| String::from(e.message()))
-                                .or_else(|| e.as_string())
-                                .unwrap_or_default();
-                            stage.set(Stage::Failed(why));
-                        }
+                        Err(e) => stage.set(Stage::Failed(super::js_error::js_message(&e))),
                     }
                 });
             }
@@ -161,8 +154,7 @@ pub fn extras_host(props: &ExtrasHostProps) -> Html {
             html! {
                 <div class={classes!("extras-status", props.dialog.then_some("extras-toast"))} role="alert"
                     data-testid="extras-failed">
-                    <p>{ format!("This part of the game could not be loaded: {}. The game itself goes on; try again when the page is online.",
-                        if why.is_empty() { "the browser gave no reason" } else { why.as_str() }) }</p>
+                    <p>{ format!("This part of the game could not be loaded: {why}. The game itself goes on; try again when the page is online.") }</p>
                     if props.dialog {
                         <button class="small" onclick={close}>{ "Close" }</button>
                     }
