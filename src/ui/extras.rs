@@ -84,8 +84,9 @@ pub struct ExtrasHostProps {
     pub part: Part,
     /// What the part tells the page ("close": its dialog closed).
     pub on_event: Callback<String>,
-    /// A dialog part: nothing shows on the page until it has loaded, except
-    /// a small status after a moment (and an error with a Close button).
+    /// A dialog part: while it loads, a small "Loading…" note at the top of
+    /// the window (not in the page's flow), and if it cannot be loaded, the
+    /// reason with a Close button.
     #[prop_or_default]
     pub dialog: bool,
     #[prop_or_default]
