@@ -3,7 +3,6 @@
 //! (spawned here, once, and asked whenever the position calls for it).
 
 use gloo::timers::callback::{Interval, Timeout};
-use gloo_worker::Spawnable;
 use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -20,9 +19,8 @@ use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
 use super::state::{Action, AppState};
-use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
+use super::worker::{spawn_engine, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
-use super::WORKER_LOADER;
 use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::{Catalogue, Options};
 use crate::engine::city::{Game, Setup, DEFAULT_STACKS};
@@ -112,19 +110,15 @@ pub fn app() -> Html {
         let status = status.setter();
         let last_heard = last_heard.clone();
         use_memo((), move |_| {
-            EngineWorker::spawner()
-                .encoding::<super::codec::WireCodec>()
-                .with_loader(true)
-                .callback(move |out: FromEngine| match out {
-                    FromEngine::Pong { version, scope, .. } => {
-                        status.set(WorkerStatus::Ready { version, scope })
-                    }
-                    answer => {
-                        *last_heard.borrow_mut() = js_sys::Date::now();
-                        d.dispatch(Action::Engine(answer))
-                    }
-                })
-                .spawn(WORKER_LOADER)
+            spawn_engine(move |out: FromEngine| match out {
+                FromEngine::Pong { version, scope, .. } => {
+                    status.set(WorkerStatus::Ready { version, scope })
+                }
+                answer => {
+                    *last_heard.borrow_mut() = js_sys::Date::now();
+                    d.dispatch(Action::Engine(answer))
+                }
+            })
         })
     };
     {

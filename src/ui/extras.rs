@@ -102,8 +102,9 @@ pub struct ExtrasHostProps {
     pub part: Part,
     /// What the part tells the page ("close": its dialog closed).
     pub on_event: Callback<String>,
-    /// A dialog part: nothing shows on the page until it has loaded, except
-    /// a small status after a moment (and an error with a Close button).
+    /// A dialog part: while it loads, a small "Loading…" note at the top of
+    /// the window (not in the page's flow), and if it cannot be loaded, the
+    /// reason with a Close button.
     #[prop_or_default]
     pub dialog: bool,
     #[prop_or_default]
@@ -159,14 +160,7 @@ pub fn extras_host(props: &ExtrasHostProps) -> Html {
                             *held.borrow_mut() = Some(m);
                             stage.set(Stage::Shown);
                         }
-                        Err(e) => {
-                            let why = e
-                                .dyn_ref::<js_sys::Error>()
-                                .map(|e| String::from(e.message()))
-                                .or_else(|| e.as_string())
-                                .unwrap_or_default();
-                            stage.set(Stage::Failed(why));
-                        }
+                        Err(e) => stage.set(Stage::Failed(super::js_error::js_message(&e))),
                     }
                 });
             }

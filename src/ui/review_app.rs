@@ -5,7 +5,6 @@
 //! its worker. The page hands over the game as a link; closing the review
 //! (its Close button, or Esc) tells the page.
 
-use gloo_worker::Spawnable;
 use yew::prelude::*;
 
 use super::help::Help;
@@ -14,8 +13,7 @@ use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::review_screen::ReviewScreen;
 use super::state::{Action, AppState, Play};
-use super::worker::{EngineWorker, FromEngine, GameWire, ToEngine};
-use super::WORKER_LOADER;
+use super::worker::{spawn_engine, FromEngine, GameWire, ToEngine};
 use crate::view::palette::seats_from_param;
 
 #[derive(Properties, PartialEq)]
@@ -55,15 +53,11 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
     let bridge = {
         let d = state.dispatcher();
         use_memo((), move |_| {
-            EngineWorker::spawner()
-                .encoding::<super::codec::WireCodec>()
-                .with_loader(true)
-                .callback(move |out: FromEngine| {
-                    if !matches!(out, FromEngine::Pong { .. }) {
-                        d.dispatch(Action::Engine(out))
-                    }
-                })
-                .spawn(WORKER_LOADER)
+            spawn_engine(move |out: FromEngine| {
+                if !matches!(out, FromEngine::Pong { .. }) {
+                    d.dispatch(Action::Engine(out))
+                }
+            })
         })
     };
     // The review runs in the worker while it is open and running; closed

@@ -339,3 +339,17 @@ impl Worker for EngineWorker {
         }
     }
 }
+
+/// Starts an engine worker (its files beside the page: `WORKER_LOADER`)
+/// whose answers go to `heard`: the app's, for the computer seats and
+/// hints, and the game review's own (ui/review_app.rs).
+pub fn spawn_engine(
+    heard: impl Fn(FromEngine) + 'static,
+) -> gloo_worker::WorkerBridge<EngineWorker> {
+    use gloo_worker::Spawnable;
+    EngineWorker::spawner()
+        .encoding::<super::codec::WireCodec>()
+        .with_loader(true)
+        .callback(heard)
+        .spawn(super::WORKER_LOADER)
+}

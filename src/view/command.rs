@@ -305,6 +305,28 @@ fn pick<'a>(options: &'a [TextOption], input: &str) -> Result<&'a TextOption, St
     }
 }
 
+/// [`command`] with its choice as the game's own (`legal_choices()[i]`):
+/// what each ruleset's text view asks (view/city/command.rs,
+/// view/classic/command.rs).
+pub fn command_choice<G: TextGame + crate::engine::TileGame>(
+    game: &G,
+    names: &[String],
+    line: &str,
+    rot: Option<Rotation>,
+) -> Command<G::Choice> {
+    let legal = game.legal_choices();
+    command(game, names, line, rot).map(|i| legal[i])
+}
+
+/// Puts the option "no" last (the engines list it first), for the text
+/// view's list of options.
+pub fn no_last(options: &mut Vec<TextOption>) {
+    if let Some(i) = options.iter().position(|o| o.key == "no") {
+        let no = options.remove(i);
+        options.push(no);
+    }
+}
+
 /// The command a typed line asks for, its choice as an index among the
 /// game's legal choices. `rot`: the tile in hand's turn now (a space typed
 /// without a turn takes it when it fits there).

@@ -14,7 +14,7 @@ use crate::engine::city::{Choice, Game, Role};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::TileGame;
 use crate::i18n::msg::city_describe as m;
-use crate::view::command::TextOption;
+use crate::view::command::{no_last, TextOption};
 use crate::view::log::name;
 use crate::view::words::{cell_name, dir_name, dirs_words, list_words, turn_name};
 
@@ -263,11 +263,7 @@ pub fn options(game: &Game) -> Vec<TextOption> {
             choice: i,
         });
     }
-    // "no" last (the engine lists it first).
-    if let Some(i) = out.iter().position(|o| o.key == "no") {
-        let no = out.remove(i);
-        out.push(no);
-    }
+    no_last(&mut out);
     out
 }
 

@@ -813,8 +813,8 @@ fn what_scored_and_what_was_built_since_a_position_is_marked() {
 /// option's word for everything else; nonsense is answered with the options.
 #[test]
 fn every_legal_choice_can_be_typed_in_the_text_view() {
-    use super::command::{command, Command};
     use super::describe::options;
+    use crate::view::command::{command_choice as command, Command};
     let names = names(3);
     let mut typed = 0;
     for seed in 1..6 {
@@ -854,8 +854,8 @@ fn every_legal_choice_can_be_typed_in_the_text_view() {
 
 #[test]
 fn the_text_view_describes_tiles_the_board_and_the_wall() {
-    use super::command::{command, Command};
     use super::describe::*;
+    use crate::view::command::{command_choice as command, Command};
     let cat = Catalogue::builtin().unwrap();
     let names = names(2);
     // A straight street tile, turned: the street's ends turn with it.

@@ -20,18 +20,6 @@ pub fn help() -> &'static str {
     crate::i18n::msg::classic_command::help()
 }
 
-/// The command a typed line asks for. `rot`: the tile in hand's turn now
-/// (a space typed without a turn takes it when it fits there).
-pub fn command(
-    game: &Game,
-    names: &[String],
-    line: &str,
-    rot: Option<Rotation>,
-) -> Command<Choice> {
-    let legal = game.legal_choices();
-    crate::view::command::command(game, names, line, rot).map(|i| legal[i])
-}
-
 impl TextGame for Game {
     fn help(&self) -> &'static str {
         help()

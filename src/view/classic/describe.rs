@@ -13,7 +13,7 @@ use crate::engine::classic::{
 };
 use crate::engine::TileGame;
 use crate::i18n::msg::classic_describe as m;
-use crate::view::command::TextOption;
+use crate::view::command::{no_last, TextOption};
 use crate::view::log::name;
 use crate::view::words::{cell_name, dir_name, dirs_words, turn_name};
 
@@ -241,10 +241,6 @@ pub fn options(game: &Game, names: &[String]) -> Vec<TextOption> {
             choice: i,
         });
     }
-    // "no" last (the engine lists it first).
-    if let Some(i) = out.iter().position(|o| o.key == "no") {
-        let no = out.remove(i);
-        out.push(no);
-    }
+    no_last(&mut out);
     out
 }

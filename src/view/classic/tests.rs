@@ -712,7 +712,7 @@ fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
 /// no two options say the same.
 #[test]
 fn every_legal_choice_can_be_typed_in_the_text_view() {
-    use super::command::command;
+    use crate::view::command::command_choice as command;
     use crate::view::command::{Command, TextGame};
     use crate::view::words::turn_name;
     let names = names(3);
@@ -800,7 +800,7 @@ fn hints_say_the_choice_in_words() {
 /// The short words of the text view's questions answer as the long ones.
 #[test]
 fn the_text_views_short_words_answer_as_the_long_ones() {
-    use super::command::command;
+    use crate::view::command::command_choice as command;
     let g = record(E13).at(9);
     let names = names(4);
     for (short, long) in [
