@@ -11,7 +11,7 @@ pub fn mount(
     on_event: yew::Callback<String>,
 ) -> Box<dyn FnOnce()> {
     use yew::Renderer;
-    let close = on_event.reform(|_: ()| "close".to_string());
+    let close = on_event.reform(|_: ()| crate::view::extras::CLOSE.to_string());
     match part {
         Part::Help { ruleset, coins } => {
             let props = super::help::HelpProps {
@@ -47,6 +47,32 @@ pub fn mount(
             };
             let app =
                 Renderer::<super::review_app::ReviewApp>::with_root_and_props(host, props).render();
+            Box::new(move || app.destroy())
+        }
+        Part::Key { ruleset, coins } => {
+            let props = super::legend::KeyDialogProps {
+                ruleset: *ruleset,
+                coins: *coins,
+                on_close: close,
+            };
+            let app =
+                Renderer::<super::legend::KeyDialog>::with_root_and_props(host, props).render();
+            Box::new(move || app.destroy())
+        }
+        Part::TilesLeft { link } => {
+            let props = super::tiles_left::TilesLeftPartProps {
+                link: link.clone().into(),
+                on_close: close,
+            };
+            let app =
+                Renderer::<super::tiles_left::TilesLeftPart>::with_root_and_props(host, props)
+                    .render();
+            Box::new(move || app.destroy())
+        }
+        Part::Import => {
+            let props = super::import_part::ImportPartProps { on_event };
+            let app = Renderer::<super::import_part::ImportPart>::with_root_and_props(host, props)
+                .render();
             Box::new(move || app.destroy())
         }
         Part::Stats => {

@@ -8,6 +8,7 @@
 
 use yew::prelude::*;
 
+use super::modal::Modal;
 use super::pieces_layer::{gate, meeple, tower, wall_piece};
 use super::tile_art::tile_picture;
 use crate::engine::any::{AnyGame, Ruleset};
@@ -95,6 +96,32 @@ fn classic_piece(kind: &str, view_box: &str, caption: &str) -> Html {
             </svg>
             <figcaption>{ caption.to_string() }</figcaption>
         </figure>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct KeyDialogProps {
+    pub ruleset: Ruleset,
+    /// Old City's coins are on ([`coins_on`]).
+    pub coins: bool,
+    pub on_close: Callback<()>,
+}
+
+/// The key as a dialog, the play screen's "Key": a part of the extras
+/// module (ui/extras_part.rs), so the page does not carry it.
+#[function_component(KeyDialog)]
+pub fn key_dialog(props: &KeyDialogProps) -> Html {
+    let close = props.on_close.clone();
+    html! {
+        <Modal title={msg::play::legend_title()} on_close={close.clone()} testid="legend-dialog" close_outside=true>
+            { match props.ruleset {
+                Ruleset::City => legend(),
+                Ruleset::Classic => classic_legend(props.coins),
+            } }
+            <div class="dialog-buttons">
+                <button class="primary" onclick={close.reform(|_: MouseEvent| ())}>{ msg::help::back() }</button>
+            </div>
+        </Modal>
     }
 }
 

@@ -24,6 +24,7 @@ pub mod game_pictures;
 pub mod hand;
 pub mod help;
 pub mod import_dialog;
+pub mod import_part;
 pub mod js_error;
 pub mod keys;
 pub mod language;

@@ -13,18 +13,18 @@ use super::board::Board;
 use super::camera::{Camera, CameraAction};
 use super::computer_bar::{computer_bar, ComputerBarProps};
 use super::download;
+use super::extras::{link_of, ExtrasHost, Part};
 use super::game_log::game_log;
 use super::game_over::{game_over, GameOverProps};
 use super::hand::{hand, HandProps};
 use super::keys::{self, KeyCommand};
-use super::legend::{classic_legend, coins_on, legend};
+use super::legend::coins_on;
 use super::modal::{self, Modal};
 use super::panel::panel;
 use super::prompt::{prompt_bar, PromptBarProps};
 use super::score_strip::score_strip;
 use super::state::{Action, AppState, Play, Speed};
 use super::text_view::{Announcer, TextView};
-use super::tiles_left::{tiles_left, TilesLeftProps};
 use crate::engine::any::AnyChoice as Choice;
 use crate::engine::any::AnyGame;
 use crate::engine::core::geom::Cell;
@@ -372,17 +372,18 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     };
     let legend_close = {
         let legend_open = legend_open.clone();
-        Callback::from(move |_: ()| legend_open.set(false))
+        Callback::from(move |_: String| legend_open.set(false))
     };
 
-    let counts = crate::view::any::tiles_by_type(&play.game);
+    // (Classic only: The City's pile is not by type.)
+    let tiles_by_type = play.game.as_classic().is_some();
     let tiles_show = {
         let tiles_open = tiles_open.clone();
         Callback::from(move |_: MouseEvent| tiles_open.set(true))
     };
     let tiles_close = {
         let tiles_open = tiles_open.clone();
-        Callback::from(move |_: ()| tiles_open.set(false))
+        Callback::from(move |_: String| tiles_open.set(false))
     };
     let camera_click = |a: CameraAction| {
         let cd = camera.dispatcher();
@@ -413,7 +414,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     <button data-testid="coords-toggle" title={m::coords_title()}
                         aria-pressed={props.coords.to_string()} onclick={coords_toggle}>{ "x,y" }</button>
                     <button data-testid="legend-open" title={m::key_title()} onclick={legend_show}>{ m::key() }</button>
-                    if counts.is_some() {
+                    if tiles_by_type {
                         <button data-testid="tiles-left-open" title={m::tiles_title()}
                             onclick={tiles_show}>{ m::tiles() }</button>
                     }
@@ -513,16 +514,15 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     }
                 </Modal>
             }
-            if let (true, Some(counts)) = (*tiles_open, counts.clone()) {
-                { tiles_left(&TilesLeftProps { ruleset: play.game.ruleset(), counts, on_close: tiles_close }) }
+            // The two dialogs are parts of the extras module (ui/extras.rs),
+            // loaded the first time.
+            if *tiles_open && tiles_by_type {
+                <ExtrasHost part={Part::TilesLeft { link: link_of(&play.game) }} dialog=true
+                    on_event={tiles_close} />
             }
             if *legend_open {
-                <Modal title={m::legend_title()} on_close={legend_close.clone()} testid="legend-dialog" close_outside=true>
-                    { if play.game.as_city().is_some() { legend() } else { classic_legend(coins_on(&play.game)) } }
-                    <div class="dialog-buttons">
-                        <button class="primary" onclick={legend_close.reform(|_: MouseEvent| ())}>{ msg::help::back() }</button>
-                    </div>
-                </Modal>
+                <ExtrasHost part={Part::Key { ruleset: play.game.ruleset(), coins: coins_on(&play.game) }}
+                    dialog=true on_event={legend_close} />
             }
         </div>
     }

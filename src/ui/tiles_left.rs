@@ -8,7 +8,7 @@ use super::modal::Modal;
 use super::tile_art::tile_picture;
 use crate::engine::any::Ruleset;
 use crate::i18n::msg::tiles_left as m;
-use crate::view::any::{tile_name, TileCount};
+use crate::view::any::{tile_name, tiles_by_type, TileCount};
 
 #[derive(PartialEq)]
 pub struct TilesLeftProps {
@@ -41,5 +41,33 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
                 <button class="primary" onclick={close}>{ m::back() }</button>
             </div>
         </Modal>
+    }
+}
+
+/// The part of the extras module (ui/extras_part.rs): the tiles left of a
+/// link's game (the page's "Tiles"), so the page does not carry the dialog.
+#[derive(Properties, PartialEq)]
+pub struct TilesLeftPartProps {
+    pub link: AttrValue,
+    pub on_close: Callback<()>,
+}
+
+#[function_component(TilesLeftPart)]
+pub fn tiles_left_part(props: &TilesLeftPartProps) -> Html {
+    let read = use_memo(props.link.clone(), |link| {
+        let game = crate::share::decode(link).ok()?;
+        Some((game.ruleset(), tiles_by_type(&game)?))
+    });
+    match &*read {
+        Some((ruleset, counts)) => tiles_left(&TilesLeftProps {
+            ruleset: *ruleset,
+            counts: counts.clone(),
+            on_close: props.on_close.clone(),
+        }),
+        None => html! {
+            <Modal title={m::title()} on_close={props.on_close.clone()} testid="tiles-left-dialog" close_outside=true>
+                <p role="alert">{ m::unreadable() }</p>
+            </Modal>
+        },
     }
 }

@@ -9,6 +9,18 @@
 use crate::engine::any::Ruleset;
 use crate::i18n::Language;
 
+/// What a part tells the page when its dialog closed.
+pub const CLOSE: &str = "close";
+
+/// What the import dialog tells the page before it closes, with the link of
+/// the game it read after it.
+pub const OPEN: &str = "open\n";
+
+/// The link in the import dialog's event, if it is one.
+pub fn opened_link(event: &str) -> Option<&str> {
+    event.strip_prefix(OPEN)
+}
+
 /// One part of the extras module.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Part {
@@ -21,6 +33,13 @@ pub enum Part {
     /// The statistics of the saved games (read from localStorage by the
     /// module).
     Stats,
+    /// The key to the tile art and the pieces, as a dialog.
+    Key { ruleset: Ruleset, coins: bool },
+    /// The tiles left in the pile of a link's game, as a dialog.
+    TilesLeft { link: String },
+    /// The dialog that opens a game record; a record that reads is handed
+    /// to the page as a link ([`OPEN`]).
+    Import,
     /// The game review of the game of a link with these seats; the board
     /// beside it with the text view open or the coordinates shown as the
     /// player had them.
@@ -52,6 +71,9 @@ impl Part {
             Part::Help { ruleset, coins } => format!("help\n{}\n{}", ruleset.name(), flag(*coins)),
             Part::Pictures { link, seats } => format!("pictures\n{link}\n{seats}"),
             Part::Stats => "stats".to_string(),
+            Part::Key { ruleset, coins } => format!("key\n{}\n{}", ruleset.name(), flag(*coins)),
+            Part::TilesLeft { link } => format!("tiles\n{link}"),
+            Part::Import => "import".to_string(),
             Part::Review {
                 link,
                 seats,
@@ -91,6 +113,14 @@ impl Part {
                 seats: lines.next()?.to_string(),
             },
             "stats" => Part::Stats,
+            "key" => Part::Key {
+                ruleset: Ruleset::from_name(lines.next()?)?,
+                coins: read_flag(lines.next())?,
+            },
+            "tiles" => Part::TilesLeft {
+                link: lines.next()?.to_string(),
+            },
+            "import" => Part::Import,
             "review" => Part::Review {
                 link: lines.next()?.to_string(),
                 seats: lines.next()?.to_string(),
@@ -123,6 +153,14 @@ mod tests {
                 seats: "red,blue-hard".into(),
             },
             Part::Stats,
+            Part::Key {
+                ruleset: Ruleset::Classic,
+                coins: true,
+            },
+            Part::TilesLeft {
+                link: "c1.ABC-_x".into(),
+            },
+            Part::Import,
             Part::Review {
                 link: "c1.x".into(),
                 seats: "red,blue".into(),
@@ -138,6 +176,12 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn an_opened_game_names_its_link() {
+        assert_eq!(opened_link(&format!("{OPEN}c1.ABC")), Some("c1.ABC"));
+        assert_eq!(opened_link(CLOSE), None);
     }
 
     #[test]
