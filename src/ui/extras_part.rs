@@ -69,6 +69,16 @@ pub fn mount(
                     .render();
             Box::new(move || app.destroy())
         }
+        Part::GameOver { link, seats } => {
+            let props = super::game_over::GameOverPartProps {
+                link: link.clone().into(),
+                seats: seats.clone().into(),
+                on_event,
+            };
+            let app = Renderer::<super::game_over::GameOverPart>::with_root_and_props(host, props)
+                .render();
+            Box::new(move || app.destroy())
+        }
         Part::Import => {
             let props = super::import_part::ImportPartProps { on_event };
             let app = Renderer::<super::import_part::ImportPart>::with_root_and_props(host, props)

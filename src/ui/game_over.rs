@@ -2,18 +2,25 @@
 //! winner(s), which guard and which stewards scored what, and the way out
 //! (export the record, look at the city, review the game, new game), and
 //! the game in pictures. A modal dialog: Esc (or "Look at the city")
-//! closes it.
+//! closes it. A part of the extras module ([`GameOverPart`], of the game's
+//! link; ui/extras_part.rs), loaded when a game ends: the page holds only
+//! its host (ui/play_screen.rs) and hears which button was pressed.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::extras::{ExtrasHost, Part};
+use super::game_pictures::PicturesPart;
 use super::modal::Modal;
-use crate::engine::any::{AnyChoice as Choice, AnyGame};
+use crate::engine::any::{AnyChoice as Choice, Ruleset};
+use crate::i18n::msg;
 use crate::i18n::msg::game_over as m;
+use crate::view::any::game_view_on;
+use crate::view::extras::{CLOSE, EXPORT, NEW, REVIEW};
 use crate::view::log::capitalise;
+use crate::view::palette::seats_from_param;
 use crate::view::panel::{EndLine, PanelData};
+use crate::view::prompt::Pointer;
 use crate::view::prompt::Prompt;
 use crate::view::Shared;
 
@@ -24,8 +31,8 @@ pub struct GameOverProps {
     pub panel: Shared<PanelData>,
     pub prompt: Prompt<Choice>,
     pub lines: Rc<Vec<EndLine>>,
-    /// The game (its pictures: the score turn by turn, the facts).
-    pub game: Shared<AnyGame>,
+    /// The game's link (its pictures: the score turn by turn, the facts).
+    pub link: AttrValue,
     pub on_export: Callback<()>,
     pub on_close: Callback<()>,
     pub on_new: Callback<()>,
@@ -58,15 +65,13 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let review = props.on_review.reform(|_: MouseEvent| ());
-    let pictures = Part::Pictures {
-        link: super::extras::link_of(&props.game.0),
-        seats: p
-            .players
-            .iter()
-            .map(|r| r.colour.name())
-            .collect::<Vec<_>>()
-            .join(","),
-    };
+    let seats: AttrValue = p
+        .players
+        .iter()
+        .map(|r| r.colour.name())
+        .collect::<Vec<_>>()
+        .join(",")
+        .into();
     // One line per scoring, with a swatch for each player it names (the
     // names are in the text: colour is not all that tells them).
     let details = props.lines.iter().map(|l| {
@@ -96,11 +101,9 @@ pub fn game_over(props: &GameOverProps) -> Html {
                     <ul>{ for details }</ul>
                 </details>
             }
-            // Drawn by the extras module (ui/extras.rs), loaded now, while
-            // the table is read.
             <details class="game-pictures" data-testid="game-pictures">
                 <summary>{ m::pictures() }</summary>
-                <ExtrasHost part={pictures} on_event={Callback::noop()} />
+                <PicturesPart link={props.link.clone()} {seats} />
             </details>
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ m::export() }</button>
@@ -109,5 +112,49 @@ pub fn game_over(props: &GameOverProps) -> Html {
                 <button data-testid="new-game" class="primary" onclick={new}>{ m::new_game() }</button>
             </div>
         </Modal>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GameOverPartProps {
+    pub link: AttrValue,
+    /// As a link's `seats` parameter (their colours).
+    pub seats: AttrValue,
+    /// Which button was pressed (`view::extras`: EXPORT, NEW, REVIEW, CLOSE).
+    pub on_event: Callback<String>,
+}
+
+/// The part of the extras module: the end of the game of `link`.
+#[function_component(GameOverPart)]
+pub fn game_over_part(props: &GameOverPartProps) -> Html {
+    let read = use_memo(
+        (props.link.clone(), props.seats.clone()),
+        |(link, seats)| {
+            let game = crate::share::decode(link).ok()?;
+            let seats = seats_from_param(seats, game.players())?;
+            Some((game.ruleset(), game_view_on(&game, &seats, Pointer::Mouse)))
+        },
+    );
+    let says = |what: &'static str| props.on_event.reform(move |_: ()| what.to_string());
+    match &*read {
+        Some((ruleset, view)) => game_over(&GameOverProps {
+            title: match ruleset {
+                Ruleset::City => msg::play::city_finished(),
+                Ruleset::Classic => msg::play::game_over(),
+            },
+            panel: view.panel.clone(),
+            prompt: view.prompt_base.clone(),
+            lines: view.end_lines.clone(),
+            link: props.link.clone(),
+            on_export: says(EXPORT),
+            on_close: says(CLOSE),
+            on_new: says(NEW),
+            on_review: says(REVIEW),
+        }),
+        None => html! {
+            <Modal title={msg::play::game_over()} on_close={says(CLOSE)} testid="game-over">
+                <p role="alert">{ m::unreadable() }</p>
+            </Modal>
+        },
     }
 }

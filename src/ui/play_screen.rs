@@ -15,7 +15,6 @@ use super::computer_bar::{computer_bar, ComputerBarProps};
 use super::download;
 use super::extras::{link_of, ExtrasHost, Part};
 use super::game_log::game_log;
-use super::game_over::{game_over, GameOverProps};
 use super::hand::{hand, HandProps};
 use super::keys::{self, KeyCommand};
 use super::legend::coins_on;
@@ -30,6 +29,8 @@ use crate::engine::any::AnyGame;
 use crate::engine::core::geom::Cell;
 use crate::i18n::msg;
 use crate::i18n::msg::play as m;
+use crate::view::extras::{EXPORT, NEW, REVIEW};
+use crate::view::palette::seats_param;
 use crate::view::Shared;
 use std::rc::Rc;
 
@@ -359,6 +360,15 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             .map_or(play.game.clone(), |w| w.0.clone()),
     );
     let export_click = export.reform(|_: MouseEvent| ());
+    let over_event = {
+        let (d, export) = (d.clone(), export.clone());
+        Callback::from(move |e: String| match e.as_str() {
+            EXPORT => export.emit(()),
+            NEW => d.dispatch(Action::NewGameScreen),
+            REVIEW => d.dispatch(Action::ReviewOpen),
+            _ => d.dispatch(Action::CloseGameOver),
+        })
+    };
     let export_here = props
         .whole
         .is_some()
@@ -487,12 +497,11 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 { game_log(&play.view.log, &play.view.names, &play.view.colours) }
             </aside>
             if over && !play.ui.over_closed {
-                { game_over(&GameOverProps {
-                    title: if play.game.as_city().is_some() { m::city_finished() } else { m::game_over() },
-                    panel: play.view.panel.clone(), prompt, lines: play.view.end_lines.clone(),
-                    game: crate::view::Shared(play.game.clone()),
-                    on_export: export.clone(), on_close: dispatch(Action::CloseGameOver),
-                    on_new: dispatch(Action::NewGameScreen), on_review: dispatch(Action::ReviewOpen) }) }
+                // The end of the game is a part of the extras module
+                // (ui/game_over.rs), loaded now; it says which button was
+                // pressed.
+                <ExtrasHost part={Part::GameOver { link: link_of(&play.game), seats: seats_param(&play.seats) }}
+                    dialog=true on_event={over_event} />
             }
             if props.leaving {
                 <Modal title={m::leave_title()} on_close={dispatch(Action::Leave(false))} testid="leave-dialog">

@@ -12,6 +12,12 @@ use crate::i18n::Language;
 /// What a part tells the page when its dialog closed.
 pub const CLOSE: &str = "close";
 
+/// What the game-over dialog tells the page: save the game's record, a
+/// new game, review the game.
+pub const EXPORT: &str = "export";
+pub const NEW: &str = "new";
+pub const REVIEW: &str = "review";
+
 /// What the import dialog tells the page before it closes, with the link of
 /// the game it read after it.
 pub const OPEN: &str = "open\n";
@@ -37,6 +43,10 @@ pub enum Part {
     Key { ruleset: Ruleset, coins: bool },
     /// The tiles left in the pile of a link's game, as a dialog.
     TilesLeft { link: String },
+    /// The end of a link's game (these seats, as `Pictures`' are), as a
+    /// dialog; its buttons tell the page [`EXPORT`], [`NEW`], [`REVIEW`],
+    /// or [`CLOSE`] ("Look at the board", Esc).
+    GameOver { link: String, seats: String },
     /// The dialog that opens a game record; a record that reads is handed
     /// to the page as a link ([`OPEN`]).
     Import,
@@ -74,6 +84,7 @@ impl Part {
             Part::Key { ruleset, coins } => format!("key\n{}\n{}", ruleset.name(), flag(*coins)),
             Part::TilesLeft { link } => format!("tiles\n{link}"),
             Part::Import => "import".to_string(),
+            Part::GameOver { link, seats } => format!("over\n{link}\n{seats}"),
             Part::Review {
                 link,
                 seats,
@@ -121,6 +132,10 @@ impl Part {
                 link: lines.next()?.to_string(),
             },
             "import" => Part::Import,
+            "over" => Part::GameOver {
+                link: lines.next()?.to_string(),
+                seats: lines.next()?.to_string(),
+            },
             "review" => Part::Review {
                 link: lines.next()?.to_string(),
                 seats: lines.next()?.to_string(),
@@ -161,6 +176,10 @@ mod tests {
                 link: "c1.ABC-_x".into(),
             },
             Part::Import,
+            Part::GameOver {
+                link: "c1.x".into(),
+                seats: "red,blue-easy".into(),
+            },
             Part::Review {
                 link: "c1.x".into(),
                 seats: "red,blue".into(),
@@ -193,6 +212,8 @@ mod tests {
             "help\nchess\n0",
             "stats\nmore",
             "pictures\nlink",
+            "over\nlink",
+            "key\ncity",
             "review",
         ] {
             assert_eq!(Part::from_text(text), None, "{text:?}");
