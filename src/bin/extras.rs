@@ -1,7 +1,8 @@
 //! The extras module's entry point: a second wasm module of the page,
 //! built by Trunk (index.html) and loaded by the app the first time it
-//! shows one of its parts (How to play, the game in pictures, the
-//! statistics; `ui::extras`). The page calls [`mount`] with a host element
+//! shows one of its parts (How to play, the key, the tiles left, the
+//! import dialog, the end of the game, the game in pictures, the
+//! statistics, the review; `ui::extras`). The page calls [`mount`] with a host element
 //! and the part in words (`view::extras::Part`). On native targets it is an
 //! empty program.
 

@@ -1,11 +1,14 @@
-//! The extras: parts of the app that few visits need (How to play, the game
-//! in pictures, the statistics, the game review), kept out of the page and
+//! The extras: parts of the app that few visits need, or not at once (How
+//! to play, the key, the tiles left, the import dialog, the end of the
+//! game with its pictures, the statistics, the game review), kept out of
+//! the page and
 //! loaded the first time one is opened, from a second wasm module
 //! (src/bin/extras.rs, which mounts them with `extras_part::mount`). The
 //! page only holds a host element for each: [`ExtrasHost`] loads the module
 //! (web/extras_loader.js), mounts the part into the host, and unmounts it
 //! when the host goes. The part tells the page what happened (its dialog
-//! closed) through `on_event`.
+//! closed, a button pressed, a record read: `view::extras`'s events)
+//! through `on_event`.
 //!
 //! Why: the page's size (docs/size.md). The module is precached by the
 //! service worker like every file of the build, so the parts work offline.
@@ -100,7 +103,8 @@ async fn mount(
 #[derive(Properties, PartialEq)]
 pub struct ExtrasHostProps {
     pub part: Part,
-    /// What the part tells the page ("close": its dialog closed).
+    /// What the part tells the page ("close": its dialog closed; the
+    /// others in `view::extras`).
     pub on_event: Callback<String>,
     /// A dialog part: while it loads, a small "Loading…" note at the top of
     /// the window (not in the page's flow), and if it cannot be loaded, the
