@@ -203,9 +203,10 @@ fn messages(english: &str) -> String {
                 }
             }
             if m.plural {
+                // English counts by one rule: 1 is `one`, any other `other`.
                 assert!(
-                    m.forms.iter().any(|f| f.0 == 5),
-                    "{MESSAGES}: {}.{} has no .other",
+                    m.forms.iter().map(|f| f.0).eq([1, 5]),
+                    "{MESSAGES}: {}.{} has not its .one and .other forms, in that order",
                     m.group,
                     m.name
                 );
@@ -229,31 +230,41 @@ fn messages(english: &str) -> String {
                     }
                 })
                 .collect();
-            let fills: Vec<String> = args
+            // The values only, the text ones and the number ones apart, each
+            // in the order of `args`: src/i18n/mod.rs finds a placeholder's
+            // value by walking the English text (forms) the same way.
+            let texts: Vec<String> = args
                 .iter()
-                .map(|(a, number)| {
-                    if *number {
-                        format!("({a:?}, Arg::Num({}.into()))", ident(a))
+                .filter(|a| !a.1)
+                .map(|(a, _)| ident(a))
+                .collect();
+            let nums: Vec<String> = args
+                .iter()
+                .filter(|a| a.1)
+                .map(|(a, _)| {
+                    if m.plural && a == "n" {
+                        "n".to_string()
                     } else {
-                        format!("({a:?}, Arg::Text({}))", ident(a))
+                        format!("Into::<Num>::into({}).0", ident(a))
                     }
                 })
                 .collect();
+            let list = |v: &[String]| format!("&[{}]", v.join(", "));
             let fname = ident(&m.name);
+            let head = format!("pub fn {fname}({}) -> String {{", params.join(", "));
             if m.plural {
-                let forms: Vec<String> = m
-                    .forms
-                    .iter()
-                    .map(|(c, t)| format!("({:?}, {t:?})", CATEGORIES[*c]))
-                    .collect();
-                writeln!(
-                    s,
-                    "pub fn {fname}({}) -> String {{ let n: Num = n.into(); plural({slot}, n, &[{}], &[{}]) }}",
-                    params.join(", "),
-                    forms.join(", "),
-                    fills.join(", ")
-                )
-                .unwrap();
+                // Its forms `one` and `other` as one text, a line each.
+                let forms = format!("{}\n{}", m.forms[0].1, m.forms[1].1);
+                let call = match (&texts[..], &nums[..]) {
+                    ([], [n]) if n == "n" => format!("plural_n({slot}, n, {forms:?})"),
+                    ([t], [n]) if n == "n" => format!("plural_text({slot}, n, {forms:?}, {t})"),
+                    _ => format!(
+                        "plural({slot}, n, {forms:?}, {}, {})",
+                        list(&texts),
+                        list(&nums)
+                    ),
+                };
+                writeln!(s, "{head} let n = Into::<Num>::into(n).0; {call} }}").unwrap();
             } else if args.is_empty() {
                 writeln!(
                     s,
@@ -262,14 +273,18 @@ fn messages(english: &str) -> String {
                 )
                 .unwrap();
             } else {
-                writeln!(
-                    s,
-                    "pub fn {fname}({}) -> String {{ fill({slot}, {:?}, &[{}]) }}",
-                    params.join(", "),
-                    m.forms[0].1,
-                    fills.join(", ")
-                )
-                .unwrap();
+                let english = &m.forms[0].1;
+                let call = match (&texts[..], &nums[..]) {
+                    ([t], []) => format!("fill_text({slot}, {english:?}, {t})"),
+                    ([], [n]) => format!("fill_num({slot}, {english:?}, {n})"),
+                    (_, []) => format!("fill_texts({slot}, {english:?}, {})", list(&texts)),
+                    _ => format!(
+                        "fill({slot}, {english:?}, {}, {})",
+                        list(&texts),
+                        list(&nums)
+                    ),
+                };
+                writeln!(s, "{head} {call} }}").unwrap();
             }
         }
         s.push_str("}\n");

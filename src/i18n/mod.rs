@@ -178,12 +178,6 @@ macro_rules! num_from {
 }
 num_from!(u8, u16, u32, u64, usize);
 
-/// A placeholder's value.
-pub enum Arg<'a> {
-    Text(&'a str),
-    Num(Num),
-}
-
 fn slot(i: usize) -> Option<&'static Slot> {
     CURRENT.with(|c| c.get()).and_then(|c| c.slots.get(i))
 }
@@ -196,28 +190,70 @@ pub fn text(i: usize, english: &'static str) -> &'static str {
     }
 }
 
+// The generated messages pass their placeholders' values without their
+// names (the names cost the page's code at each of hundreds of uses):
+// `texts` and `nums`, the text ones and the number ones, each in the order
+// their names first appear in the English text (a counted message's forms
+// `one` and `other` as one text, a line each). A placeholder's value is
+// found by its name there ([`position`]), so a translation may place them in
+// any order. The entry points for the common shapes (`fill_text`,
+// `plural_n`…) spare each use the arrays.
+
 /// Message `i`'s text with its placeholders filled.
-pub fn fill(i: usize, english: &'static str, args: &[(&str, Arg)]) -> String {
-    substitute(text(i, english), args)
+#[inline(never)]
+pub fn fill(i: usize, english: &'static str, texts: &[&str], nums: &[u64]) -> String {
+    substitute(text(i, english), english, texts, nums)
 }
 
-/// Counted message `i` (its count is `n`, also its `{n}`) in the form its count takes;
-/// `english`: (CLDR category, text), from build.rs.
-pub fn plural(
-    i: usize,
-    Num(n): Num,
-    english: &[(&str, &'static str)],
-    args: &[(&str, Arg)],
-) -> String {
+/// [`fill`] for a message whose placeholders are all text.
+#[inline(never)]
+pub fn fill_texts(i: usize, english: &'static str, texts: &[&str]) -> String {
+    fill(i, english, texts, &[])
+}
+
+/// [`fill`] for a message with one placeholder, a text.
+#[inline(never)]
+pub fn fill_text(i: usize, english: &'static str, text: &str) -> String {
+    fill(i, english, &[text], &[])
+}
+
+/// [`fill`] for a message with one placeholder, a number.
+#[inline(never)]
+pub fn fill_num(i: usize, english: &'static str, n: u64) -> String {
+    fill(i, english, &[], &[n])
+}
+
+/// Counted message `i` (its count is `n`, also its `{n}`) in the form its
+/// count takes; `english`: its English forms `one` and `other`, a line each
+/// (English's rule: 1 is `one`, any other count `other`).
+#[inline(never)]
+pub fn plural(i: usize, n: u64, english: &'static str, texts: &[&str], nums: &[u64]) -> String {
     let translated = match slot(i) {
         Some(Slot::Plural(forms)) => pick(forms, &intl::category(current(), n)),
         _ => None,
     };
     // Else English, by English's own rule.
-    let template = translated
-        .or_else(|| pick(english, &intl::category(Language::En, n)))
-        .unwrap_or("");
-    substitute(template, args)
+    let template = translated.unwrap_or_else(|| {
+        let (one, other) = english.split_once('\n').unwrap_or((english, english));
+        if n == 1 {
+            one
+        } else {
+            other
+        }
+    });
+    substitute(template, english, texts, nums)
+}
+
+/// [`plural`] for a message whose only placeholder is its count.
+#[inline(never)]
+pub fn plural_n(i: usize, n: u64, english: &'static str) -> String {
+    plural(i, n, english, &[], &[n])
+}
+
+/// [`plural`] for a message with its count and one text placeholder.
+#[inline(never)]
+pub fn plural_text(i: usize, n: u64, english: &'static str, text: &str) -> String {
+    plural(i, n, english, &[text], &[n])
 }
 
 /// The form of `category`, else `other`.
@@ -226,9 +262,45 @@ fn pick(forms: &[(&str, &'static str)], category: &str) -> Option<&'static str> 
     of(category).or_else(|| of("other"))
 }
 
-/// `template` with each `{name}` (or `{name:type}`) replaced by its value;
-/// a placeholder without one stays as it is.
-fn substitute(template: &str, args: &[(&str, Arg)]) -> String {
+/// A text's placeholders in order: each name, and whether it is a number
+/// (`{n:number}`; the only type the English file uses, build.rs).
+fn placeholders(text: &str) -> impl Iterator<Item = (&str, bool)> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let open = rest.find('{')?;
+        let close = open + rest[open..].find('}')?;
+        let inner = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        Some(match inner.split_once(':') {
+            Some((name, _)) => (name, true),
+            None => (inner, false),
+        })
+    })
+}
+
+/// Where placeholder `name`'s value is, as build.rs orders the values: the
+/// English text's placeholders, each name once where it first
+/// appears, the text ones and the number ones counted apart. (Whether it is
+/// a number, its index among those), or None if the English has no such.
+fn position(english: &str, name: &str) -> Option<(bool, usize)> {
+    let all = || placeholders(english);
+    let mut counts = [0; 2];
+    for (k, (p, number)) in all().enumerate() {
+        if all().take(k).any(|(q, _)| q == p) {
+            continue;
+        }
+        if p == name {
+            return Some((number, counts[number as usize]));
+        }
+        counts[number as usize] += 1;
+    }
+    None
+}
+
+/// `template` with each `{name}` (or `{name:type}`) replaced by its value
+/// (found by [`position`] in `english`); a placeholder without one stays as
+/// it is.
+fn substitute(template: &str, english: &str, texts: &[&str], nums: &[u64]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -238,10 +310,15 @@ fn substitute(template: &str, args: &[(&str, Arg)]) -> String {
         };
         let inner = &rest[open + 1..open + close];
         let name = inner.split(':').next().unwrap_or("");
-        match args.iter().find(|(n, _)| *n == name) {
-            Some((_, Arg::Text(t))) => out.push_str(t),
-            Some((_, Arg::Num(Num(n)))) => out.push_str(&intl::number(current(), *n)),
-            None => out.push_str(&rest[open..=open + close]),
+        let value = match position(english, name) {
+            Some((false, k)) => texts.get(k).map(|t| out.push_str(t)),
+            Some((true, k)) => nums
+                .get(k)
+                .map(|&n| out.push_str(&intl::number(current(), n))),
+            None => None,
+        };
+        if value.is_none() {
+            out.push_str(&rest[open..=open + close]);
         }
         rest = &rest[open + close + 1..];
     }

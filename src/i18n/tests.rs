@@ -222,11 +222,78 @@ proptest::proptest! {
         let leaked: &'static str = Box::leak(text.clone().into_boxed_str());
         let _ = Catalog::parse(Language::Nl, leaked);
         let _ = check::problems(Language::Nl, include_str!("../../locales/en.txt"), &text);
-        let args = [("seat", Arg::Num(Num(3))), ("name", Arg::Text("x")), ("n", Arg::Num(Num(2)))];
         for l in &lines {
-            let _ = substitute(l, &args);
+            let _ = substitute(l, "{seat:number} {name} {n:number}", &["x"], &[3, 2]);
+            let _ = substitute("{a} {b:number}", l, &[], &[]);
             let forms = [("one", "a"), ("other", leaked)];
             let _ = pick(&forms, l);
+        }
+    }
+}
+
+#[test]
+fn a_placeholder_is_found_by_its_name_in_the_english_forms() {
+    let forms = "{a} {n:number} {b}\n{n:number} {b} {c:number} {a} {d}";
+    let at = |name| position(forms, name);
+    assert_eq!(at("a"), Some((false, 0)));
+    assert_eq!(at("n"), Some((true, 0)));
+    assert_eq!(at("b"), Some((false, 1)));
+    assert_eq!(at("c"), Some((true, 1)));
+    assert_eq!(at("d"), Some((false, 2)));
+    assert_eq!(at("e"), None);
+    assert_eq!(
+        substitute("{d}{c:number}-{e}-{a}{n}", forms, &["A", "B", "D"], &[7, 9]),
+        "D9-{e}-A7"
+    );
+}
+
+/// Every English message (a counted one's forms together, as build.rs passes
+/// them) fills each placeholder with the value build.rs passes for its name.
+#[test]
+fn every_english_placeholder_gets_its_own_value() {
+    let english = include_str!("../../locales/en.txt");
+    let mut messages: Vec<(String, Vec<&str>)> = Vec::new();
+    for (key, text) in english.lines().filter_map(catalog::entry).flatten() {
+        let (base, category) = catalog::split_plural(key);
+        match messages.last_mut() {
+            Some((b, forms)) if category.is_some() && b == base => forms.push(text),
+            _ => messages.push((base.to_string(), vec![text])),
+        }
+    }
+    for (key, forms) in messages {
+        let joined = forms.join("\n");
+        // The values in build.rs's order: names in first appearance, text
+        // ones and number ones apart.
+        let mut names: Vec<(&str, bool)> = Vec::new();
+        for p in placeholders(&joined) {
+            if !names.iter().any(|q| q.0 == p.0) {
+                names.push(p);
+            }
+        }
+        let texts: Vec<String> = names
+            .iter()
+            .filter(|p| !p.1)
+            .map(|p| format!("<{}>", p.0))
+            .collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let nums: Vec<u64> = (0..names.iter().filter(|p| p.1).count() as u64)
+            .map(|k| 1000 + k)
+            .collect();
+        for form in &forms {
+            let mut want = form.to_string();
+            let mut n = 1000;
+            for (name, number) in &names {
+                let value = if *number {
+                    n += 1;
+                    (n - 1).to_string()
+                } else {
+                    format!("<{name}>")
+                };
+                want = want
+                    .replace(&format!("{{{name}:number}}"), &value)
+                    .replace(&format!("{{{name}}}"), &value);
+            }
+            assert_eq!(substitute(form, &joined, &texts, &nums), want, "{key}");
         }
     }
 }
