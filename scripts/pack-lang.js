@@ -67,3 +67,30 @@ for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
   const packed = pack(text);
   if (packed !== text) fs.writeFileSync(file, packed);
 }
+
+// The loading sign's words (web/boot.js shows them before the game runs):
+// each language's `boot.*` messages, from the sources in static/lang (the
+// staged files are packed: no keys), written into the staged boot.js.
+const BOOT_KEYS = ['boot.loading', 'boot.failed'];
+const bootJs = path.join(dir, '..', '..', 'boot.js');
+if (fs.existsSync(bootJs)) {
+  const sources = path.join(__dirname, '..', 'static', 'lang');
+  const words = {};
+  for (const f of fs.readdirSync(sources).filter((f) => f.endsWith('.txt')).sort()) {
+    const said = {};
+    for (const raw of fs.readFileSync(path.join(sources, f), 'utf8').split('\n')) {
+      const eq = raw.indexOf('=');
+      const key = raw.slice(0, eq).trim();
+      if (eq > 0 && BOOT_KEYS.includes(key)) said[key] = raw.slice(eq + 1).trim();
+    }
+    if (BOOT_KEYS.every((k) => said[k])) words[f.replace(/\.txt$/, '')] = said;
+  }
+  const js = fs.readFileSync(bootJs, 'utf8');
+  const marker = /const WORDS = \{.*\};/;
+  if (!marker.test(js)) {
+    console.error('pack-lang.js: no `const WORDS = {…};` line in boot.js');
+    process.exit(1);
+  }
+  const out = js.replace(marker, () => `const WORDS = ${JSON.stringify(words)};`);
+  if (out !== js) fs.writeFileSync(bootJs, out);
+}

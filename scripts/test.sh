@@ -62,6 +62,7 @@ step "e2e saves (playwright, Chromium)" node tests/e2e/saves.js
 step "e2e links, saves and tabs: nothing lost, nothing duplicated (playwright, Chromium)" node tests/e2e/tabs.js
 step "e2e keyboard, screen readers, axe (playwright, Chromium)" node tests/e2e/access.js
 step "e2e languages: German, Polish, French offline (playwright, Chromium)" node tests/e2e/language.js
+step "e2e whole games in German and Polish, both games, no English left (playwright, Chromium)" node tests/e2e/language_games.js
 step "e2e small screens and loading (playwright, Chromium)" node tests/e2e/layout.js
 step "e2e what happened, links, saves list (playwright, Chromium)" node tests/e2e/see.js
 step "e2e what scored, the end one by one, the plaza (playwright, Chromium)" node tests/e2e/scoring.js

@@ -5,6 +5,36 @@
 // resolved against the page, so dist/ works under any sub-path).
 const boot = document.querySelector('script[data-js][data-wasm]');
 const base = document.baseURI;
+
+// The loading sign's words in the player's language, chosen as
+// src/ui/language.rs chooses (`?lang=`, then the choice remembered, then
+// the browser's languages): each language file's `boot.*` messages, which
+// scripts/pack-lang.js writes into WORDS at build time (unbuilt: English).
+const WORDS = {};
+function spoken() {
+  const tags = [];
+  try {
+    tags.push(new URLSearchParams(location.search).get('lang'));
+    tags.push(localStorage.getItem('the-city/language'));
+  } catch (_) { /* storage blocked: the browser's languages decide */ }
+  tags.push(...(navigator.languages || []));
+  for (const tag of tags) {
+    // As Language::from_tag: "de", "de-AT", "de_AT".
+    const m = /^([a-z]{2})(?:[-_].*)?$/i.exec((tag || '').trim());
+    if (!m) continue;
+    const code = m[1].toLowerCase();
+    if (code === 'en') return null;
+    if (WORDS[code]) return [code, WORDS[code]];
+  }
+  return null;
+}
+const language = spoken();
+if (language) {
+  document.documentElement.lang = language[0];
+  const text = document.getElementById('loading-text');
+  if (text) text.textContent = language[1]['boot.loading'];
+}
+
 try {
   const { default: init } = await import(new URL(boot.dataset.js, base).href);
   await init({ module_or_path: new URL(boot.dataset.wasm, base) });
@@ -12,7 +42,8 @@ try {
   // The loading sign (index.html) says what went wrong, in plain words.
   const text = document.getElementById('loading-text');
   if (text) {
-    text.textContent = 'The game could not start in this browser (it needs WebAssembly). Reload the page to try again.';
+    text.textContent = language?.[1]['boot.failed']
+      || 'The game could not start in this browser (it needs WebAssembly). Reload the page to try again.';
   }
   document.querySelector('#loading .spinner')?.remove();
   throw e;

@@ -379,7 +379,13 @@ pub mod intl {
         let options = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
         let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
-        d.to_locale_string(lang.code(), &options).into()
+        // The game's English is British ("colour"): so are its dates
+        // ("22 Nov 2026, 14:05"), as before there were languages.
+        let locale = match lang {
+            Language::En => "en-GB",
+            other => other.code(),
+        };
+        d.to_locale_string(locale, &options).into()
     }
 }
 

@@ -110,11 +110,13 @@ impl Form {
             if name.trim().is_empty() {
                 errors.push(msg::new_game::error_name_empty(seat));
             } else if check_player_name(name.trim()).is_err() {
-                // The engine's two other reasons, in the form's words.
-                errors.push(if name.trim().chars().count() > 24 {
-                    msg::new_game::error_name_long(seat)
+                // The engine's two other reasons, in the form's words, with
+                // the name quoted (as text: it is never markup).
+                let name = name.trim();
+                errors.push(if name.chars().count() > 24 {
+                    msg::new_game::error_name_long(seat, name)
                 } else {
-                    msg::new_game::error_name_characters(seat)
+                    msg::new_game::error_name_characters(seat, name)
                 });
             }
         }

@@ -27,7 +27,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  DIST, ARTIFACTS, PLAY, startServer, launch, openPage, checks, runMain, requireBuild, axeAudit,
+  ROOT, DIST, ARTIFACTS, PLAY, startServer, launch, openPage, checks, runMain, requireBuild, axeAudit,
   clickDecision, classicForm, gzipSize,
 } = require('./common.js');
 
@@ -208,6 +208,31 @@ async function main() {
       (await formTitle(stale.page)) === CITY_TITLE.en && (await htmlLang(stale.page)) === 'en' && /Italiano/.test(notice),
       `${await formTitle(stale.page)} / ${notice}`);
     await stale.page.context().close();
+    // --------------------------------------------- 7. the loading sign (web/boot.js)
+    // Its words are the language files' boot.* messages (scripts/pack-lang.js).
+    const bootWord = (lang, key) => fs.readFileSync(path.join(ROOT, 'static', 'lang', `${lang}.txt`), 'utf8')
+      .split('\n').find((l) => l.startsWith(`${key} =`)).split(' = ')[1].trim();
+    const slow = await browser.newContext();
+    const slowPage = await slow.newPage();
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await slowPage.route('**/app-*_bg.wasm', async (route) => { await held; await route.continue(); });
+    await slowPage.goto(`${origin}/?lang=pl`);
+    const loading = (await slowPage.textContent('#loading-text')).trim();
+    check('while the game loads, the loading sign speaks Polish (?lang=pl)',
+      loading === bootWord('pl', 'boot.loading') && (await htmlLang(slowPage)) === 'pl', loading);
+    release();
+    await slowPage.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
+    await slow.close();
+    const broken = await browser.newContext({ locale: 'de-DE' });
+    const brokenPage = await broken.newPage();
+    await brokenPage.route('**/app-*_bg.wasm', (route) => route.abort());
+    await brokenPage.goto(`${origin}/`);
+    await brokenPage.waitForFunction(() => !document.querySelector('#loading .spinner'), null, { timeout: TIMEOUT });
+    const failed = (await brokenPage.textContent('#loading-text')).trim();
+    check('a German browser whose game cannot start is told so in German', failed === bootWord('de', 'boot.failed'), failed);
+    await broken.close();
+
     for (const lang of LANGS.filter((l) => l !== 'en')) {
       const size = gzipSize(path.join(DIST, 'static', 'lang', `${lang}.txt`));
       check(`static/lang/${lang}.txt is within 20 KiB gzipped (${size} bytes)`, size <= 20 * 1024);
