@@ -501,7 +501,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 // (ui/game_over.rs), loaded now; it says which button was
                 // pressed.
                 <ExtrasHost part={Part::GameOver { link: link_of(&play.game), seats: seats_param(&play.seats) }}
-                    dialog=true on_event={over_event} />
+                    dialog=true on_event={over_event} testid="game-over-host" />
             }
             if props.leaving {
                 <Modal title={m::leave_title()} on_close={dispatch(Action::Leave(false))} testid="leave-dialog">
