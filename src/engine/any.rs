@@ -6,6 +6,7 @@
 use super::city;
 use super::classic;
 use super::core::rules::{IllegalChoice, Seat, TileGame};
+use crate::i18n::msg;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -149,7 +150,8 @@ impl AnyGame {
     pub fn replay(setup: AnySetup, choices: &[AnyChoice]) -> Result<AnyGame, String> {
         let mut g = AnyGame::new(setup)?;
         for (i, &c) in choices.iter().enumerate() {
-            g.play(c).map_err(|e| format!("decision {}: {e}", i + 1))?;
+            g.play(c)
+                .map_err(|e| msg::rules::decision(i + 1, &e.to_string()))?;
         }
         Ok(g)
     }
@@ -196,11 +198,7 @@ impl AnyGame {
     pub fn into_city(self) -> Result<city::Game, String> {
         match self {
             AnyGame::City(g) => Ok(g),
-            AnyGame::Classic(_) => Err(
-                "this is a game of classic Carcassonne, which this screen cannot show yet: \
-                 it plays Carcassonne: The City only"
-                    .into(),
-            ),
+            AnyGame::Classic(_) => Err(msg::rules::city_only().into()),
         }
     }
 
@@ -210,9 +208,12 @@ impl AnyGame {
             (AnyGame::Classic(g), AnyChoice::Classic(c)) => g.play(c),
             (g, c) => Err(IllegalChoice::new(
                 "setup",
-                format!(
-                    "a choice of another game ({c:?}) in a game of {}",
-                    g.ruleset().title()
+                msg::rules::other_game(
+                    &format!("{c:?}"),
+                    match g.ruleset() {
+                        Ruleset::City => msg::game::city(),
+                        Ruleset::Classic => msg::game::classic(),
+                    },
                 ),
             )),
         }

@@ -297,3 +297,54 @@ fn every_english_placeholder_gets_its_own_value() {
         }
     }
 }
+
+/// The engine's reasons for refusing a choice or a setup (what a tampered
+/// link or record shows) come in the player's language, and in English
+/// again once English is chosen.
+#[test]
+fn the_engines_reasons_come_in_german() {
+    use crate::engine::city::{Catalogue, Cell, Choice, Game, Options, Rotation, Setup};
+    use crate::engine::core::rules::{check_player_name, TileGame};
+    let cat = Catalogue::builtin().expect("the built-in catalogue");
+    let setup = Setup::from_seed(
+        cat,
+        vec!["Ann".into(), "Bob".into()],
+        1,
+        crate::engine::city::DEFAULT_STACKS,
+        Options::default(),
+    )
+    .expect("a deal");
+    let g = Game::new(cat, setup).expect("a game");
+    let away = Choice::Place {
+        cell: Cell::new(2, 3),
+        rot: Rotation::ALL[1],
+    };
+    let tile = &cat.get(g.drawn().expect("a tile drawn").0).id;
+    install(
+        Language::De,
+        include_str!("../../static/lang/de.txt").to_string(),
+    )
+    .expect("the German file is current");
+    assert!(choose(Language::De));
+    let e = g.check(away).expect_err("the first tile goes at 0,0");
+    assert_eq!(e.rule, "R1.6", "the rule id stays as it is");
+    assert_eq!(
+        e.reason,
+        format!(
+            "das Plättchen {tile} kann nicht auf 2,3 r1 liegen: Das erste Plättchen kommt auf 0,0"
+        )
+    );
+    assert_eq!(
+        check_player_name(" Ann"),
+        Err("der Name \" Ann\" ist leer oder hat Leerzeichen an seinen Enden".to_string())
+    );
+    choose(Language::En);
+    assert_eq!(
+        g.check(away).expect_err("still illegal").reason,
+        format!("tile {tile} cannot go at 2,3 r1: the first tile goes at 0,0")
+    );
+    assert_eq!(
+        check_player_name(" Ann"),
+        Err("player name \" Ann\" is empty or has spaces at its ends".to_string())
+    );
+}

@@ -16,6 +16,7 @@ use crate::engine::core::rng::{shuffle, Pcg64};
 use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
 use crate::engine::core::table::{Follower, Table};
+use crate::i18n::msg::rules;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -49,12 +50,12 @@ pub enum Decision {
 impl Decision {
     pub fn name(self) -> &'static str {
         match self {
-            Decision::PlaceTile { .. } => "a tile placement",
-            Decision::Follower => "a follower (or none)",
-            Decision::Gate => "the gate",
-            Decision::Wall => "a wall end",
-            Decision::Guard => "a guard (or none)",
-            Decision::Tower => "a tower (or none)",
+            Decision::PlaceTile { .. } => rules::a_placement(),
+            Decision::Follower => rules::a_follower_or_none(),
+            Decision::Gate => rules::the_gate(),
+            Decision::Wall => rules::a_wall_end(),
+            Decision::Guard => rules::a_guard_or_none(),
+            Decision::Tower => rules::a_tower_or_none(),
         }
     }
 }
@@ -417,34 +418,32 @@ impl Game {
 
     fn placement_problem(&self, t: TileType, cell: Cell, rot: Rotation) -> Option<IllegalChoice> {
         let def = self.catalogue.get(t);
-        let what = format!("tile {} cannot go at {cell} {rot}", def.id);
+        // The reason's placeholders, written only when there is a problem.
+        let at = || (def.id.as_str(), cell.to_string(), rot.to_string());
         if self.table.grid().is_empty() {
-            return (cell != Cell::ORIGIN)
-                .then(|| illegal("R1.6", format!("{what}: the first tile goes at 0,0")));
+            return (cell != Cell::ORIGIN).then(|| {
+                let (t, c, r) = at();
+                illegal("R1.6", rules::first_at_origin(t, &c, &r))
+            });
         }
         if !Board::in_range(cell) {
-            return Some(illegal(
-                "R3.1",
-                format!("{what}: that cell is off the board"),
-            ));
+            let (t, c, r) = at();
+            return Some(illegal("R3.1", rules::off_board(t, &c, &r)));
         }
         if self.table.grid().is_tile(cell) {
-            return Some(illegal("R3.1", format!("{what}: the cell is taken")));
+            let (t, c, r) = at();
+            return Some(illegal("R3.1", rules::cell_taken(t, &c, &r)));
         }
         if !Dir::ALL
             .iter()
             .any(|&d| self.table.grid().is_tile(cell.neighbour(d)))
         {
-            return Some(illegal(
-                "R3.1",
-                format!("{what}: it shares no side with a placed tile"),
-            ));
+            let (t, c, r) = at();
+            return Some(illegal("R3.1", rules::no_neighbour(t, &c, &r)));
         }
         if self.table.grid().is_blocked(cell) {
-            return Some(illegal(
-                "R3.3",
-                format!("{what}: the cell lies outside a wall piece or the gate"),
-            ));
+            let (t, c, r) = at();
+            return Some(illegal("R3.3", rules::outside_wall(t, &c, &r)));
         }
         for d in Dir::ALL {
             if let Some(p) = self.table.grid().get(cell.neighbour(d)) {
@@ -454,22 +453,24 @@ impl Game {
                 if theirs != mine {
                     let facing = &nd.regions[nd.slots(p.rot, d.opposite())[1] as usize].kind;
                     let own = &def.regions[def.slots(rot, d)[1] as usize].kind;
+                    let (t, c, r) = at();
                     return Some(illegal(
                         "R3.2",
-                        format!(
-                            "{what}: its {} on side {d} faces a {} side",
+                        rules::sides_differ(
+                            t,
+                            &c,
+                            &r,
                             region_word(own),
-                            region_word(facing)
+                            &d.to_string(),
+                            region_word(facing),
                         ),
                     ));
                 }
             }
         }
         if !self.table.grid().keeps_blocked_exterior(cell) {
-            return Some(illegal(
-                "R3.4",
-                format!("{what}: the city would wrap round its wall"),
-            ));
+            let (t, c, r) = at();
+            return Some(illegal("R3.4", rules::wraps_wall(t, &c, &r)));
         }
         None
     }
@@ -498,28 +499,24 @@ impl Game {
         let Some(reg) = def.regions.get(region as usize) else {
             return Some(illegal(
                 "R4.3",
-                format!("tile {} has no region {region}", def.id),
+                rules::no_region(&def.id, &region.to_string()),
             ));
         };
         let player = &self.players[self.current as usize];
         if player.supply == 0 {
-            return Some(illegal("R4.6", "no follower is left in supply"));
+            return Some(illegal("R4.6", rules::no_supply()));
         }
         let f = self.table.feature_of(tile, region);
-        let name = f.kind().name();
         if f.follower_count() > 0 {
             return Some(illegal(
                 "R4.4",
-                format!("the {name} of region {} already holds a follower", reg.id),
+                rules::occupied(feature_word(f.kind()), &reg.id),
             ));
         }
         if f.is_complete() {
             return Some(illegal(
                 "R4.5",
-                format!(
-                    "this tile has just completed the {name} of region {}",
-                    reg.id
-                ),
+                rules::just_completed(feature_word(f.kind()), &reg.id),
             ));
         }
         None
@@ -528,15 +525,11 @@ impl Game {
     fn guard_problem(&self) -> Option<IllegalChoice> {
         let placer = self.round.seats[self.round.next];
         if self.players[placer as usize].supply == 0 {
-            return Some(illegal("R8.1", "no follower is left in supply for a guard"));
+            return Some(illegal("R8.1", rules::no_supply_guard()));
         }
         let side = self.walls.pieces[self.last_piece?].side;
-        (!walls::guard_allowed(self.table.grid(), &self.walls, side)).then(|| {
-            illegal(
-                "R8.4",
-                "the wall piece opposite this one already holds a guard",
-            )
-        })
+        (!walls::guard_allowed(self.table.grid(), &self.walls, side))
+            .then(|| illegal("R8.4", rules::guard_opposite()))
     }
 
     // ---------------------------------------------------------------- play
@@ -962,9 +955,18 @@ impl Game {
 
 fn region_word(kind: &RegionKind) -> &'static str {
     match kind {
-        RegionKind::Street => "street",
-        RegionKind::Market(_) => "market",
-        RegionKind::Residential { .. } => "residential",
+        RegionKind::Street => rules::street(),
+        RegionKind::Market(_) => rules::market(),
+        RegionKind::Residential { .. } => rules::residential(),
+    }
+}
+
+/// A feature's kind in a reason (R4.4, R4.5).
+fn feature_word(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Street => rules::street(),
+        FeatureKind::Market => rules::market(),
+        FeatureKind::Residential => rules::residential_area(),
     }
 }
 
@@ -1051,12 +1053,12 @@ impl TileGame for Game {
     /// Whether `choice` is legal now, and if not, why.
     fn check(&self, choice: Choice) -> Result<(), IllegalChoice> {
         let Some(decision) = self.decision() else {
-            return Err(illegal("R11.1", "the game is over"));
+            return Err(illegal("R11.1", rules::game_over()));
         };
         let wrong = || {
             illegal(
                 "R13",
-                format!("the game waits for {}, not {choice:?}", decision.name()),
+                rules::waits_for(decision.name(), &format!("{choice:?}")),
             )
         };
         match (decision, choice) {
@@ -1074,22 +1076,16 @@ impl TileGame for Game {
                 } else if self.table.grid().is_tile(side.cell)
                     && self.table.grid().is_hole(side.outer())
                 {
-                    Err(illegal(
-                        "R7.1",
-                        format!("the gate may not face a hole ({side})"),
-                    ))
+                    Err(illegal("R7.1", rules::gate_faces_hole(&side.to_string())))
                 } else {
-                    Err(illegal(
-                        "R7.1",
-                        format!("side {side} is not on the outline of the city"),
-                    ))
+                    Err(illegal("R7.1", rules::not_outline(&side.to_string())))
                 }
             }
             (Decision::Wall, Choice::Wall(e)) => {
                 if self.walls.next_side(self.table.grid(), e).is_some() {
                     Ok(())
                 } else {
-                    Err(illegal("R7.3", format!("the {e} end cannot be extended")))
+                    Err(illegal("R7.3", rules::end_blocked(e.name())))
                 }
             }
             (Decision::Guard, Choice::Guard(false)) => Ok(()),
@@ -1097,12 +1093,9 @@ impl TileGame for Game {
             (Decision::Tower, Choice::Tower(None)) => Ok(()),
             (Decision::Tower, Choice::Tower(Some(e))) => {
                 if self.players[self.round.builder as usize].towers == 0 {
-                    Err(illegal("R1.3", "the builder has no tower left"))
+                    Err(illegal("R1.3", rules::no_tower()))
                 } else if !self.walls.tower_ends().contains(&e) {
-                    Err(illegal(
-                        "R9.1",
-                        format!("the {e} end already holds a tower"),
-                    ))
+                    Err(illegal("R9.1", rules::end_has_tower(e.name())))
                 } else {
                     Ok(())
                 }

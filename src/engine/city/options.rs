@@ -1,6 +1,7 @@
 //! Rule options (RULES.md §15) and the game setup that becomes a game only
 //! through a `Result`.
 
+use crate::i18n::msg;
 use serde::{Deserialize, Serialize};
 
 /// The `on`/`off` switches of RULES.md §15.
@@ -57,14 +58,14 @@ impl Options {
         for part in s.split_whitespace() {
             let (name, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("option {part:?} is not name=on or name=off"))?;
+                .ok_or_else(|| msg::setup::on_off_form(&format!("{part:?}")))?;
             let on = match value {
                 "on" => true,
                 "off" => false,
-                _ => return Err(format!("option {name} must be on or off, not {value:?}")),
+                _ => return Err(msg::setup::on_off(name, &format!("{value:?}"))),
             };
             if !o.set(name, on) {
-                return Err(format!("unknown option {name:?}"));
+                return Err(msg::setup::unknown_option(&format!("{name:?}")));
             }
         }
         Ok(o)

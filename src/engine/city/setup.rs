@@ -6,6 +6,7 @@ use super::tiles::{Catalogue, TileType};
 use crate::engine::core::rng::{rng_for_seed, shuffle};
 pub use crate::engine::core::rules::check_player_name;
 pub use crate::engine::core::setup_error::SetupError;
+use crate::i18n::msg;
 use serde::{Deserialize, Serialize};
 
 /// Every tile of the catalogue shuffled by `seed` (Fisher–Yates from the end);
@@ -47,12 +48,12 @@ impl Setup {
         let total: u32 = stacks.iter().sum();
         let all = shuffled(catalogue, seed);
         if total as usize > all.len() {
-            return Err(SetupError::stacks(format!(
-                "stacks {} {} {} need {total} tiles but there are only {}",
+            return Err(SetupError::stacks(msg::setup::stacks_over(
                 stacks[0],
                 stacks[1],
                 stacks[2],
-                all.len()
+                total,
+                all.len(),
             )));
         }
         let setup = Setup {
@@ -88,37 +89,30 @@ impl Setup {
     pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
         let n = self.players.len();
         if !(2..=4).contains(&n) {
-            return Err(SetupError::players(format!(
-                "a game needs 2 to 4 players, not {n}"
-            )));
+            return Err(SetupError::players(msg::setup::players_city(n)));
         }
         for p in &self.players {
             check_player_name(p).map_err(SetupError::players)?;
         }
         let total: u32 = self.stacks.iter().sum();
         if self.stacks[0] == 0 {
-            return Err(SetupError::stacks("the first stack may not be empty"));
+            return Err(SetupError::stacks(msg::setup::first_stack()));
         }
         if total as usize != self.deck.len() {
-            return Err(SetupError::stacks(format!(
-                "the stacks hold {total} tiles but the deck has {}",
-                self.deck.len()
+            return Err(SetupError::stacks(msg::setup::stacks_deck(
+                total,
+                self.deck.len(),
             )));
         }
         let mut counts = vec![0u32; catalogue.tiles.len()];
         for &t in &self.deck {
             let Some(c) = counts.get_mut(t as usize) else {
-                return Err(SetupError::pile(format!("unknown tile type {t}")));
+                return Err(SetupError::pile(msg::setup::unknown_tile(&t.to_string())));
             };
             *c += 1;
             let def = catalogue.get(t);
             if *c > def.count as u32 {
-                return Err(SetupError::pile(format!(
-                    "tile {} appears more than its {} cop{}",
-                    def.id,
-                    def.count,
-                    if def.count == 1 { "y" } else { "ies" }
-                )));
+                return Err(SetupError::pile(msg::setup::copies(&def.id, def.count)));
             }
         }
         Ok(())

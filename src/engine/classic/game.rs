@@ -52,6 +52,7 @@ use crate::engine::core::grid::Placed;
 use crate::engine::core::rng::Pcg64;
 use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
+use crate::i18n::msg::rules;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -89,10 +90,10 @@ impl Choice {
     /// What kind of answer this is, in words.
     pub fn name(&self) -> &'static str {
         match self {
-            Choice::Place(_) => "a tile placement",
-            Choice::Guesthouse(_) => "a guesthouse",
-            Choice::Wyvern(_) => "a wyvern target",
-            Choice::Follower(_) => "a follower",
+            Choice::Place(_) => rules::a_placement(),
+            Choice::Guesthouse(_) => rules::a_guesthouse(),
+            Choice::Wyvern(_) => rules::a_wyvern_target(),
+            Choice::Follower(_) => rules::a_follower(),
         }
     }
 }
@@ -109,10 +110,10 @@ pub enum Decision {
 impl Decision {
     pub fn name(self) -> &'static str {
         match self {
-            Decision::Place { .. } => "a tile placement",
-            Decision::Guesthouse => "the guesthouse (or none)",
-            Decision::Wyvern => "the wyvern's target",
-            Decision::Follower => "a follower (or none)",
+            Decision::Place { .. } => rules::a_placement(),
+            Decision::Guesthouse => rules::the_guesthouse_or_none(),
+            Decision::Wyvern => rules::the_wyvern_target(),
+            Decision::Follower => rules::a_follower_or_none(),
         }
     }
 }
@@ -490,29 +491,24 @@ impl Game {
     fn placement_problem(&self, t: TileType, p: Placement) -> Option<IllegalChoice> {
         let def = self.catalogue.get(t);
         let Placement { cell, rot, wood } = p;
-        // The reason's opening, written only when there is a problem.
-        let what = || format!("tile {} cannot go at {cell} {rot}", def.id);
+        // The reason's placeholders, written only when there is a problem.
+        let at = || (def.id.as_str(), cell.to_string(), rot.to_string());
         if !wood.is_none() && !self.oc.parts.wood {
-            return Some(illegal(
-                "O3",
-                format!("{}: wood needs the old-city expansion with oc-wood", what()),
-            ));
+            let (t, c, r) = at();
+            return Some(illegal("O3", rules::wood_needs_old_city(t, &c, &r)));
         }
         if !Board::in_range(cell) {
-            return Some(illegal(
-                "B3.1",
-                format!("{}: that cell is off the board", what()),
-            ));
+            let (t, c, r) = at();
+            return Some(illegal("B3.1", rules::off_board(t, &c, &r)));
         }
         if self.board().is_tile(cell) {
-            return Some(illegal("B3.1", format!("{}: the cell is taken", what())));
+            let (t, c, r) = at();
+            return Some(illegal("B3.1", rules::cell_taken(t, &c, &r)));
         }
         let around = self.around(cell);
         if around.iter().all(Option::is_none) {
-            return Some(illegal(
-                "B3.1",
-                format!("{}: it shares no side with a placed tile", what()),
-            ));
+            let (t, c, r) = at();
+            return Some(illegal("B3.1", rules::no_neighbour(t, &c, &r)));
         }
         if !wood.is_none() {
             let problem = self
@@ -531,31 +527,23 @@ impl Game {
         let def = self.catalogue.get(self.board().placed()[tile].tile);
         let Some(r) = self.region_of(tile, spot) else {
             return Some(match spot {
-                Spot::Bridge => {
-                    illegal("O3.9", format!("tile {} has no bridge built on it", def.id))
-                }
-                Spot::Region(r) => illegal("B5.1", format!("tile {} has no region {r}", def.id)),
+                Spot::Bridge => illegal("O3.9", rules::no_bridge(&def.id)),
+                Spot::Region(r) => illegal("B5.1", rules::no_region(&def.id, &r.to_string())),
             });
         };
         let f = self.table.feature_of(tile, r);
         let Some(kind) = f.kind() else {
-            return Some(illegal("G2.4", "no follower stands on a gate"));
+            return Some(illegal("G2.4", rules::not_on_gate()));
         };
         if self.players[self.current as usize].supply == 0 {
-            return Some(illegal("B5.4", "no follower is left in supply"));
+            return Some(illegal("B5.4", rules::no_supply()));
         }
         if self.occupied(tile, r) {
             let name = def
                 .regions
                 .get(r as usize)
-                .map_or("bridge", |x| x.id.as_str());
-            return Some(illegal(
-                "B5.2",
-                format!(
-                    "the {} of region {name} already holds a follower",
-                    kind.name()
-                ),
-            ));
+                .map_or(rules::bridge(), |x| x.id.as_str());
+            return Some(illegal("B5.2", rules::occupied(kind.word(), name)));
         }
         None
     }
@@ -1056,20 +1044,21 @@ impl Game {
                 let at = self.board().placed()[first].cell;
                 return Err(illegal(
                     "O6.2",
-                    format!("tile {id} is regal and {at} is a target: the wyvern must move"),
+                    rules::wyvern_must_move(id, &at.to_string()),
                 ));
             };
             self.play(Choice::Wyvern(c))?;
         } else if let Some(c) = t.wyvern {
             let def = self.catalogue.get(self.board().placed()[tile].tile);
+            let c = c.to_string();
             let why = if !self.oc.parts.wyvern {
-                "there is no wyvern in this game".to_string()
+                rules::no_wyvern(&c)
             } else if def.pennants == 0 {
-                format!("tile {} is not regal: the wyvern does not move", def.id)
+                rules::not_regal(&c, &def.id)
             } else {
-                "no tile is a target: the wyvern is set aside".to_string()
+                rules::set_aside(&c)
             };
-            return Err(illegal("O6.2", format!("wyvern {c}: {why}")));
+            return Err(illegal("O6.2", why));
         }
         if self.phase == Phase::Follower {
             self.play(Choice::Follower(t.follower))?;
@@ -1105,7 +1094,7 @@ impl Game {
                 return e;
             }
         }
-        illegal("B5", "no follower can go on this tile")
+        illegal("B5", rules::no_follower_here())
     }
 }
 
@@ -1192,7 +1181,7 @@ impl TileGame for Game {
 
     fn check(&self, choice: Choice) -> Result<(), IllegalChoice> {
         let Some(decision) = self.decision() else {
-            return Err(illegal("B7.1", "the game is over: the pile is empty"));
+            return Err(illegal("B7.1", rules::pile_empty()));
         };
         let last = self.board().placed().len() - 1;
         let problem = match (decision, choice) {
@@ -1207,11 +1196,7 @@ impl TileGame for Game {
             (Decision::Follower, Choice::Follower(Some(spot))) => self.follower_problem(last, spot),
             _ => Some(illegal(
                 "T",
-                format!(
-                    "the game waits for {}, not {}",
-                    decision.name(),
-                    choice.name()
-                ),
+                rules::waits_for(decision.name(), choice.name()),
             )),
         };
         problem.map_or(Ok(()), Err)

@@ -17,6 +17,7 @@ use super::tiles::{Catalogue, RegionIdx, TileType};
 use crate::engine::core::geom::Cell;
 use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, MAX_SEATS};
+use crate::i18n::msg::rules;
 
 /// Old City's parts in play (O1.3): all off without `old-city`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -214,31 +215,28 @@ impl OldCity {
     ) -> Option<IllegalChoice> {
         let no = |rule, why: String| Some(IllegalChoice::new(rule, why));
         if !self.parts.guesthouse {
-            return no("O5", "there are no guesthouses in this game".into());
+            return no("O5", rules::no_guesthouses().into());
         }
         if pieces & GUESTHOUSE == 0 {
-            return no("O5.1", "the player's guesthouse is used already".into());
+            return no("O5.1", rules::guesthouse_used().into());
         }
         let def = catalogue.get(table.grid().placed()[tile].tile);
         let Some(r) = spot.region(def, self.bridge_on(tile)) else {
             return match spot {
-                Spot::Bridge => no("O3.9", format!("tile {} has no bridge built on it", def.id)),
-                Spot::Region(r) => no("B5.1", format!("tile {} has no region {r}", def.id)),
+                Spot::Bridge => no("O3.9", rules::no_bridge(&def.id)),
+                Spot::Region(r) => no("B5.1", rules::no_region(&def.id, &r.to_string())),
             };
         };
         let name = def
             .regions
             .get(r as usize)
-            .map_or("bridge", |x| x.id.as_str());
+            .map_or(rules::bridge(), |x| x.id.as_str());
         let f = table.feature_of(tile, r);
         if f.kind() != Some(FeatureKind::Road) {
-            return no("O5.1", format!("region {name} is not a road"));
+            return no("O5.1", rules::not_road(name));
         }
         if f.open != 2 {
-            return no(
-                "O5.1",
-                format!("the road of region {name} is not open at both ends"),
-            );
+            return no("O5.1", rules::road_not_open(name));
         }
         None
     }
@@ -330,15 +328,7 @@ impl OldCity {
         let ok = board
             .tile_at(cell)
             .is_some_and(|t| self.targets.contains(&t));
-        (!ok).then(|| {
-            IllegalChoice::new(
-                "O6.1",
-                format!(
-                    "{cell} is not a target: the wyvern goes to a tile without a pennant, \
-                     other than its own, with a follower on an incomplete feature"
-                ),
-            )
-        })
+        (!ok).then(|| IllegalChoice::new("O6.1", rules::not_target(&cell.to_string())))
     }
 
     /// O6.3: the wyvern goes to placed tile `tile`.

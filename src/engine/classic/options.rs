@@ -3,6 +3,7 @@
 //! order, and checked together (an option of an expansion not in play is an
 //! error; B9.4).
 
+use crate::i18n::msg;
 use serde::{Deserialize, Serialize};
 
 /// The expansions in play (`Expansions` tag).
@@ -37,14 +38,10 @@ impl Expansions {
             let slot = match name {
                 "city-gates" => &mut e.city_gates,
                 "old-city" => &mut e.old_city,
-                _ => {
-                    return Err(format!(
-                        "unknown expansion {name:?} (known: city-gates, old-city)"
-                    ))
-                }
+                _ => return Err(msg::setup::unknown_expansion(&format!("{name:?}"))),
             };
             if *slot {
-                return Err(format!("expansion {name} is named twice"));
+                return Err(msg::setup::expansion_twice(name));
             }
             *slot = true;
         }
@@ -174,13 +171,19 @@ impl Options {
     /// Set option `name` to `value`; the error says what is wrong.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let Some(&(_, _, values)) = TABLE.iter().find(|t| t.0 == name) else {
-            return Err(format!("unknown option {name:?}"));
+            return Err(msg::setup::unknown_option(&format!("{name:?}")));
         };
         if !values.contains(&value) {
-            return Err(format!(
-                "option {name} must be {}, not {value:?}",
-                values.join(" or ")
-            ));
+            let value = format!("{value:?}");
+            return Err(match *values {
+                [first, second, third] => {
+                    msg::setup::three_values(name, first, second, third, &value)
+                }
+                [first, ref rest @ ..] => {
+                    msg::setup::two_values(name, first, &rest.join(" "), &value)
+                }
+                [] => msg::setup::unknown_option(&format!("{name:?}")),
+            });
         }
         let on = value == "on";
         let oc = &mut self.old_city;
@@ -219,17 +222,15 @@ impl Options {
         for part in s.split_whitespace() {
             let (name, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("option {part:?} is not name=value"))?;
+                .ok_or_else(|| msg::setup::value_form(&format!("{part:?}")))?;
             o.set(name, value)?;
             if seen.contains(&name) {
-                return Err(format!("option {name} is named twice"));
+                return Err(msg::setup::option_twice(name));
             }
             seen.push(name);
             if let Some(&(_, Some(exp), _)) = TABLE.iter().find(|t| t.0 == name) {
                 if expansions.get(exp) != Some(true) {
-                    return Err(format!(
-                        "option {name} needs the {exp} expansion, which is not in play"
-                    ));
+                    return Err(msg::setup::needs_expansion(name, exp));
                 }
             }
         }
@@ -243,18 +244,15 @@ impl Options {
             let name = TABLE
                 .iter()
                 .find(|t| t.1 == Some("old-city") && self.get(t.0) != Options::default().get(t.0))
-                .map_or("an Old City option", |t| t.0);
-            return Err(format!(
-                "option {name} needs the old-city expansion, which is not in play"
-            ));
+                .map_or(msg::setup::an_old_city_option(), |t| t.0);
+            return Err(msg::setup::needs_expansion(name, "old-city"));
         }
         if expansions.old_city
             && self.old_city.proportional
             && self.farm_scoring != FarmScoring::Third
         {
-            return Err(format!(
-                "farm-scoring={} needs oc-proportional=off (B9.4)",
-                self.get("farm-scoring").unwrap_or("?")
+            return Err(msg::setup::farm_scoring(
+                self.get("farm-scoring").unwrap_or("?"),
             ));
         }
         Ok(())

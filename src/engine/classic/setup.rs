@@ -8,6 +8,7 @@ use crate::engine::core::deal::box_of;
 use crate::engine::core::rng::{rng_for_seed, shuffle};
 pub use crate::engine::core::rules::check_player_name;
 pub use crate::engine::core::setup_error::SetupError;
+use crate::i18n::msg;
 use serde::{Deserialize, Serialize};
 
 /// B1.2: followers in supply at the start (8 a player, one marks the score).
@@ -143,15 +144,15 @@ impl Setup {
         let mut left = in_pile.clone();
         for &t in &self.deck {
             let Some(c) = left.get_mut(t as usize) else {
-                return Err(SetupError::pile(format!("unknown tile type {t}")));
+                return Err(SetupError::pile(msg::setup::unknown_tile(&t.to_string())));
             };
             if *c == 0 {
                 let id = &catalogue.get(t).id;
                 let n = in_pile[t as usize];
                 return Err(SetupError::pile(if n == 0 {
-                    format!("tile {id} is not in play (B1.3)")
+                    msg::setup::not_in_play(id)
                 } else {
-                    format!("the deck holds tile {id} more often than the {n} in the pile (B1.4)")
+                    msg::setup::over_pile(id, n)
                 }));
             }
             *c -= 1;
@@ -164,9 +165,7 @@ impl Setup {
 pub fn check_players(players: &[String]) -> Result<(), SetupError> {
     let n = players.len();
     if !(2..=5).contains(&n) {
-        return Err(SetupError::players(format!(
-            "a game needs 2 to 5 players, not {n} (B1.1)"
-        )));
+        return Err(SetupError::players(msg::setup::players_classic(n)));
     }
     for p in players {
         check_player_name(p).map_err(SetupError::players)?;

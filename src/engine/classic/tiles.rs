@@ -8,6 +8,7 @@
 use crate::engine::core::geom::{Dir, Rotation};
 use crate::engine::core::shape::TURN_MAP_MAX;
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
+use crate::i18n::msg::rules;
 
 /// The project's own copy of the catalogue, embedded at build time.
 pub const BUILTIN_JSON: &str = include_str!("../../../static/tiles/classic.json");
@@ -67,6 +68,16 @@ impl FeatureKind {
             FeatureKind::City => "city",
             FeatureKind::Field => "field",
             FeatureKind::Cloister => "cloister",
+        }
+    }
+
+    /// The feature's kind in a rule's reason, in the player's language.
+    pub fn word(self) -> &'static str {
+        match self {
+            FeatureKind::Road => rules::road(),
+            FeatureKind::City => rules::city(),
+            FeatureKind::Field => rules::field(),
+            FeatureKind::Cloister => rules::cloister(),
         }
     }
 
@@ -132,10 +143,10 @@ impl SideKind {
 
     pub fn word(self) -> &'static str {
         match self {
-            SideKind::City => "city",
-            SideKind::Road => "road",
-            SideKind::Field => "field",
-            SideKind::Gate => "gate",
+            SideKind::City => rules::city(),
+            SideKind::Road => rules::road(),
+            SideKind::Field => rules::field(),
+            SideKind::Gate => rules::gate(),
         }
     }
 

@@ -21,6 +21,7 @@ use super::pieces::{Axis, Bridge, Wood, BRIDGE, GATE, WALL};
 use super::tiles::{Catalogue, SideKind, TileDef};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
 use crate::engine::core::rules::IllegalChoice;
+use crate::i18n::msg::rules;
 
 /// Per side of an empty cell: the placed tile there and the kind of its
 /// side facing the cell (a bridge end is a road side, O3.4).
@@ -275,16 +276,14 @@ impl Laid<'_> {
         around: &Around,
         pieces: u8,
     ) -> Option<IllegalChoice> {
-        let bad =
-            |rule, what: &str, why: &str| Some(IllegalChoice::new(rule, format!("{what}: {why}")));
+        let bad = |rule, why: String| Some(IllegalChoice::new(rule, why));
         if wood.pieces() & !pieces != 0 {
-            return bad("O3.1", "wood", "the player has used that piece already");
+            return bad("O3.1", rules::wood_used().to_string());
         }
         let (mine, theirs) = sides_with(def, rot, around, wood);
         if let Some(b) = wood.bridge {
-            let at = b.on.map_or(cell, |d| cell.neighbour(d));
-            let what = format!("bridge {at} {}", b.axis.name());
-            let field_sides = "a bridge crosses its tile between two field sides";
+            let at = b.on.map_or(cell, |d| cell.neighbour(d)).to_string();
+            let (at, axis) = (at.as_str(), b.axis.name());
             let mends = match b.on {
                 None => {
                     if b.axis
@@ -292,7 +291,7 @@ impl Laid<'_> {
                         .iter()
                         .any(|&e| def.side_kind(rot, e) != SideKind::Field)
                     {
-                        return bad("O3.2", &what, field_sides);
+                        return bad("O3.2", rules::bridge_fields(at, axis));
                     }
                     b.axis
                         .ends()
@@ -301,23 +300,19 @@ impl Laid<'_> {
                 }
                 Some(d) => {
                     let Some((j, _)) = around[d.index()] else {
-                        return bad("O3.2", &what, "there is no tile there");
+                        return bad("O3.2", rules::bridge_no_tile(at, axis));
                     };
                     if self.bridges.get(j).is_some_and(Option::is_some) {
-                        return bad("O3.2", &what, "that tile has a bridge already");
+                        return bad("O3.2", rules::bridge_twice(at, axis));
                     }
                     if !self.bridge_fits_on(j, b.axis) {
-                        return bad("O3.2", &what, field_sides);
+                        return bad("O3.2", rules::bridge_fields(at, axis));
                     }
                     b.axis.crosses(d) && def.side_kind(rot, d) == SideKind::Road
                 }
             };
             if !mends {
-                return bad(
-                    "O3.3",
-                    &what,
-                    "neither end mends a field side facing a road",
-                );
+                return bad("O3.3", rules::bridge_mends_nothing(at, axis));
             }
         }
         for (side, piece, other) in [
@@ -325,25 +320,25 @@ impl Laid<'_> {
             (wood.gate, "gate", SideKind::Road),
         ] {
             let Some(d) = side else { continue };
-            let what = format!("{piece} {cell} {d}");
+            let (c, side) = (cell.to_string(), d.to_string());
             let Some(t) = theirs[d.index()] else {
-                return bad("O3.5", &what, "no tile shares that side");
+                return bad("O3.5", rules::wood_no_tile(piece, &c, &side));
             };
             let m = mine[d.index()];
             if m == SideKind::Gate || t == SideKind::Gate {
                 // G2.1 (choice): no wood repairs a gate facing a city.
-                return bad("G2.1", &what, "no wood mends a city gate's side");
+                return bad("G2.1", rules::wood_on_gate(piece, &c, &side));
             }
             if !matches!((m, t), (SideKind::City, o) | (o, SideKind::City) if o == other) {
                 let why = if piece == "wall" {
-                    "a wall stands between a field side and a city side"
+                    rules::wall_between(&c, &side)
                 } else {
-                    "a wooden gate stands between a road side and a city side"
+                    rules::gate_between(&c, &side)
                 };
-                return bad("O3.5", &what, why);
+                return bad("O3.5", why);
             }
             if !self.regal_after(def, rot, around, &mine, d) {
-                return bad("O3.5", &what, "the city on that side has no pennant");
+                return bad("O3.5", rules::no_pennant(piece, &c, &side));
             }
         }
         None
@@ -361,7 +356,6 @@ impl Laid<'_> {
         around: &Around,
     ) -> Option<IllegalChoice> {
         let (mine, theirs) = sides_with(def, rot, around, wood);
-        let what = || format!("tile {} cannot go at {cell} {rot}", def.id);
         for d in Dir::ALL {
             let (m, Some(t)) = (mine[d.index()], theirs[d.index()]) else {
                 continue;
@@ -371,7 +365,7 @@ impl Laid<'_> {
             }
             let bridged = m != def.side_kind(rot, d) || Some(t) != around[d.index()].map(|a| a.1);
             let (word, rule) = if bridged {
-                ("bridge end", "O3.6")
+                (rules::bridge_end(), "O3.6")
             } else if m == SideKind::Gate || t == SideKind::Gate {
                 // G2.1: a gate never faces a city side.
                 (m.word(), "G2.1")
@@ -380,11 +374,14 @@ impl Laid<'_> {
             };
             return Some(IllegalChoice::new(
                 rule,
-                format!(
-                    "{}: its {word} on side {d} faces a {} side of the tile at {}",
-                    what(),
+                rules::sides_differ_at(
+                    &def.id,
+                    &cell.to_string(),
+                    &rot.to_string(),
+                    word,
+                    &d.to_string(),
                     t.word(),
-                    cell.neighbour(d)
+                    &cell.neighbour(d).to_string(),
                 ),
             ));
         }
@@ -396,11 +393,11 @@ impl Laid<'_> {
                 if !fits(SideKind::Road, t) {
                     return Some(IllegalChoice::new(
                         "O3.6",
-                        format!(
-                            "bridge {} {}: its far end faces a {} side of the tile at {far}",
-                            cell.neighbour(d),
+                        rules::far_end(
+                            &cell.neighbour(d).to_string(),
                             axis.name(),
-                            t.word()
+                            t.word(),
+                            &far.to_string(),
                         ),
                     ));
                 }

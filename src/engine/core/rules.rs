@@ -6,6 +6,7 @@
 //! once against `TileGame`.
 
 use super::rng::Pcg64;
+use crate::i18n::msg::setup;
 use std::fmt;
 
 /// A seat at the table, 0 first. Turn order is seat order.
@@ -41,20 +42,16 @@ impl std::error::Error for IllegalChoice {}
 /// Player names are shown as text and written into record tags (both games).
 pub fn check_player_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() || name.trim() != name {
-        return Err(format!(
-            "player name {name:?} is empty or has spaces at its ends"
-        ));
+        return Err(setup::name_ends(&format!("{name:?}")));
     }
     if name.chars().count() > 24 {
-        return Err(format!("player name {name:?} is longer than 24 characters"));
+        return Err(setup::name_long(&format!("{name:?}")));
     }
     if name
         .chars()
         .any(|c| c.is_control() || matches!(c, ',' | '"' | '[' | ']' | '{' | '}'))
     {
-        return Err(format!(
-            "player name {name:?} may not hold a comma, quote, bracket, brace or control character"
-        ));
+        return Err(setup::name_chars(&format!("{name:?}")));
     }
     Ok(())
 }
