@@ -3,19 +3,14 @@
 //! the storage's and the links' and saves' errors) speak German when the
 //! German file is installed, and English again after.
 
-use the_city::i18n::{choose, install, msg, Language};
+use the_city::i18n::msg;
 use the_city::notation;
 use the_city::saves::SaveError;
 use the_city::share::{self, ShareError};
 
+/// Runs `f` in German, then back in English.
 fn in_german<T>(f: impl FnOnce() -> T) -> T {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lang/de.txt");
-    let text = std::fs::read_to_string(path).expect("read de.txt");
-    install(Language::De, text).expect("the German file is current");
-    assert!(choose(Language::De));
-    let out = f();
-    choose(Language::En);
-    out
+    the_city::i18n::speaking(the_city::i18n::Language::De, f)
 }
 
 #[test]

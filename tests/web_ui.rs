@@ -897,11 +897,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     let loaded = storage::load().unwrap();
     assert_eq!(loaded.doc.len(), 1);
     assert!(loaded.doc.get("b").is_some());
-    assert!(
-        loaded.problems[0].contains("“a”"),
-        "{:?}",
-        loaded.problems
-    );
+    assert!(loaded.problems[0].contains("“a”"), "{:?}", loaded.problems);
     assert!(loaded.unsafe_why.is_none());
     assert_eq!(loaded.doc.damaged().len(), 1);
     assert_eq!(loaded.doc.damaged()[0].id(), Some("a"));

@@ -157,6 +157,25 @@ pub fn choose(lang: Language) -> bool {
     found.is_some()
 }
 
+/// Runs `f` with `lang`'s source file (static/lang) installed and chosen,
+/// then in English again: for the native tests of each area's words in
+/// another language (it reads the file from the checkout).
+#[cfg(not(target_arch = "wasm32"))]
+#[doc(hidden)]
+pub fn speaking<T>(lang: Language, f: impl FnOnce() -> T) -> T {
+    let path = format!(
+        "{}/static/lang/{}.txt",
+        env!("CARGO_MANIFEST_DIR"),
+        lang.code()
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    install(lang, text).expect("the language file is current");
+    assert!(choose(lang));
+    let out = f();
+    choose(Language::En);
+    out
+}
+
 /// The language the messages are given in.
 pub fn current() -> Language {
     CURRENT.with(|c| c.get()).map_or(Language::En, |c| c.lang)

@@ -519,18 +519,9 @@ mod tests {
         assert_eq!(pick(&options, "monk").map(|o| o.choice), Err(String::new()));
     }
 
-    /// Runs `f` with the German file installed, then back in English.
+    /// Runs `f` in German, then back in English.
     pub fn in_german<T>(f: impl FnOnce() -> T) -> T {
-        use crate::i18n::{choose, install, Language};
-        install(
-            Language::De,
-            include_str!("../../static/lang/de.txt").into(),
-        )
-        .expect("the German file reads");
-        assert!(choose(Language::De));
-        let out = f();
-        choose(Language::En);
-        out
+        crate::i18n::speaking(crate::i18n::Language::De, f)
     }
 
     #[test]

@@ -1124,18 +1124,9 @@ fn the_text_view_plays_r8_1_by_typed_moves_and_answers_every_question() {
     assert_eq!(g.history(), end.history());
 }
 
-/// Runs `f` with the German file installed and chosen, then in English again.
+/// Runs `f` in German, then back in English.
 fn in_german<T>(f: impl FnOnce() -> T) -> T {
-    use crate::i18n::{choose, install, Language};
-    install(
-        Language::De,
-        include_str!("../../../static/lang/de.txt").to_string(),
-    )
-    .expect("the German file is current");
-    assert!(choose(Language::De));
-    let out = f();
-    choose(Language::En);
-    out
+    crate::i18n::speaking(crate::i18n::Language::De, f)
 }
 
 #[test]

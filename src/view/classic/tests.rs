@@ -992,18 +992,9 @@ fn the_end_lines_add_up_to_the_final_scoring() {
 
 // ---------------------------------------------------------- in German
 
-/// Runs `f` with the German file installed, then back in English.
+/// Runs `f` in German, then back in English.
 fn in_german<T>(f: impl FnOnce() -> T) -> T {
-    use crate::i18n::{choose, install, Language};
-    install(
-        Language::De,
-        include_str!("../../../static/lang/de.txt").into(),
-    )
-    .expect("the German file reads");
-    assert!(choose(Language::De));
-    let out = f();
-    choose(Language::En);
-    out
+    crate::i18n::speaking(crate::i18n::Language::De, f)
 }
 
 /// Classic's words come out in German when the German file is chosen, and
