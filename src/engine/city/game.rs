@@ -60,6 +60,20 @@ impl Decision {
     }
 }
 
+impl Choice {
+    /// The kind of decision a choice answers, in words (a wrong kind's error).
+    pub fn name(self) -> &'static str {
+        match self {
+            Choice::Place { .. } => Decision::PlaceTile { tile: 0 }.name(),
+            Choice::Follower(_) => Decision::Follower.name(),
+            Choice::Gate(_) => Decision::Gate.name(),
+            Choice::Wall(_) => Decision::Wall.name(),
+            Choice::Guard(_) => Decision::Guard.name(),
+            Choice::Tower(_) => Decision::Tower.name(),
+        }
+    }
+}
+
 fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
     IllegalChoice::new(rule, reason)
 }
@@ -1055,12 +1069,7 @@ impl TileGame for Game {
         let Some(decision) = self.decision() else {
             return Err(illegal("R11.1", rules::game_over()));
         };
-        let wrong = || {
-            illegal(
-                "R13",
-                rules::waits_for(decision.name(), &format!("{choice:?}")),
-            )
-        };
+        let wrong = || illegal("R13", rules::waits_for(decision.name(), choice.name()));
         match (decision, choice) {
             (Decision::PlaceTile { tile }, Choice::Place { cell, rot }) => {
                 self.placement_problem(tile, cell, rot).map_or(Ok(()), Err)
