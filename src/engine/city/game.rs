@@ -78,6 +78,15 @@ fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
     IllegalChoice::new(rule, reason)
 }
 
+/// Why a follower may not go on a region (R4.3–R4.6), without the words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FollowerBan {
+    NoRegion,
+    NoSupply,
+    Occupied,
+    JustCompleted,
+}
+
 /// A follower on a tile's region (guards are on wall pieces).
 pub type FollowerSpot = Follower<Role>;
 
@@ -507,33 +516,39 @@ impl Game {
         g.follower_problem(g.board().placed().len() - 1, region)
     }
 
-    fn follower_problem(&self, tile: usize, region: RegionIdx) -> Option<IllegalChoice> {
+    /// Why no follower may go on `region` of placed tile `tile` (R4), if
+    /// it may not: the rule's case without its words, for the paths that
+    /// only ask whether (the legal choices, the forced skips: a search
+    /// asks it at every turn).
+    fn follower_ban(&self, tile: usize, region: RegionIdx) -> Option<FollowerBan> {
         let p = self.table.grid().placed()[tile];
-        let def = self.catalogue.get(p.tile);
-        let Some(reg) = def.regions.get(region as usize) else {
-            return Some(illegal(
-                "R4.3",
-                rules::no_region(&def.id, &region.to_string()),
-            ));
-        };
-        let player = &self.players[self.current as usize];
-        if player.supply == 0 {
-            return Some(illegal("R4.6", rules::no_supply()));
+        if region as usize >= self.catalogue.get(p.tile).regions.len() {
+            return Some(FollowerBan::NoRegion);
+        }
+        if self.players[self.current as usize].supply == 0 {
+            return Some(FollowerBan::NoSupply);
         }
         let f = self.table.feature_of(tile, region);
         if f.follower_count() > 0 {
-            return Some(illegal(
-                "R4.4",
-                rules::occupied(feature_word(f.kind()), &reg.id),
-            ));
+            return Some(FollowerBan::Occupied);
         }
-        if f.is_complete() {
-            return Some(illegal(
-                "R4.5",
-                rules::just_completed(feature_word(f.kind()), &reg.id),
-            ));
-        }
-        None
+        f.is_complete().then_some(FollowerBan::JustCompleted)
+    }
+
+    /// [`Self::follower_ban`] as an error, in words.
+    fn follower_problem(&self, tile: usize, region: RegionIdx) -> Option<IllegalChoice> {
+        let ban = self.follower_ban(tile, region)?;
+        let def = self.catalogue.get(self.table.grid().placed()[tile].tile);
+        let reg_id = || def.regions[region as usize].id.as_str();
+        let kind = || feature_word(self.table.feature_of(tile, region).kind());
+        Some(match ban {
+            FollowerBan::NoRegion => {
+                illegal("R4.3", rules::no_region(&def.id, &region.to_string()))
+            }
+            FollowerBan::NoSupply => illegal("R4.6", rules::no_supply()),
+            FollowerBan::Occupied => illegal("R4.4", rules::occupied(kind(), reg_id())),
+            FollowerBan::JustCompleted => illegal("R4.5", rules::just_completed(kind(), reg_id())),
+        })
     }
 
     fn guard_problem(&self) -> Option<IllegalChoice> {
@@ -561,7 +576,7 @@ impl Game {
                         .regions
                         .len();
                     (0..n)
-                        .all(|r| self.follower_problem(i, r as RegionIdx).is_some())
+                        .all(|r| self.follower_ban(i, r as RegionIdx).is_some())
                         .then_some(Choice::Follower(None))
                 }
                 Phase::Guard => self.guard_problem().map(|_| Choice::Guard(false)),
@@ -1029,7 +1044,7 @@ impl TileGame for Game {
                 if let Some(i) = self.table.grid().placed().len().checked_sub(1) {
                     let p = self.table.grid().placed()[i];
                     for r in 0..self.catalogue.get(p.tile).regions.len() {
-                        if self.follower_problem(i, r as RegionIdx).is_none() {
+                        if self.follower_ban(i, r as RegionIdx).is_none() {
                             v.push(Choice::Follower(Some(r as RegionIdx)));
                         }
                     }
