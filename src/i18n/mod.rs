@@ -380,6 +380,12 @@ pub mod intl {
     /// `n` as the language writes it (`1.234` in German).
     #[cfg(target_arch = "wasm32")]
     pub fn number(lang: Language, n: u64) -> String {
+        // Below a thousand every language here writes the plain digits:
+        // no call into the browser (a game's numbers mostly are, and the
+        // review's list writes hundreds of them each time it is drawn).
+        if n < 1000 {
+            return n.to_string();
+        }
         js_sys::Number::from(n as f64)
             .to_locale_string(lang.code())
             .into()
