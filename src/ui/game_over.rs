@@ -16,9 +16,8 @@ use crate::engine::any::{AnyChoice as Choice, Ruleset};
 use crate::i18n::msg;
 use crate::i18n::msg::game_over as m;
 use crate::view::any::game_view_on;
-use crate::view::extras::{CLOSE, EXPORT, NEW, REVIEW};
+use crate::view::extras::{game_of, CLOSE, EXPORT, NEW, REVIEW};
 use crate::view::log::capitalise;
-use crate::view::palette::seats_from_param;
 use crate::view::panel::{EndLine, PanelData};
 use crate::view::prompt::Pointer;
 use crate::view::prompt::Prompt;
@@ -130,8 +129,7 @@ pub fn game_over_part(props: &GameOverPartProps) -> Html {
     let read = use_memo(
         (props.link.clone(), props.seats.clone()),
         |(link, seats)| {
-            let game = crate::share::decode(link).ok()?;
-            let seats = seats_from_param(seats, game.players())?;
+            let (game, seats) = game_of(link, seats)?;
             Some((game.ruleset(), game_view_on(&game, &seats, Pointer::Mouse)))
         },
     );

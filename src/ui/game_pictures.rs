@@ -13,7 +13,6 @@ use crate::i18n::msg;
 use crate::view::any::game_view_on;
 use crate::view::geometry::num;
 use crate::view::log::capitalise;
-use crate::view::palette::seats_from_param;
 use crate::view::panel::PanelData;
 use crate::view::pictures::{bars, facts, history, score_chart, BARS_H, BAR_W, SCORE_H, SCORE_W};
 use crate::view::prompt::Pointer;
@@ -39,8 +38,7 @@ pub fn pictures_part(props: &PicturesPartProps) -> Html {
     let read = use_memo(
         (props.link.clone(), props.seats.clone()),
         |(link, seats)| {
-            let game = crate::share::decode(link).ok()?;
-            let seats = seats_from_param(seats, game.players())?;
+            let (game, seats) = crate::view::extras::game_of(link, seats)?;
             let panel = game_view_on(&game, &seats, Pointer::Mouse).panel;
             Some((Shared(std::rc::Rc::new(game)), panel))
         },

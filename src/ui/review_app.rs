@@ -14,7 +14,6 @@ use super::play_screen::PlayScreen;
 use super::review_screen::ReviewScreen;
 use super::state::{Action, AppState, Play};
 use super::worker::{spawn_engine, FromEngine, GameWire, ToEngine};
-use crate::view::palette::seats_from_param;
 
 #[derive(Properties, PartialEq)]
 pub struct ReviewAppProps {
@@ -29,8 +28,7 @@ pub struct ReviewAppProps {
 /// The app's state for the review of the game of `props`; `None` when the
 /// link or the seats do not read (the page wrote them: they do).
 fn opened(props: &ReviewAppProps) -> Option<AppState> {
-    let game = crate::share::decode(&props.link).ok()?;
-    let seats = seats_from_param(&props.seats, game.players())?;
+    let (game, seats) = crate::view::extras::game_of(&props.link, &props.seats)?;
     Some(AppState {
         play: Some(Play::new(game, seats)),
         text_view: props.text_view,

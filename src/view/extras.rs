@@ -6,8 +6,9 @@
 //! language the page speaks goes first ([`Part::to_text_in`]): the module
 //! speaks it too (its file handed over by the page, `i18n::source`).
 
-use crate::engine::any::Ruleset;
+use crate::engine::any::{AnyGame, Ruleset};
 use crate::i18n::Language;
+use crate::view::palette::{seats_from_param, Seat};
 
 /// What a part tells the page when its dialog closed.
 pub const CLOSE: &str = "close";
@@ -25,6 +26,14 @@ pub const OPEN: &str = "open\n";
 /// The link in the import dialog's event, if it is one.
 pub fn opened_link(event: &str) -> Option<&str> {
     event.strip_prefix(OPEN)
+}
+
+/// The game a part names by its link and seats (a link's `seats`
+/// parameter), as the page wrote them; `None` if either does not read.
+pub fn game_of(link: &str, seats: &str) -> Option<(AnyGame, Vec<Seat>)> {
+    let game = crate::share::decode(link).ok()?;
+    let seats = seats_from_param(seats, game.players())?;
+    Some((game, seats))
 }
 
 /// One part of the extras module.

@@ -205,6 +205,22 @@ function requireBuild(...files) {
 
 // Runs a script's `main`, which resolves to its exit code (`report()`); an
 // error thrown outside its checks fails the script.
+// The harness of a script that needs one server and one browser: the build
+// required, the artifacts' folder made, `body(browser, origin)` run, and
+// both closed whatever happens. (The older scripts still spell it out.)
+async function withBrowser(body) {
+  requireBuild();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const { origin, stop } = await startServer();
+  const browser = await launch();
+  try {
+    await body(browser, origin);
+  } finally {
+    await browser.close();
+    await stop();
+  }
+}
+
 function runMain(main) {
   main().then(
     (code) => process.exit(code),
@@ -359,6 +375,6 @@ axeAudit.load = async (page) => {
 
 module.exports = {
   ROOT, DIST, ARTIFACTS, startServer, launch, openPage, LOAD_WARNING, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
-  requireBuild, runMain, classicForm,
+  requireBuild, runMain, withBrowser, classicForm,
   checks, PLAY, decision, cityReplay, version, moved, clickDecision, axeAudit,
 };

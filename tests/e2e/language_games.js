@@ -18,7 +18,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  ROOT, ARTIFACTS, PLAY, startServer, launch, openPage, checks, runMain, requireBuild, axeAudit,
+  ROOT, ARTIFACTS, PLAY, openPage, checks, runMain, withBrowser, axeAudit,
   clickDecision, classicForm,
 } = require('./common.js');
 
@@ -128,21 +128,14 @@ async function wholeGame(browser, origin, lang, ruleset) {
 }
 
 async function main() {
-  requireBuild();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const { origin, stop } = await startServer();
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser, origin) => {
     for (const lang of ['de', 'pl']) {
       for (const ruleset of ['city', 'classic']) {
         if (process.env.ONLY && process.env.ONLY !== `${lang}-${ruleset}`) continue;
         await wholeGame(browser, origin, lang, ruleset);
       }
     }
-  } finally {
-    await browser.close();
-    await stop();
-  }
+  });
   return report();
 }
 

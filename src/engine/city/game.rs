@@ -64,12 +64,12 @@ impl Choice {
     /// The kind of decision a choice answers, in words (a wrong kind's error).
     pub fn name(self) -> &'static str {
         match self {
-            Choice::Place { .. } => Decision::PlaceTile { tile: 0 }.name(),
-            Choice::Follower(_) => Decision::Follower.name(),
-            Choice::Gate(_) => Decision::Gate.name(),
-            Choice::Wall(_) => Decision::Wall.name(),
-            Choice::Guard(_) => Decision::Guard.name(),
-            Choice::Tower(_) => Decision::Tower.name(),
+            Choice::Place { .. } => rules::a_placement(),
+            Choice::Follower(_) => rules::a_follower_or_none(),
+            Choice::Gate(_) => rules::the_gate(),
+            Choice::Wall(_) => rules::a_wall_end(),
+            Choice::Guard(_) => rules::a_guard_or_none(),
+            Choice::Tower(_) => rules::a_tower_or_none(),
         }
     }
 }
