@@ -182,11 +182,32 @@ async function main() {
       if (!navigator.serviceWorker.controller) return false;
       return !!(await caches.match(new URL('static/lang/fr.txt', document.baseURI).href));
     }, null, { timeout: TIMEOUT, polling: 200 }).then(() => true, () => false);
+    // Offline needs the page itself cached and its worker active (as
+    // offline.js waits): a reload before that goes to the stopped server.
+    await fr.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return !!(reg && reg.active && reg.active.state === 'activated'
+        && await caches.match(new URL('index.html', document.baseURI).href));
+    }, null, { timeout: TIMEOUT, polling: 200 }).catch(() => {});
     check('the service worker keeps the French file', kept);
     const precached = await fr.evaluate(async () => !!(await caches.match(new URL('static/lang/de.txt', document.baseURI).href)));
     check('…and not the languages never chosen', !precached);
     await stop();
-    await fr.reload();
+    // (Seen about one run in three: the first reload right after the
+    // server stops fails with ERR_CONNECTION_REFUSED although the page is
+    // cached and its worker active — not understood yet (closing note of
+    // 2026-11-27); offline.js's own offline reloads never did. Tried again
+    // after a second, up to three times; the check below still needs one.)
+    for (let tries = 1; ; tries++) {
+      try {
+        await fr.reload();
+        break;
+      } catch (e) {
+        if (tries === 3 || !/ERR_CONNECTION_REFUSED/.test(e.message)) throw e;
+        console.log(`     (offline reload refused, try ${tries}; again)`);
+        await fr.waitForTimeout(1000);
+      }
+    }
     await fr.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
     check('offline, a reload is still French', (await formTitle(fr)) === CITY_TITLE.fr && (await htmlLang(fr)) === 'fr',
       `${await formTitle(fr)} / ${await htmlLang(fr)}`);
