@@ -9,6 +9,7 @@ pub mod catalogue_check;
 pub mod engine;
 pub mod i18n;
 pub mod json;
+pub mod level;
 pub mod notation;
 pub mod records;
 pub mod saves;

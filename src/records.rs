@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use crate::engine::core::geom::Rotation;
 use crate::i18n::{self, Language};
 use crate::notation::{self, DeckTag};
-use crate::saves;
 use crate::share;
 use crate::view::any::{text_command, text_hand_and_options};
 use crate::view::command::Command;
@@ -26,9 +25,6 @@ pub enum Job {
         link: String,
         tags: Vec<(String, String)>,
     },
-    /// A saved-games document with records stored as CGN: the same
-    /// document with those records stored as links (`SaveDoc::cgn_to_links`).
-    SavesToLinks(String),
     /// The text view of the game of a link (seats named `names`): the tile
     /// in hand and the decision's options in words, and the `line` typed,
     /// if any, read (`rot`: the tile in hand's quarter turns).
@@ -87,23 +83,13 @@ pub fn work(job: Job) -> Answer {
             Ok(r) => Answer::Read(share::encode(&r.game)),
             Err(e) => Answer::Unreadable {
                 line: e.line,
-                reason: e.reason,
+                reason: crate::view::errors::record_problem(&e.problem),
             },
         },
         Job::Write { link, tags } => match share::decode(&link) {
             Ok(game) => Answer::Text(notation::write(&game, &tags, DeckTag::Auto)),
-            Err(e) => Answer::Failed(e.to_string()),
+            Err(e) => Answer::Failed(crate::view::errors::share_error(&e)),
         },
-        Job::SavesToLinks(raw) => {
-            let converted = saves::parse(&raw).and_then(|mut doc| {
-                doc.cgn_to_links()?;
-                Ok(doc.to_json())
-            });
-            match converted {
-                Ok(json) => Answer::Text(json),
-                Err(e) => Answer::Failed(e.to_string()),
-            }
-        }
         Job::Text {
             link,
             names,
@@ -120,7 +106,7 @@ pub fn work(job: Job) -> Answer {
                     typed,
                 }
             }
-            Err(e) => Answer::Failed(e.to_string()),
+            Err(e) => Answer::Failed(crate::view::errors::share_error(&e)),
         },
         Job::Language { code, text } => {
             if let Some(lang) = Language::from_tag(&code) {

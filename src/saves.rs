@@ -98,10 +98,10 @@
 
 use crate::engine::any::{AnyGame, Ruleset};
 use crate::engine::city::setup::check_player_name;
+use crate::engine::core::reason::SetupProblem;
 use crate::json::{self, Value};
-use crate::notation::{self, DeckTag};
-use crate::share;
-use std::fmt;
+use crate::notation::{self, DeckTag, RecordError};
+use crate::share::{self, ShareError};
 
 /// The version [`SaveDoc::to_json`] writes.
 pub const VERSION: u64 = 5;
@@ -148,7 +148,7 @@ fn check_seats(seats: &[SavedSeat], players: usize) -> Result<(), String> {
             return Err(format!("two seats are {}", s.colour));
         }
         if let Some(l) = &s.computer {
-            if crate::ai::Level::from_name(l).is_none() {
+            if crate::level::Level::from_name(l).is_none() {
                 return Err(format!("seat {} has no computer level {l:?}", i + 1));
             }
         }
@@ -182,7 +182,7 @@ pub enum SaveError {
     Entry {
         index: Option<usize>,
         id: Option<String>,
-        reason: String,
+        reason: Damage,
     },
     /// No saved game has this id.
     NotFound(String),
@@ -198,60 +198,42 @@ pub enum SaveError {
     },
 }
 
-impl fmt::Display for SaveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Why one saved game does not read: its link or record does not open, or
+/// a player's name is refused (the view says these in the player's words),
+/// or something else of the entry is wrong (`Detail`: said in English, as
+/// the saves document keeps it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    Link(ShareError),
+    Record(RecordError),
+    Player(SetupProblem),
+    Detail(String),
+}
+
+impl Damage {
+    /// The reason as the saves document keeps it beside a damaged entry: a
+    /// detail as it was worded; a link's, record's or name's problem as its
+    /// value (a diagnostic: the view words the problem again when the entry
+    /// is read and still does not open).
+    pub fn kept_text(&self) -> String {
         match self {
-            SaveError::NotJson(e) => write!(f, "the saved games are not valid JSON ({e})"),
-            SaveError::NotSaves => f.write_str("this is not a saved-games document"),
-            SaveError::NewerVersion(v) => {
-                write!(f, "the saved games are from a newer version (v{v})")
-            }
-            SaveError::Invalid(why) => write!(f, "the saved games are damaged: {why}"),
-            SaveError::Entry { index, id, reason } => {
-                f.write_str("saved game")?;
-                if let Some(i) = index {
-                    write!(f, " {}", i + 1)?;
-                }
-                match (index, id) {
-                    (Some(_), Some(id)) => write!(f, " ({id:?})")?,
-                    (None, Some(id)) => write!(f, " {id:?}")?,
-                    _ => {}
-                }
-                write!(f, " is damaged: {reason}")
-            }
-            SaveError::NotFound(id) => write!(f, "no saved game has the id {id:?}"),
-            SaveError::BadName(why) => f.write_str(why),
-            SaveError::MovedOn { id, turns } => write!(
-                f,
-                "saved game “{id}” was played on elsewhere (to turn {turns}) and is kept as it is there"
-            ),
+            Damage::Link(e) => format!("its link does not open: {e:?}"),
+            Damage::Record(e) => format!("its record does not read: {e:?}"),
+            Damage::Player(e) => format!("a player's name is refused: {e:?}"),
+            Damage::Detail(text) => text.clone(),
         }
     }
 }
 
-impl std::error::Error for SaveError {}
+impl From<String> for Damage {
+    fn from(text: String) -> Damage {
+        Damage::Detail(text)
+    }
+}
 
-impl SaveError {
-    /// What went wrong, in the player's language. (The [`fmt::Display`]
-    /// text stays English: tests read it. The reasons inside stay English
-    /// too: a damaged entry's reason is kept in the saves document.)
-    pub fn words(&self) -> String {
-        use crate::i18n::msg::errors as m;
-        match self {
-            SaveError::NotJson(e) => m::saves_not_json(e),
-            SaveError::NotSaves => m::not_saves().to_string(),
-            SaveError::NewerVersion(v) => m::saves_newer(&v.to_string()),
-            SaveError::Invalid(why) => m::saves_damaged(why),
-            SaveError::Entry { index, id, reason } => match (index, id) {
-                (Some(i), Some(id)) => m::save_damaged_at_id(i + 1, id, reason),
-                (Some(i), None) => m::save_damaged_at(i + 1, reason),
-                (None, Some(id)) => m::save_damaged_id(id, reason),
-                (None, None) => m::save_damaged(reason),
-            },
-            SaveError::NotFound(id) => m::save_not_found(id),
-            SaveError::BadName(why) => why.clone(),
-            SaveError::MovedOn { id, turns } => m::save_moved_on(id, *turns),
-        }
+impl From<&str> for Damage {
+    fn from(text: &str) -> Damage {
+        Damage::Detail(text.to_string())
     }
 }
 
@@ -281,45 +263,14 @@ impl SavedRecord {
     }
 
     /// Replay the stored game.
-    pub fn load(&self) -> Result<AnyGame, String> {
-        self.load_with(Some(read_cgn))
-    }
-
-    /// Replay the stored game, a CGN record with `cgn` (None: it cannot be
-    /// read here, see [`CgnReader`]).
-    pub fn load_with(&self, cgn: Option<CgnReader>) -> Result<AnyGame, String> {
-        match (self, cgn) {
-            (SavedRecord::Cgn(text), _) if text.len() > MAX_RECORD => {
+    pub fn load(&self) -> Result<AnyGame, Damage> {
+        match self {
+            SavedRecord::Cgn(text) if text.len() > MAX_RECORD => {
                 Err("its record is too long".into())
             }
-            (SavedRecord::Cgn(text), Some(read)) => read(text),
-            (SavedRecord::Cgn(_), None) => Err(UNREAD.into()),
-            (SavedRecord::Link(link), _) => share::decode(link).map_err(|e| e.to_string()),
+            SavedRecord::Cgn(text) => notation::read(text).map(|r| r.game).map_err(Damage::Record),
+            SavedRecord::Link(link) => share::decode(link).map_err(Damage::Link),
         }
-    }
-}
-
-/// Why a CGN record was not read where there is no [`CgnReader`].
-const UNREAD: &str = "its record is still to be read";
-
-/// Reads the game of a stored CGN record. Natively (the command line, the
-/// tests) and in the records worker this is [`read_cgn`]. The page does
-/// without it, so that the record reader stays out of the page (its size
-/// has a budget, docs/size.md): there a game stored as CGN (saves of the
-/// first versions) is kept unread until the records worker, loaded for it,
-/// turns its record into a link (`SaveDoc::cgn_to_links`).
-pub type CgnReader = fn(&str) -> Result<AnyGame, String>;
-
-/// The [`CgnReader`] of every build but the page.
-pub fn read_cgn(text: &str) -> Result<AnyGame, String> {
-    notation::read(text)
-        .map(|r| r.game)
-        .map_err(|e| format!("its record does not read: {e}"))
-}
-
-impl SavedRecord {
-    fn is_cgn(&self) -> bool {
-        matches!(self, SavedRecord::Cgn(_))
     }
 }
 
@@ -345,7 +296,7 @@ pub struct SavedGame {
     /// there (version 4; 0 otherwise and for older saves).
     pub link_base: usize,
     /// What the list shows of it, read from its record when it was checked
-    /// (not stored); None for a CGN record not read yet (see [`CgnReader`]).
+    /// (not stored).
     pub summary: Option<Summary>,
 }
 
@@ -436,30 +387,22 @@ impl SavedGame {
 
     /// Replay the saved game.
     pub fn load(&self) -> Result<AnyGame, SaveError> {
-        self.load_with(Some(read_cgn))
-    }
-
-    /// Replay the saved game, a CGN record with `cgn` (see [`CgnReader`]).
-    pub fn load_with(&self, cgn: Option<CgnReader>) -> Result<AnyGame, SaveError> {
-        self.record
-            .load_with(cgn)
-            .map_err(|reason| SaveError::Entry {
-                index: None,
-                id: Some(self.id.clone()),
-                reason,
-            })
+        self.record.load().map_err(|reason| SaveError::Entry {
+            index: None,
+            id: Some(self.id.clone()),
+            reason,
+        })
     }
 
     /// Every check `parse` makes on an entry, including a replay of its
-    /// game; what the list shows of it (None: a CGN record left unread, as
-    /// there is no `cgn` reader).
-    fn check(&self, cgn: Option<CgnReader>) -> Result<Option<Summary>, String> {
+    /// game; what the list shows of it.
+    fn check(&self) -> Result<Option<Summary>, Damage> {
         check_id(&self.id)?;
         check_name(&self.name)?;
         for (what, t) in [("created", self.created), ("updated", self.updated)] {
             if !t.is_finite() || t < 0.0 {
                 // (Not the number itself: no float formatting in the page.)
-                return Err(format!("its {what} time is not a time"));
+                return Err(format!("its {what} time is not a time").into());
             }
         }
         let seats = self.ruleset.seats();
@@ -470,22 +413,21 @@ impl SavedGame {
                 self.ruleset.title(),
                 seats.start(),
                 seats.end()
-            ));
+            )
+            .into());
         }
         for p in &self.players {
-            check_player_name(p)?;
+            check_player_name(p).map_err(Damage::Player)?;
         }
         check_seats(&self.seats, self.players.len())?;
-        if self.record.is_cgn() && cgn.is_none() {
-            return Ok(None);
-        }
-        let game = self.record.load_with(cgn)?;
+        let game = self.record.load()?;
         if game.ruleset() != self.ruleset {
             return Err(format!(
                 "it says it is a game of {} but its record is one of {}",
                 self.ruleset.title(),
                 game.ruleset().title()
-            ));
+            )
+            .into());
         }
         if game.players() != self.players {
             return Err("its players are not those of its record".into());
@@ -499,13 +441,15 @@ impl SavedGame {
                 } else {
                     "is not"
                 }
-            ));
+            )
+            .into());
         }
         if self.link_base > game.decisions() || (!self.from_link && self.link_base != 0) {
             return Err(format!(
                 "its link start {} is not a position of its game",
                 self.link_base
-            ));
+            )
+            .into());
         }
         Ok(Some(Summary::of(&game)))
     }
@@ -543,8 +487,8 @@ pub struct Damaged {
     /// The document version its entry is written in (0: not even that is
     /// known).
     pub version: u64,
-    /// Why it does not read, in a player's words.
-    pub reason: String,
+    /// Why it does not read.
+    pub reason: Damage,
     /// The entry as it was.
     pub entry: Value,
 }
@@ -571,7 +515,7 @@ impl Damaged {
         out.push_str("{\"version\":");
         out.push_str(&self.version.to_string());
         out.push_str(",\"reason\":");
-        json::string(out, &self.reason);
+        json::string(out, &self.reason.kept_text());
         out.push_str(",\"entry\":");
         json::write(out, &self.entry);
         out.push('}');
@@ -584,9 +528,6 @@ pub struct SaveDoc {
     games: Vec<SavedGame>,
     /// The saved games that do not read, kept (version 5).
     damaged: Vec<Damaged>,
-    /// How its CGN records are read ([`SaveDoc::new`]: with [`read_cgn`];
-    /// the page's documents, [`SaveDoc::default`], without).
-    cgn: Option<CgnReader>,
 }
 
 impl PartialEq for SaveDoc {
@@ -800,7 +741,7 @@ fn write_entry(out: &mut String, g: &SavedGame) {
 /// Read a saved-games document of any version; every entry is checked (its
 /// game replayed) and one bad entry fails the whole read (see [`salvage`]).
 pub fn parse(json: &str) -> Result<SaveDoc, SaveError> {
-    let (doc, mut problems) = salvage_with(json, Some(read_cgn))?;
+    let (doc, mut problems) = salvage(json)?;
     if problems.is_empty() {
         Ok(doc)
     } else {
@@ -812,15 +753,6 @@ pub fn parse(json: &str) -> Result<SaveDoc, SaveError> {
 /// the problem of each entry left out. Fails only when the document itself
 /// is unreadable.
 pub fn salvage(text: &str) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
-    salvage_with(text, Some(read_cgn))
-}
-
-/// [`salvage`] reading CGN records with `cgn` (None, in the page: they are
-/// kept unread, see [`CgnReader`]).
-pub fn salvage_with(
-    text: &str,
-    cgn: Option<CgnReader>,
-) -> Result<(SaveDoc, Vec<SaveError>), SaveError> {
     let value = json::parse(text).map_err(SaveError::NotJson)?;
     if value.get("kind").and_then(Value::as_str) != Some(KIND) {
         return Err(SaveError::NotSaves);
@@ -847,11 +779,7 @@ pub fn salvage_with(
     }
     .map_err(SaveError::Invalid)?;
     top.done().map_err(SaveError::Invalid)?;
-    let mut doc = SaveDoc {
-        games: Vec::new(),
-        damaged: Vec::new(),
-        cgn,
-    };
+    let mut doc = SaveDoc::default();
     let mut problems = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
         if let Err(reason) = doc.take_entry(version, entry) {
@@ -879,7 +807,7 @@ pub fn salvage_with(
             ((Some(v), Some(entry)), Some(reason), Some(3)) => {
                 let tried = match v {
                     1..=VERSION => doc.take_entry(v, entry),
-                    _ => Err(reason.to_string()),
+                    _ => Err(Damage::Detail(reason.to_string())),
                 };
                 if let Err(reason) = tried {
                     doc.damaged.push(Damaged {
@@ -900,21 +828,17 @@ pub fn salvage_with(
 }
 
 impl SaveDoc {
-    /// An empty document that reads CGN records with [`read_cgn`] (the
-    /// page's is [`SaveDoc::default`]).
+    /// An empty document.
     pub fn new() -> SaveDoc {
-        SaveDoc {
-            cgn: Some(read_cgn),
-            ..SaveDoc::default()
-        }
+        SaveDoc::default()
     }
 
     /// Read and check one entry of a document of `version` into the games.
-    fn take_entry(&mut self, version: u64, entry: &Value) -> Result<(), String> {
+    fn take_entry(&mut self, version: u64, entry: &Value) -> Result<(), Damage> {
         let mut g = entry_of(version, entry)?;
-        g.summary = g.check(self.cgn)?;
+        g.summary = g.check()?;
         if self.get(&g.id).is_some() {
-            return Err(format!("another saved game has the id “{}”", g.id));
+            return Err(format!("another saved game has the id “{}”", g.id).into());
         }
         self.games.push(g);
         Ok(())
@@ -934,35 +858,6 @@ impl SaveDoc {
         } else {
             false
         }
-    }
-
-    /// Whether a saved game's record is still to be read (see [`CgnReader`]).
-    pub fn has_unread(&self) -> bool {
-        self.games.iter().any(|g| g.summary.is_none())
-    }
-
-    /// Every record stored as CGN stored as a link instead (the same game:
-    /// the page reads links itself), each entry checked again. What the
-    /// records worker does to a document the page could not wholly read.
-    pub fn cgn_to_links(&mut self) -> Result<(), SaveError> {
-        for index in 0..self.games.len() {
-            let g = &self.games[index];
-            if !g.record.is_cgn() {
-                continue;
-            }
-            let game = g.load_with(self.cgn)?;
-            let mut converted = g.clone();
-            converted.record = SavedRecord::Link(share::encode(&game));
-            converted.summary = converted
-                .check(self.cgn)
-                .map_err(|reason| SaveError::Entry {
-                    index: Some(index),
-                    id: Some(converted.id.clone()),
-                    reason,
-                })?;
-            self.games[index] = converted;
-        }
-        Ok(())
     }
 
     /// The document as JSON, in the current version.
@@ -1036,7 +931,7 @@ impl SaveDoc {
         if let Some(old) = self.games.get(index) {
             game.created = old.created;
         }
-        game.summary = game.check(self.cgn).map_err(|reason| SaveError::Entry {
+        game.summary = game.check().map_err(|reason| SaveError::Entry {
             index: Some(index),
             id: Some(game.id.clone()),
             reason,
@@ -1133,7 +1028,7 @@ impl SaveDoc {
                 return Ok((record, false));
             }
             if known != Some(stored_record) {
-                let ahead = stored.load_with(self.cgn).is_ok_and(|s| {
+                let ahead = stored.load().is_ok_and(|s| {
                     s.setup() == game.setup() && game.history().starts_with(&s.history())
                 });
                 if !ahead {
@@ -1311,7 +1206,7 @@ mod tests {
         let e = doc
             .save_from("g", &other, seats.clone(), None, Some(&a), 4.0)
             .unwrap_err();
-        assert!(matches!(e, SaveError::MovedOn { .. }), "{e}");
+        assert!(matches!(e, SaveError::MovedOn { .. }), "{e:?}");
         assert_eq!(doc.get("g").unwrap().record, SavedRecord::Link(b.clone()));
         // A's undo back to 2 is refused too (B's game is not A's to undo)...
         assert!(doc
@@ -1333,15 +1228,12 @@ mod tests {
     #[test]
     fn bad_documents_are_refused_plainly() {
         let cases = [
-            ("", "not valid JSON"),
-            ("[]", "not a saved-games document"),
-            (
-                r#"{"kind":"x","version":1,"games":[]}"#,
-                "not a saved-games",
-            ),
+            ("", "NotJson"),
+            ("[]", "NotSaves"),
+            (r#"{"kind":"x","version":1,"games":[]}"#, "NotSaves"),
             (
                 r#"{"kind":"the-city/saves","version":7,"games":[]}"#,
-                "newer version (v7)",
+                "NewerVersion(7)",
             ),
             (
                 r#"{"kind":"the-city/saves","version":0,"games":[]}"#,
@@ -1353,11 +1245,11 @@ mod tests {
             ),
             (
                 r#"{"kind":"the-city/saves","version":1,"games":[{"id":"a"}]}"#,
-                "saved game 1 (\"a\") is damaged",
+                "Entry { index: Some(0), id: Some(\"a\")",
             ),
         ];
         for (json, want) in cases {
-            let e = parse(json).unwrap_err().to_string();
+            let e = format!("{:?}", parse(json).unwrap_err());
             assert!(e.contains(want), "{json}: {e}");
         }
     }
@@ -1372,14 +1264,14 @@ mod tests {
         let json = doc
             .to_json()
             .replace("\"finished\":true", "\"finished\":false");
-        assert!(parse(&json).unwrap_err().to_string().contains("finished"));
+        assert!(format!("{:?}", parse(&json).unwrap_err()).contains("finished"));
         let json = doc.to_json().replacen("\"Ann\"", "\"Zed\"", 1);
         let (kept, problems) = salvage(&json).unwrap();
         assert_eq!(kept.len(), 1);
         assert_eq!(problems.len(), 1);
         assert!(
-            problems[0].to_string().contains("players"),
-            "{}",
+            format!("{:?}", problems[0]).contains("players"),
+            "{:?}",
             problems[0]
         );
     }

@@ -5,8 +5,9 @@
 
 use the_city::i18n::msg;
 use the_city::notation;
-use the_city::saves::SaveError;
+use the_city::saves::{Damage, SaveError};
 use the_city::share::{self, ShareError};
+use the_city::view::errors;
 
 /// Runs `f` in German, then back in English.
 fn in_german<T>(f: impl FnOnce() -> T) -> T {
@@ -39,37 +40,44 @@ fn the_screens_words_come_out_in_german() {
 }
 
 #[test]
-fn errors_come_out_in_the_players_words_and_display_stays_english() {
+fn errors_come_out_in_the_players_words() {
     let damaged = share::decode("AAAA!!").unwrap_err();
     assert_eq!(damaged, ShareError::Damaged);
-    assert_eq!(damaged.words(), "this link is damaged");
-    assert_eq!(damaged.words(), damaged.to_string());
+    assert_eq!(errors::share_error(&damaged), "this link is damaged");
     let newer = SaveError::NewerVersion(6);
-    assert_eq!(newer.words(), newer.to_string());
+    assert_eq!(
+        errors::save_error(&newer),
+        "the saved games are from a newer version (v6)"
+    );
     in_german(|| {
-        assert_eq!(damaged.words(), "dieser Link ist beschädigt");
-        assert_eq!(damaged.to_string(), "this link is damaged");
+        assert_eq!(errors::share_error(&damaged), "dieser Link ist beschädigt");
         assert_eq!(
-            ShareError::NewerVersion(9).words(),
+            errors::share_error(&ShareError::NewerVersion(9)),
             "dieser Link stammt von einer neueren Version (v9)"
         );
         assert_eq!(
-            newer.words(),
+            errors::save_error(&newer),
             "die gespeicherten Partien stammen von einer neueren Version (v6)"
-        );
-        assert_eq!(
-            newer.to_string(),
-            "the saved games are from a newer version (v6)"
         );
         let entry = SaveError::Entry {
             index: Some(1),
             id: Some("g1".into()),
             reason: "its record is too long".into(),
         };
-        // The reason is kept in the saves document: it stays as it is.
+        // A detail of the entry is kept in the saves document as it is.
         assert_eq!(
-            entry.words(),
+            errors::save_error(&entry),
             "die gespeicherte Partie 2 („g1“) ist beschädigt: its record is too long"
+        );
+        let entry = SaveError::Entry {
+            index: Some(1),
+            id: Some("g1".into()),
+            reason: Damage::Link(damaged.clone()),
+        };
+        // A link that does not open is said in the player's words.
+        assert_eq!(
+            errors::save_error(&entry),
+            "die gespeicherte Partie 2 („g1“) ist beschädigt: dieser Link ist beschädigt"
         );
     });
 }
@@ -80,17 +88,26 @@ fn errors_come_out_in_the_players_words_and_display_stays_english() {
 #[test]
 fn a_records_error_comes_out_in_german() {
     let english = notation::read("[Format \"1\"]\n").err().unwrap();
-    assert_eq!(english.reason, "the Game tag is missing");
+    assert_eq!(
+        errors::record_problem(&english.problem),
+        "the Game tag is missing"
+    );
     let record = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"A, B\"]\n[Seed \"1\"]\n\n7. X 0,0 r0 -\n";
     let english = notation::read(record).err().unwrap();
-    assert_eq!(english.reason, "turn 7 where turn 1 was expected");
+    assert_eq!(
+        errors::record_problem(&english.problem),
+        "turn 7 where turn 1 was expected"
+    );
     in_german(|| {
         assert_eq!(
-            notation::read("[Format \"1\"]\n").err().unwrap().reason,
+            errors::record_problem(&notation::read("[Format \"1\"]\n").err().unwrap().problem),
             "der Tag Game fehlt"
         );
         let e = notation::read(record).err().unwrap();
         assert_eq!(e.line, english.line);
-        assert_eq!(e.reason, "Runde 7, wo Runde 1 erwartet wurde");
+        assert_eq!(
+            errors::record_problem(&e.problem),
+            "Runde 7, wo Runde 1 erwartet wurde"
+        );
     });
 }

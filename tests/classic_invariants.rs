@@ -169,7 +169,7 @@ fn run_game_with(
             for c in &legal {
                 let mut h = g.clone();
                 h.play(*c)
-                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e}"));
+                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e:?}"));
             }
             for c in candidate_universe(&g) {
                 assert_eq!(

@@ -292,7 +292,7 @@ mod props {
             for c in &legal {
                 let mut h = g.clone();
                 h.play(*c)
-                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e}"));
+                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e:?}"));
             }
             if exhaustive {
                 for c in candidate_universe(&g) {
@@ -476,7 +476,7 @@ fn mangled_wood_and_extras_never_panic() {
                 m[i] = &changed;
                 match the_city::notation::read(&m.join("\n")) {
                     Ok(_) => read += 1,
-                    Err(e) => assert!(e.to_string().starts_with("line "), "{e}"),
+                    Err(e) => assert!(e.line > 0, "{e:?}"),
                 }
             }
         }

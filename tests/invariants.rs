@@ -162,7 +162,7 @@ fn run_game(seed: u64, players: usize, stacks: [u32; 3], options: Options, exhau
             for c in &legal {
                 let mut h = g.clone();
                 h.play(*c)
-                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e}"));
+                    .unwrap_or_else(|e| panic!("offered {c:?} fails: {e:?}"));
             }
             for c in candidate_universe(&g) {
                 assert_eq!(
@@ -186,7 +186,7 @@ fn run_game(seed: u64, players: usize, stacks: [u32; 3], options: Options, exhau
     // write → read reproduces the game, with a Seed tag and with a Deck tag.
     for deck in [DeckTag::Auto, DeckTag::Deck] {
         let text = record::write(&g, &[], deck);
-        let back = record::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back = record::read(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
         assert_eq!(back.game.history(), g.history());
         assert_eq!(back.game.scores(), g.scores());
         assert_eq!(back.game.events(), g.events());

@@ -37,7 +37,7 @@ fn every_pinned_link_opens_to_its_record() {
                 .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
                 .unwrap_or_else(|| panic!("{}: no {name}", path.display()))
         };
-        let game = share::decode(link).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let game = share::decode(link).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         let cgn = std::fs::read_to_string(path.with_extension("cgn")).unwrap();
         assert_eq!(
             notation::write(&game, &[], DeckTag::Auto),

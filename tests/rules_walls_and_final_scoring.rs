@@ -36,7 +36,7 @@ fn prefix(text: &str, turns: usize) -> Game {
         }
     }
     record::read(&kept.join("\n"))
-        .unwrap_or_else(|e| panic!("prefix of {turns} turns: {e}"))
+        .unwrap_or_else(|e| panic!("prefix of {turns} turns: {e:?}"))
         .game
 }
 
@@ -270,7 +270,7 @@ fn r6_7_a_wall_decision_offers_only_the_two_ends() {
             Choice::Follower(None),
         ] {
             let e = g.play(pass).unwrap_err();
-            assert_eq!(e.rule, "R13", "{e}");
+            assert_eq!(e.rule, "R13", "{e:?}");
         }
         g.play(Choice::Wall(End::Cw)).unwrap();
         if g.decision() == Some(Decision::Guard) {

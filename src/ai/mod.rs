@@ -112,62 +112,17 @@ pub use review::{AnyReviewer, Class, DecisionReview, Reviewer};
 pub use search::{Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
 
-/// How strong the computer plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Random,
-    Greedy,
-    Easy,
-    Normal,
-    Hard,
-    /// The hard level as it played before issue 14 (a measurement baseline,
-    /// not offered in the app).
-    #[serde(rename = "hard-v1")]
-    HardV1,
-}
+pub use crate::level::Level;
 
-impl Level {
-    pub const ALL: [Level; 6] = [
-        Level::Random,
-        Level::Greedy,
-        Level::Easy,
-        Level::Normal,
-        Level::Hard,
-        Level::HardV1,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Greedy => "greedy",
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-            Level::HardV1 => "hard-v1",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == s)
-    }
-
-    /// How a level decides.
-    pub fn plan(self) -> Plan {
-        match self {
-            Level::Random => Plan::Random,
-            Level::Greedy => Plan::Greedy,
-            Level::Easy => Plan::V1(SearchConfig::EASY),
-            Level::Normal => Plan::Tuned(Tuned::Normal),
-            Level::Hard => Plan::Tuned(Tuned::Hard),
-            Level::HardV1 => Plan::V1(SearchConfig::HARD_V1),
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// How a level decides.
+pub fn plan(level: Level) -> Plan {
+    match level {
+        Level::Random => Plan::Random,
+        Level::Greedy => Plan::Greedy,
+        Level::Easy => Plan::V1(SearchConfig::EASY),
+        Level::Normal => Plan::Tuned(Tuned::Normal),
+        Level::Hard => Plan::Tuned(Tuned::Hard),
+        Level::HardV1 => Plan::V1(SearchConfig::HARD_V1),
     }
 }
 
@@ -286,7 +241,7 @@ enum Running<G: Playable> {
 /// need `Thinker::run`. Same position and seed, same move, however the run is
 /// sliced.
 pub fn think<G: Playable>(game: &G, level: Level, seed: u64) -> Option<Thinker<G>> {
-    think_plan(game, level.plan(), seed)
+    think_plan(game, plan(level), seed)
 }
 
 /// As `think`, with a plan of one's own (tuning).

@@ -4,6 +4,7 @@
 use super::{choose, Level, Playable};
 use crate::engine::city::{Catalogue, Game, Options, Setup, DEFAULT_STACKS};
 use crate::engine::classic;
+use crate::engine::core::SetupError;
 use serde::Serialize;
 use std::fmt;
 
@@ -217,7 +218,7 @@ pub fn classic_game(
     expansions: classic::Expansions,
     options: classic::Options,
     seed: u64,
-) -> Result<classic::Game, String> {
+) -> Result<classic::Game, SetupError> {
     classic_game_named(numbered(players), expansions, options, seed)
 }
 
@@ -227,11 +228,10 @@ pub fn classic_game_named(
     expansions: classic::Expansions,
     options: classic::Options,
     seed: u64,
-) -> Result<classic::Game, String> {
-    let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
-    let setup = classic::Setup::from_seed(cat, names, expansions, options, seed)
-        .map_err(|e| e.to_string())?;
-    classic::Game::new(cat, setup).map_err(|e| e.to_string())
+) -> Result<classic::Game, SetupError> {
+    let cat = classic::Catalogue::builtin().map_err(SetupError::catalogue)?;
+    let setup = classic::Setup::from_seed(cat, names, expansions, options, seed)?;
+    classic::Game::new(cat, setup)
 }
 
 /// One seeded game of The City; `sides[s]` is true when seat `s` plays `a`.

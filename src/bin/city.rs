@@ -19,6 +19,7 @@ mod cli {
     use the_city::engine::core::random;
     use the_city::notation::{self, city as record, classic as classic_record, DeckTag};
     use the_city::share;
+    use the_city::view::errors as words;
 
     const USAGE: &str = "usage:
   city replay FILE
@@ -100,7 +101,7 @@ mod cli {
         };
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
-        let rec = notation::read(&text).map_err(|e| e.to_string())?;
+        let rec = notation::read(&text).map_err(|e| words::record_error(&e))?;
         let json = match &rec.game {
             AnyGame::City(g) => serde_json::to_string(&record::summary(g)),
             AnyGame::Classic(g) => serde_json::to_string(&classic_record::summary(g)),
@@ -112,7 +113,7 @@ mod cli {
     fn read_record(path: &str) -> Result<notation::AnyRecord, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
-        notation::read(&text).map_err(|e| format!("{path}: {e}"))
+        notation::read(&text).map_err(|e| format!("{path}: {}", words::record_error(&e)))
     }
 
     fn selfplay(args: &[String]) -> Result<(), String> {
@@ -222,11 +223,13 @@ mod cli {
                 )
             }
             Ruleset::Classic => {
-                let expansions = classic::Expansions::parse(flag(&f, "expansions").unwrap_or(""))?;
+                let expansions = classic::Expansions::parse(flag(&f, "expansions").unwrap_or(""))
+                    .map_err(|e| words::option(&e))?;
                 let options =
-                    classic::Options::parse(flag(&f, "options").unwrap_or(""), expansions)?;
+                    classic::Options::parse(flag(&f, "options").unwrap_or(""), expansions)
+                        .map_err(|e| words::option(&e))?;
                 // Check the setup once, so that a bad one is an error, not a panic.
-                classic_game(players, expansions, options, seed)?;
+                classic_game(players, expansions, options, seed).map_err(|e| words::setup(&e))?;
                 let deal = |s, names| {
                     classic_game_named(names, expansions, options, s)
                         .expect("a setup checked above")
@@ -271,7 +274,7 @@ mod cli {
         for r in &reviews {
             while at.decisions() < r.n {
                 let Some(c) = history.next() else { break };
-                at.play(c).map_err(|e| e.to_string())?;
+                at.play(c).map_err(|e| words::illegal(&e))?;
             }
             let played = notation::move_text(&at, r.played, None);
             let best = notation::move_text(&at, r.best, r.best_then);
@@ -401,7 +404,7 @@ mod cli {
         let [link] = args else {
             return Err(USAGE.to_string());
         };
-        let game = share::decode(link).map_err(|e| e.to_string())?;
+        let game = share::decode(link).map_err(|e| words::share_error(&e))?;
         print!("{}", notation::write(&game, &[], DeckTag::Auto));
         Ok(())
     }
@@ -465,11 +468,13 @@ mod cli {
         }
         let seed = seed_flag(f)?;
         let names = player_names(f, Ruleset::Classic)?;
-        let expansions = classic::Expansions::parse(flag(f, "expansions").unwrap_or(""))?;
-        let options = classic::Options::parse(flag(f, "options").unwrap_or(""), expansions)?;
+        let expansions = classic::Expansions::parse(flag(f, "expansions").unwrap_or(""))
+            .map_err(|e| words::option(&e))?;
+        let options = classic::Options::parse(flag(f, "options").unwrap_or(""), expansions)
+            .map_err(|e| words::option(&e))?;
         let catalogue = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
         let mut setup = classic::Setup::from_seed(catalogue, names, expansions, options, seed)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| words::setup(&e))?;
         if let Some(n) = flag(f, "tiles") {
             let n: usize = n
                 .parse()
@@ -481,7 +486,7 @@ mod cli {
                 ))?;
             setup = setup.first_tiles(n);
         }
-        let mut game = classic::Game::new(catalogue, setup).map_err(|e| e.to_string())?;
+        let mut game = classic::Game::new(catalogue, setup).map_err(|e| words::setup(&e))?;
         random::play_out(&mut game, &mut random::choice_rng(seed));
         let note = vec![(
             "Note".to_string(),
@@ -495,17 +500,17 @@ mod cli {
         let seed = seed_flag(f)?;
         let names = player_names(f, Ruleset::City)?;
         let stacks = match flag(f, "stacks") {
-            Some(s) => record::parse_stacks(s)?,
+            Some(s) => record::parse_stacks(s).map_err(|e| words::syntax(&e))?,
             None => DEFAULT_STACKS,
         };
         let options = match flag(f, "options") {
-            Some(s) => Options::parse(s)?,
+            Some(s) => Options::parse(s).map_err(|e| words::option(&e))?,
             None => Options::default(),
         };
         let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
-        let setup =
-            Setup::from_seed(catalogue, names, seed, stacks, options).map_err(|e| e.to_string())?;
-        let mut game = Game::new(catalogue, setup).map_err(|e| e.to_string())?;
+        let setup = Setup::from_seed(catalogue, names, seed, stacks, options)
+            .map_err(|e| words::setup(&e))?;
+        let mut game = Game::new(catalogue, setup).map_err(|e| words::setup(&e))?;
         random::play_out(&mut game, &mut random::choice_rng(seed));
         let note = vec![(
             "Note".to_string(),

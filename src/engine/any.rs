@@ -5,8 +5,10 @@
 
 use super::city;
 use super::classic;
+use super::core::reason::{Game, Reason};
+pub use super::core::rules::GameError;
 use super::core::rules::{IllegalChoice, Seat, TileGame};
-use crate::i18n::msg;
+use super::core::setup_error::SetupError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -128,30 +130,26 @@ impl AnySetup {
 
 impl AnyGame {
     /// A game from a setup (checked).
-    pub fn new(setup: AnySetup) -> Result<AnyGame, String> {
+    pub fn new(setup: AnySetup) -> Result<AnyGame, SetupError> {
         match setup {
             AnySetup::City(s) => {
-                let cat = city::Catalogue::builtin().map_err(|e| e.to_string())?;
-                Ok(AnyGame::City(
-                    city::Game::new(cat, s).map_err(|e| e.message)?,
-                ))
+                let cat = city::Catalogue::builtin().map_err(SetupError::catalogue)?;
+                Ok(AnyGame::City(city::Game::new(cat, s)?))
             }
             AnySetup::Classic(s) => {
-                let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
-                Ok(AnyGame::Classic(
-                    classic::Game::new(cat, s).map_err(|e| e.message)?,
-                ))
+                let cat = classic::Catalogue::builtin().map_err(SetupError::catalogue)?;
+                Ok(AnyGame::Classic(classic::Game::new(cat, s)?))
             }
         }
     }
 
     /// A game from a setup and its decisions, each checked; the error gives
-    /// the index of the first bad decision.
-    pub fn replay(setup: AnySetup, choices: &[AnyChoice]) -> Result<AnyGame, String> {
-        let mut g = AnyGame::new(setup)?;
+    /// the number of the first bad decision.
+    pub fn replay(setup: AnySetup, choices: &[AnyChoice]) -> Result<AnyGame, GameError> {
+        let mut g = AnyGame::new(setup).map_err(GameError::Setup)?;
         for (i, &c) in choices.iter().enumerate() {
             g.play(c)
-                .map_err(|e| msg::rules::decision(i + 1, &e.to_string()))?;
+                .map_err(|error| GameError::Decision { n: i + 1, error })?;
         }
         Ok(g)
     }
@@ -193,12 +191,11 @@ impl AnyGame {
         }
     }
 
-    /// The City's game; a game of another ruleset is an error a screen
-    /// that plays only The City can show.
-    pub fn into_city(self) -> Result<city::Game, String> {
+    /// The City's game, when it is one.
+    pub fn into_city(self) -> Option<city::Game> {
         match self {
-            AnyGame::City(g) => Ok(g),
-            AnyGame::Classic(_) => Err(msg::rules::city_only().into()),
+            AnyGame::City(g) => Some(g),
+            AnyGame::Classic(_) => None,
         }
     }
 
@@ -208,13 +205,13 @@ impl AnyGame {
             (AnyGame::Classic(g), AnyChoice::Classic(c)) => g.play(c),
             (g, c) => Err(IllegalChoice::new(
                 "setup",
-                msg::rules::other_game(
-                    &format!("{c:?}"),
-                    match g.ruleset() {
-                        Ruleset::City => msg::game::city(),
-                        Ruleset::Classic => msg::game::classic(),
+                Reason::OtherGame {
+                    choice: format!("{c:?}"),
+                    game: match g.ruleset() {
+                        Ruleset::City => Game::City,
+                        Ruleset::Classic => Game::Classic,
                     },
-                ),
+                },
             )),
         }
     }
@@ -350,14 +347,32 @@ mod tests {
         let (mut city, mut classic) = both();
         let city_choice = city.legal_choices()[0];
         let classic_choice = classic.legal_choices()[0];
-        let e = city.play(classic_choice).unwrap_err().to_string();
-        assert!(e.contains("another game") && e.contains("The City"), "{e}");
+        let e = city.play(classic_choice).unwrap_err();
+        assert!(
+            matches!(
+                e.reason,
+                Reason::OtherGame {
+                    game: Game::City,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
         assert_eq!(city.decisions(), 0);
-        let e = classic.play(city_choice).unwrap_err().to_string();
-        assert!(e.contains("another game"), "{e}");
+        let e = classic.play(city_choice).unwrap_err();
+        assert!(
+            matches!(
+                e.reason,
+                Reason::OtherGame {
+                    game: Game::Classic,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
         assert_eq!(classic.decisions(), 0);
         let e = AnyGame::replay(city.setup(), &[city_choice, classic_choice]).unwrap_err();
-        assert!(e.starts_with("decision 2: "), "{e}");
+        assert!(matches!(e, GameError::Decision { n: 2, .. }), "{e:?}");
         assert!(city.play(city_choice).is_ok() && classic.play(classic_choice).is_ok());
     }
 }

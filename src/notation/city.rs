@@ -5,7 +5,8 @@
 //! A bad record gives `line N: reason` and keeps nothing; no input panics.
 
 use super::syntax::{
-    check_turn_number, err, parse_cell, parse_rotation, tag_line, RecordError, Sections, Tags,
+    check_turn_number, err, parse_cell, parse_rotation, tag_line, RecordError, RecordProblem,
+    Sections, Syntax, Tags,
 };
 pub use super::DeckTag;
 use crate::engine::city::{Catalogue, End, Options};
@@ -13,7 +14,6 @@ use crate::engine::city::{Choice, Decision, Game, Setup, TurnRecord, WallAction,
 use crate::engine::core::geom::{Dir, Side};
 use crate::engine::core::SetupPart;
 use crate::engine::TileGame;
-use crate::i18n::msg::errors as m;
 use serde::Serialize;
 
 pub const GAME_NAME: &str = "Carcassonne: The City";
@@ -28,10 +28,8 @@ pub struct Record {
 
 /// Read a CGN record and replay it.
 pub fn read(text: &str) -> Result<Record, RecordError> {
-    let catalogue = Catalogue::builtin().map_err(|e| RecordError {
-        line: 0,
-        reason: e.to_string(),
-    })?;
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| RecordError::new(0, RecordProblem::Catalogue(e.to_string())))?;
     read_with(catalogue, text)
 }
 
@@ -48,10 +46,7 @@ pub fn read_sections(
 ) -> Result<Record, RecordError> {
     let tag_end = sections.tag_end();
     let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
-    let mut game = Game::new(catalogue, setup).map_err(|e| RecordError {
-        line: tag_end,
-        reason: e.message,
-    })?;
+    let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e))?;
     for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
         play_turn_line(&mut game, &line, expected, no)?;
@@ -74,62 +69,74 @@ fn setup_from_tags(
         Some((l, v)) => {
             return err(
                 l,
-                m::game_must_be_one(&format!("\"{GAME_NAME}\""), &format!("{v:?}")),
+                Syntax::GameMustBeOne {
+                    game: GAME_NAME,
+                    value: v.to_string(),
+                },
             )
         }
-        None => return err(tag_end, m::game_tag_missing()),
+        None => return err(tag_end, Syntax::GameTagMissing),
     }
     match tags.get("Format") {
         Some((_, "1")) => {}
-        Some((l, v)) => return err(l, m::format_unknown(&format!("{v:?}"))),
-        None => return err(tag_end, m::tag_missing("Format")),
+        Some((l, v)) => {
+            return err(
+                l,
+                Syntax::FormatUnknown {
+                    value: v.to_string(),
+                },
+            )
+        }
+        None => return err(tag_end, Syntax::TagMissing { tag: "Format" }),
     }
-    let (pl, players) = tags.get("Players").ok_or_else(|| RecordError {
-        line: tag_end,
-        reason: m::tag_missing("Players"),
-    })?;
+    let (pl, players) = tags
+        .get("Players")
+        .ok_or_else(|| RecordError::new(tag_end, Syntax::TagMissing { tag: "Players" }))?;
     let players: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
     let stacks = match tags.get("Stacks") {
         None => DEFAULT_STACKS,
-        Some((l, v)) => parse_stacks(v).map_err(|r| RecordError { line: l, reason: r })?,
+        Some((l, v)) => parse_stacks(v).map_err(|r| RecordError::new(l, r))?,
     };
     let options = match tags.get("Options") {
         None => Options::default(),
-        Some((l, v)) => Options::parse(v).map_err(|r| RecordError { line: l, reason: r })?,
+        Some((l, v)) => Options::parse(v).map_err(|r| RecordError::new(l, r))?,
     };
     let result = if let Some((l, deck)) = tags.get("Deck") {
         let mut ids = Vec::new();
         for id in deck.split_whitespace() {
             match catalogue.by_id(id) {
                 Some(t) => ids.push(t),
-                None => return err(l, m::unknown_tile_in_deck(&format!("{id:?}"))),
+                None => return err(l, Syntax::UnknownTileInDeck { id: id.to_string() }),
             }
         }
         Setup::from_deck(catalogue, players, ids, stacks, options).map_err(|e| (l, e))
     } else if let Some((l, seed)) = tags.get("Seed") {
-        let seed: u64 = seed.parse().map_err(|_| RecordError {
-            line: l,
-            reason: m::seed_not_number(&format!("{seed:?}")),
+        let seed: u64 = seed.parse().map_err(|_| {
+            RecordError::new(
+                l,
+                Syntax::SeedNotNumber {
+                    value: seed.to_string(),
+                },
+            )
         })?;
         Setup::from_seed(catalogue, players, seed, stacks, options).map_err(|e| (l, e))
     } else {
-        return err(tag_end, m::seed_or_deck());
+        return err(tag_end, Syntax::SeedOrDeck);
     };
     result.map_err(|(l, e)| {
         // A problem with the players is on the Players tag's line; any
         // other (stacks, pile) on the Seed's or Deck's.
         let line = if e.part == SetupPart::Players { pl } else { l };
-        RecordError {
-            line,
-            reason: e.message,
-        }
+        RecordError::new(line, e)
     })
 }
 
-pub fn parse_stacks(v: &str) -> Result<[u32; 3], String> {
+pub fn parse_stacks(v: &str) -> Result<[u32; 3], Syntax> {
     let parts: Vec<&str> = v.split_whitespace().collect();
     if parts.len() != 3 {
-        return Err(m::stacks_three(&format!("{v:?}")));
+        return Err(Syntax::StacksThree {
+            value: v.to_string(),
+        });
     }
     let mut s = [0u32; 3];
     for (k, p) in parts.iter().enumerate() {
@@ -137,7 +144,9 @@ pub fn parse_stacks(v: &str) -> Result<[u32; 3], String> {
             .parse()
             .ok()
             .filter(|&n: &u32| n <= 75)
-            .ok_or_else(|| m::stack_size(&format!("{p:?}")))?;
+            .ok_or_else(|| Syntax::StackSize {
+                value: p.to_string(),
+            })?;
     }
     Ok(s)
 }
@@ -154,42 +163,60 @@ fn play_turn_line(
     };
     let tokens: Vec<&str> = main.split_whitespace().collect();
     let [num, tile, cell, rot, follower] = tokens[..] else {
-        return err(no, m::turn_line_city());
+        return err(no, Syntax::TurnLineCity);
     };
     check_turn_number(num, expected, no)?;
     let catalogue = game.catalogue();
     let Some(Decision::PlaceTile { tile: drawn }) = game.decision() else {
-        return err(no, m::game_over_no_turns());
+        return err(no, Syntax::GameOverNoTurns);
     };
     let drawn_id = &catalogue.get(drawn).id;
     if tile != drawn_id {
-        return err(no, m::tile_drawn(drawn_id, tile));
+        return err(
+            no,
+            Syntax::TileDrawn {
+                drawn: drawn_id.clone(),
+                tile: tile.to_string(),
+            },
+        );
     }
-    let cell = parse_cell(cell).ok_or_else(|| RecordError {
-        line: no,
-        reason: m::not_cell(&format!("{cell:?}")),
+    let cell = parse_cell(cell).ok_or_else(|| {
+        RecordError::new(
+            no,
+            Syntax::NotCell {
+                value: cell.to_string(),
+            },
+        )
     })?;
-    let rot = parse_rotation(rot).ok_or_else(|| RecordError {
-        line: no,
-        reason: m::not_rotation(&format!("{rot:?}")),
+    let rot = parse_rotation(rot).ok_or_else(|| {
+        RecordError::new(
+            no,
+            Syntax::NotRotation {
+                value: rot.to_string(),
+            },
+        )
     })?;
-    let play = |game: &mut Game, c: Choice| {
-        game.play(c).map_err(|e| RecordError {
-            line: no,
-            reason: e.to_string(),
-        })
-    };
+    let play = |game: &mut Game, c: Choice| game.play(c).map_err(|e| RecordError::new(no, e));
     let def = catalogue.get(drawn);
     let region = match follower {
         "-" => None,
         f => {
-            let id = f.strip_prefix('@').ok_or_else(|| RecordError {
-                line: no,
-                reason: m::not_follower(&format!("{f:?}")),
+            let id = f.strip_prefix('@').ok_or_else(|| {
+                RecordError::new(
+                    no,
+                    Syntax::NotFollower {
+                        value: f.to_string(),
+                    },
+                )
             })?;
-            Some(def.region_index(id).ok_or_else(|| RecordError {
-                line: no,
-                reason: m::no_region(&def.id, &format!("{id:?}")),
+            Some(def.region_index(id).ok_or_else(|| {
+                RecordError::new(
+                    no,
+                    Syntax::NoRegion {
+                        tile: def.id.clone(),
+                        id: id.to_string(),
+                    },
+                )
             })?)
         }
     };
@@ -197,7 +224,7 @@ fn play_turn_line(
     let follower_problem = region.and_then(|r| game.follower_problem_after(cell, rot, r));
     play(game, Choice::Place { cell, rot })?;
     if let Some(e) = follower_problem {
-        return err(no, e.to_string());
+        return err(no, e);
     }
     if game.decision() == Some(Decision::Follower) {
         play(game, Choice::Follower(region))?;
@@ -209,11 +236,11 @@ fn play_turn_line(
         )
     };
     match walls {
-        None if in_round(game) => err(no, m::wall_actions_missing()),
+        None if in_round(game) => err(no, Syntax::WallActionsMissing),
         None => Ok(()),
         Some(w) => {
             if !in_round(game) {
-                return err(no, m::no_wall_round());
+                return err(no, Syntax::NoWallRound);
             }
             for action in w.split(';') {
                 let action = action.trim();
@@ -226,8 +253,8 @@ fn play_turn_line(
                 play(game, Choice::Tower(None))?;
             }
             if in_round(game) {
-                let d = game.decision().map_or("nothing", |d| d.name());
-                return err(no, m::round_not_finished(d));
+                let decision = game.decision().map(|d| d.step());
+                return err(no, Syntax::RoundNotFinished { decision });
             }
             Ok(())
         }
@@ -235,12 +262,7 @@ fn play_turn_line(
 }
 
 fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), RecordError> {
-    let play = |game: &mut Game, c: Choice| {
-        game.play(c).map_err(|e| RecordError {
-            line: no,
-            reason: e.to_string(),
-        })
-    };
+    let play = |game: &mut Game, c: Choice| game.play(c).map_err(|e| RecordError::new(no, e));
     // A guard not written means none.
     let tokens: Vec<&str> = action.split_whitespace().collect();
     if tokens.first() != Some(&"wall") && game.decision() == Some(Decision::Guard) {
@@ -256,35 +278,59 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
         return Ok(());
     }
     if !in_round {
-        return err(no, m::round_over(action));
+        return err(
+            no,
+            Syntax::RoundOver {
+                action: action.to_string(),
+            },
+        );
     }
     match tokens[..] {
         ["gate", cell, side] => {
-            let cell = parse_cell(cell).ok_or_else(|| RecordError {
-                line: no,
-                reason: m::not_cell(&format!("{cell:?}")),
+            let cell = parse_cell(cell).ok_or_else(|| {
+                RecordError::new(
+                    no,
+                    Syntax::NotCell {
+                        value: cell.to_string(),
+                    },
+                )
             })?;
-            let dir = Dir::from_letter(side).ok_or_else(|| RecordError {
-                line: no,
-                reason: m::not_side(&format!("{side:?}")),
+            let dir = Dir::from_letter(side).ok_or_else(|| {
+                RecordError::new(
+                    no,
+                    Syntax::NotSide {
+                        value: side.to_string(),
+                    },
+                )
             })?;
             if game.decision() != Some(Decision::Gate) {
-                return err(no, m::gate_placed());
+                return err(no, Syntax::GatePlaced);
             }
             play(game, Choice::Gate(Side::new(cell, dir)))
         }
         ["wall", end] | ["wall", end, "+"] => {
-            let e = End::from_name(end).ok_or_else(|| RecordError {
-                line: no,
-                reason: m::not_wall_end(&format!("{end:?}")),
+            let e = End::from_name(end).ok_or_else(|| {
+                RecordError::new(
+                    no,
+                    Syntax::NotWallEnd {
+                        value: end.to_string(),
+                    },
+                )
             })?;
             if game.decision() == Some(Decision::Guard) {
                 play(game, Choice::Guard(false))?;
             }
             match game.decision() {
                 Some(Decision::Wall) => {}
-                Some(Decision::Gate) => return err(no, m::gate_first()),
-                _ => return err(no, m::no_wall_piece(action)),
+                Some(Decision::Gate) => return err(no, Syntax::GateFirst),
+                _ => {
+                    return err(
+                        no,
+                        Syntax::NoWallPiece {
+                            action: action.to_string(),
+                        },
+                    )
+                }
             }
             let placer = game.to_move() as usize;
             let supply = game.players()[placer].supply;
@@ -293,9 +339,9 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
             if game.decision() == Some(Decision::Guard) {
                 play(game, Choice::Guard(guard))
             } else if guard && supply == 0 {
-                err(no, m::no_guard_supply())
+                err(no, Syntax::NoGuardSupply)
             } else if guard {
-                err(no, m::no_guard_opposite())
+                err(no, Syntax::NoGuardOpposite)
             } else {
                 Ok(())
             }
@@ -303,21 +349,35 @@ fn play_wall_action(game: &mut Game, action: &str, no: usize) -> Result<(), Reco
         ["tower", end] => {
             let choice = match end {
                 "-" => None,
-                e => Some(End::from_name(e).ok_or_else(|| RecordError {
-                    line: no,
-                    reason: m::not_tower_end(&format!("{e:?}")),
+                e => Some(End::from_name(e).ok_or_else(|| {
+                    RecordError::new(
+                        no,
+                        Syntax::NotTowerEnd {
+                            value: e.to_string(),
+                        },
+                    )
                 })?),
             };
             if game.decision() != Some(Decision::Tower) {
                 return if choice.is_none() && game.decision() != Some(Decision::Wall) {
                     Ok(())
                 } else {
-                    err(no, m::pieces_not_placed(action))
+                    err(
+                        no,
+                        Syntax::PiecesNotPlaced {
+                            action: action.to_string(),
+                        },
+                    )
                 };
             }
             play(game, Choice::Tower(choice))
         }
-        _ => err(no, m::not_wall_action(&format!("{action:?}"))),
+        _ => err(
+            no,
+            Syntax::NotWallAction {
+                action: action.to_string(),
+            },
+        ),
     }
 }
 
@@ -475,6 +535,7 @@ pub fn summary(game: &Game) -> Summary {
 mod tests {
     use super::*;
     use crate::engine::core::random;
+    use crate::engine::core::reason::SetupProblem;
     use crate::engine::replay;
 
     /// A move written alone reads as its turn line does: every turn of
@@ -545,7 +606,7 @@ mod tests {
             random::play_out(&mut g, &mut random::choice_rng(seed));
             for deck in [DeckTag::Auto, DeckTag::Deck] {
                 let text = write(&g, &[], deck);
-                let back = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let back = read(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
                 assert_eq!(back.game.scores(), g.scores());
                 assert_eq!(back.game.history(), g.history());
                 assert_eq!(write(&back.game, &[], deck), text);
@@ -592,14 +653,20 @@ mod tests {
     fn a_setup_error_names_its_tags_line() {
         let head = "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n";
         let e = read(&format!("{head}[Players \"A\"]\n[Seed \"1\"]\n")).unwrap_err();
-        assert_eq!(e.to_string(), "line 3: a game needs 2 to 4 players, not 1");
+        assert_eq!(e, RecordError::new(3, SetupProblem::PlayersCity { n: 1 }));
         let e = read(&format!(
             "{head}[Players \"A, B\"]\n[Stacks \"30 30 30\"]\n[Seed \"1\"]\n"
         ))
         .unwrap_err();
         assert_eq!(
-            e.to_string(),
-            "line 5: stacks 30 30 30 need 90 tiles but there are only 75"
+            e,
+            RecordError::new(
+                5,
+                SetupProblem::StacksOver {
+                    stacks: [30, 30, 30],
+                    all: 75
+                }
+            )
         );
     }
 
@@ -612,7 +679,7 @@ mod tests {
             "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n[Players \"A\"]\n[Seed \"1\"]\n",
         ] {
             let e = read(bad).unwrap_err();
-            assert!(e.to_string().starts_with("line "), "{e}");
+            assert!(e.line > 0 || bad.is_empty(), "{bad:?}: {e:?}");
         }
     }
 }

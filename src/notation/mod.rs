@@ -7,8 +7,8 @@ pub mod classic;
 pub mod syntax;
 
 use crate::engine::any::{AnyChoice, AnyGame, Ruleset};
-pub use syntax::RecordError;
 use syntax::Sections;
+pub use syntax::{RecordError, RecordProblem, Syntax};
 
 /// How the draw order is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,23 +39,19 @@ pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
     let sections = Sections::read(text)?;
     let ruleset = match sections.tags.get("Game") {
         Some((l, v)) => ruleset_of_title(v).ok_or_else(|| {
-            let [first, second] = Ruleset::ALL.map(|r| format!("\"{}\"", r.title()));
             RecordError::new(
                 l,
-                crate::i18n::msg::errors::game_must_be(&first, &second, &format!("{v:?}")),
+                Syntax::GameMustBe {
+                    value: v.to_string(),
+                },
             )
         })?,
-        None => {
-            return syntax::err(
-                sections.tag_end(),
-                crate::i18n::msg::errors::game_tag_missing(),
-            )
-        }
+        None => return syntax::err(sections.tag_end(), Syntax::GameTagMissing),
     };
     match ruleset {
         Ruleset::City => {
             let catalogue = crate::engine::city::Catalogue::builtin()
-                .map_err(|e| RecordError::new(0, e.to_string()))?;
+                .map_err(|e| RecordError::new(0, RecordProblem::Catalogue(e.to_string())))?;
             let r = city::read_sections(catalogue, sections)?;
             Ok(AnyRecord {
                 game: AnyGame::City(r.game),
@@ -64,7 +60,7 @@ pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
         }
         Ruleset::Classic => {
             let catalogue = crate::engine::classic::Catalogue::builtin()
-                .map_err(|e| RecordError::new(0, e.to_string()))?;
+                .map_err(|e| RecordError::new(0, RecordProblem::Catalogue(e.to_string())))?;
             let r = classic::read_sections(catalogue, sections)?;
             Ok(AnyRecord {
                 game: AnyGame::Classic(r.game),

@@ -4,35 +4,217 @@
 //! `line N: reason`.
 
 use crate::engine::core::geom::{Cell, Rotation};
-use crate::i18n::msg::errors as m;
-use std::fmt;
+use crate::engine::core::reason::{OptionProblem, SetupProblem, Step};
+use crate::engine::core::rules::IllegalChoice;
+use crate::engine::core::setup_error::SetupError;
 
-/// A reading error: the first problem, with its 1-based line number.
+/// A reading error: the first problem, with its 1-based line number (0:
+/// the whole record). The view says it in words (`view::words::record_error`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     pub line: usize,
-    pub reason: String,
+    pub problem: RecordProblem,
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
+/// What is wrong on a record's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// The line does not read as the format says.
+    Syntax(Syntax),
+    /// The setup its tags give is not a game.
+    Setup(SetupProblem),
+    /// A move the rules refuse.
+    Illegal(IllegalChoice),
+    /// The built-in catalogue did not load (a broken build, for developers).
+    Catalogue(String),
+}
+
+impl From<Syntax> for RecordProblem {
+    fn from(s: Syntax) -> RecordProblem {
+        RecordProblem::Syntax(s)
     }
 }
 
-impl std::error::Error for RecordError {}
+impl From<IllegalChoice> for RecordProblem {
+    fn from(e: IllegalChoice) -> RecordProblem {
+        RecordProblem::Illegal(e)
+    }
+}
+
+impl From<SetupError> for RecordProblem {
+    fn from(e: SetupError) -> RecordProblem {
+        RecordProblem::Setup(e.problem)
+    }
+}
+
+impl From<SetupProblem> for RecordProblem {
+    fn from(e: SetupProblem) -> RecordProblem {
+        RecordProblem::Setup(e)
+    }
+}
+
+impl From<OptionProblem> for RecordProblem {
+    fn from(e: OptionProblem) -> RecordProblem {
+        RecordProblem::Setup(SetupProblem::Option(e))
+    }
+}
+
+/// What does not read, in either format. Values are as the record writes
+/// them (the view quotes them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// The `Game` tag names neither game.
+    GameMustBe {
+        value: String,
+    },
+    GameTagMissing,
+    NotTagLine {
+        line: String,
+    },
+    TagTwice {
+        name: String,
+    },
+    TagsFirst,
+    /// A `}` closes no comment.
+    CommentUnopened,
+    /// A `{` comment is not closed.
+    CommentUnclosed,
+    NotTurnNumber {
+        num: String,
+        expected: usize,
+    },
+    TurnOutOfOrder {
+        n: usize,
+        expected: usize,
+    },
+    /// The `Game` tag of a record read as this game's names another.
+    GameMustBeOne {
+        game: &'static str,
+        value: String,
+    },
+    TagMissing {
+        tag: &'static str,
+    },
+    FormatUnknown {
+        value: String,
+    },
+    UnknownTileInDeck {
+        id: String,
+    },
+    SeedNotNumber {
+        value: String,
+    },
+    SeedOrDeck,
+    StacksThree {
+        value: String,
+    },
+    StackSize {
+        value: String,
+    },
+    /// The City's turn line does not read.
+    TurnLineCity,
+    GameOverNoTurns,
+    TileDrawn {
+        drawn: String,
+        tile: String,
+    },
+    NotCell {
+        value: String,
+    },
+    NotRotation {
+        value: String,
+    },
+    /// The City's follower is not `@a` or `-`.
+    NotFollower {
+        value: String,
+    },
+    /// The tile has no region by that id (The City: the id as written).
+    NoRegion {
+        tile: String,
+        id: String,
+    },
+    WallActionsMissing,
+    NoWallRound,
+    /// R6.7: the wall round waits for this (`None`: nothing).
+    RoundNotFinished {
+        decision: Option<Step>,
+    },
+    RoundOver {
+        action: String,
+    },
+    NotSide {
+        value: String,
+    },
+    GatePlaced,
+    NotWallEnd {
+        value: String,
+    },
+    GateFirst,
+    NoWallPiece {
+        action: String,
+    },
+    NoGuardSupply,
+    NoGuardOpposite,
+    NotTowerEnd {
+        value: String,
+    },
+    PiecesNotPlaced {
+        action: String,
+    },
+    NotWallAction {
+        action: String,
+    },
+    GuesthouseTwice,
+    ExtrasOrder,
+    WyvernTwice,
+    NotExtra {
+        value: String,
+    },
+    /// B5.1: the tile has no region by that id (classic).
+    NoRegionRule {
+        tile: String,
+        id: String,
+    },
+    WoodForm,
+    NotWood {
+        value: String,
+    },
+    WoodTwice {
+        piece: String,
+    },
+    NotBridgeAxis {
+        value: String,
+    },
+    BridgeWhere {
+        cell: Cell,
+    },
+    NotPlacedSide {
+        what: String,
+    },
+    /// Classic's turn line does not read.
+    TurnLineClassic,
+    PileEmpty,
+    PileGives {
+        pile: String,
+        record: String,
+    },
+    /// Classic's follower is not `@c`, `@bridge` or `-`.
+    NotFollowerClassic {
+        value: String,
+    },
+}
 
 impl RecordError {
-    pub fn new(line: usize, reason: impl Into<String>) -> RecordError {
+    pub fn new(line: usize, problem: impl Into<RecordProblem>) -> RecordError {
         RecordError {
             line,
-            reason: reason.into(),
+            problem: problem.into(),
         }
     }
 }
 
-pub fn err<T>(line: usize, reason: impl Into<String>) -> Result<T, RecordError> {
-    Err(RecordError::new(line, reason))
+pub fn err<T>(line: usize, problem: impl Into<RecordProblem>) -> Result<T, RecordError> {
+    Err(RecordError::new(line, problem))
 }
 
 /// The tags of a record, with the line each is on, in order.
@@ -78,10 +260,16 @@ impl<'a> Sections<'a> {
                 continue;
             }
             if line.starts_with('[') {
-                let (name, value) = parse_tag(line)
-                    .ok_or_else(|| RecordError::new(no, m::not_tag_line(&format!("{line:?}"))))?;
+                let (name, value) = parse_tag(line).ok_or_else(|| {
+                    RecordError::new(
+                        no,
+                        Syntax::NotTagLine {
+                            line: line.to_string(),
+                        },
+                    )
+                })?;
                 if tags.get(&name).is_some() {
-                    return err(no, m::tag_twice(&name));
+                    return err(no, Syntax::TagTwice { name });
                 }
                 tags.list.push((no, name, value));
             } else {
@@ -120,7 +308,7 @@ impl<'a> Sections<'a> {
                 if line.is_empty() {
                     None
                 } else if line.starts_with('[') {
-                    Some(err(no, m::tags_first()))
+                    Some(err(no, Syntax::TagsFirst))
                 } else {
                     Some(Ok((no, line.to_string())))
                 }
@@ -143,20 +331,20 @@ pub fn parse_tag(line: &str) -> Option<(String, String)> {
 }
 
 /// Remove `{...}` comments; an unclosed brace is an error.
-pub fn strip_comments(line: &str) -> Result<String, String> {
+pub fn strip_comments(line: &str) -> Result<String, Syntax> {
     let mut out = String::with_capacity(line.len());
     let mut depth = 0usize;
     for c in line.chars() {
         match c {
             '{' => depth += 1,
             '}' if depth > 0 => depth -= 1,
-            '}' => return Err(m::comment_unopened("}")),
+            '}' => return Err(Syntax::CommentUnopened),
             _ if depth == 0 => out.push(c),
             _ => {}
         }
     }
     if depth > 0 {
-        return Err(m::comment_unclosed("{"));
+        return Err(Syntax::CommentUnclosed);
     }
     Ok(out)
 }
@@ -183,14 +371,14 @@ pub fn check_turn_number(num: &str, expected: usize, no: usize) -> Result<(), Re
         .ok_or_else(|| {
             RecordError::new(
                 no,
-                m::not_turn_number(&format!("{num:?}"), &expected.to_string()),
+                Syntax::NotTurnNumber {
+                    num: num.to_string(),
+                    expected,
+                },
             )
         })?;
     if n != expected {
-        return err(
-            no,
-            m::turn_out_of_order(&n.to_string(), &expected.to_string()),
-        );
+        return err(no, Syntax::TurnOutOfOrder { n, expected });
     }
     Ok(())
 }

@@ -28,11 +28,12 @@
 use super::envelope::{
     choice_digits, deck_digits, put_varint, read_deck, replay_digits, Big, Reader,
 };
-use super::ShareError;
+use super::{Invalid, ShareError};
 use crate::engine::classic::setup::{pile_counts, shuffled};
 use crate::engine::classic::{
     Catalogue, Expansions, FarmScoring, Game, OldCityOptions, Options, Setup, SmallCity,
 };
+use crate::engine::core::SetupError;
 use crate::engine::TileGame;
 
 fn option_bits(o: &Options) -> u64 {
@@ -133,7 +134,7 @@ pub fn encode_body(game: &Game) -> Vec<u8> {
 
 /// The game a classic body holds.
 pub fn decode_body(bytes: &[u8]) -> Result<Game, ShareError> {
-    let catalogue = Catalogue::builtin().map_err(|e| ShareError::Invalid(e.to_string()))?;
+    let catalogue = Catalogue::builtin().map_err(SetupError::catalogue)?;
     let mut r = Reader::new(bytes);
     let flags = r.byte()?;
     if flags >> 5 != 0 {
@@ -168,17 +169,17 @@ pub fn decode_body(bytes: &[u8]) -> Result<Game, ShareError> {
         let counts = pile_counts(catalogue, expansions);
         let total: u64 = counts.iter().map(|&n| n as u64).sum();
         if seed_or_len > total {
-            return Err(ShareError::Invalid(
-                crate::i18n::msg::errors::deck_over_pile(seed_or_len, total),
-            ));
+            return Err(ShareError::Invalid(Invalid::DeckOverPile {
+                tiles: seed_or_len,
+                total,
+            }));
         }
         let tiles = read_deck(&mut big, counts, seed_or_len as usize)?;
         Setup::from_deck(catalogue, names, expansions, options, tiles)
     } else {
         Setup::from_seed(catalogue, names, expansions, options, seed_or_len)
-    }
-    .map_err(|e| ShareError::Invalid(e.message))?;
-    let mut game = Game::new(catalogue, setup).map_err(|e| ShareError::Invalid(e.message))?;
+    }?;
+    let mut game = Game::new(catalogue, setup)?;
     replay_digits(&mut game, &mut big, decisions)?;
     if !big.is_zero() || encode_body(&game) != bytes {
         // Digits left over, or not the form the encoder writes.

@@ -12,7 +12,7 @@
 //!   choice costs nothing and a link is about as short as the game's
 //!   decisions can be.
 
-use super::ShareError;
+use super::{Invalid, ShareError};
 use crate::engine::TileGame;
 use data_encoding::BASE64URL_NOPAD;
 
@@ -235,9 +235,7 @@ pub fn read_deck(big: &mut Big, mut left: Vec<u32>, total: usize) -> Result<Vec<
     for _ in 0..total {
         let available: Vec<usize> = (0..left.len()).filter(|&k| left[k] > 0).collect();
         if available.is_empty() {
-            return Err(ShareError::Invalid(
-                crate::i18n::msg::errors::deck_over_box().into(),
-            ));
+            return Err(ShareError::Invalid(Invalid::DeckOverBox));
         }
         let d = big.div_rem(available.len() as u32) as usize;
         let t = available[d];
@@ -283,15 +281,13 @@ pub fn replay_digits<G: TileGame>(
             _ => {}
         }
         if game.is_over() {
-            return Err(ShareError::Invalid(
-                crate::i18n::msg::errors::game_ends_early(played),
-            ));
+            return Err(ShareError::Invalid(Invalid::GameEndsEarly { n: played }));
         }
         game.legal_choices_into(&mut legal);
         if legal.is_empty() {
-            return Err(ShareError::Invalid(
-                crate::i18n::msg::errors::no_legal_choice(played + 1),
-            ));
+            return Err(ShareError::Invalid(Invalid::NoLegalChoice {
+                n: played + 1,
+            }));
         }
         let d = big.div_rem(legal.len() as u32) as usize;
         game.play_unchecked(legal[d]);

@@ -20,8 +20,8 @@ pub mod classic;
 pub mod envelope;
 
 use crate::engine::any::{AnyGame, Ruleset};
+use crate::engine::core::SetupError;
 pub use envelope::{seal, unseal, MAX_LEN};
-use std::fmt;
 
 /// The newest version this build reads.
 pub const NEWEST: u8 = 2;
@@ -37,38 +37,30 @@ pub enum ShareError {
     TooLong,
     /// Written by a newer version of the app.
     NewerVersion(u8),
-    /// Intact, but its setup or a decision is not valid (the reason says which).
-    Invalid(String),
+    /// Intact, but its setup or a decision is not valid (which, it says).
+    Invalid(Invalid),
 }
 
-impl fmt::Display for ShareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ShareError::Empty => f.write_str("this link is empty"),
-            ShareError::Damaged => f.write_str("this link is damaged"),
-            ShareError::TooLong => f.write_str("this link is too long to be a game"),
-            ShareError::NewerVersion(v) => {
-                write!(f, "this link is from a newer version (v{v})")
-            }
-            ShareError::Invalid(why) => write!(f, "this link does not hold a valid game: {why}"),
-        }
-    }
+/// What is not valid in an intact link (the view says it in words).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// The setup is not a game.
+    Setup(SetupError),
+    /// The deck holds more tiles than the box.
+    DeckOverBox,
+    /// Classic: the deck holds more tiles than the pile.
+    DeckOverPile { tiles: u64, total: u64 },
+    /// The City: the stacks hold more than the 75 tiles of the box.
+    StacksOverBox { stacks: [u32; 3] },
+    /// The game ends after `n` decisions, but the link holds more.
+    GameEndsEarly { n: u64 },
+    /// No legal choice at decision `n`.
+    NoLegalChoice { n: u64 },
 }
 
-impl std::error::Error for ShareError {}
-
-impl ShareError {
-    /// What went wrong, in the player's language (the [`fmt::Display`] text
-    /// stays English: tests and logs read it).
-    pub fn words(&self) -> String {
-        use crate::i18n::msg::errors as m;
-        match self {
-            ShareError::Empty => m::link_empty().to_string(),
-            ShareError::Damaged => m::link_damaged().to_string(),
-            ShareError::TooLong => m::link_too_long().to_string(),
-            ShareError::NewerVersion(v) => m::link_newer(&v.to_string()),
-            ShareError::Invalid(why) => m::link_invalid(why),
-        }
+impl From<SetupError> for ShareError {
+    fn from(e: SetupError) -> ShareError {
+        ShareError::Invalid(Invalid::Setup(e))
     }
 }
 

@@ -34,7 +34,9 @@ fn read(text: &str) -> Result<String, String> {
         // would not there either.)
         Answer::Read(link) => match share::decode(&link) {
             Ok(_) => Ok(link),
-            Err(e) => Err(m::does_not_read(&plain(&e.words()))),
+            Err(e) => Err(m::does_not_read(&plain(&crate::view::errors::share_error(
+                &e,
+            )))),
         },
         Answer::Unreadable { line: 0, reason } => Err(m::does_not_read(&plain(&reason))),
         Answer::Unreadable { line, reason } => Err(m::does_not_read_line(line, &plain(&reason))),

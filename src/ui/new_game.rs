@@ -16,6 +16,7 @@ use crate::engine::city::tiles::TOTAL_TILES;
 use crate::engine::city::Options;
 use crate::engine::city::{setup::check_player_name, DEFAULT_STACKS};
 use crate::engine::classic;
+use crate::engine::core::OptionProblem;
 use crate::i18n::msg;
 use crate::view::names;
 use crate::view::palette::{PlayerColour, Seat};
@@ -267,11 +268,10 @@ const OPTION_TEXT: [(&str, Words, Words); 3] = {
 };
 
 /// A rule check's complaint in the form's words.
-fn classic_option_words(e: &str) -> String {
-    if e.contains("B9.4") {
-        msg::new_game::error_farms().into()
-    } else {
-        msg::new_game::error_rules(e)
+fn classic_option_words(e: &OptionProblem) -> String {
+    match e {
+        OptionProblem::FarmScoring { .. } => msg::new_game::error_farms().into(),
+        e => msg::new_game::error_rules(&crate::view::errors::option(e)),
     }
 }
 

@@ -262,7 +262,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             <li class="save-row damaged" data-testid="save-damaged">
                 <div class="save-title"><span class="save-name">{ label.clone() }</span></div>
                 <p class="save-meta" data-testid="save-damaged-why">
-                    { msg::saves::damaged_why(&plain(&dmg.reason)) }</p>
+                    { msg::saves::damaged_why(&plain(&crate::view::errors::damage(&dmg.reason))) }</p>
                 <div class="save-buttons">
                     if confirming {
                         <span class="confirm-delete" role="group" aria-label={msg::saves::delete_label_ask(&label)}>
@@ -285,7 +285,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
         Some(Err(e)) => {
             html! { <p class="errors" data-testid="saves-unavailable">{ e.to_string() }</p> }
         }
-        Some(Ok(l)) if games.is_empty() && l.doc.damaged().is_empty() && !l.doc.has_unread() => {
+        Some(Ok(l)) if games.is_empty() && l.doc.damaged().is_empty() => {
             html! { <p class="saves-empty">{ msg::saves::empty() }</p> }
         }
         Some(Ok(_)) => html! {},

@@ -79,7 +79,7 @@ fn related_save(game: &AnyGame) -> Option<(SavedGame, AnyGame)> {
         if entry.players != *game.players() {
             return None;
         }
-        let saved = entry.load_with(None).ok()?;
+        let saved = entry.load().ok()?;
         let (a, b) = (saved.history(), game.history());
         let related = a.starts_with(&b) || b.starts_with(&a);
         (related && saved.setup() == game.setup()).then(|| (entry.clone(), saved))
@@ -112,7 +112,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         Ok(game) => game,
         Err(e) => {
             d.dispatch(Action::Notice(msg::session::link_failed(&plain(
-                &e.words(),
+                &crate::view::errors::share_error(&e),
             ))));
             clear_fragment();
             return false;
@@ -176,7 +176,10 @@ fn load_notice(problems: &[String]) -> String {
 
 /// The saved game `id` opened as this tab's game in play.
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
-    match entry.load_with(None).map_err(|e| e.words()) {
+    match entry
+        .load()
+        .map_err(|e| crate::view::errors::save_error(&e))
+    {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
             seats: storage::from_saved(entry),
@@ -294,20 +297,7 @@ pub fn session(props: &SessionProps) -> Html {
                         }
                     }
                 };
-                // Saves of the first versions are read by the records
-                // worker first (the page reads links only).
-                if storage::load().is_ok_and(|l| l.doc.has_unread()) {
-                    let d = d.clone();
-                    storage::convert_unread(move |result| {
-                        if let Err(why) = result {
-                            d.dispatch(Action::Notice(msg::session::old_unread(&plain(&why))));
-                        }
-                        d.dispatch(Action::SavesChanged);
-                        start();
-                    });
-                } else {
-                    start();
-                }
+                start();
                 let d2 = d.clone();
                 let hash = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                     open_fragment(&d2);

@@ -18,9 +18,7 @@ use crate::view::stats::{game_label, stats, StatGame, StatRow};
 /// The game a save holds, in English words with classic's expansions (the
 /// row's key and `data-game`; shown by [`game_label`] in the language).
 fn game_words(g: &SavedGame) -> Option<StatGame> {
-    // (Not `load`: its CGN reader is the records worker's, not the page's.
-    // Saves of the first versions are links once the list has read them.)
-    let game = g.load_with(None).ok()?;
+    let game = g.load().ok()?;
     let name = match game.setup() {
         AnySetup::City(_) => "The City".to_string(),
         AnySetup::Classic(s) => {

@@ -188,9 +188,7 @@ pub fn load() -> Result<Loaded, StorageError> {
             ..Loaded::default()
         });
     }
-    // Without a CGN reader: saves of the first versions are left unread
-    // until the records worker turns them into links (`convert_unread`).
-    let (doc, problems, newer) = match saves::salvage_with(&raw, None) {
+    let (doc, problems, newer) = match saves::salvage(&raw) {
         Ok((doc, problems)) => (doc, problems, false),
         Err(e) => {
             let newer = matches!(e, SaveError::NewerVersion(_));
@@ -206,7 +204,11 @@ pub fn load() -> Result<Loaded, StorageError> {
     }
     let mut out: Vec<String> = problems
         .iter()
-        .map(|p| capitalise(&crate::view::words::plain(&p.words())))
+        .map(|p| {
+            capitalise(&crate::view::words::plain(
+                &crate::view::errors::save_error(p),
+            ))
+        })
         .collect();
     let unsafe_why = match backup(&raw) {
         Ok(key) => {
@@ -220,32 +222,6 @@ pub fn load() -> Result<Loaded, StorageError> {
         problems: out,
         unsafe_why,
     })
-}
-
-/// Saves of the first versions stored their games as CGN records, which the
-/// page does not read (`saves::CgnReader`): the records worker stores them
-/// as links instead, once, and `done` is called (with what went wrong, if
-/// anything) when the document was written, or was left as it was because
-/// another tab wrote first (then the next load tries again).
-pub fn convert_unread(done: impl FnOnce(Result<(), String>) + 'static) {
-    let raw = match get(DOC_KEY) {
-        Ok(Some(raw)) => raw,
-        Ok(None) => return done(Ok(())),
-        Err(e) => return done(Err(e.to_string())),
-    };
-    super::records::ask(
-        crate::records::Job::SavesToLinks(raw.clone()),
-        move |answer| {
-            done(match answer {
-                crate::records::Answer::Text(json) => match get(DOC_KEY) {
-                    Ok(Some(now)) if now == raw => set(DOC_KEY, &json).map_err(|e| e.to_string()),
-                    _ => Ok(()),
-                },
-                crate::records::Answer::Failed(why) => Err(why),
-                _ => Err(msg::storage::unread().into()),
-            })
-        },
-    );
 }
 
 fn capitalise(s: &str) -> String {
@@ -267,7 +243,7 @@ pub fn update<T>(
     let mut doc = loaded.doc;
     let out = change(&mut doc).map_err(|e| match e {
         SaveError::MovedOn { turns, .. } => StorageError::MovedOn(turns),
-        e => StorageError::Other(e.words()),
+        e => StorageError::Other(crate::view::errors::save_error(&e)),
     })?;
     let json = doc.to_json();
     // Nothing changed, nothing written (another tab hears of every write).

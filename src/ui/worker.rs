@@ -57,7 +57,8 @@ impl GameWire {
     /// The game again: checked like any setup and replayed decision by
     /// decision, so a malformed request is an error, not a panic.
     pub fn game(&self) -> Result<AnyGame, String> {
-        let mut g = AnyGame::replay(self.setup.clone(), &self.history)?;
+        let mut g = AnyGame::replay(self.setup.clone(), &self.history)
+            .map_err(|e| crate::view::errors::game_error(&e))?;
         g.set_logging(false);
         Ok(g)
     }

@@ -18,6 +18,7 @@ pub mod any;
 pub mod city;
 pub mod classic;
 pub mod command;
+pub mod errors;
 pub mod extras;
 pub mod geometry;
 pub mod log;

@@ -17,6 +17,7 @@ use the_city::engine::classic::Game;
 use the_city::engine::TileGame;
 use the_city::notation::classic as record;
 use the_city::notation::{self, DeckTag};
+use the_city::view::errors::record_error;
 
 /// Replay `text` and check every expectation tag; the replayed game (None
 /// when an error was expected) is returned for further checks.
@@ -34,13 +35,14 @@ pub fn check_classic_record(name: &str, text: &str) -> Option<Game> {
     let read = notation::read(text).map(|r| r.game.as_classic().cloned());
     let g = match (read, tag("ExpectError")) {
         (Err(e), Some(want)) => {
+            let e = record_error(&e);
             assert!(
-                e.to_string().contains(&want),
+                e.contains(&want),
                 "{name}: expected an error containing {want:?}, got {e}"
             );
             return None;
         }
-        (Err(e), None) => panic!("{name}: the record does not read: {e}"),
+        (Err(e), None) => panic!("{name}: the record does not read: {}", record_error(&e)),
         (Ok(_), Some(want)) => {
             panic!("{name}: expected an error containing {want:?}, but the record reads")
         }
@@ -87,7 +89,8 @@ pub fn check_classic_record(name: &str, text: &str) -> Option<Game> {
         assert_eq!(sum, s.scores[p], "{name}: the breakdown of seat {p}");
     }
     let again = record::write(&g, &[], DeckTag::Deck);
-    let back = record::read(&again).unwrap_or_else(|e| panic!("{name}: {e}\n{again}"));
+    let back =
+        record::read(&again).unwrap_or_else(|e| panic!("{name}: {}\n{again}", record_error(&e)));
     assert_eq!(back.game.history(), g.history(), "{name}: round trip");
     assert_eq!(back.game.scores(), g.scores(), "{name}: round trip");
     Some(g)
@@ -127,7 +130,7 @@ pub fn assert_record_and_link_round_trip(g: &Game) {
     use the_city::share;
     for deck in [DeckTag::Auto, DeckTag::Deck] {
         let text = record::write(g, &[], deck);
-        let back = record::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back = record::read(&text).unwrap_or_else(|e| panic!("{}\n{text}", record_error(&e)));
         assert_eq!(back.game.history(), g.history(), "{text}");
         assert_eq!(back.game.scores(), g.scores());
         assert_eq!(back.game.events(), g.events());
@@ -137,7 +140,7 @@ pub fn assert_record_and_link_round_trip(g: &Game) {
     for n in [g.history().len(), g.history().len() / 2] {
         let part = AnyGame::Classic(g.at(n));
         let link = share::encode(&part);
-        let back = share::decode(&link).unwrap_or_else(|e| panic!("{e}: {link}"));
+        let back = share::decode(&link).unwrap_or_else(|e| panic!("{e:?}: {link}"));
         assert_eq!(back.history(), part.history());
         assert_eq!(back.scores(), part.scores());
     }

@@ -16,6 +16,7 @@ pub mod classic;
 use the_city::engine::city::Game;
 use the_city::engine::TileGame;
 use the_city::notation::city as record;
+use the_city::view::errors::record_error;
 
 /// Replay `text` and check every expectation tag; the replayed game (None
 /// when an error was expected) is returned for further checks.
@@ -32,13 +33,14 @@ pub fn check_record(name: &str, text: &str) -> Option<Game> {
     };
     match (record::read(text), tag("ExpectError")) {
         (Err(e), Some(want)) => {
+            let e = record_error(&e);
             assert!(
-                e.to_string().contains(&want),
+                e.contains(&want),
                 "{name}: expected an error containing {want:?}, got {e}"
             );
             None
         }
-        (Err(e), None) => panic!("{name}: the record does not read: {e}"),
+        (Err(e), None) => panic!("{name}: the record does not read: {}", record_error(&e)),
         (Ok(_), Some(want)) => {
             panic!("{name}: expected an error containing {want:?}, but the record reads")
         }

@@ -12,11 +12,11 @@ use super::walls::{self, End, Walls};
 use crate::engine::core::deal;
 use crate::engine::core::geom::{Cell, Dir, Rotation, Side};
 use crate::engine::core::grid::Placed;
+use crate::engine::core::reason::{PlacementProblem, Reason, Step, Thing};
 use crate::engine::core::rng::{shuffle, Pcg64};
 use crate::engine::core::roomy::RoomyVec;
-use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
+use crate::engine::core::rules::{majority, GameError, IllegalChoice, Seat, TileGame};
 use crate::engine::core::table::{Follower, Table};
-use crate::i18n::msg::rules;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -48,33 +48,34 @@ pub enum Decision {
 }
 
 impl Decision {
-    pub fn name(self) -> &'static str {
+    /// The kind of decision, in a reason.
+    pub fn step(self) -> Step {
         match self {
-            Decision::PlaceTile { .. } => rules::a_placement(),
-            Decision::Follower => rules::a_follower_or_none(),
-            Decision::Gate => rules::the_gate(),
-            Decision::Wall => rules::a_wall_end(),
-            Decision::Guard => rules::a_guard_or_none(),
-            Decision::Tower => rules::a_tower_or_none(),
+            Decision::PlaceTile { .. } => Step::Placement,
+            Decision::Follower => Step::FollowerOrNone,
+            Decision::Gate => Step::Gate,
+            Decision::Wall => Step::WallEnd,
+            Decision::Guard => Step::GuardOrNone,
+            Decision::Tower => Step::TowerOrNone,
         }
     }
 }
 
 impl Choice {
-    /// The kind of decision a choice answers, in words (a wrong kind's error).
-    pub fn name(self) -> &'static str {
+    /// The kind of decision a choice answers (a wrong kind's reason).
+    pub fn step(self) -> Step {
         match self {
-            Choice::Place { .. } => rules::a_placement(),
-            Choice::Follower(_) => rules::a_follower_or_none(),
-            Choice::Gate(_) => rules::the_gate(),
-            Choice::Wall(_) => rules::a_wall_end(),
-            Choice::Guard(_) => rules::a_guard_or_none(),
-            Choice::Tower(_) => rules::a_tower_or_none(),
+            Choice::Place { .. } => Step::Placement,
+            Choice::Follower(_) => Step::FollowerOrNone,
+            Choice::Gate(_) => Step::Gate,
+            Choice::Wall(_) => Step::WallEnd,
+            Choice::Guard(_) => Step::GuardOrNone,
+            Choice::Tower(_) => Step::TowerOrNone,
         }
     }
 }
 
-fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
+fn illegal(rule: &'static str, reason: Reason) -> IllegalChoice {
     IllegalChoice::new(rule, reason)
 }
 
@@ -175,14 +176,14 @@ impl Game {
         Ok(Game::start(catalogue, Arc::new(setup)))
     }
 
-    /// Replays `choices` from the setup; the error gives the index of the
-    /// first bad one (0 for a bad setup).
+    /// Replays `choices` from the setup; the error says whether the setup
+    /// or which decision is bad.
     pub fn replay(
         catalogue: &'static Catalogue,
         setup: Setup,
         choices: &[Choice],
-    ) -> Result<Game, (usize, IllegalChoice)> {
-        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("setup", e.message)))?;
+    ) -> Result<Game, GameError> {
+        let g = Game::new(catalogue, setup).map_err(GameError::Setup)?;
         g.replayed(choices)
     }
 
@@ -441,32 +442,37 @@ impl Game {
 
     fn placement_problem(&self, t: TileType, cell: Cell, rot: Rotation) -> Option<IllegalChoice> {
         let def = self.catalogue.get(t);
-        // The reason's placeholders, written only when there is a problem.
-        let at = || (def.id.as_str(), cell.to_string(), rot.to_string());
+        let no = |rule, problem| {
+            Some(illegal(
+                rule,
+                Reason::Placement {
+                    tile: def.id.clone(),
+                    cell,
+                    rot,
+                    problem,
+                },
+            ))
+        };
         if self.table.grid().is_empty() {
-            return (cell != Cell::ORIGIN).then(|| {
-                let (t, c, r) = at();
-                illegal("R1.6", rules::first_at_origin(t, &c, &r))
-            });
+            if cell != Cell::ORIGIN {
+                return no("R1.6", PlacementProblem::FirstAtOrigin);
+            }
+            return None;
         }
         if !Board::in_range(cell) {
-            let (t, c, r) = at();
-            return Some(illegal("R3.1", rules::off_board(t, &c, &r)));
+            return no("R3.1", PlacementProblem::OffBoard);
         }
         if self.table.grid().is_tile(cell) {
-            let (t, c, r) = at();
-            return Some(illegal("R3.1", rules::cell_taken(t, &c, &r)));
+            return no("R3.1", PlacementProblem::CellTaken);
         }
         if !Dir::ALL
             .iter()
             .any(|&d| self.table.grid().is_tile(cell.neighbour(d)))
         {
-            let (t, c, r) = at();
-            return Some(illegal("R3.1", rules::no_neighbour(t, &c, &r)));
+            return no("R3.1", PlacementProblem::NoNeighbour);
         }
         if self.table.grid().is_blocked(cell) {
-            let (t, c, r) = at();
-            return Some(illegal("R3.3", rules::outside_wall(t, &c, &r)));
+            return no("R3.3", PlacementProblem::OutsideWall);
         }
         for d in Dir::ALL {
             if let Some(p) = self.table.grid().get(cell.neighbour(d)) {
@@ -476,24 +482,19 @@ impl Game {
                 if theirs != mine {
                     let facing = &nd.regions[nd.slots(p.rot, d.opposite())[1] as usize].kind;
                     let own = &def.regions[def.slots(rot, d)[1] as usize].kind;
-                    let (t, c, r) = at();
-                    return Some(illegal(
+                    return no(
                         "R3.2",
-                        rules::sides_differ(
-                            t,
-                            &c,
-                            &r,
-                            region_word(own),
-                            &d.to_string(),
-                            region_word(facing),
-                        ),
-                    ));
+                        PlacementProblem::SidesDiffer {
+                            own: region_thing(own),
+                            side: d,
+                            other: region_thing(facing),
+                        },
+                    );
                 }
             }
         }
         if !self.table.grid().keeps_blocked_exterior(cell) {
-            let (t, c, r) = at();
-            return Some(illegal("R3.4", rules::wraps_wall(t, &c, &r)));
+            return no("R3.4", PlacementProblem::WrapsWall);
         }
         None
     }
@@ -535,30 +536,46 @@ impl Game {
         f.is_complete().then_some(FollowerBan::JustCompleted)
     }
 
-    /// [`Self::follower_ban`] as an error, in words.
+    /// [`Self::follower_ban`] as an error naming the tile and region.
     fn follower_problem(&self, tile: usize, region: RegionIdx) -> Option<IllegalChoice> {
         let ban = self.follower_ban(tile, region)?;
         let def = self.catalogue.get(self.table.grid().placed()[tile].tile);
-        let reg_id = || def.regions[region as usize].id.as_str();
-        let kind = || feature_word(self.table.feature_of(tile, region).kind());
+        let reg_id = || def.regions[region as usize].id.clone();
+        let kind = || feature_thing(self.table.feature_of(tile, region).kind());
         Some(match ban {
-            FollowerBan::NoRegion => {
-                illegal("R4.3", rules::no_region(&def.id, &region.to_string()))
-            }
-            FollowerBan::NoSupply => illegal("R4.6", rules::no_supply()),
-            FollowerBan::Occupied => illegal("R4.4", rules::occupied(kind(), reg_id())),
-            FollowerBan::JustCompleted => illegal("R4.5", rules::just_completed(kind(), reg_id())),
+            FollowerBan::NoRegion => illegal(
+                "R4.3",
+                Reason::NoRegion {
+                    tile: def.id.clone(),
+                    region: region.to_string(),
+                },
+            ),
+            FollowerBan::NoSupply => illegal("R4.6", Reason::NoSupply),
+            FollowerBan::Occupied => illegal(
+                "R4.4",
+                Reason::Occupied {
+                    kind: kind(),
+                    region: Some(reg_id()),
+                },
+            ),
+            FollowerBan::JustCompleted => illegal(
+                "R4.5",
+                Reason::JustCompleted {
+                    kind: kind(),
+                    region: reg_id(),
+                },
+            ),
         })
     }
 
     fn guard_problem(&self) -> Option<IllegalChoice> {
         let placer = self.round.seats[self.round.next];
         if self.players[placer as usize].supply == 0 {
-            return Some(illegal("R8.1", rules::no_supply_guard()));
+            return Some(illegal("R8.1", Reason::NoSupplyGuard));
         }
         let side = self.walls.pieces[self.last_piece?].side;
         (!walls::guard_allowed(self.table.grid(), &self.walls, side))
-            .then(|| illegal("R8.4", rules::guard_opposite()))
+            .then(|| illegal("R8.4", Reason::GuardOpposite))
     }
 
     // ---------------------------------------------------------------- play
@@ -982,20 +999,21 @@ impl Game {
     }
 }
 
-fn region_word(kind: &RegionKind) -> &'static str {
+/// A region's kind in a reason (R3.2).
+fn region_thing(kind: &RegionKind) -> Thing {
     match kind {
-        RegionKind::Street => rules::street(),
-        RegionKind::Market(_) => rules::market(),
-        RegionKind::Residential { .. } => rules::residential(),
+        RegionKind::Street => Thing::Street,
+        RegionKind::Market(_) => Thing::Market,
+        RegionKind::Residential { .. } => Thing::Residential,
     }
 }
 
 /// A feature's kind in a reason (R4.4, R4.5).
-fn feature_word(kind: FeatureKind) -> &'static str {
+fn feature_thing(kind: FeatureKind) -> Thing {
     match kind {
-        FeatureKind::Street => rules::street(),
-        FeatureKind::Market => rules::market(),
-        FeatureKind::Residential => rules::residential_area(),
+        FeatureKind::Street => Thing::Street,
+        FeatureKind::Market => Thing::Market,
+        FeatureKind::Residential => Thing::ResidentialArea,
     }
 }
 
@@ -1082,9 +1100,17 @@ impl TileGame for Game {
     /// Whether `choice` is legal now, and if not, why.
     fn check(&self, choice: Choice) -> Result<(), IllegalChoice> {
         let Some(decision) = self.decision() else {
-            return Err(illegal("R11.1", rules::game_over()));
+            return Err(illegal("R11.1", Reason::GameOver));
         };
-        let wrong = || illegal("R13", rules::waits_for(decision.name(), choice.name()));
+        let wrong = || {
+            illegal(
+                "R13",
+                Reason::WaitsFor {
+                    decision: decision.step(),
+                    choice: choice.step(),
+                },
+            )
+        };
         match (decision, choice) {
             (Decision::PlaceTile { tile }, Choice::Place { cell, rot }) => {
                 self.placement_problem(tile, cell, rot).map_or(Ok(()), Err)
@@ -1100,16 +1126,16 @@ impl TileGame for Game {
                 } else if self.table.grid().is_tile(side.cell)
                     && self.table.grid().is_hole(side.outer())
                 {
-                    Err(illegal("R7.1", rules::gate_faces_hole(&side.to_string())))
+                    Err(illegal("R7.1", Reason::GateFacesHole { side }))
                 } else {
-                    Err(illegal("R7.1", rules::not_outline(&side.to_string())))
+                    Err(illegal("R7.1", Reason::NotOutline { side }))
                 }
             }
             (Decision::Wall, Choice::Wall(e)) => {
                 if self.walls.next_side(self.table.grid(), e).is_some() {
                     Ok(())
                 } else {
-                    Err(illegal("R7.3", rules::end_blocked(e.name())))
+                    Err(illegal("R7.3", Reason::EndBlocked { end: e.name() }))
                 }
             }
             (Decision::Guard, Choice::Guard(false)) => Ok(()),
@@ -1117,9 +1143,9 @@ impl TileGame for Game {
             (Decision::Tower, Choice::Tower(None)) => Ok(()),
             (Decision::Tower, Choice::Tower(Some(e))) => {
                 if self.players[self.round.builder as usize].towers == 0 {
-                    Err(illegal("R1.3", rules::no_tower()))
+                    Err(illegal("R1.3", Reason::NoTower))
                 } else if !self.walls.tower_ends().contains(&e) {
-                    Err(illegal("R9.1", rules::end_has_tower(e.name())))
+                    Err(illegal("R9.1", Reason::EndHasTower { end: e.name() }))
                 } else {
                     Ok(())
                 }

@@ -1,7 +1,7 @@
 //! Rule options (RULES.md §15) and the game setup that becomes a game only
 //! through a `Result`.
 
-use crate::i18n::msg;
+use crate::engine::core::reason::OptionProblem;
 use serde::{Deserialize, Serialize};
 
 /// The `on`/`off` switches of RULES.md §15.
@@ -53,19 +53,28 @@ impl Options {
     }
 
     /// Parse `name=on name=off ...`.
-    pub fn parse(s: &str) -> Result<Options, String> {
+    pub fn parse(s: &str) -> Result<Options, OptionProblem> {
         let mut o = Options::default();
         for part in s.split_whitespace() {
             let (name, value) = part
                 .split_once('=')
-                .ok_or_else(|| msg::setup::on_off_form(&format!("{part:?}")))?;
+                .ok_or_else(|| OptionProblem::OnOffForm {
+                    option: part.to_string(),
+                })?;
             let on = match value {
                 "on" => true,
                 "off" => false,
-                _ => return Err(msg::setup::on_off(name, &format!("{value:?}"))),
+                _ => {
+                    return Err(OptionProblem::OnOff {
+                        name: name.to_string(),
+                        value: value.to_string(),
+                    })
+                }
             };
             if !o.set(name, on) {
-                return Err(msg::setup::unknown_option(&format!("{name:?}")));
+                return Err(OptionProblem::Unknown {
+                    name: name.to_string(),
+                });
             }
         }
         Ok(o)

@@ -3,10 +3,10 @@
 
 use super::options::Options;
 use super::tiles::{Catalogue, TileType};
+use crate::engine::core::reason::SetupProblem;
 use crate::engine::core::rng::{rng_for_seed, shuffle};
 pub use crate::engine::core::rules::check_player_name;
 pub use crate::engine::core::setup_error::SetupError;
-use crate::i18n::msg;
 use serde::{Deserialize, Serialize};
 
 /// Every tile of the catalogue shuffled by `seed` (Fisher–Yates from the end);
@@ -48,13 +48,10 @@ impl Setup {
         let total: u32 = stacks.iter().sum();
         let all = shuffled(catalogue, seed);
         if total as usize > all.len() {
-            return Err(SetupError::stacks(msg::setup::stacks_over(
-                stacks[0],
-                stacks[1],
-                stacks[2],
-                total,
-                all.len(),
-            )));
+            return Err(SetupError::stacks(SetupProblem::StacksOver {
+                stacks,
+                all: all.len() as u32,
+            }));
         }
         let setup = Setup {
             players,
@@ -89,30 +86,35 @@ impl Setup {
     pub fn check(&self, catalogue: &Catalogue) -> Result<(), SetupError> {
         let n = self.players.len();
         if !(2..=4).contains(&n) {
-            return Err(SetupError::players(msg::setup::players_city(n)));
+            return Err(SetupError::players(SetupProblem::PlayersCity { n }));
         }
         for p in &self.players {
             check_player_name(p).map_err(SetupError::players)?;
         }
         let total: u32 = self.stacks.iter().sum();
         if self.stacks[0] == 0 {
-            return Err(SetupError::stacks(msg::setup::first_stack()));
+            return Err(SetupError::stacks(SetupProblem::FirstStack));
         }
         if total as usize != self.deck.len() {
-            return Err(SetupError::stacks(msg::setup::stacks_deck(
+            return Err(SetupError::stacks(SetupProblem::StacksDeck {
                 total,
-                self.deck.len(),
-            )));
+                deck: self.deck.len(),
+            }));
         }
         let mut counts = vec![0u32; catalogue.tiles.len()];
         for &t in &self.deck {
             let Some(c) = counts.get_mut(t as usize) else {
-                return Err(SetupError::pile(msg::setup::unknown_tile(&t.to_string())));
+                return Err(SetupError::pile(SetupProblem::UnknownTile {
+                    tile: t.to_string(),
+                }));
             };
             *c += 1;
             let def = catalogue.get(t);
             if *c > def.count as u32 {
-                return Err(SetupError::pile(msg::setup::copies(&def.id, def.count)));
+                return Err(SetupError::pile(SetupProblem::Copies {
+                    tile: def.id.clone(),
+                    n: def.count as u32,
+                }));
             }
         }
         Ok(())

@@ -49,10 +49,10 @@ use super::wood::{self, Around, Laid};
 use crate::engine::core::deal::{box_of, unseen, Pile};
 use crate::engine::core::geom::{Cell, Dir, Rotation, RING};
 use crate::engine::core::grid::Placed;
+use crate::engine::core::reason::{PlacementProblem, Reason, Step};
 use crate::engine::core::rng::Pcg64;
 use crate::engine::core::roomy::RoomyVec;
-use crate::engine::core::rules::{majority, IllegalChoice, Seat, TileGame};
-use crate::i18n::msg::rules;
+use crate::engine::core::rules::{majority, GameError, IllegalChoice, Seat, TileGame};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -87,13 +87,13 @@ pub enum Choice {
 }
 
 impl Choice {
-    /// What kind of answer this is, in words.
-    pub fn name(&self) -> &'static str {
+    /// What kind of answer this is (a wrong kind's reason).
+    pub fn step(&self) -> Step {
         match self {
-            Choice::Place(_) => rules::a_placement(),
-            Choice::Guesthouse(_) => rules::a_guesthouse(),
-            Choice::Wyvern(_) => rules::a_wyvern_target(),
-            Choice::Follower(_) => rules::a_follower(),
+            Choice::Place(_) => Step::Placement,
+            Choice::Guesthouse(_) => Step::Guesthouse,
+            Choice::Wyvern(_) => Step::AWyvernTarget,
+            Choice::Follower(_) => Step::Follower,
         }
     }
 }
@@ -108,12 +108,13 @@ pub enum Decision {
 }
 
 impl Decision {
-    pub fn name(self) -> &'static str {
+    /// The kind of decision, in a reason.
+    pub fn step(self) -> Step {
         match self {
-            Decision::Place { .. } => rules::a_placement(),
-            Decision::Guesthouse => rules::the_guesthouse_or_none(),
-            Decision::Wyvern => rules::the_wyvern_target(),
-            Decision::Follower => rules::a_follower_or_none(),
+            Decision::Place { .. } => Step::Placement,
+            Decision::Guesthouse => Step::GuesthouseOrNone,
+            Decision::Wyvern => Step::WyvernTarget,
+            Decision::Follower => Step::FollowerOrNone,
         }
     }
 }
@@ -128,7 +129,7 @@ pub struct Turn {
     pub follower: Option<Spot>,
 }
 
-fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
+fn illegal(rule: &'static str, reason: Reason) -> IllegalChoice {
     IllegalChoice::new(rule, reason)
 }
 
@@ -204,14 +205,14 @@ impl Game {
         Ok(Game::start(catalogue, Arc::new(setup)))
     }
 
-    /// Replays `choices` from the setup; the error gives the index of the
-    /// first bad one (0 for a bad setup).
+    /// Replays `choices` from the setup; the error says whether the setup
+    /// or which decision is bad.
     pub fn replay(
         catalogue: &'static Catalogue,
         setup: Setup,
         choices: &[Choice],
-    ) -> Result<Game, (usize, IllegalChoice)> {
-        let g = Game::new(catalogue, setup).map_err(|e| (0, illegal("B1", e.message)))?;
+    ) -> Result<Game, GameError> {
+        let g = Game::new(catalogue, setup).map_err(GameError::Setup)?;
         g.replayed(choices)
     }
 
@@ -491,24 +492,29 @@ impl Game {
     fn placement_problem(&self, t: TileType, p: Placement) -> Option<IllegalChoice> {
         let def = self.catalogue.get(t);
         let Placement { cell, rot, wood } = p;
-        // The reason's placeholders, written only when there is a problem.
-        let at = || (def.id.as_str(), cell.to_string(), rot.to_string());
+        let no = |rule, problem| {
+            Some(illegal(
+                rule,
+                Reason::Placement {
+                    tile: def.id.clone(),
+                    cell,
+                    rot,
+                    problem,
+                },
+            ))
+        };
         if !wood.is_none() && !self.oc.parts.wood {
-            let (t, c, r) = at();
-            return Some(illegal("O3", rules::wood_needs_old_city(t, &c, &r)));
+            return no("O3", PlacementProblem::WoodNeedsOldCity);
         }
         if !Board::in_range(cell) {
-            let (t, c, r) = at();
-            return Some(illegal("B3.1", rules::off_board(t, &c, &r)));
+            return no("B3.1", PlacementProblem::OffBoard);
         }
         if self.board().is_tile(cell) {
-            let (t, c, r) = at();
-            return Some(illegal("B3.1", rules::cell_taken(t, &c, &r)));
+            return no("B3.1", PlacementProblem::CellTaken);
         }
         let around = self.around(cell);
         if around.iter().all(Option::is_none) {
-            let (t, c, r) = at();
-            return Some(illegal("B3.1", rules::no_neighbour(t, &c, &r)));
+            return no("B3.1", PlacementProblem::NoNeighbour);
         }
         if !wood.is_none() {
             let problem = self
@@ -527,23 +533,37 @@ impl Game {
         let def = self.catalogue.get(self.board().placed()[tile].tile);
         let Some(r) = self.region_of(tile, spot) else {
             return Some(match spot {
-                Spot::Bridge => illegal("O3.9", rules::no_bridge(&def.id)),
-                Spot::Region(r) => illegal("B5.1", rules::no_region(&def.id, &r.to_string())),
+                Spot::Bridge => illegal(
+                    "O3.9",
+                    Reason::NoBridge {
+                        tile: def.id.clone(),
+                    },
+                ),
+                Spot::Region(r) => illegal(
+                    "B5.1",
+                    Reason::NoRegion {
+                        tile: def.id.clone(),
+                        region: r.to_string(),
+                    },
+                ),
             });
         };
         let f = self.table.feature_of(tile, r);
         let Some(kind) = f.kind() else {
-            return Some(illegal("G2.4", rules::not_on_gate()));
+            return Some(illegal("G2.4", Reason::NotOnGate));
         };
         if self.players[self.current as usize].supply == 0 {
-            return Some(illegal("B5.4", rules::no_supply()));
+            return Some(illegal("B5.4", Reason::NoSupply));
         }
         if self.occupied(tile, r) {
-            let name = def
-                .regions
-                .get(r as usize)
-                .map_or(rules::bridge(), |x| x.id.as_str());
-            return Some(illegal("B5.2", rules::occupied(kind.word(), name)));
+            let region = def.regions.get(r as usize).map(|x| x.id.clone());
+            return Some(illegal(
+                "B5.2",
+                Reason::Occupied {
+                    kind: kind.thing(),
+                    region,
+                },
+            ));
         }
         None
     }
@@ -1044,19 +1064,24 @@ impl Game {
                 let at = self.board().placed()[first].cell;
                 return Err(illegal(
                     "O6.2",
-                    rules::wyvern_must_move(id, &at.to_string()),
+                    Reason::WyvernMustMove {
+                        tile: id.clone(),
+                        cell: at,
+                    },
                 ));
             };
             self.play(Choice::Wyvern(c))?;
         } else if let Some(c) = t.wyvern {
             let def = self.catalogue.get(self.board().placed()[tile].tile);
-            let c = c.to_string();
             let why = if !self.oc.parts.wyvern {
-                rules::no_wyvern(&c)
+                Reason::NoWyvern { cell: c }
             } else if def.pennants == 0 {
-                rules::not_regal(&c, &def.id)
+                Reason::NotRegal {
+                    cell: c,
+                    tile: def.id.clone(),
+                }
             } else {
-                rules::set_aside(&c)
+                Reason::SetAside { cell: c }
             };
             return Err(illegal("O6.2", why));
         }
@@ -1094,7 +1119,7 @@ impl Game {
                 return e;
             }
         }
-        illegal("B5", rules::no_follower_here())
+        illegal("B5", Reason::NoFollowerHere)
     }
 }
 
@@ -1181,7 +1206,7 @@ impl TileGame for Game {
 
     fn check(&self, choice: Choice) -> Result<(), IllegalChoice> {
         let Some(decision) = self.decision() else {
-            return Err(illegal("B7.1", rules::pile_empty()));
+            return Err(illegal("B7.1", Reason::PileEmpty));
         };
         let last = self.board().placed().len() - 1;
         let problem = match (decision, choice) {
@@ -1196,7 +1221,10 @@ impl TileGame for Game {
             (Decision::Follower, Choice::Follower(Some(spot))) => self.follower_problem(last, spot),
             _ => Some(illegal(
                 "T",
-                rules::waits_for(decision.name(), choice.name()),
+                Reason::WaitsFor {
+                    decision: decision.step(),
+                    choice: choice.step(),
+                },
             )),
         };
         problem.map_or(Ok(()), Err)

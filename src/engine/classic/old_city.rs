@@ -15,9 +15,9 @@ pub use super::pieces::{BRIDGE, GATE, GUESTHOUSE, WALL, WOOD};
 use super::spot::{spot_of, Spot};
 use super::tiles::{Catalogue, RegionIdx, TileType};
 use crate::engine::core::geom::Cell;
+use crate::engine::core::reason::Reason;
 use crate::engine::core::roomy::RoomyVec;
 use crate::engine::core::rules::{majority, IllegalChoice, MAX_SEATS};
-use crate::i18n::msg::rules;
 
 /// Old City's parts in play (O1.3): all off without `old-city`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -213,30 +213,34 @@ impl OldCity {
         tile: usize,
         spot: Spot,
     ) -> Option<IllegalChoice> {
-        let no = |rule, why: String| Some(IllegalChoice::new(rule, why));
+        let no = |rule, why: Reason| Some(IllegalChoice::new(rule, why));
         if !self.parts.guesthouse {
-            return no("O5", rules::no_guesthouses().into());
+            return no("O5", Reason::NoGuesthouses);
         }
         if pieces & GUESTHOUSE == 0 {
-            return no("O5.1", rules::guesthouse_used().into());
+            return no("O5.1", Reason::GuesthouseUsed);
         }
         let def = catalogue.get(table.grid().placed()[tile].tile);
         let Some(r) = spot.region(def, self.bridge_on(tile)) else {
+            let tile = def.id.clone();
             return match spot {
-                Spot::Bridge => no("O3.9", rules::no_bridge(&def.id)),
-                Spot::Region(r) => no("B5.1", rules::no_region(&def.id, &r.to_string())),
+                Spot::Bridge => no("O3.9", Reason::NoBridge { tile }),
+                Spot::Region(r) => no(
+                    "B5.1",
+                    Reason::NoRegion {
+                        tile,
+                        region: r.to_string(),
+                    },
+                ),
             };
         };
-        let name = def
-            .regions
-            .get(r as usize)
-            .map_or(rules::bridge(), |x| x.id.as_str());
+        let region = def.regions.get(r as usize).map(|x| x.id.clone());
         let f = table.feature_of(tile, r);
         if f.kind() != Some(FeatureKind::Road) {
-            return no("O5.1", rules::not_road(name));
+            return no("O5.1", Reason::NotRoad { region });
         }
         if f.open != 2 {
-            return no("O5.1", rules::road_not_open(name));
+            return no("O5.1", Reason::RoadNotOpen { region });
         }
         None
     }
@@ -328,7 +332,7 @@ impl OldCity {
         let ok = board
             .tile_at(cell)
             .is_some_and(|t| self.targets.contains(&t));
-        (!ok).then(|| IllegalChoice::new("O6.1", rules::not_target(&cell.to_string())))
+        (!ok).then(|| IllegalChoice::new("O6.1", Reason::NotTarget { cell }))
     }
 
     /// O6.3: the wyvern goes to placed tile `tile`.

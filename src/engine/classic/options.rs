@@ -3,7 +3,7 @@
 //! order, and checked together (an option of an expansion not in play is an
 //! error; B9.4).
 
-use crate::i18n::msg;
+use crate::engine::core::reason::OptionProblem;
 use serde::{Deserialize, Serialize};
 
 /// The expansions in play (`Expansions` tag).
@@ -32,16 +32,22 @@ impl Expansions {
     }
 
     /// Names separated by spaces; empty is the base game.
-    pub fn parse(s: &str) -> Result<Expansions, String> {
+    pub fn parse(s: &str) -> Result<Expansions, OptionProblem> {
         let mut e = Expansions::default();
         for name in s.split_whitespace() {
             let slot = match name {
                 "city-gates" => &mut e.city_gates,
                 "old-city" => &mut e.old_city,
-                _ => return Err(msg::setup::unknown_expansion(&format!("{name:?}"))),
+                _ => {
+                    return Err(OptionProblem::UnknownExpansion {
+                        name: name.to_string(),
+                    })
+                }
             };
             if *slot {
-                return Err(msg::setup::expansion_twice(name));
+                return Err(OptionProblem::ExpansionTwice {
+                    name: name.to_string(),
+                });
             }
             *slot = true;
         }
@@ -169,20 +175,17 @@ impl Options {
     }
 
     /// Set option `name` to `value`; the error says what is wrong.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionProblem> {
         let Some(&(_, _, values)) = TABLE.iter().find(|t| t.0 == name) else {
-            return Err(msg::setup::unknown_option(&format!("{name:?}")));
+            return Err(OptionProblem::Unknown {
+                name: name.to_string(),
+            });
         };
         if !values.contains(&value) {
-            let value = format!("{value:?}");
-            return Err(match *values {
-                [first, second, third] => {
-                    msg::setup::three_values(name, first, second, third, &value)
-                }
-                [first, ref rest @ ..] => {
-                    msg::setup::two_values(name, first, &rest.join(" "), &value)
-                }
-                [] => msg::setup::unknown_option(&format!("{name:?}")),
+            return Err(OptionProblem::Values {
+                name: name.to_string(),
+                values,
+                value: value.to_string(),
             });
         }
         let on = value == "on";
@@ -216,21 +219,28 @@ impl Options {
     /// Parse `name=value ...` for a game with `expansions`: an unknown name
     /// or value, an option named twice, an option of an expansion not in
     /// play, or B9.4 is an error.
-    pub fn parse(s: &str, expansions: Expansions) -> Result<Options, String> {
+    pub fn parse(s: &str, expansions: Expansions) -> Result<Options, OptionProblem> {
         let mut o = Options::default();
         let mut seen: Vec<&str> = Vec::new();
         for part in s.split_whitespace() {
             let (name, value) = part
                 .split_once('=')
-                .ok_or_else(|| msg::setup::value_form(&format!("{part:?}")))?;
+                .ok_or_else(|| OptionProblem::ValueForm {
+                    option: part.to_string(),
+                })?;
             o.set(name, value)?;
             if seen.contains(&name) {
-                return Err(msg::setup::option_twice(name));
+                return Err(OptionProblem::Twice {
+                    name: name.to_string(),
+                });
             }
             seen.push(name);
             if let Some(&(_, Some(exp), _)) = TABLE.iter().find(|t| t.0 == name) {
                 if expansions.get(exp) != Some(true) {
-                    return Err(msg::setup::needs_expansion(name, exp));
+                    return Err(OptionProblem::NeedsExpansion {
+                        name: Some(name.to_string()),
+                        expansion: exp,
+                    });
                 }
             }
         }
@@ -239,21 +249,24 @@ impl Options {
     }
 
     /// The options of expansions not in play keep their defaults, and B9.4.
-    pub fn check(&self, expansions: Expansions) -> Result<(), String> {
+    pub fn check(&self, expansions: Expansions) -> Result<(), OptionProblem> {
         if !expansions.old_city && self.old_city != OldCityOptions::default() {
             let name = TABLE
                 .iter()
                 .find(|t| t.1 == Some("old-city") && self.get(t.0) != Options::default().get(t.0))
-                .map_or(msg::setup::an_old_city_option(), |t| t.0);
-            return Err(msg::setup::needs_expansion(name, "old-city"));
+                .map(|t| t.0.to_string());
+            return Err(OptionProblem::NeedsExpansion {
+                name,
+                expansion: "old-city",
+            });
         }
         if expansions.old_city
             && self.old_city.proportional
             && self.farm_scoring != FarmScoring::Third
         {
-            return Err(msg::setup::farm_scoring(
-                self.get("farm-scoring").unwrap_or("?"),
-            ));
+            return Err(OptionProblem::FarmScoring {
+                value: self.get("farm-scoring").unwrap_or("?"),
+            });
         }
         Ok(())
     }
@@ -282,23 +295,46 @@ mod tests {
         assert_eq!(o.farm_scoring, FarmScoring::First);
         assert_eq!(o.to_tag(base), "small-city=2 farm-scoring=1st");
         assert_eq!(Options::parse(&o.to_tag(base), base), Ok(o));
+        let name = |n: &str| n.to_string();
         for (bad, want) in [
-            ("small-city=3", "must be 4 or 2"),
-            ("size=4", "unknown option"),
-            ("small-city", "not name=value"),
-            ("small-city=2 small-city=2", "named twice"),
-            ("oc-wood=off", "needs the old-city expansion"),
+            (
+                "small-city=3",
+                OptionProblem::Values {
+                    name: name("small-city"),
+                    values: &["4", "2"],
+                    value: name("3"),
+                },
+            ),
+            ("size=4", OptionProblem::Unknown { name: name("size") }),
+            (
+                "small-city",
+                OptionProblem::ValueForm {
+                    option: name("small-city"),
+                },
+            ),
+            (
+                "small-city=2 small-city=2",
+                OptionProblem::Twice {
+                    name: name("small-city"),
+                },
+            ),
+            (
+                "oc-wood=off",
+                OptionProblem::NeedsExpansion {
+                    name: Some(name("oc-wood")),
+                    expansion: "old-city",
+                },
+            ),
         ] {
-            let e = Options::parse(bad, base).unwrap_err();
-            assert!(e.contains(want), "{bad}: {e}");
+            assert_eq!(Options::parse(bad, base), Err(want), "{bad}");
         }
         let oc = Expansions {
             old_city: true,
             ..Expansions::BASE
         };
         assert_eq!(
-            Options::parse("farm-scoring=2nd", oc).unwrap_err(),
-            "farm-scoring=2nd needs oc-proportional=off (B9.4)"
+            Options::parse("farm-scoring=2nd", oc),
+            Err(OptionProblem::FarmScoring { value: "2nd" })
         );
         assert!(Options::parse("farm-scoring=2nd oc-proportional=off", oc).is_ok());
         assert_eq!(
@@ -313,11 +349,17 @@ mod tests {
         assert_eq!(Expansions::parse(""), Ok(Expansions::BASE));
         let both = Expansions::parse("old-city city-gates").unwrap();
         assert_eq!(both.to_tag(), "city-gates old-city");
-        assert!(Expansions::parse("inns")
-            .unwrap_err()
-            .contains("unknown expansion"));
-        assert!(Expansions::parse("old-city old-city")
-            .unwrap_err()
-            .contains("twice"));
+        assert_eq!(
+            Expansions::parse("inns"),
+            Err(OptionProblem::UnknownExpansion {
+                name: "inns".to_string()
+            })
+        );
+        assert_eq!(
+            Expansions::parse("old-city old-city"),
+            Err(OptionProblem::ExpansionTwice {
+                name: "old-city".to_string()
+            })
+        );
     }
 }

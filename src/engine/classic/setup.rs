@@ -5,10 +5,10 @@
 use super::options::{Expansions, Options};
 use super::tiles::{Catalogue, TileSet, TileType};
 use crate::engine::core::deal::box_of;
+use crate::engine::core::reason::SetupProblem;
 use crate::engine::core::rng::{rng_for_seed, shuffle};
 pub use crate::engine::core::rules::check_player_name;
 pub use crate::engine::core::setup_error::SetupError;
-use crate::i18n::msg;
 use serde::{Deserialize, Serialize};
 
 /// B1.2: followers in supply at the start (8 a player, one marks the score).
@@ -144,15 +144,17 @@ impl Setup {
         let mut left = in_pile.clone();
         for &t in &self.deck {
             let Some(c) = left.get_mut(t as usize) else {
-                return Err(SetupError::pile(msg::setup::unknown_tile(&t.to_string())));
+                return Err(SetupError::pile(SetupProblem::UnknownTile {
+                    tile: t.to_string(),
+                }));
             };
             if *c == 0 {
-                let id = &catalogue.get(t).id;
+                let tile = catalogue.get(t).id.clone();
                 let n = in_pile[t as usize];
                 return Err(SetupError::pile(if n == 0 {
-                    msg::setup::not_in_play(id)
+                    SetupProblem::NotInPlay { tile }
                 } else {
-                    msg::setup::over_pile(id, n)
+                    SetupProblem::OverPile { tile, n }
                 }));
             }
             *c -= 1;
@@ -165,7 +167,7 @@ impl Setup {
 pub fn check_players(players: &[String]) -> Result<(), SetupError> {
     let n = players.len();
     if !(2..=5).contains(&n) {
-        return Err(SetupError::players(msg::setup::players_classic(n)));
+        return Err(SetupError::players(SetupProblem::PlayersClassic { n }));
     }
     for p in players {
         check_player_name(p).map_err(SetupError::players)?;

@@ -6,9 +6,9 @@
 //! `catalogue_check::classic`.
 
 use crate::engine::core::geom::{Dir, Rotation};
+use crate::engine::core::reason::Thing;
 use crate::engine::core::shape::TURN_MAP_MAX;
 pub use crate::engine::core::shape::{CatalogueError, RegionIdx, Shape, TileType};
-use crate::i18n::msg::rules;
 
 /// The project's own copy of the catalogue, embedded at build time.
 pub const BUILTIN_JSON: &str = include_str!("../../../static/tiles/classic.json");
@@ -71,13 +71,13 @@ impl FeatureKind {
         }
     }
 
-    /// The feature's kind in a rule's reason, in the player's language.
-    pub fn word(self) -> &'static str {
+    /// The feature's kind in a rule's reason.
+    pub fn thing(self) -> Thing {
         match self {
-            FeatureKind::Road => rules::road(),
-            FeatureKind::City => rules::city(),
-            FeatureKind::Field => rules::field(),
-            FeatureKind::Cloister => rules::cloister(),
+            FeatureKind::Road => Thing::Road,
+            FeatureKind::City => Thing::City,
+            FeatureKind::Field => Thing::Field,
+            FeatureKind::Cloister => Thing::Cloister,
         }
     }
 
@@ -141,12 +141,13 @@ impl SideKind {
         1 << self as u16
     }
 
-    pub fn word(self) -> &'static str {
+    /// The side's kind in a rule's reason.
+    pub fn thing(self) -> Thing {
         match self {
-            SideKind::City => rules::city(),
-            SideKind::Road => rules::road(),
-            SideKind::Field => rules::field(),
-            SideKind::Gate => rules::gate(),
+            SideKind::City => Thing::City,
+            SideKind::Road => Thing::Road,
+            SideKind::Field => Thing::Field,
+            SideKind::Gate => Thing::Gate,
         }
     }
 

@@ -20,8 +20,10 @@ use super::features::{ClassicTable, FeatureKind, Node};
 use super::pieces::{Axis, Bridge, Wood, BRIDGE, GATE, WALL};
 use super::tiles::{Catalogue, SideKind, TileDef};
 use crate::engine::core::geom::{Cell, Dir, Rotation};
+use crate::engine::core::reason::{
+    BridgeProblem, PlacementProblem, Reason, Thing, WoodPiece, WoodProblem,
+};
 use crate::engine::core::rules::IllegalChoice;
-use crate::i18n::msg::rules;
 
 /// Per side of an empty cell: the placed tile there and the kind of its
 /// side facing the cell (a bridge end is a road side, O3.4).
@@ -276,14 +278,15 @@ impl Laid<'_> {
         around: &Around,
         pieces: u8,
     ) -> Option<IllegalChoice> {
-        let bad = |rule, why: String| Some(IllegalChoice::new(rule, why));
+        let bad = |rule, why: Reason| Some(IllegalChoice::new(rule, why));
         if wood.pieces() & !pieces != 0 {
-            return bad("O3.1", rules::wood_used().to_string());
+            return bad("O3.1", Reason::WoodUsed);
         }
         let (mine, theirs) = sides_with(def, rot, around, wood);
         if let Some(b) = wood.bridge {
-            let at = b.on.map_or(cell, |d| cell.neighbour(d)).to_string();
-            let (at, axis) = (at.as_str(), b.axis.name());
+            let at = b.on.map_or(cell, |d| cell.neighbour(d));
+            let axis = b.axis.name();
+            let bridge = |problem| Reason::Bridge { at, axis, problem };
             let mends = match b.on {
                 None => {
                     if b.axis
@@ -291,7 +294,7 @@ impl Laid<'_> {
                         .iter()
                         .any(|&e| def.side_kind(rot, e) != SideKind::Field)
                     {
-                        return bad("O3.2", rules::bridge_fields(at, axis));
+                        return bad("O3.2", bridge(BridgeProblem::NotBetweenFields));
                     }
                     b.axis
                         .ends()
@@ -300,45 +303,45 @@ impl Laid<'_> {
                 }
                 Some(d) => {
                     let Some((j, _)) = around[d.index()] else {
-                        return bad("O3.2", rules::bridge_no_tile(at, axis));
+                        return bad("O3.2", bridge(BridgeProblem::NoTile));
                     };
                     if self.bridges.get(j).is_some_and(Option::is_some) {
-                        return bad("O3.2", rules::bridge_twice(at, axis));
+                        return bad("O3.2", bridge(BridgeProblem::Twice));
                     }
                     if !self.bridge_fits_on(j, b.axis) {
-                        return bad("O3.2", rules::bridge_fields(at, axis));
+                        return bad("O3.2", bridge(BridgeProblem::NotBetweenFields));
                     }
                     b.axis.crosses(d) && def.side_kind(rot, d) == SideKind::Road
                 }
             };
             if !mends {
-                return bad("O3.3", rules::bridge_mends_nothing(at, axis));
+                return bad("O3.3", bridge(BridgeProblem::MendsNothing));
             }
         }
         for (side, piece, other) in [
-            (wood.wall, "wall", SideKind::Field),
-            (wood.gate, "gate", SideKind::Road),
+            (wood.wall, WoodPiece::Wall, SideKind::Field),
+            (wood.gate, WoodPiece::Gate, SideKind::Road),
         ] {
             let Some(d) = side else { continue };
-            let (c, side) = (cell.to_string(), d.to_string());
+            let wood = |problem| Reason::Wood {
+                piece,
+                cell,
+                side: d,
+                problem,
+            };
             let Some(t) = theirs[d.index()] else {
-                return bad("O3.5", rules::wood_no_tile(piece, &c, &side));
+                return bad("O3.5", wood(WoodProblem::NoTile));
             };
             let m = mine[d.index()];
             if m == SideKind::Gate || t == SideKind::Gate {
                 // G2.1 (choice): no wood repairs a gate facing a city.
-                return bad("G2.1", rules::wood_on_gate(piece, &c, &side));
+                return bad("G2.1", wood(WoodProblem::OnGate));
             }
             if !matches!((m, t), (SideKind::City, o) | (o, SideKind::City) if o == other) {
-                let why = if piece == "wall" {
-                    rules::wall_between(&c, &side)
-                } else {
-                    rules::gate_between(&c, &side)
-                };
-                return bad("O3.5", why);
+                return bad("O3.5", wood(WoodProblem::Between));
             }
             if !self.regal_after(def, rot, around, &mine, d) {
-                return bad("O3.5", rules::no_pennant(piece, &c, &side));
+                return bad("O3.5", wood(WoodProblem::NoPennant));
             }
         }
         None
@@ -364,25 +367,27 @@ impl Laid<'_> {
                 continue;
             }
             let bridged = m != def.side_kind(rot, d) || Some(t) != around[d.index()].map(|a| a.1);
-            let (word, rule) = if bridged {
-                (rules::bridge_end(), "O3.6")
+            let (own, rule) = if bridged {
+                (Thing::BridgeEnd, "O3.6")
             } else if m == SideKind::Gate || t == SideKind::Gate {
                 // G2.1: a gate never faces a city side.
-                (m.word(), "G2.1")
+                (m.thing(), "G2.1")
             } else {
-                (m.word(), "B3.2")
+                (m.thing(), "B3.2")
             };
             return Some(IllegalChoice::new(
                 rule,
-                rules::sides_differ_at(
-                    &def.id,
-                    &cell.to_string(),
-                    &rot.to_string(),
-                    word,
-                    &d.to_string(),
-                    t.word(),
-                    &cell.neighbour(d).to_string(),
-                ),
+                Reason::Placement {
+                    tile: def.id.clone(),
+                    cell,
+                    rot,
+                    problem: PlacementProblem::SidesDifferAt {
+                        own,
+                        side: d,
+                        other: t.thing(),
+                        at: cell.neighbour(d),
+                    },
+                },
             ));
         }
         // O3.6: a bridge on a neighbour turns its far side into a road end.
@@ -393,12 +398,12 @@ impl Laid<'_> {
                 if !fits(SideKind::Road, t) {
                     return Some(IllegalChoice::new(
                         "O3.6",
-                        rules::far_end(
-                            &cell.neighbour(d).to_string(),
-                            axis.name(),
-                            t.word(),
-                            &far.to_string(),
-                        ),
+                        Reason::FarEnd {
+                            cell: cell.neighbour(d),
+                            axis: axis.name(),
+                            other: t.thing(),
+                            at: far,
+                        },
                     ));
                 }
             }

@@ -8,6 +8,7 @@ pub mod features;
 pub mod geom;
 pub mod grid;
 pub mod random;
+pub mod reason;
 pub mod rng;
 pub mod roomy;
 pub mod rules;
@@ -17,6 +18,10 @@ pub mod sort;
 pub mod table;
 
 pub use geom::{Cell, Dir, Rotation, Side, Vertex};
+pub use reason::{
+    BridgeProblem, Game, OptionProblem, PlacementProblem, Reason, SetupProblem, Step, Thing,
+    WoodPiece, WoodProblem,
+};
 pub use rules::{IllegalChoice, Seat, TileGame, MAX_SEATS};
 pub use setup_error::{SetupError, SetupPart};
 pub use shape::{CatalogueError, RegionIdx, Shape, TileType};

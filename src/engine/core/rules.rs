@@ -5,8 +5,9 @@
 //! computer opponent, replay and undo, random play, share links) are written
 //! once against `TileGame`.
 
+use super::reason::{Reason, SetupProblem};
 use super::rng::Pcg64;
-use crate::i18n::msg::setup;
+use super::setup_error::SetupError;
 use std::fmt;
 
 /// A seat at the table, 0 first. Turn order is seat order.
@@ -15,43 +16,43 @@ pub type Seat = u8;
 /// The most seats any ruleset has (classic: 5).
 pub const MAX_SEATS: usize = 5;
 
-/// A rejected choice: the rule it breaks and why.
+/// A rejected choice: the rule it breaks and why (a value: the view says
+/// it in words, `view::words::illegal`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalChoice {
     pub rule: &'static str,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 impl IllegalChoice {
-    pub fn new(rule: &'static str, reason: impl Into<String>) -> IllegalChoice {
-        IllegalChoice {
-            rule,
-            reason: reason.into(),
-        }
+    pub fn new(rule: &'static str, reason: Reason) -> IllegalChoice {
+        IllegalChoice { rule, reason }
     }
 }
 
-impl fmt::Display for IllegalChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.reason, self.rule)
-    }
+/// Why a setup and its decisions are not a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The setup is not valid.
+    Setup(SetupError),
+    /// Decision `n` (1 first) is not legal.
+    Decision { n: usize, error: IllegalChoice },
 }
-
-impl std::error::Error for IllegalChoice {}
 
 /// Player names are shown as text and written into record tags (both games).
-pub fn check_player_name(name: &str) -> Result<(), String> {
+pub fn check_player_name(name: &str) -> Result<(), SetupProblem> {
+    let name_of = || name.to_string();
     if name.trim().is_empty() || name.trim() != name {
-        return Err(setup::name_ends(&format!("{name:?}")));
+        return Err(SetupProblem::NameEnds { name: name_of() });
     }
     if name.chars().count() > 24 {
-        return Err(setup::name_long(&format!("{name:?}")));
+        return Err(SetupProblem::NameLong { name: name_of() });
     }
     if name
         .chars()
         .any(|c| c.is_control() || matches!(c, ',' | '"' | '[' | ']' | '{' | '}'))
     {
-        return Err(setup::name_chars(&format!("{name:?}")));
+        return Err(SetupProblem::NameChars { name: name_of() });
     }
     Ok(())
 }
@@ -145,11 +146,12 @@ pub trait TileGame: Clone {
         Some(self.at(n))
     }
 
-    /// Replays `choices` checked from this game; the error gives the index of
-    /// the first bad one.
-    fn replayed(mut self, choices: &[Self::Choice]) -> Result<Self, (usize, IllegalChoice)> {
+    /// Replays `choices` checked from this game; the error gives the number
+    /// of the first bad one (1 first).
+    fn replayed(mut self, choices: &[Self::Choice]) -> Result<Self, GameError> {
         for (i, &c) in choices.iter().enumerate() {
-            self.play(c).map_err(|e| (i, e))?;
+            self.play(c)
+                .map_err(|error| GameError::Decision { n: i + 1, error })?;
         }
         Ok(self)
     }

@@ -1,9 +1,9 @@
 //! Why a setup cannot become a game, for either ruleset: the part of the
-//! setup at fault and the message a player reads. A record's reader names
-//! the line of the tag that holds the part (`notation`); the message is the
-//! English text every caller shows, byte for byte.
+//! setup at fault and what is wrong with it (a value: the view says it in
+//! words). A record's reader names the line of the tag that holds the part
+//! (`notation`).
 
-use std::fmt;
+use super::reason::{OptionProblem, SetupProblem};
 
 /// The part of a setup a problem is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,38 +23,35 @@ pub enum SetupPart {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
     pub part: SetupPart,
-    pub message: String,
+    pub problem: SetupProblem,
 }
 
 impl SetupError {
-    pub fn new(part: SetupPart, message: impl Into<String>) -> SetupError {
-        SetupError {
-            part,
-            message: message.into(),
-        }
+    pub fn new(part: SetupPart, problem: SetupProblem) -> SetupError {
+        SetupError { part, problem }
     }
 
-    pub fn players(message: impl Into<String>) -> SetupError {
-        SetupError::new(SetupPart::Players, message)
+    pub fn players(problem: SetupProblem) -> SetupError {
+        SetupError::new(SetupPart::Players, problem)
     }
 
-    pub fn stacks(message: impl Into<String>) -> SetupError {
-        SetupError::new(SetupPart::Stacks, message)
+    pub fn stacks(problem: SetupProblem) -> SetupError {
+        SetupError::new(SetupPart::Stacks, problem)
     }
 
-    pub fn pile(message: impl Into<String>) -> SetupError {
-        SetupError::new(SetupPart::Pile, message)
+    pub fn pile(problem: SetupProblem) -> SetupError {
+        SetupError::new(SetupPart::Pile, problem)
     }
 
-    pub fn options(message: impl Into<String>) -> SetupError {
-        SetupError::new(SetupPart::Options, message)
+    pub fn options(problem: OptionProblem) -> SetupError {
+        SetupError::new(SetupPart::Options, SetupProblem::Option(problem))
+    }
+
+    /// The built-in catalogue did not load (a broken build).
+    pub fn catalogue(error: impl std::fmt::Display) -> SetupError {
+        SetupError::new(
+            SetupPart::Catalogue,
+            SetupProblem::Catalogue(error.to_string()),
+        )
     }
 }
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for SetupError {}

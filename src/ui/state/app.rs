@@ -14,7 +14,6 @@ use crate::engine::city::tiles::Catalogue;
 use crate::engine::city::{Options, Setup, SetupError};
 use crate::engine::classic;
 use crate::engine::core::geom::Cell;
-use crate::engine::core::SetupPart;
 use crate::ui::worker::FromEngine;
 use crate::view::palette::Seat;
 use crate::view::targets::Arrow;
@@ -45,7 +44,10 @@ impl NewGame {
     pub fn game(&self, seed: u64) -> Result<AnyGame, String> {
         let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
         let setup = match self.ruleset {
-            Ruleset::City => AnySetup::City(self.setup(seed).map_err(|e| e.message)?),
+            Ruleset::City => AnySetup::City(
+                self.setup(seed)
+                    .map_err(|e| crate::view::errors::setup(&e))?,
+            ),
             Ruleset::Classic => {
                 let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
                 let setup = classic::Setup::from_seed(
@@ -55,7 +57,7 @@ impl NewGame {
                     self.classic_options,
                     seed,
                 )
-                .map_err(|e| e.message)?;
+                .map_err(|e| crate::view::errors::setup(&e))?;
                 // A short game: the record and the link carry the deck.
                 AnySetup::Classic(match self.tiles {
                     Some(n) => setup.first_tiles(n),
@@ -63,13 +65,12 @@ impl NewGame {
                 })
             }
         };
-        AnyGame::new(setup)
+        AnyGame::new(setup).map_err(|e| crate::view::errors::setup(&e))
     }
 
     /// The City's setup for this game.
     pub fn setup(&self, seed: u64) -> Result<Setup, SetupError> {
-        let cat = Catalogue::builtin()
-            .map_err(|e| SetupError::new(SetupPart::Catalogue, e.to_string()))?;
+        let cat = Catalogue::builtin().map_err(SetupError::catalogue)?;
         Setup::from_seed(
             cat,
             self.seats.iter().map(|s| s.name.clone()).collect(),

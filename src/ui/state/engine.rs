@@ -90,7 +90,8 @@ impl Play {
                         Err(e) => {
                             self.paused = true;
                             self.thinking = None;
-                            self.ui.message = Some(msg::computer::illegal(&e.to_string()));
+                            self.ui.message =
+                                Some(msg::computer::illegal(&crate::view::errors::illegal(&e)));
                         }
                     }
                 }

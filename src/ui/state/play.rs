@@ -235,7 +235,7 @@ impl Play {
                 self.turn_passed = self.game.is_over() || self.game.to_move() != mover;
             }
             Err(e) => {
-                self.ui.message = Some(msg::board::not_allowed(&e.to_string()));
+                self.ui.message = Some(msg::board::not_allowed(&crate::view::errors::illegal(&e)));
                 self.refresh_targets();
             }
         }
