@@ -644,7 +644,7 @@ fn saves_fixture_v2_reads_seats_and_origin() {
     ] {
         let bad = json.replacen(from, to, 1);
         let e = save_error(&saves::parse(&bad).unwrap_err());
-        assert!(e.contains("(\"g1\")") && e.contains(want), "{e}");
+        assert!(e.contains("(“g1”)") && e.contains(want), "{e}");
         let (kept, problems) = saves::salvage(&bad).unwrap();
         assert_eq!((kept.len(), problems.len()), (2, 1));
     }
@@ -704,7 +704,7 @@ fn saves_fixture_v4_reads_where_a_link_started() {
     // A start past the game's end, or on a game not from a link, is refused.
     let past = json.replacen("\"link_base\": 2", "\"link_base\": 999", 1);
     let e = save_error(&saves::parse(&past).unwrap_err());
-    assert!(e.contains("(\"g2\")") && e.contains("link start"), "{e}");
+    assert!(e.contains("(“g2”)") && e.contains("link start"), "{e}");
     let not_link = json.replacen("\"link_base\": 0", "\"link_base\": 1", 1);
     assert!(saves::parse(&not_link).is_err());
     // Version 3 has no link start; version 4 must say it.
