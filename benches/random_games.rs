@@ -3,9 +3,9 @@
 //! farms scored (issue 10: ≥ 5,000). Run: `cargo bench --bench random_games`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use engine::city::random::random_games;
+use engine::classic::random::random_games as classic_games;
 use std::hint::black_box;
-use the_city::engine::city::random::random_games;
-use the_city::engine::classic::random::random_games as classic_games;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");

@@ -13,12 +13,12 @@
 //! with `DETAIL=1` it also prints each game's points by source, per side
 //! (the engine's `Breakdown` as JSON).
 
+use computer::{self, selfplay, DeepConfig, Level, Plan, SearchConfig};
+use engine::city::DEFAULT_STACKS;
+use engine::city::{Catalogue, Game, Options, Setup};
+use engine::core::rng::rng_for_seed;
+use engine::TileGame;
 use std::time::Instant;
-use the_city::ai::{self, selfplay, DeepConfig, Level, Plan, SearchConfig};
-use the_city::engine::city::DEFAULT_STACKS;
-use the_city::engine::city::{Catalogue, Game, Options, Setup};
-use the_city::engine::core::rng::rng_for_seed;
-use the_city::engine::TileGame;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -107,7 +107,7 @@ fn time_level(level: Level, games: u64) {
         while !g.is_over() {
             let n = g.legal_choices().len();
             let t = Instant::now();
-            let c = ai::choose(&g, level, seed * 1000 + k);
+            let c = computer::choose(&g, level, seed * 1000 + k);
             k += 1;
             let dt = t.elapsed().as_secs_f64();
             if n > 1 {
@@ -178,11 +178,11 @@ fn parse_deep(s: &str) -> DeepConfig {
 /// City or (`CLASSIC=1`) classic with both expansions.
 fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
     if std::env::var("CLASSIC").is_ok_and(|v| v == "1") {
-        let exp = the_city::engine::classic::Expansions {
+        let exp = engine::classic::Expansions {
             city_gates: true,
             old_city: true,
         };
-        let detail = |g: &the_city::engine::classic::Game, seat: usize| {
+        let detail = |g: &engine::classic::Game, seat: usize| {
             serde_json::to_string(&g.players()[seat].breakdown).unwrap()
         };
         cfg_match_of(
@@ -207,7 +207,7 @@ fn cfg_match(plan: Plan, opp: Level, games: usize, seed: u64) {
     }
 }
 
-fn cfg_match_of<G: ai::Playable>(
+fn cfg_match_of<G: computer::Playable>(
     plan: Plan,
     opp: Level,
     games: usize,
@@ -233,13 +233,13 @@ fn cfg_match_of<G: ai::Playable>(
             let c = if sides[g.to_move() as usize] {
                 let n = g.legal_choices().len();
                 let t0 = Instant::now();
-                let c = ai::choose_plan(&g, plan, ds);
+                let c = computer::choose_plan(&g, plan, ds);
                 if n > 1 {
                     times.push(t0.elapsed().as_secs_f64());
                 }
                 c
             } else {
-                ai::choose(&g, opp, ds)
+                computer::choose(&g, opp, ds)
             };
             g.play_unchecked(c);
         }
@@ -289,7 +289,7 @@ fn cfg_match_of<G: ai::Playable>(
 }
 
 fn profile() {
-    use the_city::ai::Playable;
+    use computer::Playable;
     let cat = Catalogue::builtin().unwrap();
     let names = vec!["A".to_string(), "B".to_string()];
     let setup = Setup::from_seed(cat, names, 4242, DEFAULT_STACKS, Options::default()).unwrap();
@@ -301,7 +301,7 @@ fn profile() {
         if g.at_placement() && k % 10 == 0 {
             positions.push(g.clone());
         }
-        let c = ai::choose(&g, Level::Greedy, k);
+        let c = computer::choose(&g, Level::Greedy, k);
         g.play(c).unwrap();
         k += 1;
     }
@@ -343,7 +343,7 @@ fn profile() {
         let m = 5;
         let mut nm = 0;
         for _ in 0..m {
-            nm = ai::greedy_moves(p, &mut rng, 3.0).len();
+            nm = computer::greedy_moves(p, &mut rng, 3.0).len();
         }
         let greedy = t.elapsed().as_secs_f64() / m as f64;
         println!(
@@ -362,8 +362,8 @@ fn profile() {
 /// How a level uses its followers: placements per decision kind, feature
 /// kinds chosen, guards, and the final breakdown.
 fn habits(level: Level, games: u64) {
-    use the_city::engine::city::tiles::FeatureKind;
-    use the_city::engine::city::{Choice, Decision};
+    use engine::city::tiles::FeatureKind;
+    use engine::city::{Choice, Decision};
     let cat = Catalogue::builtin().unwrap();
     let mut follower_decisions = 0;
     let mut placed = [0u32; 3];
@@ -381,7 +381,7 @@ fn habits(level: Level, games: u64) {
         let mut k = 0;
         while !g.is_over() {
             let choices = g.legal_choices();
-            let c = ai::choose(&g, level, seed * 1000 + k);
+            let c = computer::choose(&g, level, seed * 1000 + k);
             k += 1;
             if choices.len() > 1 {
                 match g.decision().unwrap() {

@@ -14,10 +14,10 @@
 //! per second (as `hard` plays them: its horizon and policy) from a
 //! mid-game position, and the units of work per second its budget counts.
 
-use the_city::ai::{self, Level, Playable};
-use the_city::engine::city::DEFAULT_STACKS;
-use the_city::engine::city::{Catalogue, Game, Options, Setup};
-use the_city::engine::classic;
+use computer::{self, Level, Playable};
+use engine::city::DEFAULT_STACKS;
+use engine::city::{Catalogue, Game, Options, Setup};
+use engine::classic;
 
 const GAMES: u64 = 2;
 
@@ -31,7 +31,7 @@ fn city_game(seed: u64) -> Game {
 fn classic_game(seed: u64) -> classic::Game {
     let expansions = classic::Expansions::parse("city-gates old-city").unwrap();
     let options = classic::Options::parse("", expansions).unwrap();
-    ai::selfplay::classic_game(2, expansions, options, seed).unwrap()
+    computer::selfplay::classic_game(2, expansions, options, seed).unwrap()
 }
 
 fn measure<G: Playable>(deal: fn(u64) -> G, level: Level, clock: &dyn Fn() -> f64) -> String {
@@ -42,7 +42,7 @@ fn measure<G: Playable>(deal: fn(u64) -> G, level: Level, clock: &dyn Fn() -> f6
         while !g.is_over() {
             let many = g.legal_choices().len() > 1;
             let t = clock();
-            let c = ai::choose(&g, level, seed * 1000 + k);
+            let c = computer::choose(&g, level, seed * 1000 + k);
             let ms = clock() - t;
             if many {
                 times.push(ms);
@@ -68,13 +68,13 @@ fn rate<G: Playable>(deal: fn(u64) -> G, clock: &dyn Fn() -> f64) -> String {
     let mut g = deal(77);
     let mut k = 0;
     while g.turns() < 15 && !g.is_over() {
-        let c = ai::choose(&g, Level::Greedy, k);
+        let c = computer::choose(&g, Level::Greedy, k);
         g.play(c).unwrap();
         k += 1;
     }
     let n = 300;
     let t = clock();
-    let work = ai::playouts(&g, &G::HARD, n, 9);
+    let work = computer::playouts(&g, &G::HARD, n, 9);
     let s = (clock() - t) / 1e3;
     format!(
         "playouts: {:.0} per second ({} tiles each), {:.2} M work units per second",

@@ -8,9 +8,9 @@
 //! `classic-both` runs that workload only (`bench.sh --compare` times The
 //! City's).
 
-use the_city::engine::city::random::random_games as city_games;
-use the_city::engine::classic::random::{random_games as classic_games, random_games_with};
-use the_city::engine::classic::Expansions;
+use engine::city::random::random_games as city_games;
+use engine::classic::random::{random_games as classic_games, random_games_with};
+use engine::classic::Expansions;
 
 const GAMES: u64 = 2000;
 const BOTH: Expansions = Expansions {

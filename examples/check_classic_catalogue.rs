@@ -3,8 +3,8 @@
 //! `catalogue_check::classic`): `cargo run --example check_classic_catalogue
 //! [FILE]` (default: the embedded copy). Prints every problem; exits 1 on any.
 
-use the_city::catalogue_check::classic::check;
-use the_city::engine::classic::tiles::BUILTIN_JSON;
+use engine::catalogue_check::classic::check;
+use engine::classic::tiles::BUILTIN_JSON;
 
 fn main() {
     let json = match std::env::args().nth(1) {

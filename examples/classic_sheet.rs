@@ -1,4 +1,4 @@
-//! Contact sheets of classic Carcassonne's artwork (`the_city::art::classic`):
+//! Contact sheets of classic Carcassonne's artwork (`art::classic`):
 //! every tile type with its followers on their spots, the pieces, each tile
 //! in its four rotations among matching neighbours (to judge the seams), and
 //! a random board at two zoom levels.
@@ -10,12 +10,12 @@
 //! `chromium --headless --no-sandbox --disable-gpu --screenshot=tiles.png
 //! --window-size=1240,2400 OUT_DIR/classic-tiles.html`.
 
+use art::classic::{piece_art, tile_art, Piece, CLASSIC_CSS};
+use art::{Shape, TileArt};
+use engine::classic::tiles::{Catalogue, RegionKind, SideKind, TileDef, TileSet};
+use engine::core::geom::{Dir, Rotation};
 use std::fmt::Write as _;
-use the_city::art::classic::{piece_art, tile_art, Piece, CLASSIC_CSS};
-use the_city::art::{Shape, TileArt};
-use the_city::engine::classic::tiles::{Catalogue, RegionKind, SideKind, TileDef, TileSet};
-use the_city::engine::core::geom::{Dir, Rotation};
-use the_city::view::palette::PlayerColour;
+use view::palette::PlayerColour;
 
 fn shapes_svg(out: &mut String, shapes: &[Shape]) {
     for s in shapes {

@@ -9,8 +9,8 @@
 //! second argument, `the-city` or `classic`, keeps one game. Prints the
 //! decisions reviewed, the time to the first review and the whole time.
 
-use the_city::ai::{AnyReviewer, Level};
-use the_city::notation;
+use computer::{AnyReviewer, Level};
+use formats::notation;
 
 const GAMES: [(&str, &str); 2] = [
     (

@@ -7,12 +7,12 @@
 //! Two runs each: seeds 0..GAMES (a short seed varint) and full 64-bit seeds
 //! (the longest seed varint, as a randomly seeded app game has).
 
-use the_city::engine::any::AnyGame;
-use the_city::engine::city::DEFAULT_STACKS;
-use the_city::engine::city::{Catalogue, Game, Options, Setup};
-use the_city::engine::classic;
-use the_city::engine::core::random;
-use the_city::share;
+use engine::any::AnyGame;
+use engine::city::DEFAULT_STACKS;
+use engine::city::{Catalogue, Game, Options, Setup};
+use engine::classic;
+use engine::core::random;
+use formats::share;
 
 /// One complete random game of `game` dealt from `seed`.
 fn played(game: &str, names: &[String], seed: u64) -> AnyGame {

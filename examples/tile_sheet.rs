@@ -1,5 +1,5 @@
 //! Draw every tile type of the built-in catalogue as an SVG contact sheet,
-//! with the artwork of `the_city::art` and its stylesheet.
+//! with the artwork of `art` and its stylesheet.
 //!
 //! Usage: cargo run --example tile_sheet -- OUT.svg [--rotations] [--anchors]
 //!
@@ -8,10 +8,10 @@
 //! (red for streets, blue for areas). View the SVG in a browser, or screenshot
 //! it with headless Chromium.
 
+use art::city::{goods_legend, tile_art, ART_CSS};
+use art::{Shape, TileArt};
+use engine::city::tiles::{Catalogue, RegionKind, TileDef};
 use std::fmt::Write as _;
-use the_city::art::city::{goods_legend, tile_art, ART_CSS};
-use the_city::art::{Shape, TileArt};
-use the_city::engine::city::tiles::{Catalogue, RegionKind, TileDef};
 
 const COLS: usize = 9;
 const SCALE: f32 = 1.5;

@@ -8,12 +8,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::core::geom::Rotation;
-use crate::i18n::{self, Language};
-use crate::notation::{self, DeckTag};
-use crate::share;
-use crate::view::any::{text_command, text_hand_and_options};
-use crate::view::command::Command;
+use engine::core::geom::Rotation;
+use formats::notation::{self, DeckTag};
+use formats::share;
+use i18n::Language;
+use view::any::{text_command, text_hand_and_options};
+use view::command::Command;
 
 /// A request to the records worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,12 +83,12 @@ pub fn work(job: Job) -> Answer {
             Ok(r) => Answer::Read(share::encode(&r.game)),
             Err(e) => Answer::Unreadable {
                 line: e.line,
-                reason: crate::view::errors::record_problem(&e.problem),
+                reason: view::errors::record_problem(&e.problem),
             },
         },
         Job::Write { link, tags } => match share::decode(&link) {
             Ok(game) => Answer::Text(notation::write(&game, &tags, DeckTag::Auto)),
-            Err(e) => Answer::Failed(crate::view::errors::share_error(&e)),
+            Err(e) => Answer::Failed(view::errors::share_error(&e)),
         },
         Job::Text {
             link,
@@ -106,7 +106,7 @@ pub fn work(job: Job) -> Answer {
                     typed,
                 }
             }
-            Err(e) => Answer::Failed(crate::view::errors::share_error(&e)),
+            Err(e) => Answer::Failed(view::errors::share_error(&e)),
         },
         Job::Language { code, text } => {
             if let Some(lang) = Language::from_tag(&code) {
@@ -123,8 +123,8 @@ pub fn work(job: Job) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::classic::{Choice, Decision};
-    use crate::engine::TileGame;
+    use engine::classic::{Choice, Decision};
+    use engine::TileGame;
 
     /// The worker told to speak German reads German typed lines and answers
     /// in German, the English words still taken; told English, it speaks
@@ -164,7 +164,7 @@ mod tests {
         };
         assert_eq!(
             at.legal_choices()[i],
-            crate::engine::any::AnyChoice::Classic(Choice::Guesthouse(None))
+            engine::any::AnyChoice::Classic(Choice::Guesthouse(None))
         );
         let Answer::TextView { typed, .. } = work(job("no")) else {
             panic!("no answer")

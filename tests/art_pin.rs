@@ -4,9 +4,9 @@
 //! before `src/art.rs` was split into `src/art/`. A deliberate change of the
 //! artwork updates the table (the failure prints the new one).
 
+use art::city::{region_anchor, tile_art, ART_CSS};
+use engine::city::tiles::{Catalogue, RegionIdx, TileDef};
 use std::fmt::Write as _;
-use the_city::art::city::{region_anchor, tile_art, ART_CSS};
-use the_city::engine::city::tiles::{Catalogue, RegionIdx, TileDef};
 
 /// (tile id, hash of its SVG text, length of its SVG text). D2, D4 and D6
 /// changed on purpose (issue 13): a street opening into a market ends on a

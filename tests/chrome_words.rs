@@ -3,15 +3,15 @@
 //! the storage's and the links' and saves' errors) speak German when the
 //! German file is installed, and English again after.
 
-use the_city::i18n::msg;
-use the_city::notation;
-use the_city::saves::{Damage, SaveError};
-use the_city::share::{self, ShareError};
-use the_city::view::errors;
+use formats::notation;
+use formats::saves::{Damage, SaveError};
+use formats::share::{self, ShareError};
+use i18n::msg;
+use view::errors;
 
 /// Runs `f` in German, then back in English.
 fn in_german<T>(f: impl FnOnce() -> T) -> T {
-    the_city::i18n::speaking(the_city::i18n::Language::De, f)
+    i18n::speaking(i18n::Language::De, f)
 }
 
 #[test]

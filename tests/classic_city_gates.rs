@@ -5,7 +5,7 @@
 
 mod common;
 
-use the_city::engine::classic::{Catalogue, Expansions, Options, Setup};
+use engine::classic::{Catalogue, Expansions, Options, Setup};
 
 classic_record_test!(g1_1_city_gates_adds_its_24_tiles_to_the_pile);
 

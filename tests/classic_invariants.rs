@@ -8,15 +8,15 @@
 
 mod common;
 
-use proptest::prelude::*;
-use the_city::engine::classic::events::Event;
-use the_city::engine::classic::{
+use engine::classic::events::Event;
+use engine::classic::{
     Catalogue, Cell, Choice, Decision, Expansions, FarmScoring, FeatureKind, Game, Options,
     Placement, Rotation, Setup, SmallCity, Spot,
 };
-use the_city::engine::core::random;
-use the_city::engine::core::rng::{below, rng_for_seed};
-use the_city::engine::TileGame;
+use engine::core::random;
+use engine::core::rng::{below, rng_for_seed};
+use engine::TileGame;
+use proptest::prelude::*;
 
 fn new_game(seed: u64, players: usize, options: Options, tiles: Option<usize>) -> Game {
     new_game_with(Expansions::BASE, seed, players, options, tiles)

@@ -1,11 +1,11 @@
 //! CGN-C (NOTATION-CLASSIC.md) beyond the rules: the tags, strict reading,
 //! the syntax of wood and extras, the errors' lines, and writing.
 
-use the_city::engine::classic::{Catalogue, Expansions, Game, Options, Setup};
-use the_city::engine::core::random;
-use the_city::engine::TileGame;
-use the_city::notation::{self, classic as record, DeckTag};
-use the_city::view::errors::record_error;
+use engine::classic::{Catalogue, Expansions, Game, Options, Setup};
+use engine::core::random;
+use engine::TileGame;
+use formats::notation::{self, classic as record, DeckTag};
+use view::errors::record_error;
 
 const HEAD: &str = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n";
 
@@ -217,7 +217,7 @@ fn a_record_written_mid_turn_holds_the_whole_turns_before_it() {
         } else {
             h[..n]
                 .iter()
-                .rposition(|c| matches!(c, the_city::engine::classic::Choice::Place(_)))
+                .rposition(|c| matches!(c, engine::classic::Choice::Place(_)))
                 .unwrap()
         };
         assert_eq!(back.history(), &h[..whole], "position {n}");

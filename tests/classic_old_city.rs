@@ -78,7 +78,7 @@ fn o6_2_with_no_target_the_wyvern_is_set_aside() {
 /// E11, E12 (O2.1, O2.2): the proportional arithmetic.
 #[test]
 fn o2_1_e11_e12_proportional_shares_round_up() {
-    use the_city::engine::classic::old_city::shares;
+    use engine::classic::old_city::shares;
     assert_eq!(&shares(14, &[1, 1, 1], true)[..3], &[5, 5, 5]);
     assert_eq!(&shares(18, &[2, 1, 1], true)[..3], &[10, 5, 5]);
     assert_eq!(&shares(0, &[1, 1], true)[..2], &[0, 0]);
@@ -88,7 +88,7 @@ fn o2_1_e11_e12_proportional_shares_round_up() {
 /// E20 (O4.4): the most coins 3 a coin, tied leaders each; others 2.
 #[test]
 fn o4_4_e20_final_coins() {
-    use the_city::engine::classic::old_city::coin_points;
+    use engine::classic::old_city::coin_points;
     assert_eq!(coin_points(&[3, 3, 2]), [9, 9, 4]);
     assert_eq!(coin_points(&[0, 0]), [0, 0]);
     assert_eq!(coin_points(&[1, 0]), [3, 0]);
@@ -97,14 +97,14 @@ fn o4_4_e20_final_coins() {
 // ------------------------------------------------ property tests (§I)
 
 mod props {
-    use proptest::prelude::*;
-    use the_city::engine::classic::{
+    use engine::classic::{
         Axis, Bridge, Catalogue, Cell, Choice, Decision, Dir, Expansions, FarmScoring, Game,
         OldCityOptions, Options, Placement, Rotation, Setup, SmallCity, Spot, Wood,
     };
-    use the_city::engine::core::random;
-    use the_city::engine::core::rng::below;
-    use the_city::engine::TileGame;
+    use engine::core::random;
+    use engine::core::rng::below;
+    use engine::TileGame;
+    use proptest::prelude::*;
 
     fn new_game(
         cg: bool,
@@ -371,7 +371,7 @@ mod props {
                 g.legal_choices_into(&mut legal);
                 g.play_unchecked(legal[below(&mut rng, legal.len() as u64) as usize]);
             }
-            let r = g.redeal_unseen(&mut the_city::engine::core::rng::rng_for_seed(seed ^ 1));
+            let r = g.redeal_unseen(&mut engine::core::rng::rng_for_seed(seed ^ 1));
             prop_assert_eq!(r.decision(), g.decision());
             prop_assert_eq!(r.tiles_left(), g.tiles_left());
             let mut a = r.setup().deck.clone();
@@ -402,9 +402,9 @@ mod props {
 /// gates, guesthouses, the wyvern, coins, proportional shares.
 #[test]
 fn random_old_city_games_use_every_piece() {
-    use the_city::engine::classic::{Catalogue, Event, Expansions, Game, Options, Setup};
-    use the_city::engine::core::random;
-    use the_city::engine::TileGame;
+    use engine::classic::{Catalogue, Event, Expansions, Game, Options, Setup};
+    use engine::core::random;
+    use engine::TileGame;
     let cat = Catalogue::builtin().unwrap();
     let mut counts = [0u32; 6];
     for seed in 0..40u64 {
@@ -437,9 +437,9 @@ fn random_old_city_games_use_every_piece() {
 /// followers added or changed, reads or fails with a `line N:` error.
 #[test]
 fn mangled_wood_and_extras_never_panic() {
-    use the_city::engine::classic::{Catalogue, Expansions, Game, Options, Setup};
-    use the_city::engine::core::random;
-    use the_city::notation::classic::{self as record, DeckTag};
+    use engine::classic::{Catalogue, Expansions, Game, Options, Setup};
+    use engine::core::random;
+    use formats::notation::classic::{self as record, DeckTag};
     let cat = Catalogue::builtin().unwrap();
     let exp = Expansions::parse("city-gates old-city").unwrap();
     let extras = [
@@ -474,7 +474,7 @@ fn mangled_wood_and_extras_never_panic() {
                 let mut m = lines.clone();
                 let changed = format!("{head}{x}");
                 m[i] = &changed;
-                match the_city::notation::read(&m.join("\n")) {
+                match formats::notation::read(&m.join("\n")) {
                     Ok(_) => read += 1,
                     Err(e) => assert!(e.line > 0, "{e:?}"),
                 }

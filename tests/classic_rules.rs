@@ -6,11 +6,11 @@
 
 mod common;
 
-use the_city::engine::classic::{
+use engine::classic::{
     Catalogue, Cell, Choice, Event, Expansions, FeatureKind, Game, Options, Placement, Rotation,
     Setup, Spot,
 };
-use the_city::engine::TileGame;
+use engine::TileGame;
 
 fn catalogue() -> &'static Catalogue {
     Catalogue::builtin().expect("the built-in catalogue loads")
@@ -131,11 +131,10 @@ fn b3_4_every_legal_placement_is_offered_and_nothing_else() {
     // A few turns in, compare the offered placements with every (cell,
     // rotation) near the tiles that the checked play accepts.
     let mut g = new_game(2, &["U", "V", "K", "B", "X", "C", "M"]);
-    let mut rng = the_city::engine::core::rng::rng_for_seed(4);
+    let mut rng = engine::core::rng::rng_for_seed(4);
     for _ in 0..4 {
         let choices = g.legal_choices();
-        let c =
-            choices[the_city::engine::core::rng::below(&mut rng, choices.len() as u64) as usize];
+        let c = choices[engine::core::rng::below(&mut rng, choices.len() as u64) as usize];
         g.play(c).unwrap();
         if g.legal_choices().len() > 1 && !g.at_placement() {
             g.play(Choice::Follower(None)).unwrap();

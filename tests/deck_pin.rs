@@ -6,8 +6,8 @@
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-use the_city::engine::city::setup;
-use the_city::engine::city::Catalogue;
+use engine::city::setup;
+use engine::city::Catalogue;
 
 /// The deck of `Seed "9146"`, fixed once: changing the shuffle breaks every
 /// saved game and shared link dealt from a seed.
@@ -30,7 +30,7 @@ fn r1_5_seed_9146_deals_the_pinned_deck() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn twenty_random_games_give_the_pinned_checksum() {
     assert_eq!(
-        the_city::engine::city::random::random_games(1, 20),
+        engine::city::random::random_games(1, 20),
         9741715997938917047
     );
 }

@@ -3,16 +3,16 @@
 //! offered list is exactly what the checked `play` accepts, and a game's
 //! record replays to the same game.
 
-use proptest::prelude::*;
-use the_city::engine::city::events::Event;
-use the_city::engine::city::DEFAULT_STACKS;
-use the_city::engine::city::{
+use engine::city::events::Event;
+use engine::city::DEFAULT_STACKS;
+use engine::city::{
     Catalogue, Cell, Choice, Decision, Dir, End, Game, Options, Rotation, Setup, Side,
 };
-use the_city::engine::core::random;
-use the_city::engine::core::rng::below;
-use the_city::engine::TileGame;
-use the_city::notation::city::{self as record, DeckTag};
+use engine::core::random;
+use engine::core::rng::below;
+use engine::TileGame;
+use formats::notation::city::{self as record, DeckTag};
+use proptest::prelude::*;
 
 fn new_game(seed: u64, players: usize, stacks: [u32; 3], options: Options) -> Game {
     let cat = Catalogue::builtin().unwrap();

@@ -4,8 +4,8 @@
 //! a plural form its language needs, or a placeholder is missing or
 //! unknown; and when the code lacks a message of the English file.
 
+use i18n::{check, Language};
 use std::path::{Path, PathBuf};
-use the_city::i18n::{check, Language};
 
 const ENGLISH: &str = include_str!("../locales/en.txt");
 
@@ -146,7 +146,7 @@ fn the_text_views_help_names_the_languages_typed_words() {
 /// as the build does; without it, said and skipped.)
 #[test]
 fn the_packed_language_files_read_as_their_sources() {
-    use the_city::i18n::catalog::Catalog;
+    use i18n::catalog::Catalog;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(format!("pack-lang-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");

@@ -7,11 +7,11 @@
 //! The fixtures were written by `examples/pin_fixtures.rs` on the commit
 //! before the restructuring; they are data and are never regenerated.
 
+use computer::{self, Level, SearchConfig};
+use engine::TileGame;
+use formats::notation::{self, DeckTag};
+use formats::share;
 use std::path::Path;
-use the_city::ai::{self, Level, SearchConfig};
-use the_city::engine::TileGame;
-use the_city::notation::{self, DeckTag};
-use the_city::share;
 
 fn fixtures(ext: &str) -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/links");
@@ -75,7 +75,7 @@ fn every_pinned_link_opens_to_its_record() {
 /// choose. The `normal` and `hard` levels now search differently and may
 /// choose otherwise: their lines are checked against the old searches'
 /// settings (`SearchConfig::NORMAL_V1`, `SearchConfig::HARD_V1`) run by
-/// the old search exactly as the levels ran it (`ai::choose_v1`), so the
+/// the old search exactly as the levels ran it (`computer::choose_v1`), so the
 /// baselines cannot drift either.
 #[test]
 fn pinned_ai_decisions_are_unchanged() {
@@ -99,15 +99,17 @@ fn pinned_ai_decisions_are_unchanged() {
         let game = share::decode(link).unwrap().into_city().unwrap();
         let index = |choice| game.legal_choices().iter().position(|&c| c == choice);
         let choices = match level {
-            Level::Random | Level::Greedy | Level::Easy => vec![ai::choose(&game, level, seed)],
+            Level::Random | Level::Greedy | Level::Easy => {
+                vec![computer::choose(&game, level, seed)]
+            }
             // Today's hard-v1 is the old hard, level and settings alike.
             Level::Hard => vec![
-                ai::choose(&game, Level::HardV1, seed),
-                ai::choose_v1(&game, &SearchConfig::HARD_V1, seed),
+                computer::choose(&game, Level::HardV1, seed),
+                computer::choose_v1(&game, &SearchConfig::HARD_V1, seed),
             ],
             // Normal plays the new search now; the old normal's settings
             // must still choose what it chose.
-            Level::Normal => vec![ai::choose_v1(&game, &SearchConfig::NORMAL_V1, seed)],
+            Level::Normal => vec![computer::choose_v1(&game, &SearchConfig::NORMAL_V1, seed)],
             Level::HardV1 => unreachable!("no hard-v1 line was pinned"),
         };
         for choice in choices {

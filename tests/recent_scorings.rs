@@ -7,13 +7,13 @@
 //! shares, O2.1) the event paid. Every game runs from a fixed seed (as
 //! tests/invariants.rs): a CI run cannot fail by chance.
 
-use the_city::engine::core::random;
-use the_city::engine::core::rng::below;
-use the_city::engine::core::shape::RegionIdx;
-use the_city::engine::core::table::FeatureAt;
-use the_city::engine::{city, classic, TileGame};
-use the_city::view::palette::PlayerColour;
-use the_city::view::scene::{Recent, Scored};
+use engine::core::random;
+use engine::core::rng::below;
+use engine::core::shape::RegionIdx;
+use engine::core::table::FeatureAt;
+use engine::{city, classic, TileGame};
+use view::palette::PlayerColour;
+use view::scene::{Recent, Scored};
 
 /// Per seat: the majority's seats (bit set), as B6.5 and R5.4 count it.
 fn majority(counts: &[u32]) -> u8 {
@@ -235,7 +235,7 @@ fn every_classic_scoring_is_lit_on_its_own_feature_with_its_own_points_and_colou
             g.play(legal[below(&mut rng, legal.len() as u64) as usize])
                 .unwrap();
             let scorings = classic_scorings(&before, &g);
-            let r = the_city::view::classic::recent::recent(&before, &g, &colours);
+            let r = view::classic::recent::recent(&before, &g, &colours);
             let where_ = format!("seed {seed} after {} decisions", g.history().len());
             lit += check(
                 &scorings,
@@ -347,7 +347,7 @@ fn every_city_scoring_is_lit_on_its_own_feature_with_its_own_points_and_colours(
             g.play(legal[below(&mut rng, legal.len() as u64) as usize])
                 .unwrap();
             let scorings = city_scorings(&before, &g);
-            let r = the_city::view::city::recent::recent(&before, &g, &colours);
+            let r = view::city::recent::recent(&before, &g, &colours);
             let where_ = format!("seed {seed} after {} decisions", g.history().len());
             lit += check(
                 &scorings,
@@ -370,7 +370,7 @@ fn two_roads_one_tile_longer_are_each_lit_as_they_scored() {
     let record = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n\
         [Options \"small-city=4 farm-scoring=3rd\"]\n[Deck \"W B E W X U U U V V\"]\n\n\
         1. W -1,0 r0 @1\n2. B 0,1 r0 -\n3. E 0,-1 r2 -\n4. W 1,1 r3 @1\n";
-    let read = the_city::notation::read(record).unwrap();
+    let read = formats::notation::read(record).unwrap();
     let before = read.game.as_classic().unwrap().clone();
     let colours = [PlayerColour::Red, PlayerColour::Blue];
     let x = before
@@ -384,7 +384,7 @@ fn two_roads_one_tile_longer_are_each_lit_as_they_scored() {
     let mut g = before.clone();
     g.play(x).unwrap();
     g.play(classic::Choice::Follower(None)).unwrap();
-    let r = the_city::view::classic::recent::recent(&before, &g, &colours);
+    let r = view::classic::recent::recent(&before, &g, &colours);
     // (The lit cells, the scorers' colours and points.)
     type Lit = (Vec<(i32, i32)>, Vec<(PlayerColour, u32)>);
     let mut got: Vec<Lit> = r

@@ -4,14 +4,14 @@
 
 mod common;
 
-use std::collections::HashSet;
-use the_city::engine::city::tiles::{FeatureKind, RegionIdx, RegionKind, TileType};
-use the_city::engine::city::{
+use engine::city::tiles::{FeatureKind, RegionIdx, RegionKind, TileType};
+use engine::city::{
     Catalogue, Cell, Choice, Dir, Event, Game, Options, Rotation, ScoreCause, Setup, Side, Vertex,
 };
-use the_city::engine::city::{Role, DEFAULT_STACKS};
-use the_city::engine::TileGame;
-use the_city::notation::city as record;
+use engine::city::{Role, DEFAULT_STACKS};
+use engine::TileGame;
+use formats::notation::city as record;
+use std::collections::HashSet;
 
 fn catalogue() -> &'static Catalogue {
     Catalogue::builtin().expect("the built-in catalogue loads")

@@ -5,12 +5,12 @@
 
 mod common;
 
-use the_city::engine::city::walls::{self, End};
-use the_city::engine::city::{
+use engine::city::walls::{self, End};
+use engine::city::{
     Cell, Choice, Decision, Dir, EndReason, Event, Game, Rotation, ScoreCause, Side, Vertex,
 };
-use the_city::engine::TileGame;
-use the_city::notation::city as record;
+use engine::TileGame;
+use formats::notation::city as record;
 
 // ------------------------------------------------------------------ helpers
 
@@ -140,7 +140,7 @@ record_test!(r6_1_a_completed_market_starts_a_wall_round_too, |g| {
         matches!(
             e,
             Event::FeatureScored {
-                kind: the_city::engine::city::tiles::FeatureKind::Market,
+                kind: engine::city::tiles::FeatureKind::Market,
                 cause: ScoreCause::Tile,
                 ..
             }
@@ -748,8 +748,8 @@ record_test!(r11_1_closed_takes_precedence_over_gap, |g| {
 /// record can show the precedence of closed over last-wall.)
 #[test]
 fn r11_1_closed_and_last_wall_never_coincide() {
-    use the_city::engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
-    use the_city::engine::core::random;
+    use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+    use engine::core::random;
     let cat = Catalogue::builtin().unwrap();
     let mut closed = 0;
     for seed in 0..150u64 {
@@ -788,7 +788,7 @@ record_test!(
 record_test!(
     r11_3_followers_on_features_facing_a_hole_leave_without_points,
     |g| {
-        use the_city::engine::city::tiles::FeatureKind;
+        use engine::city::tiles::FeatureKind;
         assert!(g.board().is_hole(Cell::new(1, 1)));
         let removed: Vec<(u8, FeatureKind)> = events(&g)
             .iter()

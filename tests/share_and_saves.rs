@@ -1,4 +1,4 @@
-//! Share links (`the_city::share`) and saved games (`the_city::saves`):
+//! Share links (`formats::share`) and saved games (`formats::saves`):
 //! round trips over random games, damaged links, the `city share`/`unshare`
 //! commands, the saved-games fixtures, and fuzzing of every reader that
 //! takes outside text (links, CGN records, saved-games documents).
@@ -12,22 +12,21 @@
 //!
 //! `FUZZ_CASES=90000 cargo test --release --test share_and_saves fuzz_`
 
+use engine::any::{AnyGame, Ruleset};
+use engine::city::DEFAULT_STACKS;
+use engine::city::{Catalogue, Game, Options, Setup, TileType};
+use engine::classic;
+use engine::core::random;
+use engine::core::rng::below;
+use engine::TileGame;
+use formats::notation;
+use formats::notation::city::{self as record, DeckTag};
+use formats::saves::{self, RecordKind, SaveDoc, SaveError, SavedSeat};
+use formats::share::{self, ShareError};
 use proptest::prelude::*;
 use rand_pcg::Pcg64;
-use std::process::Command;
 use std::sync::OnceLock;
-use the_city::engine::any::{AnyGame, Ruleset};
-use the_city::engine::city::DEFAULT_STACKS;
-use the_city::engine::city::{Catalogue, Game, Options, Setup, TileType};
-use the_city::engine::classic;
-use the_city::engine::core::random;
-use the_city::engine::core::rng::below;
-use the_city::engine::TileGame;
-use the_city::notation;
-use the_city::notation::city::{self as record, DeckTag};
-use the_city::saves::{self, RecordKind, SaveDoc, SaveError, SavedSeat};
-use the_city::share::{self, ShareError};
-use the_city::view::errors::{damage, save_error, share_error};
+use view::errors::{damage, save_error, share_error};
 
 /// A link that must hold a game of The City.
 fn decode_city(link: &str) -> Result<Game, ShareError> {
@@ -389,53 +388,6 @@ fn versions_and_intact_but_invalid_links_say_why() {
 }
 
 #[test]
-fn city_share_and_unshare_round_trip_through_the_binary() {
-    let exe = env!("CARGO_BIN_EXE_city");
-    let dir = std::env::temp_dir().join(format!("the-city-share-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (i, seed) in [3u64, 8, 21].into_iter().enumerate() {
-        let g = played(seeded_setup(seed), seed);
-        let text = record::write(&g, &[], DeckTag::Auto);
-        let path = dir.join(format!("game{i}.cgn"));
-        std::fs::write(&path, &text).unwrap();
-        let out = Command::new(exe).arg("share").arg(&path).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let link = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(link.trim(), share::city::encode(&g));
-        let out = Command::new(exe)
-            .args(["unshare", link.trim()])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), text);
-    }
-    let out = Command::new(exe)
-        .args(["unshare", "AAAAAAAAAA"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap().trim(),
-        "this link is damaged"
-    );
-    let bad = dir.join("bad.cgn");
-    std::fs::write(&bad, "[Game \"x\"]\n").unwrap();
-    let out = Command::new(exe).arg("share").arg(&bad).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("line 1"));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
 fn saves_fixture_v1_reads() {
     let json = include_str!("fixtures/saves/v1.json");
     let doc = saves::parse(json).unwrap();
@@ -531,15 +483,14 @@ fn the_records_workers_jobs() {
 #[test]
 fn the_text_view_job_describes_the_game_of_a_link_and_reads_a_line() {
     use the_city::records::{work, Answer, Job};
-    use the_city::view::command::Command;
+    use view::command::Command;
     let text = include_str!("records/classic/o3_e13_bridge_and_wall_seed_turn.cgn");
     let end = notation::read(text).unwrap().game;
     // Turn 4, the guesthouse step: K placed with its wood.
     let at = (0..end.history().len())
         .map(|n| end.at(n))
         .find(|g| {
-            g.as_classic().and_then(|k| k.decision())
-                == Some(the_city::engine::classic::Decision::Guesthouse)
+            g.as_classic().and_then(|k| k.decision()) == Some(engine::classic::Decision::Guesthouse)
         })
         .unwrap();
     let names: Vec<String> = ["Blue", "Red", "Green", "Yellow"]
@@ -945,38 +896,6 @@ fn classic_links_that_are_not_canonical_or_hold_a_bad_setup_are_refused() {
     // An Old City setup with farm-scoring=2nd is said plainly (B9.4).
     let e = share_error(&with(3, 2));
     assert!(e.contains("needs oc-proportional=off (B9.4)"), "{e}");
-}
-
-#[test]
-fn classic_share_and_unshare_round_trip_through_the_binary() {
-    let exe = env!("CARGO_BIN_EXE_city");
-    let dir = std::env::temp_dir().join(format!("the-city-share-c-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (i, seed) in [2u64, 5, 12].into_iter().enumerate() {
-        let g = AnyGame::Classic(classic_played(seed));
-        let text = notation::write(&g, &[], DeckTag::Auto);
-        let path = dir.join(format!("game{i}.cgn"));
-        std::fs::write(&path, &text).unwrap();
-        let out = Command::new(exe).arg("share").arg(&path).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let link = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(link.trim(), share::encode(&g));
-        let out = Command::new(exe)
-            .args(["unshare", link.trim()])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), text);
-    }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -1,7 +1,7 @@
-use the_city::engine::city::DEFAULT_STACKS;
-use the_city::engine::city::{Catalogue, Game, Options, Setup};
-use the_city::engine::core::random;
-use the_city::engine::TileGame;
+use engine::city::DEFAULT_STACKS;
+use engine::city::{Catalogue, Game, Options, Setup};
+use engine::core::random;
+use engine::TileGame;
 
 #[test]
 fn random_games_finish() {

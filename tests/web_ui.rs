@@ -7,25 +7,25 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use the_city::engine::any::AnyGame;
-use the_city::engine::city::{Catalogue, Options};
-use the_city::engine::city::{Choice, Decision, Game, Setup};
-use the_city::engine::classic;
-use the_city::engine::core::random;
-use the_city::engine::core::rng::below;
-use the_city::engine::TileGame;
+use engine::any::AnyGame;
+use engine::city::{Catalogue, Options};
+use engine::city::{Choice, Decision, Game, Setup};
+use engine::classic;
+use engine::core::random;
+use engine::core::rng::below;
+use engine::TileGame;
 use the_city::ui::board::{Board, BoardProps};
 use the_city::ui::camera::{Bounds, Camera, CameraAction};
 use the_city::ui::keys::{self, KeyCommand};
 use the_city::ui::panel::panel;
 use the_city::ui::play_screen::PlayScreen;
 use the_city::ui::state::{Action, AppState, Play};
-use the_city::view::city::art;
-use the_city::view::city::{game_view, log_turns};
-use the_city::view::geometry;
-use the_city::view::log;
-use the_city::view::palette::{PlayerColour, Seat};
-use the_city::view::Shared;
+use view::city::art;
+use view::city::{game_view, log_turns};
+use view::geometry;
+use view::log;
+use view::palette::{PlayerColour, Seat};
+use view::Shared;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -37,7 +37,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// The panel, a plain view function in the app, mounted on its own.
 #[derive(Properties, PartialEq)]
 struct PanelProps {
-    panel: Shared<the_city::view::panel::PanelData>,
+    panel: Shared<view::panel::PanelData>,
 }
 
 #[function_component(Panel)]
@@ -46,10 +46,7 @@ fn panel_host(props: &PanelProps) -> Html {
 }
 
 /// The panel mounted in a fresh `<div id=…>`, rendered.
-async fn mount_panel(
-    id: &str,
-    panel: Shared<the_city::view::panel::PanelData>,
-) -> web_sys::Element {
+async fn mount_panel(id: &str, panel: Shared<view::panel::PanelData>) -> web_sys::Element {
     let root = fresh_div(id);
     yew::Renderer::<Panel>::with_root_and_props(root.clone(), PanelProps { panel }).render();
     settle().await;
@@ -174,19 +171,19 @@ fn every_region_has_a_follower_spot_apart_from_the_others_and_an_outline() {
 
 #[wasm_bindgen_test]
 fn rotating_a_point_follows_the_tile() {
-    let r1 = the_city::engine::Rotation::new(1).unwrap();
-    let n = geometry::side_mid(the_city::engine::Dir::N);
+    let r1 = engine::Rotation::new(1).unwrap();
+    let n = geometry::side_mid(engine::Dir::N);
     assert_eq!(
         geometry::rotate_point(n, r1),
-        geometry::side_mid(the_city::engine::Dir::E)
+        geometry::side_mid(engine::Dir::E)
     );
 }
 
 #[wasm_bindgen_test]
 fn camera_fits_and_zooms_about_a_point() {
     let b = Bounds {
-        min: the_city::engine::Cell::new(-3, -1),
-        max: the_city::engine::Cell::new(4, 2),
+        min: engine::Cell::new(-3, -1),
+        max: engine::Cell::new(4, 2),
     };
     let c = Camera::fitted(b);
     assert!(c.span >= 800.0);
@@ -200,7 +197,7 @@ fn camera_fits_and_zooms_about_a_point() {
 
 #[wasm_bindgen_test]
 fn keys_map_to_commands() {
-    use the_city::view::targets::Arrow;
+    use view::targets::Arrow;
     assert!(matches!(
         keys::command("z", true, false, false, false),
         Some(KeyCommand::App(Action::Undo))
@@ -276,7 +273,7 @@ fn the_reducer_tries_turns_confirms_and_undoes_a_placement() {
     ));
     let play = st.play.as_ref().unwrap();
     assert_eq!(play.targets.cells.len(), 1, "the first tile goes on 0,0");
-    let origin = the_city::engine::Cell::new(0, 0);
+    let origin = engine::Cell::new(0, 0);
     let st = apply(Action::PickCell(origin));
     let ghost = st.play.as_ref().unwrap().targets.ghost.unwrap();
     assert_eq!(ghost.cell, origin);
@@ -296,8 +293,8 @@ fn the_reducer_tries_turns_confirms_and_undoes_a_placement() {
 /// or foreign answer does not), and a hint's answer tries the tile.
 #[wasm_bindgen_test]
 fn computer_seats_move_only_by_the_engines_answer() {
-    use the_city::ai::{AnyThinker, Level};
-    use the_city::engine::any::{AnyChoice, AnyGame};
+    use computer::{AnyThinker, Level};
+    use engine::any::{AnyChoice, AnyGame};
     use the_city::ui::state::EngineAsk;
     use the_city::ui::worker::{FromEngine, GameWire};
     let g = new_game(&["Aude", "Bernat"], 9, [8, 6, 6]);
@@ -318,7 +315,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
     let ask = play.engine_ask().expect("the computer is asked");
     assert!(!ask.hint);
     // A human click on the computer's turn does nothing.
-    let st = apply(Action::PickCell(the_city::engine::Cell::new(0, 0)));
+    let st = apply(Action::PickCell(engine::Cell::new(0, 0)));
     assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
     // What the worker would answer, computed here from the same request.
     let game = GameWire::of(&st.play.as_ref().unwrap().game)
@@ -825,7 +822,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
 
 #[wasm_bindgen_test]
 fn seats_are_saved_and_restored_with_their_colours_and_levels() {
-    use the_city::saves::{SaveDoc, COLOURS};
+    use formats::saves::{SaveDoc, COLOURS};
     use the_city::ui::storage;
     let names: Vec<&str> = PlayerColour::ALL.iter().map(|c| c.name()).collect();
     assert_eq!(names, COLOURS, "the saves know the palette's colours");
@@ -839,18 +836,18 @@ fn seats_are_saved_and_restored_with_their_colours_and_levels() {
         Seat {
             name: "Bernat".into(),
             colour: PlayerColour::Green,
-            computer: Some(the_city::ai::Level::Hard),
+            computer: Some(computer::Level::Hard),
         },
         Seat {
             name: "Cécile".into(),
             colour: PlayerColour::Black,
-            computer: Some(the_city::ai::Level::Random),
+            computer: Some(computer::Level::Random),
         },
     ];
     let mut doc = SaveDoc::new();
     doc.save_seated("x", &g.clone().into(), storage::to_saved(&seats), true, 5.0)
         .unwrap();
-    let back = the_city::saves::parse(&doc.to_json()).unwrap();
+    let back = formats::saves::parse(&doc.to_json()).unwrap();
     let entry = back.get("x").unwrap();
     assert!(entry.from_link);
     assert_eq!(storage::from_saved(entry), seats);
@@ -949,7 +946,7 @@ async fn notices_show_text_and_are_dismissed() {
 /// focus between targets; the guard is a target of the board.
 #[wasm_bindgen_test]
 fn arrows_on_the_board_try_spaces_and_focus_targets() {
-    use the_city::view::targets::Arrow;
+    use view::targets::Arrow;
     let mut g = new_game(&["Aude", "Bernat"], 11, [8, 6, 6]);
     play_until(&mut g, 11, |g| g.turns() >= 4 && g.at_placement());
     let mut s = Rc::new(AppState::default());
@@ -1362,7 +1359,7 @@ async fn the_classic_panel_shows_wood_coins_and_the_coin_supply() {
     let mut g = classic_game(3, 30);
     classic_until(&mut g, 3, |g| g.turns() >= 12);
     let names = ["Aude", "Bernat", "Cécile"];
-    let view = the_city::view::classic::game_view(&g, &seats(&names));
+    let view = view::classic::game_view(&g, &seats(&names));
     let root = mount_panel("classic-panel", view.panel.clone()).await;
     for (i, p) in g.players().iter().enumerate() {
         assert_eq!(
@@ -1396,7 +1393,7 @@ async fn the_classic_panel_shows_wood_coins_and_the_coin_supply() {
 /// seats make a classic game; what CLASSIC.md forbids is told, not started.
 #[wasm_bindgen_test]
 fn the_new_game_form_makes_classic_games_and_refuses_what_the_rules_forbid() {
-    use the_city::engine::any::Ruleset;
+    use engine::any::Ruleset;
     use the_city::ui::new_game::Form;
     let mut f = Form::from_new_game(None);
     f.ruleset = Ruleset::Classic;

@@ -8,7 +8,7 @@
 
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use the_city::i18n::{self, msg, Language};
+    use i18n::{msg, Language};
     use the_city::ui::extras_part::{mount as mount_part, Part};
     use wasm_bindgen::prelude::*;
 

@@ -21,15 +21,15 @@ use super::share_button::ShareButton;
 use super::state::{Action, AppState};
 use super::worker::{spawn_engine, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
-use crate::engine::any::{AnyGame, Ruleset};
-use crate::engine::city::{Catalogue, Options};
-use crate::engine::city::{Game, Setup, DEFAULT_STACKS};
-use crate::engine::core::random;
-use crate::engine::TileGame;
-use crate::i18n::msg;
-use crate::view::names;
-use crate::view::palette::{seats_param, PlayerColour, Seat};
-use crate::view::Shared;
+use engine::any::{AnyGame, Ruleset};
+use engine::city::{Catalogue, Options};
+use engine::city::{Game, Setup, DEFAULT_STACKS};
+use engine::core::random;
+use engine::TileGame;
+use i18n::msg;
+use view::names;
+use view::palette::{seats_param, PlayerColour, Seat};
+use view::Shared;
 
 /// `game` played at random from SEED (the choices of `city random --seed
 /// SEED`) up to its last tile placement, so that one move fills the board.
@@ -54,7 +54,7 @@ pub fn bench_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
 /// a 2-player game with The City Gates and Old City dealt from SEED, before
 /// its last tile.
 pub fn bench_classic_game(seed: u64) -> Option<(AnyGame, Vec<Seat>)> {
-    use crate::engine::classic;
+    use engine::classic;
     let cat = classic::Catalogue::builtin().ok()?;
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let expansions = classic::Expansions::parse("city-gates old-city").ok()?;
@@ -169,7 +169,7 @@ pub fn app() -> Html {
                         sent_at.set(None);
                         d.dispatch(Action::Engine(FromEngine::Failed {
                             request: ask.request,
-                            reason: crate::i18n::msg::play::worker_silent().into(),
+                            reason: i18n::msg::play::worker_silent().into(),
                         }));
                     }
                 })

@@ -20,15 +20,15 @@ use super::recent_layer::RecentLayer;
 use super::targets_layer::TargetsLayer;
 use super::tile_defs::TileDefs;
 use super::tiles_layer::TilesLayer;
-use crate::engine::any::AnyChoice as Choice;
-use crate::engine::any::Ruleset;
-use crate::engine::core::geom::Cell;
-use crate::i18n::msg;
-use crate::view::geometry::within;
-use crate::view::reach;
-use crate::view::scene::{Recent, Scene};
-use crate::view::targets::Targets;
-use crate::view::Shared;
+use engine::any::AnyChoice as Choice;
+use engine::any::Ruleset;
+use engine::core::geom::Cell;
+use i18n::msg;
+use view::geometry::within;
+use view::reach;
+use view::scene::{Recent, Scene};
+use view::targets::Targets;
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -197,7 +197,7 @@ pub fn board(props: &BoardProps) -> Html {
             let px = *size.borrow();
             if let (Some(svg), true) = (svg_ref.cast::<web_sys::Element>(), px > 1.0) {
                 let units = 22.0 * cam.span / px;
-                set_style(&svg, &[("--hit", &crate::view::geometry::num(units))]);
+                set_style(&svg, &[("--hit", &view::geometry::num(units))]);
             }
         });
     }
@@ -286,16 +286,13 @@ pub fn board(props: &BoardProps) -> Html {
                                     "transform-origin",
                                     &format!(
                                         "{}px {}px",
-                                        crate::view::geometry::num(burst.origin.0),
-                                        crate::view::geometry::num(burst.origin.1)
+                                        view::geometry::num(burst.origin.0),
+                                        view::geometry::num(burst.origin.1)
                                     ),
                                 ),
                                 (
                                     "transform",
-                                    &format!(
-                                        "scale({})",
-                                        crate::view::geometry::fixed(burst.factor, 4)
-                                    ),
+                                    &format!("scale({})", view::geometry::fixed(burst.factor, 4)),
                                 ),
                             ],
                         );
@@ -380,8 +377,8 @@ pub fn board(props: &BoardProps) -> Html {
                             "transform",
                             &format!(
                                 "translate({}px,{}px)",
-                                crate::view::geometry::num(g.shift.0),
-                                crate::view::geometry::num(g.shift.1)
+                                view::geometry::num(g.shift.0),
+                                view::geometry::num(g.shift.1)
                             ),
                         )],
                     );

@@ -4,8 +4,8 @@
 use std::rc::Rc;
 use yew::Reducible;
 
-pub use crate::view::geometry::Bounds;
-use crate::view::geometry::{num, within, TILE};
+pub use view::geometry::Bounds;
+use view::geometry::{num, within, TILE};
 
 /// The visible square of the board: its centre and side, in board units
 /// (a tile is 100). The SVG shows at least this square (`xMidYMid meet`).
@@ -91,9 +91,9 @@ pub enum CameraAction {
     Show { x: f64, y: f64 },
     /// Look closely at one cell (a small screen's follower decision),
     /// unless the player moved the camera by hand.
-    Look(crate::engine::core::geom::Cell),
+    Look(engine::core::geom::Cell),
     /// Show this view (where tile targets take a finger: view::reach).
-    Frame(crate::view::reach::View),
+    Frame(view::reach::View),
 }
 
 impl Reducible for Camera {

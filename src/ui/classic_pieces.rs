@@ -7,13 +7,13 @@
 
 use yew::prelude::*;
 
-use crate::view::geometry::num;
+use view::geometry::num;
 
 use super::pieces_layer::mark;
-use crate::art::classic::pieces::{piece_art, Piece};
-use crate::view::geometry::Pt;
-use crate::view::palette::PlayerColour;
-use crate::view::scene::{SceneFollower, ScenePiece};
+use art::classic::pieces::{piece_art, Piece};
+use view::geometry::Pt;
+use view::palette::PlayerColour;
+use view::scene::{SceneFollower, ScenePiece};
 
 /// The scene's name of a piece (a follower's role, a piece's kind).
 fn kind_of(p: Piece) -> &'static str {

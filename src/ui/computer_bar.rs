@@ -6,10 +6,10 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::Speed;
-use crate::ai::{Level, Progress};
-use crate::i18n::msg;
-use crate::view::names;
-use crate::view::palette::PlayerColour;
+use computer::{Level, Progress};
+use i18n::msg;
+use view::names;
+use view::palette::PlayerColour;
 
 #[derive(PartialEq)]
 pub struct ComputerBarProps {

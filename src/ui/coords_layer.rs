@@ -4,18 +4,18 @@
 
 use yew::prelude::*;
 
-use crate::engine::core::geom::Cell;
-use crate::view::geometry::TILE;
-use crate::view::scene::Scene;
-use crate::view::words::cell_name;
+use engine::core::geom::Cell;
+use view::geometry::TILE;
+use view::scene::Scene;
+use view::words::cell_name;
 
 /// The labels for the tiles of `scene` and the spaces `cells` offered now
 /// (a function, not a component: it is drawn only on demand).
 pub fn coords_layer(scene: &Scene, cells: &[Cell]) -> Html {
     let label = |c: Cell, class: &'static str| {
         html! {
-            <text class={class} x={crate::view::geometry::num(c.x as f64 * TILE + 50.0)}
-                y={crate::view::geometry::num(c.y as f64 * TILE + 94.0)}>{ cell_name(c) }</text>
+            <text class={class} x={view::geometry::num(c.x as f64 * TILE + 50.0)}
+                y={view::geometry::num(c.y as f64 * TILE + 94.0)}>{ cell_name(c) }</text>
         }
     };
     html! {

@@ -4,9 +4,9 @@
 use wasm_bindgen::JsCast;
 
 use super::records;
-use crate::engine::any::AnyGame;
 use crate::records::{Answer, Job};
-use crate::share;
+use engine::any::AnyGame;
+use formats::share;
 
 /// The record's tags besides the game's own: today's date.
 fn tags() -> Vec<(String, String)> {
@@ -57,7 +57,7 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 /// worker); `done` gets what the record leaves out of a turn in progress,
 /// or why it could not be saved.
 pub fn export_record(game: &AnyGame, done: impl FnOnce(Result<Option<String>, String>) + 'static) {
-    let (whole, name, note) = crate::view::any::record_download(game);
+    let (whole, name, note) = view::any::record_download(game);
     let job = Job::Write {
         link: share::encode(&whole),
         tags: tags(),
@@ -68,7 +68,7 @@ pub fn export_record(game: &AnyGame, done: impl FnOnce(Result<Option<String>, St
                 download(&name, &text, "application/x-cgn;charset=utf-8").map(|()| note)
             }
             Answer::Failed(why) => Err(why),
-            _ => Err(crate::i18n::msg::play::record_unwritten().into()),
+            _ => Err(i18n::msg::play::record_unwritten().into()),
         })
     });
 }

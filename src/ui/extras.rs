@@ -31,9 +31,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
-use crate::engine::any::AnyGame;
-use crate::i18n::{self, msg, Language};
-pub use crate::view::extras::Part;
+use engine::any::AnyGame;
+use i18n::{msg, Language};
+pub use view::extras::Part;
 
 #[wasm_bindgen(module = "/web/extras_loader.js")]
 extern "C" {
@@ -56,7 +56,7 @@ pub fn link_of(game: &Rc<AnyGame>) -> String {
         match &*l {
             Some((g, link)) if Rc::ptr_eq(g, game) => link.clone(),
             _ => {
-                let link = crate::share::encode(game);
+                let link = formats::share::encode(game);
                 *l = Some((game.clone(), link.clone()));
                 link
             }

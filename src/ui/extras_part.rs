@@ -11,7 +11,7 @@ use super::legend::{KeyDialog, KeyDialogProps};
 use super::review_app::{ReviewApp, ReviewAppProps};
 use super::stats_dialog::{StatsDialog, StatsDialogProps};
 use super::tiles_left::{TilesLeftPart, TilesLeftPartProps};
-pub use crate::view::extras::Part;
+pub use view::extras::Part;
 
 /// Renders component `C` into `host`; returns what unmounts it.
 fn render<C: BaseComponent>(host: web_sys::Element, props: C::Properties) -> Box<dyn FnOnce()> {
@@ -27,7 +27,7 @@ pub fn mount(
     part: &Part,
     on_event: yew::Callback<String>,
 ) -> Box<dyn FnOnce()> {
-    let on_close = on_event.reform(|_: ()| crate::view::extras::CLOSE.to_string());
+    let on_close = on_event.reform(|_: ()| view::extras::CLOSE.to_string());
     match part {
         Part::Help { ruleset, coins } => render::<Help>(
             host,

@@ -4,9 +4,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::log_entry::LogEntry;
-use crate::i18n::msg;
-use crate::view::log::LogTurn;
-use crate::view::palette::PlayerColour;
+use i18n::msg;
+use view::log::LogTurn;
+use view::palette::PlayerColour;
 
 /// (A plain function, not a component, as the panel: each turn is a
 /// [`LogEntry`] component, which is what spares the redraws.)

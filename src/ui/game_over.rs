@@ -12,16 +12,16 @@ use yew::prelude::*;
 
 use super::game_pictures::PicturesPart;
 use super::modal::Modal;
-use crate::engine::any::{AnyChoice as Choice, Ruleset};
-use crate::i18n::msg;
-use crate::i18n::msg::game_over as m;
-use crate::view::any::game_view_on;
-use crate::view::extras::{game_of, CLOSE, EXPORT, NEW, REVIEW};
-use crate::view::log::capitalise;
-use crate::view::panel::{EndLine, PanelData};
-use crate::view::prompt::Pointer;
-use crate::view::prompt::Prompt;
-use crate::view::Shared;
+use engine::any::{AnyChoice as Choice, Ruleset};
+use i18n::msg;
+use i18n::msg::game_over as m;
+use view::any::game_view_on;
+use view::extras::{game_of, CLOSE, EXPORT, NEW, REVIEW};
+use view::log::capitalise;
+use view::panel::{EndLine, PanelData};
+use view::prompt::Pointer;
+use view::prompt::Prompt;
+use view::Shared;
 
 #[derive(PartialEq)]
 pub struct GameOverProps {
@@ -43,12 +43,10 @@ pub struct GameOverProps {
 /// parent redraws it anyway; a component costs the page its own code.)
 pub fn game_over(props: &GameOverProps) -> Html {
     let p = &props.panel;
-    let city = p.ruleset == crate::engine::any::Ruleset::City;
+    let city = p.ruleset == engine::any::Ruleset::City;
     let mut order: Vec<usize> = (0..p.players.len()).collect();
     // (The engine's small sort: the standard one costs the page several KB.)
-    crate::engine::core::sort::sort_by(&mut order, |&a, &b| {
-        p.players[a].score > p.players[b].score
-    });
+    engine::core::sort::sort_by(&mut order, |&a, &b| p.players[a].score > p.players[b].score);
     let rows = order.iter().map(|&i| {
         let r = &p.players[i];
         html! {
@@ -89,7 +87,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
             <div class="final-wrap">
                 <table class="final" data-testid="final-table">
                     <thead><tr><th scope="col"><span class="sr-only">{ m::player() }</span></th>
-                        { for p.sources.iter().map(|s| html! { <th scope="col">{ capitalise(crate::view::names::source(s)) }</th> }) }
+                        { for p.sources.iter().map(|s| html! { <th scope="col">{ capitalise(view::names::source(s)) }</th> }) }
                         <th scope="col">{ m::total() }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>

@@ -8,16 +8,16 @@
 use yew::prelude::*;
 
 use super::review_screen::{head_cells, key_item};
-use crate::engine::any::AnyGame;
-use crate::i18n::msg;
-use crate::view::any::game_view_on;
-use crate::view::geometry::num;
-use crate::view::log::capitalise;
-use crate::view::panel::PanelData;
-use crate::view::pictures::{bars, facts, history, score_chart, BARS_H, BAR_W, SCORE_H, SCORE_W};
-use crate::view::prompt::Pointer;
-use crate::view::review::seat_marks;
-use crate::view::Shared;
+use engine::any::AnyGame;
+use i18n::msg;
+use view::any::game_view_on;
+use view::geometry::num;
+use view::log::capitalise;
+use view::panel::PanelData;
+use view::pictures::{bars, facts, history, score_chart, BARS_H, BAR_W, SCORE_H, SCORE_W};
+use view::prompt::Pointer;
+use view::review::seat_marks;
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct GamePicturesProps {
@@ -38,7 +38,7 @@ pub fn pictures_part(props: &PicturesPartProps) -> Html {
     let read = use_memo(
         (props.link.clone(), props.seats.clone()),
         |(link, seats)| {
-            let (game, seats) = crate::view::extras::game_of(link, seats)?;
+            let (game, seats) = view::extras::game_of(link, seats)?;
             let panel = game_view_on(&game, &seats, Pointer::Mouse).panel;
             Some((Shared(std::rc::Rc::new(game)), panel))
         },

@@ -4,11 +4,11 @@
 use yew::prelude::*;
 
 use super::tile_art::tile_picture;
-use crate::engine::any::Ruleset;
-use crate::engine::core::geom::Rotation;
-use crate::engine::core::shape::TileType;
-use crate::i18n::msg::hand as m;
-use crate::view::any::{tile_name, tile_words};
+use engine::any::Ruleset;
+use engine::core::geom::Rotation;
+use engine::core::shape::TileType;
+use i18n::msg::hand as m;
+use view::any::{tile_name, tile_words};
 
 #[derive(PartialEq)]
 pub struct HandProps {

@@ -7,13 +7,13 @@ use super::legend::legend;
 use super::modal::Modal;
 use super::pieces_layer::{gate, meeple, tower, wall_piece};
 use super::tile_art::tile_picture;
-use crate::engine::any::Ruleset;
-use crate::engine::city::tiles::Catalogue;
-use crate::engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
-use crate::i18n::msg;
-use crate::view::geometry::{tile_transform, vertex_point};
-use crate::view::names;
-use crate::view::palette::PlayerColour;
+use engine::any::Ruleset;
+use engine::city::tiles::Catalogue;
+use engine::core::geom::{Cell, Dir, Rotation, Side, Vertex};
+use i18n::msg;
+use view::geometry::{tile_transform, vertex_point};
+use view::names;
+use view::palette::PlayerColour;
 
 /// Tiles of the catalogue laid out as on the board: (id, x, y, turns).
 fn tiles(cat: &Catalogue, layout: &[(&str, i32, i32, u8)]) -> Html {

@@ -9,14 +9,14 @@ use yew::prelude::*;
 use super::extras::{ExtrasHost, Part};
 use super::state::{Action, AppState, Opened};
 use super::storage;
-use crate::i18n::msg::import as m;
-use crate::share;
-use crate::view::extras::opened_link;
+use formats::share;
+use i18n::msg::import as m;
+use view::extras::opened_link;
 
 #[derive(Properties, PartialEq)]
 pub struct ImportDialogProps {
     /// The language spoken: a new one draws the dialog again.
-    pub lang: crate::i18n::Language,
+    pub lang: i18n::Language,
     pub dispatch: UseReducerDispatcher<AppState>,
 }
 

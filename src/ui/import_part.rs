@@ -9,11 +9,11 @@
 use yew::prelude::*;
 
 use super::modal::Modal;
-use crate::i18n::msg::import as m;
 use crate::records::{work, Answer, Job};
-use crate::share;
-use crate::view::extras::{CLOSE, OPEN};
-use crate::view::words::plain;
+use formats::share;
+use i18n::msg::import as m;
+use view::extras::{CLOSE, OPEN};
+use view::words::plain;
 
 /// Largest record read (a whole game is a few KB).
 const MAX_TEXT: usize = 1 << 20;
@@ -34,9 +34,7 @@ fn read(text: &str) -> Result<String, String> {
         // would not there either.)
         Answer::Read(link) => match share::decode(&link) {
             Ok(_) => Ok(link),
-            Err(e) => Err(m::does_not_read(&plain(&crate::view::errors::share_error(
-                &e,
-            )))),
+            Err(e) => Err(m::does_not_read(&plain(&view::errors::share_error(&e)))),
         },
         Answer::Unreadable { line: 0, reason } => Err(m::does_not_read(&plain(&reason))),
         Answer::Unreadable { line, reason } => Err(m::does_not_read_line(line, &plain(&reason))),

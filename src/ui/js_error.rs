@@ -11,5 +11,5 @@ pub fn js_message(e: &JsValue) -> String {
         .ok()
         .and_then(|m| m.as_string())
         .or_else(|| e.as_string())
-        .unwrap_or_else(|| crate::i18n::msg::storage::no_reason().to_string())
+        .unwrap_or_else(|| i18n::msg::storage::no_reason().to_string())
 }

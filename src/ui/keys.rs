@@ -2,7 +2,7 @@
 
 use super::camera::CameraAction;
 use super::state::Action;
-use crate::view::targets::Arrow;
+use view::targets::Arrow;
 
 /// What a key press asks for.
 #[derive(Clone, Debug)]

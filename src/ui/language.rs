@@ -1,4 +1,4 @@
-//! The language the page speaks (`crate::i18n`): at the first visit the
+//! The language the page speaks (`words`): at the first visit the
 //! first of the browser's languages the game speaks (English where none
 //! is); `?lang=de` in any address, or the header's menu, chooses another,
 //! remembered in localStorage. A language other than English is its file
@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
-use crate::i18n::{self, catalog::Unusable, msg, Language};
+use i18n::{catalog::Unusable, msg, Language};
 
 /// Where the choice is remembered.
 const LANGUAGE_KEY: &str = "the-city/language";

@@ -11,11 +11,11 @@ use yew::prelude::*;
 use super::modal::Modal;
 use super::pieces_layer::{gate, meeple, tower, wall_piece};
 use super::tile_art::tile_picture;
-use crate::engine::any::{AnyGame, Ruleset};
-use crate::engine::city::tiles::Catalogue;
-use crate::engine::core::geom::{Cell, Dir, Side};
-use crate::i18n::msg;
-use crate::view::palette::PlayerColour;
+use engine::any::{AnyGame, Ruleset};
+use engine::city::tiles::Catalogue;
+use engine::core::geom::{Cell, Dir, Side};
+use i18n::msg;
+use view::palette::PlayerColour;
 
 /// A tile of the catalogue, drawn small, with what it shows.
 fn tile(cat: &Catalogue, id: &str, caption: &str) -> Html {
@@ -73,7 +73,7 @@ pub fn legend() -> Html {
 
 /// A classic tile, drawn small, with what it shows.
 fn classic_tile(id: &str, caption: &str) -> Html {
-    let Some(t) = crate::engine::classic::Catalogue::builtin()
+    let Some(t) = engine::classic::Catalogue::builtin()
         .ok()
         .and_then(|cat| cat.by_id(id))
     else {

@@ -4,9 +4,9 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
-use crate::i18n::msg;
-use crate::view::log::LogTurn;
-use crate::view::palette::PlayerColour;
+use i18n::msg;
+use view::log::LogTurn;
+use view::palette::PlayerColour;
 
 #[derive(Properties, PartialEq)]
 pub struct LogEntryProps {

@@ -1,5 +1,5 @@
 //! The browser app (wasm32 only): Yew components, one per file, over the
-//! engine and the view model (`crate::view`); the app state and its reducer
+//! engine and the view model (`view`); the app state and its reducer
 //! in `state/`; and the engine worker that runs the computer opponent in a
 //! Web Worker.
 //!

@@ -10,16 +10,16 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::{NewGame, Speed};
-use crate::ai::Level;
-use crate::engine::any::Ruleset;
-use crate::engine::city::tiles::TOTAL_TILES;
-use crate::engine::city::Options;
-use crate::engine::city::{setup::check_player_name, DEFAULT_STACKS};
-use crate::engine::classic;
-use crate::engine::core::OptionProblem;
-use crate::i18n::msg;
-use crate::view::names;
-use crate::view::palette::{PlayerColour, Seat};
+use computer::Level;
+use engine::any::Ruleset;
+use engine::city::tiles::TOTAL_TILES;
+use engine::city::Options;
+use engine::city::{setup::check_player_name, DEFAULT_STACKS};
+use engine::classic;
+use engine::core::OptionProblem;
+use i18n::msg;
+use view::names;
+use view::palette::{PlayerColour, Seat};
 
 /// The levels offered for computer seats (random and greedy are baselines
 /// for measurement, not opponents).
@@ -31,7 +31,7 @@ pub const SHORT_STACKS: [u32; 3] = [8, 6, 6];
 /// Five players' names that sound right in the chosen language (English:
 /// Aude, Bernat, Cécile, Dolors, Esteve), the form's defaults.
 pub fn default_names() -> [&'static str; 5] {
-    use crate::i18n::msg::new_game_names as m;
+    use i18n::msg::new_game_names as m;
     [m::first(), m::second(), m::third(), m::fourth(), m::fifth()]
 }
 
@@ -214,7 +214,7 @@ type EditText = dyn Fn(&mut Form, String);
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
     /// The language spoken: a new one draws the screen again.
-    pub lang: crate::i18n::Language,
+    pub lang: i18n::Language,
     pub initial: Option<NewGame>,
     /// Why the last start failed (from the engine).
     pub error: Option<String>,
@@ -271,7 +271,7 @@ const OPTION_TEXT: [(&str, Words, Words); 3] = {
 fn classic_option_words(e: &OptionProblem) -> String {
     match e {
         OptionProblem::FarmScoring { .. } => msg::new_game::error_farms().into(),
-        e => msg::new_game::error_rules(&crate::view::errors::option(e)),
+        e => msg::new_game::error_rules(&view::errors::option(e)),
     }
 }
 

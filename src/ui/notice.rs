@@ -17,8 +17,8 @@ pub fn notices(notices: &[String], on_dismiss: &Callback<usize>) -> Html {
             // only, axe's "list" rule.)
             <li class="notice" data-testid="notice">
                 <span class="notice-text" role="alert">{ text.clone() }</span>
-                <button class="quiet small" data-testid="notice-dismiss" title={crate::i18n::msg::session::dismiss()}
-                    aria-label={crate::i18n::msg::session::dismiss()} onclick={dismiss}>{ "✕" }</button>
+                <button class="quiet small" data-testid="notice-dismiss" title={i18n::msg::session::dismiss()}
+                    aria-label={i18n::msg::session::dismiss()} onclick={dismiss}>{ "✕" }</button>
             </li>
         }
     });

@@ -5,10 +5,10 @@
 use yew::prelude::*;
 
 use super::pieces_layer::MEEPLE;
-use crate::engine::any::Ruleset;
-use crate::i18n::msg::panel as m;
-use crate::view::names;
-use crate::view::panel::{stack_name, PanelData};
+use engine::any::Ruleset;
+use i18n::msg::panel as m;
+use view::names;
+use view::panel::{stack_name, PanelData};
 
 fn mini_meeple(fill: &str, edge: &str) -> Html {
     html! {

@@ -4,16 +4,16 @@
 
 use yew::prelude::*;
 
-use crate::view::geometry::num;
+use view::geometry::num;
 
 use super::classic_pieces;
-use crate::engine::any::Ruleset;
+use engine::any::Ruleset;
 
-use crate::engine::core::geom::Side;
-use crate::view::geometry::{outward, side_point, side_points, vertex_point, Pt};
-use crate::view::palette::PlayerColour;
-use crate::view::scene::Scene;
-use crate::view::Shared;
+use engine::core::geom::Side;
+use view::geometry::{outward, side_point, side_points, vertex_point, Pt};
+use view::palette::PlayerColour;
+use view::scene::Scene;
+use view::Shared;
 
 /// A follower's outline, centred on its feet-to-head middle, about 22 high.
 pub const MEEPLE: &str = "M0,-11 C3.2,-11 4.6,-8.6 4.6,-6.6 C4.6,-5 3.9,-3.9 3.1,-3.3 L9.6,-1.3 C11.6,-0.7 11.6,2.3 9.6,2.6 L5,3 L8.6,10.4 L1.9,10.4 L0,6.3 L-1.9,10.4 L-8.6,10.4 L-5,3 L-9.6,2.6 C-11.6,2.3 -11.6,-0.7 -9.6,-1.3 L-3.1,-3.3 C-3.9,-3.9 -4.6,-5 -4.6,-6.6 C-4.6,-8.6 -3.2,-11 0,-11 Z";
@@ -39,7 +39,7 @@ pub fn meeple(p: Pt, colour: PlayerColour, scale: f64, class: Classes, lying: bo
         ("", "translate(0 1) scale(.85)")
     };
     html! {
-        <g class={class} transform={format!("translate({} {}) scale({}){turn}", num(p.0), num(p.1), crate::view::geometry::fixed(scale, 2))}>
+        <g class={class} transform={format!("translate({} {}) scale({}){turn}", num(p.0), num(p.1), view::geometry::fixed(scale, 2))}>
             <g class="grow">
                 <path class="piece-shadow" d={MEEPLE} transform="translate(1.6 2.2)" />
                 <path class="piece-halo" d={MEEPLE} />
@@ -85,10 +85,10 @@ pub fn gate(side: Side) -> Html {
     let m = side_point(side);
     let c = (m.0 + ox * 7.0, m.1 + oy * 7.0);
     let angle = match side.dir {
-        crate::engine::core::geom::Dir::N => 0,
-        crate::engine::core::geom::Dir::E => 90,
-        crate::engine::core::geom::Dir::S => 180,
-        crate::engine::core::geom::Dir::W => 270,
+        engine::core::geom::Dir::N => 0,
+        engine::core::geom::Dir::E => 90,
+        engine::core::geom::Dir::S => 180,
+        engine::core::geom::Dir::W => 270,
     };
     let (a1, b1) = (
         (a.0 + ox * 5.0, a.1 + oy * 5.0),
@@ -110,7 +110,7 @@ pub fn gate(side: Side) -> Html {
 pub fn tower(p: Pt, colour: PlayerColour, points: u32) -> Html {
     html! {
         <g class="tower" data-testid="tower" transform={format!("translate({} {})", num(p.0), num(p.1))}>
-            <title>{ crate::i18n::msg::board::tower(points) }</title>
+            <title>{ i18n::msg::board::tower(points) }</title>
             <g class="grow">
                 <circle r="13" class="tower-base" />
                 <path d="M-13,0 A13,13 0 0 1 13,0" class="tower-crenel" />

@@ -24,15 +24,15 @@ use super::prompt::{prompt_bar, PromptBarProps};
 use super::score_strip::score_strip;
 use super::state::{Action, AppState, Play, Speed};
 use super::text_view::{Announcer, TextView};
-use crate::engine::any::AnyChoice as Choice;
-use crate::engine::any::AnyGame;
-use crate::engine::core::geom::Cell;
-use crate::i18n::msg;
-use crate::i18n::msg::play as m;
-use crate::view::extras::{EXPORT, NEW, REVIEW};
-use crate::view::palette::seats_param;
-use crate::view::Shared;
+use engine::any::AnyChoice as Choice;
+use engine::any::AnyGame;
+use engine::core::geom::Cell;
+use i18n::msg;
+use i18n::msg::play as m;
 use std::rc::Rc;
+use view::extras::{EXPORT, NEW, REVIEW};
+use view::palette::seats_param;
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayScreenProps {
@@ -61,7 +61,7 @@ pub struct PlayScreenProps {
     pub send_link: bool,
     /// The language spoken: a new one draws the screen again.
     #[prop_or_default]
-    pub lang: crate::i18n::Language,
+    pub lang: i18n::Language,
 }
 
 /// Whether a key press belongs to a form field rather than the game.
@@ -401,8 +401,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     };
     let fit = camera_click(CameraAction::Fit(play.view.scene.bounds));
     let (fit_label, fit_title) = match play.game.ruleset() {
-        crate::engine::any::Ruleset::City => (m::fit_city(), m::fit_city_title()),
-        crate::engine::any::Ruleset::Classic => (m::fit_board(), m::fit_board_title()),
+        engine::any::Ruleset::City => (m::fit_city(), m::fit_city_title()),
+        engine::any::Ruleset::Classic => (m::fit_board(), m::fit_board_title()),
     };
 
     html! {
@@ -413,7 +413,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             <div class="board-area">
                 <Board scene={play.view.scene.clone()} targets={play.targets.clone()} camera={*camera}
                     recent={play.recent.clone()} coords={props.coords} focus_words={play.focus_words()}
-                    touch={play.pointer == crate::view::prompt::Pointer::Touch}
+                    touch={play.pointer == view::prompt::Pointer::Touch}
                     on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate} />
                 <div class="board-tools">
                     <button data-testid="zoom-in" title={m::zoom_in_title()} aria-label={m::zoom_in()}
@@ -445,9 +445,9 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 }
                 if drawn.is_some() {
                     { hand(&HandProps { tile: drawn, rot: play.ui.rot, ruleset: play.game.ruleset(),
-                        pile: crate::view::any::pile_words(&play.game), variant,
+                        pile: view::any::pile_words(&play.game), variant,
                         tried: play.targets.ghost.is_some(), can_rotate,
-                        touch: play.pointer == crate::view::prompt::Pointer::Touch,
+                        touch: play.pointer == view::prompt::Pointer::Touch,
                         on_rotate: dispatch(Action::Rotate), on_confirm: dispatch(Action::Confirm),
                         on_cancel: dispatch(Action::Cancel) }) }
                 }

@@ -4,9 +4,9 @@
 
 use yew::prelude::*;
 
-use crate::engine::any::AnyChoice as Choice;
-use crate::view::palette::PlayerColour;
-use crate::view::prompt::Prompt;
+use engine::any::AnyChoice as Choice;
+use view::palette::PlayerColour;
+use view::prompt::Prompt;
 
 #[derive(PartialEq)]
 pub struct PromptBarProps {
@@ -24,7 +24,7 @@ pub fn prompt_bar(props: &PromptBarProps) -> Html {
     html! {
         <section class={classes!("prompt", format!("decision-{}", p.decision), who)} data-testid="prompt"
             data-decision={p.decision} data-player={p.player.map(|x| x.to_string())}
-            aria-live="polite" tabindex="-1" aria-label={crate::i18n::msg::play::decision_label()}>
+            aria-live="polite" tabindex="-1" aria-label={i18n::msg::play::decision_label()}>
             if let Some(why) = &p.why {
                 <p class="why" data-testid="why">{ why.clone() }</p>
             }

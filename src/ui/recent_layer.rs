@@ -6,11 +6,11 @@
 
 use yew::prelude::*;
 
-use crate::view::geometry::num;
+use view::geometry::num;
 
-use crate::view::geometry::{side_points, vertex_point, Pt};
-use crate::view::scene::Recent;
-use crate::view::Shared;
+use view::geometry::{side_points, vertex_point, Pt};
+use view::scene::Recent;
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct RecentLayerProps {

@@ -8,8 +8,8 @@ use std::cell::{Cell, RefCell};
 
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 
-use crate::i18n::{self, msg, Language};
 use crate::records::{work, Answer, FromRecords, Job, ToRecords};
+use i18n::{msg, Language};
 
 /// Where the records worker's loader is, relative to the page (Trunk writes
 /// `records_loader.js`, `records.js` and `records_bg.wasm` beside index.html).

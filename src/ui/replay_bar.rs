@@ -8,9 +8,9 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::{Action, AppState, Replay};
-use crate::engine::any::AnyGame;
-use crate::i18n::msg::replay as m;
-use crate::view::Shared;
+use engine::any::AnyGame;
+use i18n::msg::replay as m;
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct ReplayBarProps {

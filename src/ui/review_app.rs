@@ -28,7 +28,7 @@ pub struct ReviewAppProps {
 /// The app's state for the review of the game of `props`; `None` when the
 /// link or the seats do not read (the page wrote them: they do).
 fn opened(props: &ReviewAppProps) -> Option<AppState> {
-    let (game, seats) = crate::view::extras::game_of(&props.link, &props.seats)?;
+    let (game, seats) = view::extras::game_of(&props.link, &props.seats)?;
     Some(AppState {
         play: Some(Play::new(game, seats)),
         text_view: props.text_view,

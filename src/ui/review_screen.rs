@@ -9,16 +9,16 @@ use yew::prelude::*;
 
 use super::state::review::Status;
 use super::state::{Action, AppState, Review};
-use crate::ai::review::{key_moments, summarize, Class};
-use crate::i18n::msg;
-use crate::view::geometry::num;
-use crate::view::names;
-use crate::view::palette::Seat;
-use crate::view::review::{
+use computer::review::{key_moments, summarize, Class};
+use i18n::msg;
+use view::geometry::num;
+use view::names;
+use view::palette::Seat;
+use view::review::{
     chart, class_name, key_step as step, points, seat_mark_words, seat_marks, signed, time_left,
     Reviewed, CHART_H,
 };
-use crate::view::Shared;
+use view::Shared;
 
 /// What the chart and the list show.
 pub struct DecisionsProps {

@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::storage;
-use crate::view::review::{decode_kept, encode_kept, Reviewed};
+use view::review::{decode_kept, encode_kept, Reviewed};
 
 /// The localStorage key of the kept reviews.
 pub const KEY: &str = "the-city/reviews";

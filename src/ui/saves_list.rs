@@ -12,15 +12,15 @@ use super::import_dialog::ImportDialog;
 use super::session::open_saved;
 use super::state::AppState;
 use super::storage::{self, Loaded, StorageError};
-use crate::i18n::{self, intl, msg};
-use crate::saves::{self, SavedGame};
-use crate::view::names;
-use crate::view::words::plain;
+use formats::saves::{self, SavedGame};
+use i18n::{intl, msg};
+use view::names;
+use view::words::plain;
 
 #[derive(Properties, PartialEq)]
 pub struct SavesListProps {
     /// The language spoken: a new one draws the screen again.
-    pub lang: crate::i18n::Language,
+    pub lang: i18n::Language,
     pub dispatch: UseReducerDispatcher<AppState>,
     /// Changes to the saved games made elsewhere: each one reads them again.
     pub changed: u32,
@@ -262,7 +262,7 @@ pub fn saves_list(props: &SavesListProps) -> Html {
             <li class="save-row damaged" data-testid="save-damaged">
                 <div class="save-title"><span class="save-name">{ label.clone() }</span></div>
                 <p class="save-meta" data-testid="save-damaged-why">
-                    { msg::saves::damaged_why(&plain(&crate::view::errors::damage(&dmg.reason))) }</p>
+                    { msg::saves::damaged_why(&plain(&view::errors::damage(&dmg.reason))) }</p>
                 <div class="save-buttons">
                     if confirming {
                         <span class="confirm-delete" role="group" aria-label={msg::saves::delete_label_ask(&label)}>

@@ -4,13 +4,13 @@
 
 use yew::prelude::*;
 
-use crate::view::panel::PanelData;
+use view::panel::PanelData;
 
 /// The strip for the panel's data (a function: it re-renders with the
 /// prompt anyway).
 pub fn score_strip(panel: &PanelData) -> Html {
     html! {
-        <a class="score-strip" href="#panel" data-testid="scoreline" aria-label={crate::i18n::msg::panel::strip()}>
+        <a class="score-strip" href="#panel" data-testid="scoreline" aria-label={i18n::msg::panel::strip()}>
             { for panel.players.iter().map(|r| html! {
                 <span class={classes!("chip", r.colour.css_class(), r.to_move.then_some("to-move"))}>
                     <span class="swatch"></span>

@@ -24,12 +24,12 @@ use yew::prelude::*;
 
 use super::state::{Action, AppState, Opened, Play, Saving};
 use super::storage::{self, StorageError};
-use crate::engine::any::AnyGame;
-use crate::i18n::msg;
-use crate::saves::SavedGame;
-use crate::share;
-use crate::view::palette::seats_from_param;
-use crate::view::words::plain;
+use engine::any::AnyGame;
+use formats::saves::SavedGame;
+use formats::share;
+use i18n::msg;
+use view::palette::seats_from_param;
+use view::words::plain;
 
 /// The page's URL without its fragment and without a `seats` parameter
 /// (which only travels with a link).
@@ -112,7 +112,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         Ok(game) => game,
         Err(e) => {
             d.dispatch(Action::Notice(msg::session::link_failed(&plain(
-                &crate::view::errors::share_error(&e),
+                &view::errors::share_error(&e),
             ))));
             clear_fragment();
             return false;
@@ -176,10 +176,7 @@ fn load_notice(problems: &[String]) -> String {
 
 /// The saved game `id` opened as this tab's game in play.
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
-    match entry
-        .load()
-        .map_err(|e| crate::view::errors::save_error(&e))
-    {
+    match entry.load().map_err(|e| view::errors::save_error(&e)) {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
             seats: storage::from_saved(entry),

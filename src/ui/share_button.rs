@@ -1,4 +1,4 @@
-//! "Copy link": the whole game (`crate::share`) in the page's URL fragment,
+//! "Copy link": the whole game (`formats::share`) in the page's URL fragment,
 //! copied to the clipboard and shown in a read-only field to copy by hand.
 //! In a game opened from a link, after a move it is the way to send the game
 //! on to the next player (correspondence play), so it stands out then.
@@ -10,11 +10,11 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::session::page_url;
-use crate::engine::any::AnyGame;
-use crate::i18n::msg::share as m;
-use crate::share;
-use crate::view::palette::{seats_param, Seat};
-use crate::view::Shared;
+use engine::any::AnyGame;
+use formats::share;
+use i18n::msg::share as m;
+use view::palette::{seats_param, Seat};
+use view::Shared;
 
 /// The link of `game` on this page. The link itself (the fragment) holds
 /// the game; the seats (colours, computer seats) travel beside it, in the

@@ -8,12 +8,12 @@ use yew::prelude::*;
 use super::modal::Modal;
 use super::review_screen::head_cells;
 use super::storage;
-use crate::ai::Level;
-use crate::engine::any::AnySetup;
-use crate::i18n::msg;
-use crate::saves::SavedGame;
-use crate::view::names;
-use crate::view::stats::{game_label, stats, StatGame, StatRow};
+use computer::Level;
+use engine::any::AnySetup;
+use formats::saves::SavedGame;
+use i18n::msg;
+use view::names;
+use view::stats::{game_label, stats, StatGame, StatRow};
 
 /// The game a save holds, in English words with classic's expansions (the
 /// row's key and `data-game`; shown by [`game_label`] in the language).

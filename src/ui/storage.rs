@@ -1,4 +1,4 @@
-//! localStorage: the saved-games document (`crate::saves`) and backups of
+//! localStorage: the saved-games document (`formats::saves`) and backups of
 //! documents that could not be read; sessionStorage: the id of the game in
 //! play in this tab (each tab its own game; a reload resumes it).
 //!
@@ -17,11 +17,11 @@ use std::fmt;
 use wasm_bindgen::JsValue;
 
 use super::js_error::js_message;
-use crate::ai::Level;
-use crate::engine::any::AnyGame;
-use crate::i18n::msg;
-use crate::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
-use crate::view::palette::{PlayerColour, Seat};
+use computer::Level;
+use engine::any::AnyGame;
+use formats::saves::{self, SaveDoc, SaveError, SavedGame, SavedSeat};
+use i18n::msg;
+use view::palette::{PlayerColour, Seat};
 
 /// The saved-games document.
 pub const DOC_KEY: &str = "the-city/saves";
@@ -51,7 +51,7 @@ pub enum StorageError {
 /// type is only ever shown to the player).
 impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::i18n::msg::storage as m;
+        use i18n::msg::storage as m;
         match self {
             StorageError::Disabled => f.write_str(m::disabled()),
             StorageError::Full => f.write_str(m::full()),
@@ -204,11 +204,7 @@ pub fn load() -> Result<Loaded, StorageError> {
     }
     let mut out: Vec<String> = problems
         .iter()
-        .map(|p| {
-            capitalise(&crate::view::words::plain(
-                &crate::view::errors::save_error(p),
-            ))
-        })
+        .map(|p| capitalise(&view::words::plain(&view::errors::save_error(p))))
         .collect();
     let unsafe_why = match backup(&raw) {
         Ok(key) => {
@@ -228,7 +224,7 @@ fn capitalise(s: &str) -> String {
     if s.is_empty() {
         return String::new();
     }
-    crate::view::log::capitalise(s) + "."
+    view::log::capitalise(s) + "."
 }
 
 /// Change the document (re-read first: another tab may have written it) and
@@ -243,7 +239,7 @@ pub fn update<T>(
     let mut doc = loaded.doc;
     let out = change(&mut doc).map_err(|e| match e {
         SaveError::MovedOn { turns, .. } => StorageError::MovedOn(turns),
-        e => StorageError::Other(crate::view::errors::save_error(&e)),
+        e => StorageError::Other(view::errors::save_error(&e)),
     })?;
     let json = doc.to_json();
     // Nothing changed, nothing written (another tab hears of every write).

@@ -5,17 +5,17 @@
 
 use yew::prelude::*;
 
-use crate::view::geometry::num;
+use view::geometry::num;
 
 use super::classic_pieces;
 use super::pieces_layer::{mark, MEEPLE};
 use super::tile_defs::tile_ref;
-use crate::engine::any::{AnyChoice as Choice, Ruleset};
-use crate::engine::core::geom::{Cell, Dir};
-use crate::view::geometry::{side_point, side_points, tile_transform, vertex_point, Pt, TILE};
-use crate::view::palette::PlayerColour;
-use crate::view::targets::{RegionShape, Targets, RING_R};
-use crate::view::Shared;
+use engine::any::{AnyChoice as Choice, Ruleset};
+use engine::core::geom::{Cell, Dir};
+use view::geometry::{side_point, side_points, tile_transform, vertex_point, Pt, TILE};
+use view::palette::PlayerColour;
+use view::targets::{RegionShape, Targets, RING_R};
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct TargetsLayerProps {
@@ -135,7 +135,7 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 if let Some(p) = g.follower {
                     <g class="hint-follower" data-testid="hint-follower"
                         transform={format!("translate({} {})", num(p.0), num(p.1))}>
-                        <title>{ crate::i18n::msg::board::hint_follower() }</title>
+                        <title>{ i18n::msg::board::hint_follower() }</title>
                         <circle r="13" class="ring" stroke={colour.hex()} />
                         <path d={MEEPLE} transform="scale(0.72)" fill={colour.hex()} />
                         { mark(colour, "translate(0 .7) scale(.6)") }
@@ -184,7 +184,7 @@ pub fn targets_layer(props: &TargetsLayerProps) -> Html {
                 data-testid="region-target" data-region={r.region.to_string()}
                 transform={format!("translate({} {})", num(r.pos.0), num(r.pos.1))}
                 onpointerover={hover_on(i)} onpointerout={hover_off()} onclick={pick(r.choice)}>
-                <title>{ crate::i18n::msg::board::put(&r.label) }</title>
+                <title>{ i18n::msg::board::put(&r.label) }</title>
                 <circle r={num(RING_R)} class="ring" stroke={colour.hex()} />
                 // The piece it would be (classic's thief, knight, monk,
                 // farmer, guesthouse), else a follower; with the colour's mark.

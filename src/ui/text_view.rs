@@ -14,13 +14,13 @@ use yew::prelude::*;
 
 use super::records;
 use super::state::{Action, AppState, Play};
-use crate::engine::any::AnyGame;
-use crate::i18n::{self, msg::text_view as m};
 use crate::records::{Answer, Job};
-use crate::share;
-use crate::view::command::Command;
-use crate::view::log::LogTurn;
-use crate::view::words::sentence;
+use engine::any::AnyGame;
+use formats::share;
+use i18n::msg::text_view as m;
+use view::command::Command;
+use view::log::LogTurn;
+use view::words::sentence;
 
 #[derive(Properties, PartialEq)]
 pub struct TextViewProps {
@@ -172,9 +172,9 @@ pub fn text_view(props: &TextViewProps) -> Html {
     let computer = play.computer_to_move().is_some() && !play.view_only;
     let city = play.game.as_city().is_some();
     let help = if city {
-        crate::view::city::command::help()
+        view::city::command::help()
     } else {
-        crate::view::classic::command::help()
+        view::classic::command::help()
     };
     let current = (*words).clone().filter(|w| w.0 == play.version);
     html! {

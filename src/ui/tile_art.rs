@@ -3,9 +3,9 @@
 
 use yew::prelude::*;
 
-use crate::engine::any::Ruleset;
-use crate::engine::core::shape::TileType;
-use crate::view::any::tile_art;
+use engine::any::Ruleset;
+use engine::core::shape::TileType;
+use view::any::tile_art;
 
 /// A tile type's picture as SVG paths (to put in a `<g>`).
 pub fn tile_picture(ruleset: Ruleset, t: TileType) -> Html {

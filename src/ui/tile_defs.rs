@@ -7,9 +7,9 @@ use yew::prelude::*;
 
 use super::classic_pieces::piece_defs;
 use super::tile_art::tile_picture;
-use crate::engine::any::Ruleset;
-use crate::engine::core::shape::TileType;
-use crate::view::any::tile_id;
+use engine::any::Ruleset;
+use engine::core::shape::TileType;
+use view::any::tile_id;
 
 /// The element id of a tile type's picture.
 pub fn tile_ref(ruleset: Ruleset, t: TileType) -> String {

@@ -5,9 +5,9 @@
 use yew::prelude::*;
 
 use super::tile_defs::tile_ref;
-use crate::view::geometry::{num, tile_transform, TILE};
-use crate::view::scene::Scene;
-use crate::view::Shared;
+use view::geometry::{num, tile_transform, TILE};
+use view::scene::Scene;
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct TilesLayerProps {
@@ -25,14 +25,14 @@ pub fn tiles_layer(props: &TilesLayerProps) -> Html {
         }
     });
     // Classic's start tile, marked so that the landscape's origin is found.
-    let start = (scene.ruleset == crate::engine::any::Ruleset::Classic)
+    let start = (scene.ruleset == engine::any::Ruleset::Classic)
         .then(|| scene.tiles.first())
         .flatten()
         .map(|t| {
             let (x, y) = (t.cell.x as f64 * TILE, t.cell.y as f64 * TILE);
             html! {
                 <rect class="start-tile" data-testid="start-tile" x={num(x + 4.0)} y={num(y + 4.0)}
-                    width="92" height="92" rx="3"><title>{ crate::i18n::msg::play::start_tile() }</title></rect>
+                    width="92" height="92" rx="3"><title>{ i18n::msg::play::start_tile() }</title></rect>
             }
         });
     // One path of offset squares under the tiles: a shadow without a filter,

@@ -6,9 +6,9 @@ use yew::prelude::*;
 
 use super::modal::Modal;
 use super::tile_art::tile_picture;
-use crate::engine::any::Ruleset;
-use crate::i18n::msg::tiles_left as m;
-use crate::view::any::{tile_name, tiles_by_type, TileCount};
+use engine::any::Ruleset;
+use i18n::msg::tiles_left as m;
+use view::any::{tile_name, tiles_by_type, TileCount};
 
 #[derive(PartialEq)]
 pub struct TilesLeftProps {
@@ -55,7 +55,7 @@ pub struct TilesLeftPartProps {
 #[function_component(TilesLeftPart)]
 pub fn tiles_left_part(props: &TilesLeftPartProps) -> Html {
     let read = use_memo(props.link.clone(), |link| {
-        let game = crate::share::decode(link).ok()?;
+        let game = formats::share::decode(link).ok()?;
         Some((game.ruleset(), tiles_by_type(&game)?))
     });
     match &*read {

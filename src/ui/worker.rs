@@ -4,13 +4,13 @@
 //!
 //! The page sends [`ToEngine::Think`] with the whole game (setup and
 //! decisions); the worker replays it, thinks in slices of a few milliseconds
-//! (`ai::Thinker::run`) and, between slices, goes back to the event loop so
+//! (`computer::Thinker::run`) and, between slices, goes back to the event loop so
 //! that a [`ToEngine::Cancel`] (or a newer request, which replaces the old
 //! one) is read and obeyed at once. It reports [`FromEngine::Progress`] after
 //! every slice and ends with [`FromEngine::Decided`] or [`FromEngine::Failed`].
 //! Slicing never changes the answer: the budget is a number of playouts.
 //!
-//! A game review ([`ToEngine::Review`], `ai::review`) runs beside the
+//! A game review ([`ToEngine::Review`], `computer::review`) runs beside the
 //! thinking, in slices of its own, and streams each decision's review back
 //! as [`FromEngine::Reviewed`]; [`ToEngine::Cancel`] with its request stops it.
 
@@ -18,11 +18,11 @@ use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 
-use crate::ai::review::{AnyReviewer, DecisionReview};
-use crate::ai::{AnyThinker, Level};
-use crate::engine::any::{AnyChoice, AnyGame, AnySetup};
-use crate::engine::city;
-use crate::engine::TileGame;
+use computer::review::{AnyReviewer, DecisionReview};
+use computer::{AnyThinker, Level};
+use engine::any::{AnyChoice, AnyGame, AnySetup};
+use engine::city;
+use engine::TileGame;
 
 /// A game as sent to the worker: the setup and every decision so far, of
 /// either ruleset. (Not a share link: encoding one replays the game on the
@@ -58,7 +58,7 @@ impl GameWire {
     /// decision, so a malformed request is an error, not a panic.
     pub fn game(&self) -> Result<AnyGame, String> {
         let mut g = AnyGame::replay(self.setup.clone(), &self.history)
-            .map_err(|e| crate::view::errors::game_error(&e))?;
+            .map_err(|e| view::errors::game_error(&e))?;
         g.set_logging(false);
         Ok(g)
     }
@@ -77,7 +77,7 @@ pub enum ToEngine {
         level: Level,
         seed: u64,
     },
-    /// Review every decision of `game` at `level` (`ai::review`): answered
+    /// Review every decision of `game` at `level` (`computer::review`): answered
     /// by [`FromEngine::Reviewed`] until every decision is in. Replaces any
     /// review still running.
     Review {
@@ -290,7 +290,7 @@ impl Worker for EngineWorker {
                 self.generation += 1;
                 let thinker = game.game().and_then(|g| {
                     AnyThinker::new(&g, level, seed)
-                        .ok_or_else(|| crate::i18n::msg::computer::game_is_over().to_string())
+                        .ok_or_else(|| i18n::msg::computer::game_is_over().to_string())
                 });
                 match thinker {
                     Ok(thinker) => {

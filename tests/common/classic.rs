@@ -13,11 +13,11 @@
 //! - `[ExpectTurns "n"]`, `[ExpectRemoved "n"]`, `[ExpectLeft "n"]`: as in
 //!   the replay summary.
 
-use the_city::engine::classic::Game;
-use the_city::engine::TileGame;
-use the_city::notation::classic as record;
-use the_city::notation::{self, DeckTag};
-use the_city::view::errors::record_error;
+use engine::classic::Game;
+use engine::TileGame;
+use formats::notation::classic as record;
+use formats::notation::{self, DeckTag};
+use view::errors::record_error;
 
 /// Replay `text` and check every expectation tag; the replayed game (None
 /// when an error was expected) is returned for further checks.
@@ -126,8 +126,8 @@ macro_rules! classic_record_test {
 /// back to the same game, and its share link (and one of its middle
 /// position) opens to the same decisions and scores.
 pub fn assert_record_and_link_round_trip(g: &Game) {
-    use the_city::engine::any::AnyGame;
-    use the_city::share;
+    use engine::any::AnyGame;
+    use formats::share;
     for deck in [DeckTag::Auto, DeckTag::Deck] {
         let text = record::write(g, &[], deck);
         let back = record::read(&text).unwrap_or_else(|e| panic!("{}\n{text}", record_error(&e)));

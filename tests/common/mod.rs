@@ -13,10 +13,10 @@
 
 pub mod classic;
 
-use the_city::engine::city::Game;
-use the_city::engine::TileGame;
-use the_city::notation::city as record;
-use the_city::view::errors::record_error;
+use engine::city::Game;
+use engine::TileGame;
+use formats::notation::city as record;
+use view::errors::record_error;
 
 /// Replay `text` and check every expectation tag; the replayed game (None
 /// when an error was expected) is returned for further checks.

@@ -9,14 +9,14 @@ use super::play::Play;
 use super::replay::Replay;
 use super::review::Review;
 use super::session::{self, Opened, Saving};
-use crate::engine::any::{AnyChoice, AnyGame, AnySetup, Ruleset};
-use crate::engine::city::tiles::Catalogue;
-use crate::engine::city::{Options, Setup, SetupError};
-use crate::engine::classic;
-use crate::engine::core::geom::Cell;
 use crate::ui::worker::FromEngine;
-use crate::view::palette::Seat;
-use crate::view::targets::Arrow;
+use engine::any::{AnyChoice, AnyGame, AnySetup, Ruleset};
+use engine::city::tiles::Catalogue;
+use engine::city::{Options, Setup, SetupError};
+use engine::classic;
+use engine::core::geom::Cell;
+use view::palette::Seat;
+use view::targets::Arrow;
 
 /// What the new-game screen asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,10 +44,7 @@ impl NewGame {
     pub fn game(&self, seed: u64) -> Result<AnyGame, String> {
         let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
         let setup = match self.ruleset {
-            Ruleset::City => AnySetup::City(
-                self.setup(seed)
-                    .map_err(|e| crate::view::errors::setup(&e))?,
-            ),
+            Ruleset::City => AnySetup::City(self.setup(seed).map_err(|e| view::errors::setup(&e))?),
             Ruleset::Classic => {
                 let cat = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
                 let setup = classic::Setup::from_seed(
@@ -57,7 +54,7 @@ impl NewGame {
                     self.classic_options,
                     seed,
                 )
-                .map_err(|e| crate::view::errors::setup(&e))?;
+                .map_err(|e| view::errors::setup(&e))?;
                 // A short game: the record and the link carry the deck.
                 AnySetup::Classic(match self.tiles {
                     Some(n) => setup.first_tiles(n),
@@ -65,7 +62,7 @@ impl NewGame {
                 })
             }
         };
-        AnyGame::new(setup).map_err(|e| crate::view::errors::setup(&e))
+        AnyGame::new(setup).map_err(|e| view::errors::setup(&e))
     }
 
     /// The City's setup for this game.

@@ -3,11 +3,11 @@
 //! (play the computer's choice, or show the hint on the board and in words).
 
 use super::play::Play;
-use crate::ai::{Level, Progress};
-use crate::engine::any::AnyChoice;
-use crate::i18n::msg;
 use crate::ui::worker::FromEngine;
-use crate::view::any::{self, hint_words};
+use computer::{Level, Progress};
+use engine::any::AnyChoice;
+use i18n::msg;
+use view::any::{self, hint_words};
 
 /// A request for the engine worker that the current position calls for: the
 /// computer's decision, or a hint for a human.
@@ -36,7 +36,7 @@ impl Play {
             return None;
         }
         // The review's best move is the computer's at this seed.
-        let seed = crate::ai::review::position_seed(self.game.seed(), self.game.decisions());
+        let seed = computer::review::position_seed(self.game.seed(), self.game.decisions());
         match self.computer_to_move() {
             Some(level) if !self.paused => Some(EngineAsk {
                 request: self.ask_id(false),
@@ -91,7 +91,7 @@ impl Play {
                             self.paused = true;
                             self.thinking = None;
                             self.ui.message =
-                                Some(msg::computer::illegal(&crate::view::errors::illegal(&e)));
+                                Some(msg::computer::illegal(&view::errors::illegal(&e)));
                         }
                     }
                 }

@@ -9,7 +9,7 @@
 //! Everything the components show is derived from the game once per move
 //! (`view::GameView`: the board's scene, the panel, the log, the prompt) and
 //! from the game plus UI state (`view::targets::Targets`: what the board
-//! offers to click), by the view model (`crate::view`). The board gets only
+//! offers to click), by the view model (`view`). The board gets only
 //! that: it knows no rules.
 //!
 //! - app.rs: the reducer, [`AppState`] and [`Action`];

@@ -6,19 +6,19 @@
 
 use std::rc::Rc;
 
-use crate::ai::{Level, Progress};
-use crate::engine::any::{AnyChoice, AnyGame};
-use crate::engine::core::geom::{Cell, Rotation};
-use crate::engine::core::shape::{RegionIdx, TileType};
-use crate::i18n::msg;
-use crate::view::any;
-use crate::view::geometry::{self, TILE};
-use crate::view::palette::Seat;
-use crate::view::prompt::{Pointer, Prompt};
-use crate::view::scene::Recent;
-use crate::view::targets::{self, Arrow, InHand, Targets};
-use crate::view::words::{cell_name, turn_name};
-use crate::view::{GameView, Shared};
+use computer::{Level, Progress};
+use engine::any::{AnyChoice, AnyGame};
+use engine::core::geom::{Cell, Rotation};
+use engine::core::shape::{RegionIdx, TileType};
+use i18n::msg;
+use view::any;
+use view::geometry::{self, TILE};
+use view::palette::Seat;
+use view::prompt::{Pointer, Prompt};
+use view::scene::Recent;
+use view::targets::{self, Arrow, InHand, Targets};
+use view::words::{cell_name, turn_name};
+use view::{GameView, Shared};
 
 /// How this browser's player points: a coarse pointer (a finger) gets
 /// prompts that speak of taps.
@@ -235,7 +235,7 @@ impl Play {
                 self.turn_passed = self.game.is_over() || self.game.to_move() != mover;
             }
             Err(e) => {
-                self.ui.message = Some(msg::board::not_allowed(&crate::view::errors::illegal(&e)));
+                self.ui.message = Some(msg::board::not_allowed(&view::errors::illegal(&e)));
                 self.refresh_targets();
             }
         }

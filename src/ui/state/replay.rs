@@ -3,10 +3,10 @@
 //! ui/replay_bar.rs.
 
 use super::play::Play;
-use crate::engine::any::AnyGame;
-use crate::view::palette::Seat;
-use crate::view::targets::Targets;
-use crate::view::Shared;
+use engine::any::AnyGame;
+use view::palette::Seat;
+use view::targets::Targets;
+use view::Shared;
 
 /// The replay's position and the view of the game there.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +29,7 @@ impl Replay {
         play.view_only = true;
         play.ui.over_closed = true;
         play.view.prompt_base.buttons.clear();
-        play.view.prompt_base.detail = crate::i18n::msg::replay::detail(n, total);
+        play.view.prompt_base.detail = i18n::msg::replay::detail(n, total);
         Replay { n, total, play }
     }
 }

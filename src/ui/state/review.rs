@@ -10,15 +10,15 @@ use std::rc::Rc;
 use super::app::{Action, AppState};
 use super::play::Play;
 use super::replay::Replay;
-use crate::ai::review::Class;
-use crate::ai::Level;
-use crate::engine::any::{AnyChoice, AnyGame};
 use crate::ui::review_store;
 use crate::ui::worker::{FromEngine, GameWire};
-use crate::view::any;
-use crate::view::palette::Seat;
-use crate::view::review::{Narrator, Reviewed};
-use crate::view::Shared;
+use computer::review::Class;
+use computer::Level;
+use engine::any::{AnyChoice, AnyGame};
+use view::any;
+use view::palette::Seat;
+use view::review::{Narrator, Reviewed};
+use view::Shared;
 
 /// The level whose moves a review sets the played moves against: the
 /// hints' (README, "Game review").
@@ -80,7 +80,7 @@ impl PartialEq for Review {
 /// A review's key: the game's setup and decisions in the wire's text, and
 /// the level. The same record and level give the same review.
 pub fn key_of(game: &AnyGame, level: Level) -> String {
-    let record = crate::wire::to_string(&GameWire::of(game)).unwrap_or_default();
+    let record = formats::wire::to_string(&GameWire::of(game)).unwrap_or_default();
     format!("{}:{record}", level.name())
 }
 

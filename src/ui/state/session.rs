@@ -6,8 +6,8 @@
 use super::app::{Action, AppState};
 use super::play::Play;
 use super::replay::Replay;
-use crate::engine::any::AnyGame;
-use crate::view::palette::Seat;
+use engine::any::AnyGame;
+use view::palette::Seat;
 
 /// How the game in play is saved.
 #[derive(Clone, Debug, Default, PartialEq)]

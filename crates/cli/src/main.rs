@@ -1,0 +1,522 @@
+//! `city`: the command-line tool. Replays and writes game records of both
+//! rulesets (CGN for The City, CGN-C for classic Carcassonne), plays random
+//! games, turns records into share links and back, and runs the AI's
+//! self-play matches.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    std::process::exit(cli::run(std::env::args().skip(1).collect()));
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use engine::any::{AnyGame, Ruleset};
+    use engine::city::{Catalogue, Game, Options, Setup, DEFAULT_STACKS};
+    use engine::classic;
+    use engine::core::random;
+    use formats::notation::{self, city as record, classic as classic_record, DeckTag};
+    use formats::share;
+    use view::errors as say;
+
+    const USAGE: &str = "usage:
+  city replay FILE
+      replay a record of either game (its [Game] tag says which); print its summary
+      as one JSON object
+  city random [--game the-city] --seed S --players K [--stacks \"30 25 20\"] [--options \"name=value ...\"]
+  city random --game classic --seed S --players K [--expansions \"...\"] [--options \"name=value ...\"] [--tiles N]
+      play a whole game choosing uniformly among the legal choices; print its record
+      with an explicit Deck tag (--tiles N: only the first N tiles of the shuffled pile)
+  city share FILE.cgn
+      print the share link of a record (setup and every decision; other tags are dropped)
+  city unshare LINK
+      print the record a share link holds (LINK alone, with its '#', or a whole URL)
+  city selfplay [--game the-city|classic] [--expansions \"...\"] [--options \"name=value ...\"]
+                --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--seating one-a] [--json]
+      play seeded games between two AI levels (random, greedy, easy, normal, hard;
+      hard-v1: the hard level before issue 14, a baseline), seats rotating (a, b, a, b…;
+      with --seating one-a: a in one seat, b in the others); print win rates and mean
+      scores with 95% confidence intervals; --records DIR: write each game's record as
+      DIR/game-K.cgn (K from 1), its seats named after their levels (hard, hard 2)
+  city review FILE [--level LEVEL] [--json]
+      review every decision of a record of either game against the move LEVEL (default
+      normal) plays there: one line per decision (turn, player, class, points lost, the
+      move played, the best, the luck of the draw), then each player's figures and the
+      key moments; --json: {\"decisions\": [{\"n\", \"turn\", \"seat\", \"player\", \"played\",
+      \"best\", \"played_value\", \"best_value\", \"loss\", \"luck\", \"class\"}, ...],
+      \"players\": [...], \"key_moments\": {...}}";
+
+    /// Runs a command line; returns the exit status.
+    pub fn run(args: Vec<String>) -> i32 {
+        let result = match args.first().map(String::as_str) {
+            Some("replay") => replay(&args[1..]),
+            Some("random") => random_game(&args[1..]),
+            Some("share") => share_record(&args[1..]),
+            Some("unshare") => unshare(&args[1..]),
+            Some("selfplay") => selfplay(&args[1..]),
+            Some("review") => review(&args[1..]),
+            Some("-h" | "--help" | "help") => {
+                println!("{USAGE}");
+                Ok(())
+            }
+            _ => Err(USAGE.to_string()),
+        };
+        match result {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        }
+    }
+
+    /// `--name value` pairs after the subcommand.
+    fn flags(args: &[String], known: &[&str]) -> Result<Vec<(String, String)>, String> {
+        let mut out = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let name = a
+                .strip_prefix("--")
+                .filter(|n| known.contains(n))
+                .ok_or_else(|| format!("unknown argument {a:?}\n{USAGE}"))?;
+            let value = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
+            out.push((name.to_string(), value.clone()));
+        }
+        Ok(out)
+    }
+
+    fn flag<'a>(flags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+        flags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn replay(args: &[String]) -> Result<(), String> {
+        let [path] = args else {
+            return Err(USAGE.to_string());
+        };
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+        let rec = notation::read(&text).map_err(|e| say::record_error(&e))?;
+        let json = match &rec.game {
+            AnyGame::City(g) => serde_json::to_string(&record::summary(g)),
+            AnyGame::Classic(g) => serde_json::to_string(&classic_record::summary(g)),
+        };
+        println!("{}", json.map_err(|e| e.to_string())?);
+        Ok(())
+    }
+
+    fn read_record(path: &str) -> Result<notation::AnyRecord, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+        notation::read(&text).map_err(|e| format!("{path}: {}", say::record_error(&e)))
+    }
+
+    fn selfplay(args: &[String]) -> Result<(), String> {
+        use computer::selfplay::{classic_game, classic_game_named, Match, Seating};
+        use computer::Level;
+        let json = args.iter().any(|a| a == "--json");
+        let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+        let f = flags(
+            &rest,
+            &[
+                "a",
+                "b",
+                "games",
+                "players",
+                "seed",
+                "game",
+                "expansions",
+                "options",
+                "seating",
+                "records",
+            ],
+        )?;
+        let ruleset = match flag(&f, "game") {
+            None => Ruleset::City,
+            Some(g) => {
+                Ruleset::from_name(g).ok_or(format!("unknown game {g:?}: the-city or classic"))?
+            }
+        };
+        let level = |name: &str| -> Result<Level, String> {
+            let v = flag(&f, name).ok_or(format!("--{name} LEVEL is required"))?;
+            Level::from_name(v).ok_or(format!(
+                "unknown level {v:?}: random, greedy, easy, normal, hard or hard-v1"
+            ))
+        };
+        let seating = match flag(&f, "seating") {
+            Some(s) => {
+                Seating::from_name(s).ok_or(format!("unknown seating {s:?}: alternate or one-a"))?
+            }
+            None => Seating::Alternate,
+        };
+        let (a, b) = (level("a")?, level("b")?);
+        let games: usize = flag(&f, "games")
+            .ok_or("--games N is required")?
+            .parse()
+            .map_err(|_| "--games must be a whole number".to_string())?;
+        let seats = ruleset.seats();
+        let players: usize = flag(&f, "players")
+            .unwrap_or("2")
+            .parse()
+            .ok()
+            .filter(|k| seats.contains(k))
+            .ok_or(format!(
+                "--players must be from {} to {} for {}",
+                seats.start(),
+                seats.end(),
+                ruleset.title()
+            ))?;
+        let seed: u64 = match flag(&f, "seed") {
+            Some(s) => s
+                .parse()
+                .map_err(|_| "--seed must be a whole number from 0 to 18446744073709551615")?,
+            None => 1,
+        };
+        let matched = Match {
+            a,
+            b,
+            games,
+            players,
+            seed,
+            seating,
+        };
+        let records = flag(&f, "records").map(std::path::PathBuf::from);
+        if let Some(dir) = &records {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        }
+        // Each game's record, when asked for; the first error stops the writing.
+        let mut written: Result<(), String> = Ok(());
+        let mut write = |i: usize, text: String| {
+            if let (Some(dir), Ok(())) = (&records, &written) {
+                let path = dir.join(format!("game-{}.cgn", i + 1));
+                written = std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()));
+            }
+        };
+        let note = |i: usize| {
+            vec![(
+                "Note".to_string(),
+                format!(
+                    "selfplay {a} (a) vs {b} (b), game {} of {games}, seed {seed}",
+                    i + 1
+                ),
+            )]
+        };
+        let result = match ruleset {
+            Ruleset::City => {
+                if flag(&f, "expansions").is_some() || flag(&f, "options").is_some() {
+                    return Err("--expansions and --options are for --game classic".into());
+                }
+                matched.play_named(
+                    |s, names| computer::selfplay::city_game_named(names, s),
+                    &mut |i, _, g| {
+                        if records.is_some() {
+                            write(i, record::write(g, &note(i), DeckTag::Auto));
+                        }
+                    },
+                )
+            }
+            Ruleset::Classic => {
+                let expansions = classic::Expansions::parse(flag(&f, "expansions").unwrap_or(""))
+                    .map_err(|e| say::option(&e))?;
+                let options =
+                    classic::Options::parse(flag(&f, "options").unwrap_or(""), expansions)
+                        .map_err(|e| say::option(&e))?;
+                // Check the setup once, so that a bad one is an error, not a panic.
+                classic_game(players, expansions, options, seed).map_err(|e| say::setup(&e))?;
+                let deal = |s, names| {
+                    classic_game_named(names, expansions, options, s)
+                        .expect("a setup checked above")
+                };
+                matched.play_named(deal, &mut |i, _, g| {
+                    if records.is_some() {
+                        write(i, classic_record::write(g, &note(i), DeckTag::Auto));
+                    }
+                })
+            }
+        };
+        written?;
+        if json {
+            println!("{}", result.summary_json());
+        } else {
+            println!("{}", result.text());
+        }
+        Ok(())
+    }
+
+    fn review(args: &[String]) -> Result<(), String> {
+        use computer::review::{key_moments, summarize, Class};
+        use computer::{AnyReviewer, Level};
+        let json = args.iter().any(|a| a == "--json");
+        let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+        let (path, rest) = rest.split_first().ok_or(USAGE.to_string())?;
+        let f = flags(rest, &["level"])?;
+        let level = match flag(&f, "level") {
+            Some(v) => Level::from_name(v).ok_or(format!(
+                "unknown level {v:?}: random, greedy, easy, normal, hard or hard-v1"
+            ))?,
+            None => Level::Normal,
+        };
+        let game = read_record(path)?.game;
+        let reviews = AnyReviewer::new(&game, level).run_all();
+        let players = game.players();
+        let name = |seat: u8| players.get(seat as usize).map_or("?", String::as_str);
+        // The position before each decision, to write its moves.
+        let mut at = game.at(0);
+        let mut history = game.history().into_iter();
+        let mut lines = Vec::new();
+        for r in &reviews {
+            while at.decisions() < r.n {
+                let Some(c) = history.next() else { break };
+                at.play(c).map_err(|e| say::illegal(&e))?;
+            }
+            let played = notation::move_text(&at, r.played, None);
+            let best = notation::move_text(&at, r.best, r.best_then);
+            lines.push((played, best));
+        }
+        let round = |x: f64| (x * 100.0).round() / 100.0;
+        let summaries = summarize(&reviews, players.len());
+        let key = key_moments(&reviews);
+        if json {
+            let decisions: Vec<serde_json::Value> = reviews
+                .iter()
+                .zip(&lines)
+                .map(|(r, (played, best))| {
+                    serde_json::json!({
+                        "n": r.n,
+                        "turn": r.turn,
+                        "seat": r.seat,
+                        "player": name(r.seat),
+                        "played": played,
+                        "best": best,
+                        "played_value": round(r.played_value),
+                        "best_value": round(r.best_value),
+                        "loss": round(r.loss),
+                        "luck": r.luck.map(round),
+                        "class": r.class.name(),
+                    })
+                })
+                .collect();
+            let seats: Vec<serde_json::Value> = summaries
+                .iter()
+                .map(|s| {
+                    let classes: serde_json::Map<String, serde_json::Value> = Class::ALL
+                        .iter()
+                        .zip(s.classes)
+                        .map(|(c, k)| (c.name().to_string(), k.into()))
+                        .collect();
+                    serde_json::json!({
+                        "seat": s.seat,
+                        "player": name(s.seat),
+                        "decisions": s.decisions,
+                        "loss": round(s.loss),
+                        "mean_loss": round(s.mean_loss),
+                        "classes": classes,
+                        "luck": round(s.luck),
+                    })
+                })
+                .collect();
+            let out = serde_json::json!({
+                "level": level.name(),
+                "decisions": decisions,
+                "players": seats,
+                "key_moments": {"losses": key.losses, "luck": key.luck},
+            });
+            println!("{out}");
+            return Ok(());
+        }
+        // Signed, one decimal, no "-0.0".
+        let signed = |x: f64| format!("{:+.1}", (x * 10.0).round() / 10.0 + 0.0);
+        for (r, (played, best)) in reviews.iter().zip(&lines) {
+            let mut line = format!("Turn {}, {}: {}", r.turn, name(r.seat), r.class.name());
+            let (pv, bv) = (signed(r.played_value), signed(r.best_value));
+            if r.class != Class::Best {
+                line.push_str(&format!(
+                    ", {:.1} points lost: {played} ({pv}); best: {best} ({bv})",
+                    r.loss
+                ));
+            } else if r.played == r.best {
+                line.push_str(&format!(": {played} ({pv})"));
+            } else {
+                line.push_str(&format!(": {played} ({pv}); the level's: {best} ({bv})"));
+            }
+            if let Some(l) = r.luck {
+                line.push_str(&format!("; luck {}", signed(l)));
+            }
+            println!("{line}");
+        }
+        println!();
+        for s in &summaries {
+            let classes: Vec<String> = Class::ALL
+                .iter()
+                .zip(s.classes)
+                .map(|(c, k)| format!("{k} {}", c.name()))
+                .collect();
+            println!(
+                "{}: {} decisions, {:.1} points lost ({:.2} a decision): {}; luck {}",
+                name(s.seat),
+                s.decisions,
+                s.loss,
+                s.mean_loss,
+                classes.join(", "),
+                signed(s.luck)
+            );
+        }
+        let moment = |n: &usize, what: &dyn Fn(&computer::DecisionReview<_>) -> String| {
+            reviews
+                .iter()
+                .find(|r| r.n == *n)
+                .map_or(String::new(), |r| {
+                    format!("turn {} {} ({})", r.turn, name(r.seat), what(r))
+                })
+        };
+        let losses: Vec<String> = key
+            .losses
+            .iter()
+            .map(|n| moment(n, &|r| format!("{:.1} lost", r.loss)))
+            .collect();
+        let luck: Vec<String> = key
+            .luck
+            .iter()
+            .map(|n| moment(n, &|r| format!("luck {}", signed(r.luck.unwrap_or(0.0)))))
+            .collect();
+        println!("Largest losses: {}", losses.join("; "));
+        println!("Largest swings of luck: {}", luck.join("; "));
+        Ok(())
+    }
+
+    fn share_record(args: &[String]) -> Result<(), String> {
+        let [path] = args else {
+            return Err(USAGE.to_string());
+        };
+        let rec = read_record(path)?;
+        println!("{}", share::encode(&rec.game));
+        Ok(())
+    }
+
+    fn unshare(args: &[String]) -> Result<(), String> {
+        let [link] = args else {
+            return Err(USAGE.to_string());
+        };
+        let game = share::decode(link).map_err(|e| say::share_error(&e))?;
+        print!("{}", notation::write(&game, &[], DeckTag::Auto));
+        Ok(())
+    }
+
+    fn random_game(args: &[String]) -> Result<(), String> {
+        let f = flags(
+            args,
+            &[
+                "game",
+                "seed",
+                "players",
+                "stacks",
+                "options",
+                "expansions",
+                "tiles",
+            ],
+        )?;
+        match flag(&f, "game").unwrap_or("the-city") {
+            "the-city" => {
+                for only_classic in ["expansions", "tiles"] {
+                    if flag(&f, only_classic).is_some() {
+                        return Err(format!("--{only_classic} is for --game classic"));
+                    }
+                }
+                random_city_game(&f)
+            }
+            "classic" => random_classic_game(&f),
+            other => Err(format!(
+                "unknown game {other:?}: {}",
+                Ruleset::ALL.map(|r| r.name()).join(" or ")
+            )),
+        }
+    }
+
+    fn seed_flag(f: &[(String, String)]) -> Result<u64, String> {
+        flag(f, "seed")
+            .ok_or("--seed S is required")?
+            .parse()
+            .map_err(|_| "--seed must be a decimal u64".to_string())
+    }
+
+    fn player_names(f: &[(String, String)], ruleset: Ruleset) -> Result<Vec<String>, String> {
+        let seats = ruleset.seats();
+        let range = format!("--players must be {} to {}", seats.start(), seats.end());
+        let k: usize = flag(f, "players")
+            .ok_or("--players K is required")?
+            .parse()
+            .map_err(|_| range.clone())?;
+        if !seats.contains(&k) {
+            return Err(range);
+        }
+        Ok(["Ann", "Bob", "Cid", "Dee", "Eve"][..k]
+            .iter()
+            .map(|s| s.to_string())
+            .collect())
+    }
+
+    fn random_classic_game(f: &[(String, String)]) -> Result<(), String> {
+        if flag(f, "stacks").is_some() {
+            return Err("--stacks is for --game the-city".into());
+        }
+        let seed = seed_flag(f)?;
+        let names = player_names(f, Ruleset::Classic)?;
+        let expansions = classic::Expansions::parse(flag(f, "expansions").unwrap_or(""))
+            .map_err(|e| say::option(&e))?;
+        let options = classic::Options::parse(flag(f, "options").unwrap_or(""), expansions)
+            .map_err(|e| say::option(&e))?;
+        let catalogue = classic::Catalogue::builtin().map_err(|e| e.to_string())?;
+        let mut setup = classic::Setup::from_seed(catalogue, names, expansions, options, seed)
+            .map_err(|e| say::setup(&e))?;
+        if let Some(n) = flag(f, "tiles") {
+            let n: usize = n
+                .parse()
+                .ok()
+                .filter(|&n| n <= setup.deck.len())
+                .ok_or(format!(
+                    "--tiles must be a number from 0 to {}",
+                    setup.deck.len()
+                ))?;
+            setup = setup.first_tiles(n);
+        }
+        let mut game = classic::Game::new(catalogue, setup).map_err(|e| say::setup(&e))?;
+        random::play_out(&mut game, &mut random::choice_rng(seed));
+        let note = vec![(
+            "Note".to_string(),
+            format!("random play; pile dealt from Seed {seed}"),
+        )];
+        print!("{}", classic_record::write(&game, &note, DeckTag::Deck));
+        Ok(())
+    }
+
+    fn random_city_game(f: &[(String, String)]) -> Result<(), String> {
+        let seed = seed_flag(f)?;
+        let names = player_names(f, Ruleset::City)?;
+        let stacks = match flag(f, "stacks") {
+            Some(s) => record::parse_stacks(s).map_err(|e| say::syntax(&e))?,
+            None => DEFAULT_STACKS,
+        };
+        let options = match flag(f, "options") {
+            Some(s) => Options::parse(s).map_err(|e| say::option(&e))?,
+            None => Options::default(),
+        };
+        let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+        let setup = Setup::from_seed(catalogue, names, seed, stacks, options)
+            .map_err(|e| say::setup(&e))?;
+        let mut game = Game::new(catalogue, setup).map_err(|e| say::setup(&e))?;
+        random::play_out(&mut game, &mut random::choice_rng(seed));
+        let note = vec![(
+            "Note".to_string(),
+            format!("random play; deck dealt from Seed {seed}"),
+        )];
+        print!("{}", record::write(&game, &note, DeckTag::Deck));
+        Ok(())
+    }
+}

@@ -1,0 +1,321 @@
+//! The game review (issue 30): a planted blunder is found and named, the
+//! weaker player loses more, the best move is the level's own, and the same
+//! record always gives the same review.
+
+use super::review::{key_moments, position_seed, summarize, KeyMoments, ReviewConfig};
+use super::*;
+use engine::classic::{self, Choice};
+use engine::{city, TileGame};
+use formats::notation;
+
+/// A review light enough for the dev profile.
+fn light<G: Playable>() -> ReviewConfig {
+    ReviewConfig {
+        samples: 24,
+        luck_samples: 8,
+        ..G::REVIEW
+    }
+}
+
+fn record(name: &str) -> AnyGame {
+    let path = format!("{}/tests/records/review/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    notation::read(&text).unwrap().game
+}
+
+/// A 2-player base game of classic from `seed`, its pile cut to `tiles`.
+fn short_classic(seed: u64, tiles: usize) -> classic::Game {
+    let cat = classic::Catalogue::builtin().unwrap();
+    let names = vec!["A".to_string(), "B".to_string()];
+    let setup = classic::Setup::from_seed(
+        cat,
+        names,
+        classic::Expansions::default(),
+        classic::Options::default(),
+        seed,
+    )
+    .unwrap()
+    .first_tiles(tiles);
+    classic::Game::new(cat, setup).unwrap()
+}
+
+/// A 2-player game of The City from `seed` with small stacks.
+fn short_city(seed: u64) -> city::Game {
+    let cat = city::Catalogue::builtin().unwrap();
+    let names = vec!["A".to_string(), "B".to_string()];
+    let setup =
+        city::Setup::from_seed(cat, names, seed, [5, 4, 3], city::Options::default()).unwrap();
+    city::Game::new(cat, setup).unwrap()
+}
+
+/// `g` played to its end, seat 0 by `a` and seat 1 by `b`.
+fn played<G: Playable>(mut g: G, a: Level, b: Level, seed: u64) -> G {
+    while !g.is_over() {
+        let level = if g.to_move() == 0 { a } else { b };
+        let c = choose(&g, level, seed ^ g.history().len() as u64);
+        g.play(c).unwrap();
+    }
+    g
+}
+
+/// Ben's last turn in a planted record: his tile decision and his follower
+/// decision.
+fn last_turn(game: &AnyGame) -> (DecisionReview<Choice>, DecisionReview<Choice>) {
+    let g = game.as_classic().unwrap();
+    let reviews = Reviewer::new(g, Level::Normal, game.seed()).run_all();
+    let n = g.history().len();
+    let at = |k: usize| reviews.iter().find(|r| r.n == k).cloned().unwrap();
+    let (tile, follower) = (at(n - 2), at(n - 1));
+    assert_eq!(game.players()[tile.seat as usize], "Ben");
+    assert_eq!(follower.seat, tile.seat);
+    (tile, follower)
+}
+
+/// Points seat `seat` scores at once by `choices` played at decision `n`.
+fn gain(game: &AnyGame, n: usize, choices: &[Choice], seat: usize) -> u32 {
+    let mut g = game.as_classic().unwrap().at(n);
+    let before = g.scores()[seat];
+    for &c in choices {
+        g.play(c).unwrap();
+    }
+    g.scores()[seat] - before
+}
+
+#[test]
+fn a_city_closed_for_nobody_is_a_blunder_and_the_knight_on_it_is_best() {
+    let game = record("classic_follower_blunder.cgn");
+    let (tile, follower) = last_turn(&game);
+    assert_eq!(
+        tile.class,
+        Class::Best,
+        "closing the city was right: {tile:?}"
+    );
+    assert_eq!(follower.played, Choice::Follower(None));
+    assert_eq!(follower.class, Class::Blunder, "{follower:?}");
+    assert!(follower.loss >= 12.0, "{follower:?}");
+    let seat = follower.seat as usize;
+    assert_eq!(gain(&game, follower.n, &[follower.best], seat), 16);
+}
+
+#[test]
+fn a_tile_put_away_from_the_city_it_closes_is_a_blunder_with_that_placement_best() {
+    let game = record("classic_placement_blunder.cgn");
+    let (tile, _) = last_turn(&game);
+    assert_eq!(tile.class, Class::Blunder, "{tile:?}");
+    let Choice::Place(p) = tile.best else {
+        panic!("{tile:?}")
+    };
+    assert_eq!((p.cell.x, p.cell.y, p.rot.quarter_turns()), (-1, -2, 2));
+    let then = tile.best_then.expect("a follower in mind");
+    assert_eq!(
+        gain(&game, tile.n, &[tile.best, then], tile.seat as usize),
+        16
+    );
+}
+
+#[test]
+fn random_loses_clearly_more_than_greedy() {
+    let mut loss = [0.0f64; 2];
+    let mut count = [0usize; 2];
+    for seed in 0..2u64 {
+        // Greedy in seat 0 of one game and seat 1 of the other.
+        let (a, b) = if seed == 0 {
+            (Level::Greedy, Level::Random)
+        } else {
+            (Level::Random, Level::Greedy)
+        };
+        let g = played(short_classic(40 + seed, 24), a, b, seed);
+        let reviews =
+            Reviewer::with_config(&g, Level::Normal, None, light::<classic::Game>()).run_all();
+        for r in &reviews {
+            let random = (r.seat == 0) == (a == Level::Random);
+            loss[random as usize] += r.loss;
+            count[random as usize] += 1;
+        }
+    }
+    let mean = |i: usize| loss[i] / count[i] as f64;
+    assert!(
+        mean(1) > 2.0 * mean(0) && mean(1) > mean(0) + 1.0,
+        "greedy loses {:.2} a decision, random {:.2}",
+        mean(0),
+        mean(1)
+    );
+}
+
+/// At every decision reviewed, the review's best is what the level
+/// chooses there with the app's seed.
+fn best_is_the_levels_move<G: Playable>(g: &G, level: Level, seed: Option<u64>) {
+    let reviews = Reviewer::with_config(g, level, seed, light::<G>()).run_all();
+    assert!(!reviews.is_empty());
+    for r in &reviews {
+        let at = g.at(r.n);
+        assert_eq!(
+            r.best,
+            choose(&at, level, position_seed(seed, r.n)),
+            "{r:?}"
+        );
+        assert_eq!(r.played, g.history()[r.n]);
+    }
+}
+
+#[test]
+fn the_best_move_is_the_move_the_level_plays_there() {
+    let c = played(short_classic(7, 16), Level::Greedy, Level::Random, 7);
+    best_is_the_levels_move(&c, Level::Normal, Some(7));
+    best_is_the_levels_move(&c, Level::Easy, None);
+    let t = played(short_city(8), Level::Random, Level::Greedy, 8);
+    best_is_the_levels_move(&t, Level::Greedy, Some(8));
+    best_is_the_levels_move(&t, Level::Easy, Some(8));
+}
+
+#[test]
+fn the_computers_own_moves_at_the_review_level_lose_nothing() {
+    // Seeded as the app seeds it, so played == best at every decision.
+    let mut g = short_classic(9, 16);
+    while !g.is_over() {
+        let n = g.history().len();
+        g.play(choose(&g, Level::Normal, position_seed(Some(9), n)))
+            .unwrap();
+    }
+    let reviews =
+        Reviewer::with_config(&g, Level::Normal, Some(9), light::<classic::Game>()).run_all();
+    for r in &reviews {
+        assert_eq!(
+            (r.loss, r.class, r.played),
+            (0.0, Class::Best, r.best),
+            "{r:?}"
+        );
+        assert_eq!(r.played_value, r.best_value);
+    }
+}
+
+#[test]
+fn the_same_record_gives_the_same_review_however_it_is_sliced() {
+    let g = played(short_city(3), Level::Greedy, Level::Random, 3);
+    let cfg = light::<city::Game>();
+    let once = Reviewer::with_config(&g, Level::Easy, Some(3), cfg).run_all();
+    let again = Reviewer::with_config(&g, Level::Easy, Some(3), cfg).run_all();
+    assert_eq!(once, again);
+    let mut sliced = Vec::new();
+    let mut r = Reviewer::with_config(&g, Level::Easy, Some(3), cfg);
+    let mut last = r.progress();
+    assert_eq!(last.done, 0);
+    while !r.is_done() {
+        if let Some(d) = r.step(1) {
+            sliced.push(d);
+        }
+        let p = r.progress();
+        assert!(p.done >= last.done && p.total == last.total && p.done <= p.total);
+        last = p;
+    }
+    assert_eq!(sliced, once);
+    assert_eq!(r.step(1), None);
+}
+
+#[test]
+fn every_decision_with_a_choice_is_reviewed_once_in_order() {
+    let g = played(short_classic(5, 20), Level::Random, Level::Greedy, 5);
+    let reviews = AnyReviewer::new(&AnyGame::Classic(g.clone()), Level::Greedy).run_all();
+    let mut at = g.restart();
+    let mut expected = Vec::new();
+    for (n, &c) in g.history().iter().enumerate() {
+        if at.legal_choices().len() > 1 {
+            expected.push(n);
+        }
+        at.play(c).unwrap();
+    }
+    let got: Vec<usize> = reviews.iter().map(|r| r.n).collect();
+    assert_eq!(got, expected);
+    for r in &reviews {
+        assert!(r.loss >= 0.0 && r.loss.is_finite());
+        assert_eq!(r.loss, (r.best_value - r.played_value).max(0.0));
+        assert_eq!(r.class, Class::of(r.loss));
+        let tile = matches!(r.played, AnyChoice::Classic(Choice::Place(_)));
+        // The first tile came with the setup: no luck to it.
+        assert_eq!(r.luck.is_some(), tile && r.n > 0, "{r:?}");
+    }
+}
+
+#[test]
+fn a_placement_is_valued_with_the_levels_follower_so_the_two_losses_add_up() {
+    // The placement's played value is the position after it with the
+    // level's follower: exactly the follower decision's best value.
+    let g = played(short_classic(11, 24), Level::Random, Level::Random, 11);
+    let reviews =
+        Reviewer::with_config(&g, Level::Greedy, None, light::<classic::Game>()).run_all();
+    let mut pairs = 0;
+    for w in reviews.windows(2) {
+        if let (Choice::Place(_), Choice::Follower(_)) = (w[0].played, w[1].played) {
+            if w[1].n == w[0].n + 1 {
+                assert_eq!(w[0].played_value, w[1].best_value, "{w:?}");
+                pairs += 1;
+            }
+        }
+    }
+    assert!(pairs >= 5, "{pairs} pairs");
+}
+
+#[test]
+fn classes_by_points_lost() {
+    for (loss, class) in [
+        (0.0, Class::Best),
+        (0.01, Class::Good),
+        (Class::INACCURACY - 0.01, Class::Good),
+        (Class::INACCURACY, Class::Inaccuracy),
+        (Class::MISTAKE, Class::Mistake),
+        (Class::BLUNDER - 0.01, Class::Mistake),
+        (Class::BLUNDER, Class::Blunder),
+        (100.0, Class::Blunder),
+    ] {
+        assert_eq!(Class::of(loss), class, "{loss}");
+    }
+}
+
+fn review(n: usize, seat: Seat, loss: f64, luck: Option<f64>) -> DecisionReview<u8> {
+    DecisionReview {
+        n,
+        turn: n / 2 + 1,
+        seat,
+        played: 0,
+        best: 1,
+        best_then: None,
+        played_value: -loss,
+        best_value: 0.0,
+        loss,
+        luck,
+        class: Class::of(loss),
+    }
+}
+
+#[test]
+fn key_moments_are_the_largest_losses_and_swings_of_luck() {
+    let losses = [3.0, 0.0, 12.0, 1.0, 12.0, 0.5, 7.0, 2.0];
+    let lucks = [
+        Some(-9.0),
+        None,
+        Some(2.0),
+        None,
+        Some(9.0),
+        None,
+        Some(-1.0),
+        None,
+    ];
+    let reviews: Vec<_> = (0..8)
+        .map(|n| review(n, (n % 2) as Seat, losses[n], lucks[n]))
+        .collect();
+    assert_eq!(
+        key_moments(&reviews),
+        KeyMoments {
+            losses: vec![2, 4, 6, 0, 7],
+            luck: vec![0, 4, 2],
+        }
+    );
+    let s = summarize(&reviews, 3);
+    assert_eq!(s.len(), 3);
+    assert_eq!((s[0].decisions, s[1].decisions, s[2].decisions), (4, 4, 0));
+    assert_eq!(s[0].loss, 3.0 + 12.0 + 12.0 + 7.0);
+    assert_eq!(s[1].mean_loss, (0.0 + 1.0 + 0.5 + 2.0) / 4.0);
+    assert_eq!(s[0].luck, -9.0 + 2.0 + 9.0 - 1.0);
+    assert_eq!(s[1].classes, [1, 2, 1, 0, 0]);
+    assert_eq!(s[0].classes, [0, 0, 1, 1, 2]);
+}

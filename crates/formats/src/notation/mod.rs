@@ -1,0 +1,105 @@
+//! Game records: the rule-free syntax both formats share, and one grammar
+//! per ruleset (CGN for The City, CGN-C for classic Carcassonne). Reading a
+//! record's `[Game]` tag picks the grammar.
+
+pub mod city;
+pub mod classic;
+pub mod syntax;
+
+use engine::any::{AnyChoice, AnyGame, Ruleset};
+use syntax::Sections;
+pub use syntax::{RecordError, RecordProblem, Syntax};
+
+/// How the draw order is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckTag {
+    /// `Seed` when the game was dealt from one, else `Deck`.
+    Auto,
+    /// Always the explicit draw order.
+    Deck,
+}
+
+/// A record of either game read and replayed: the game at its last
+/// position, and the tags the engine does not interpret, in order.
+#[derive(Clone, Debug)]
+pub struct AnyRecord {
+    pub game: AnyGame,
+    pub extra_tags: Vec<(String, String)>,
+}
+
+/// The ruleset whose `Game` tag value this is.
+fn ruleset_of_title(title: &str) -> Option<Ruleset> {
+    Ruleset::ALL.into_iter().find(|r| r.title() == title)
+}
+
+/// Read a record of either game (its `[Game]` tag says which) and replay it.
+/// A byte-order mark before it (as some editors write) is not part of it.
+pub fn read(text: &str) -> Result<AnyRecord, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let sections = Sections::read(text)?;
+    let ruleset = match sections.tags.get("Game") {
+        Some((l, v)) => ruleset_of_title(v).ok_or_else(|| {
+            RecordError::new(
+                l,
+                Syntax::GameMustBe {
+                    value: v.to_string(),
+                },
+            )
+        })?,
+        None => return syntax::err(sections.tag_end(), Syntax::GameTagMissing),
+    };
+    match ruleset {
+        Ruleset::City => {
+            let catalogue = engine::city::Catalogue::builtin()
+                .map_err(|e| RecordError::new(0, RecordProblem::Catalogue(e.to_string())))?;
+            let r = city::read_sections(catalogue, sections)?;
+            Ok(AnyRecord {
+                game: AnyGame::City(r.game),
+                extra_tags: r.extra_tags,
+            })
+        }
+        Ruleset::Classic => {
+            let catalogue = engine::classic::Catalogue::builtin()
+                .map_err(|e| RecordError::new(0, RecordProblem::Catalogue(e.to_string())))?;
+            let r = classic::read_sections(catalogue, sections)?;
+            Ok(AnyRecord {
+                game: AnyGame::Classic(r.game),
+                extra_tags: r.extra_tags,
+            })
+        }
+    }
+}
+
+/// Write a game of either kind as its record.
+pub fn write(game: &AnyGame, extra_tags: &[(String, String)], deck: DeckTag) -> String {
+    match game {
+        AnyGame::City(g) => city::write(g, extra_tags, deck),
+        AnyGame::Classic(g) => classic::write(g, extra_tags, deck),
+    }
+}
+
+/// A move of either game as it reads in its record's turn lines, at `game`
+/// (the position before it): its choice and the same player's follow-up
+/// (`city::move_text`, `classic::move_text`). A choice of the other game is
+/// written `?`.
+pub fn move_text(game: &AnyGame, first: AnyChoice, then: Option<AnyChoice>) -> String {
+    match (game, first) {
+        (AnyGame::City(g), AnyChoice::City(c)) => city::move_text(
+            g,
+            c,
+            then.and_then(|t| match t {
+                AnyChoice::City(t) => Some(t),
+                AnyChoice::Classic(_) => None,
+            }),
+        ),
+        (AnyGame::Classic(g), AnyChoice::Classic(c)) => classic::move_text(
+            g,
+            c,
+            then.and_then(|t| match t {
+                AnyChoice::Classic(t) => Some(t),
+                AnyChoice::City(_) => None,
+            }),
+        ),
+        _ => "?".to_string(),
+    }
+}
