@@ -1,8 +1,8 @@
-// Starts the game. Trunk would inject an inline <script type="module"> for
-// this, which the page's Content-Security-Policy (script-src 'self') forbids;
-// Trunk.toml's `pattern_script` makes it load this file instead, with the
-// hashed names of the app's JS and wasm in data- attributes (relative URLs,
-// resolved against the page, so dist/ works under any sub-path).
+// Starts the game: the page's Content-Security-Policy (script-src 'self')
+// forbids inline script, so index.html loads this file, with the hashed
+// names of the module's glue and wasm in data- attributes (scripts/site.js
+// writes them; relative URLs, resolved against the page, so dist/ works
+// under any sub-path).
 const boot = document.querySelector('script[data-js][data-wasm]');
 const base = document.baseURI;
 
@@ -36,8 +36,11 @@ if (language) {
 }
 
 try {
-  const { default: init } = await import(new URL(boot.dataset.js, base).href);
-  await init({ module_or_path: new URL(boot.dataset.wasm, base) });
+  // The module's glue, which its workers import too (src/ui/channel.rs).
+  const glue = new URL(boot.dataset.js, base).href;
+  const game = await import(glue);
+  await game.default({ module_or_path: new URL(boot.dataset.wasm, base) });
+  game.start_page(glue);
 } catch (e) {
   // The loading sign (index.html) says what went wrong, in plain words.
   const text = document.getElementById('loading-text');

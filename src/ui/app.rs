@@ -19,7 +19,7 @@ use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
 use super::state::{Action, AppState};
-use super::worker::{spawn_engine, FromEngine, GameWire, ToEngine};
+use super::worker::{spawn_engine, Failure, FromEngine, GameWire, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use engine::any::{AnyGame, Ruleset};
 use engine::city::{Catalogue, Options};
@@ -169,7 +169,7 @@ pub fn app() -> Html {
                         sent_at.set(None);
                         d.dispatch(Action::Engine(FromEngine::Failed {
                             request: ask.request,
-                            reason: i18n::msg::play::worker_silent().into(),
+                            why: Failure::Silent,
                         }));
                     }
                 })

@@ -6,7 +6,6 @@ use wasm_bindgen::JsCast;
 use super::records;
 use crate::records::{Answer, Job};
 use engine::any::AnyGame;
-use formats::share;
 
 /// The record's tags besides the game's own: today's date.
 fn tags() -> Vec<(String, String)> {
@@ -59,7 +58,7 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 pub fn export_record(game: &AnyGame, done: impl FnOnce(Result<Option<String>, String>) + 'static) {
     let (whole, name, note) = view::any::record_download(game);
     let job = Job::Write {
-        link: share::encode(&whole),
+        game: whole,
         tags: tags(),
     };
     records::ask(job, move |answer| {

@@ -32,10 +32,7 @@ fn read(text: &str) -> Result<String, String> {
     match work(Job::Read(text.to_string())) {
         // (The page decodes the link again; one that does not decode here
         // would not there either.)
-        Answer::Read(link) => match share::decode(&link) {
-            Ok(_) => Ok(link),
-            Err(e) => Err(m::does_not_read(&plain(&view::errors::share_error(&e)))),
-        },
+        Answer::Read(game) => Ok(share::encode(&game)),
         Answer::Unreadable { line: 0, reason } => Err(m::does_not_read(&plain(&reason))),
         Answer::Unreadable { line, reason } => Err(m::does_not_read_line(line, &plain(&reason))),
         Answer::Failed(why) => Err(m::failed_why(&why)),

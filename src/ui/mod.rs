@@ -11,8 +11,9 @@
 pub mod app;
 pub mod board;
 pub mod camera;
+pub mod channel;
+pub mod chunks;
 pub mod classic_pieces;
-pub mod codec;
 pub mod computer_bar;
 pub mod coords_layer;
 pub mod download;
@@ -61,10 +62,6 @@ pub mod worker_line;
 
 pub use app::App;
 pub use worker_line::{WorkerLine, WorkerLineProps, WorkerStatus};
-
-/// Where the worker's loader is, relative to the page (Trunk writes
-/// `worker_loader.js`, `worker.js` and `worker_bg.wasm` next to index.html).
-pub const WORKER_LOADER: &str = "./worker_loader.js";
 
 /// Mounts [`App`] on the document body; the loading sign index.html shows
 /// while the wasm starts goes when its words are there

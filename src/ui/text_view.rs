@@ -16,7 +16,6 @@ use super::records;
 use super::state::{Action, AppState, Play};
 use crate::records::{Answer, Job};
 use engine::any::AnyGame;
-use formats::share;
 use i18n::msg::text_view as m;
 use view::command::Command;
 use view::log::LogTurn;
@@ -83,7 +82,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
         let say = answers.dispatcher();
         move |line: Option<String>, then: Then| {
             let job = Job::Text {
-                link: share::encode(&game),
+                game: (*game).clone(),
                 names: names.clone(),
                 line,
                 rot,

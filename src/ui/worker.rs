@@ -1,23 +1,28 @@
-//! The engine worker: a gloo-worker [`Worker`] that runs in a dedicated Web
-//! Worker (bin `worker`), off the main thread, so that the computer opponent
-//! can think without freezing the page.
+//! The engine worker: the computer opponent and the game review, thinking
+//! in a Web Worker off the main thread so that the page never freezes. The
+//! worker runs this same build (`channel`): the page spawns it with
+//! [`spawn_engine`]; the worker starts at `main.rs`'s `engine_worker`,
+//! which loads the computer's chunk and calls [`serve`].
 //!
 //! The page sends [`ToEngine::Think`] with the whole game (setup and
 //! decisions); the worker replays it, thinks in slices of a few milliseconds
-//! (`computer::Thinker::run`) and, between slices, goes back to the event loop so
-//! that a [`ToEngine::Cancel`] (or a newer request, which replaces the old
-//! one) is read and obeyed at once. It reports [`FromEngine::Progress`] after
-//! every slice and ends with [`FromEngine::Decided`] or [`FromEngine::Failed`].
-//! Slicing never changes the answer: the budget is a number of playouts.
+//! (`computer::AnyThinker::run`) and, between slices, goes back to the event
+//! loop so that a [`ToEngine::Cancel`] (or a newer request, which replaces
+//! the old one) is read and obeyed at once. It reports
+//! [`FromEngine::Progress`] after every slice and ends with
+//! [`FromEngine::Decided`] or [`FromEngine::Failed`]. Slicing never changes
+//! the answer: the budget is a number of playouts.
 //!
 //! A game review ([`ToEngine::Review`], `computer::review`) runs beside the
 //! thinking, in slices of its own, and streams each decision's review back
 //! as [`FromEngine::Reviewed`]; [`ToEngine::Cancel`] with its request stops it.
 
-use gloo_worker::{HandlerId, Worker, WorkerScope};
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 
+use super::channel::{self, Channel};
 use computer::review::{AnyReviewer, DecisionReview};
 use computer::{AnyThinker, Level};
 use engine::any::{AnyChoice, AnyGame, AnySetup};
@@ -56,11 +61,10 @@ impl GameWire {
 
     /// The game again: checked like any setup and replayed decision by
     /// decision, so a malformed request is an error, not a panic.
-    pub fn game(&self) -> Result<AnyGame, String> {
-        let mut g = AnyGame::replay(self.setup.clone(), &self.history)
-            .map_err(|e| view::errors::game_error(&e))?;
+    pub fn game(&self) -> Option<AnyGame> {
+        let mut g = AnyGame::replay(self.setup.clone(), &self.history).ok()?;
         g.set_logging(false);
-        Ok(g)
+        Some(g)
     }
 }
 
@@ -89,6 +93,28 @@ pub enum ToEngine {
     Cancel { request: u64 },
 }
 
+/// Why a request failed (the page says it in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Failure {
+    /// The game sent does not replay (a bug of the page's, or a foreign sender).
+    Unplayable,
+    /// The game is over: nothing to decide.
+    Over,
+    /// The worker did not answer in time, or could not start (the page's own).
+    Silent,
+}
+
+impl Failure {
+    /// In the player's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Failure::Unplayable => i18n::msg::computer::unplayable(),
+            Failure::Over => i18n::msg::computer::game_is_over(),
+            Failure::Silent => i18n::msg::play::worker_silent(),
+        }
+    }
+}
+
 /// An answer from the engine worker to the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromEngine {
@@ -112,7 +138,7 @@ pub enum FromEngine {
         then: Option<AnyChoice>,
     },
     /// `request` could not be thought about (or reviewed).
-    Failed { request: u64, reason: String },
+    Failed { request: u64, why: Failure },
     /// The review `request` has `done` of its `total` decisions; `decisions`:
     /// those finished since the last message, in order.
     Reviewed {
@@ -130,9 +156,27 @@ const SLICE_MS: f64 = 25.0;
 /// finished since: the page redraws the review on every message.
 const REVIEW_TELL_MS: f64 = 500.0;
 
+/// The page's end of an engine worker; none where no worker can start
+/// (then nothing answers, and the page's watchdog says so).
+#[derive(Clone, PartialEq)]
+pub struct Engine(Option<Channel<ToEngine>>);
+
+impl Engine {
+    pub fn send(&self, message: ToEngine) {
+        if let Some(c) = &self.0 {
+            c.send(&message);
+        }
+    }
+}
+
+/// Starts an engine worker whose answers go to `heard`: the app's, for the
+/// computer seats and hints, and the game review's own.
+pub fn spawn_engine(heard: impl Fn(FromEngine) + 'static) -> Engine {
+    Engine(Channel::spawn("engine_worker", heard))
+}
+
 struct ReviewJob {
     request: u64,
-    who: HandlerId,
     reviewer: AnyReviewer,
     generation: u64,
     /// When the page last heard of it, and what it has not heard yet.
@@ -142,27 +186,21 @@ struct ReviewJob {
 
 struct Job {
     request: u64,
-    who: HandlerId,
     thinker: AnyThinker,
     /// Tells the job's scheduled slices from a replaced job's.
     generation: u64,
 }
 
-/// The engine worker. Register it with
-/// `<EngineWorker as gloo_worker::Registrable>::registrar().register()` in the
-/// worker binary; spawn it from the page with [`gloo_worker::Spawnable`].
+/// The worker's state: what it thinks about and what it reviews.
 #[derive(Default)]
-pub struct EngineWorker {
+struct Worker {
     job: Option<Job>,
     review: Option<ReviewJob>,
     generation: u64,
 }
 
-/// The worker's own message: run the next slice of the job of a
-/// generation (a review's when `review`).
-pub struct Slice {
-    generation: u64,
-    review: bool,
+thread_local! {
+    static WORKER: RefCell<Worker> = RefCell::new(Worker::default());
 }
 
 /// The constructor name of the current JavaScript global object.
@@ -174,20 +212,32 @@ pub fn global_scope_name() -> String {
         .into()
 }
 
-impl EngineWorker {
-    /// Run the next slice after the event loop has had its turn (a timer,
-    /// not a microtask, so that messages from the page come first).
-    fn schedule(scope: &WorkerScope<Self>, generation: u64, review: bool) {
-        let scope = scope.clone();
-        gloo::timers::callback::Timeout::new(0, move || {
-            scope.send_message(Slice { generation, review })
-        })
-        .forget();
-    }
+/// The worker's side: answer the page's messages (in the worker, from the
+/// computer's chunk).
+pub fn serve() {
+    channel::listen(|m: ToEngine| WORKER.with(|w| w.borrow_mut().received(m)));
+}
 
+/// Run the next slice after the event loop has had its turn (a timer, not a
+/// microtask, so that messages from the page come first).
+fn schedule(generation: u64, review: bool) {
+    gloo::timers::callback::Timeout::new(0, move || {
+        WORKER.with(|w| {
+            let mut w = w.borrow_mut();
+            if review {
+                w.review_slice(generation)
+            } else {
+                w.think_slice(generation)
+            }
+        })
+    })
+    .forget();
+}
+
+impl Worker {
     /// One slice of the review: decisions as they are finished, progress
     /// now and then, until every decision is in.
-    fn review_slice(&mut self, scope: &WorkerScope<Self>, generation: u64) {
+    fn review_slice(&mut self, generation: u64) {
         let Some(job) = self.review.as_mut().filter(|j| j.generation == generation) else {
             return; // cancelled or replaced
         };
@@ -200,38 +250,22 @@ impl EngineWorker {
         if done || now - job.told >= REVIEW_TELL_MS {
             job.told = now;
             let p = job.reviewer.progress();
-            scope.respond(
-                job.who,
-                FromEngine::Reviewed {
-                    request: job.request,
-                    done: p.done as u32,
-                    total: p.total as u32,
-                    decisions: std::mem::take(&mut job.pending),
-                },
-            );
+            channel::answer(&FromEngine::Reviewed {
+                request: job.request,
+                done: p.done as u32,
+                total: p.total as u32,
+                decisions: std::mem::take(&mut job.pending),
+            });
         }
         if done {
             self.review = None;
         } else {
-            Self::schedule(scope, generation, true);
+            schedule(generation, true);
         }
     }
-}
 
-impl Worker for EngineWorker {
-    type Message = Slice;
-    type Input = ToEngine;
-    type Output = FromEngine;
-
-    fn create(_scope: &WorkerScope<Self>) -> Self {
-        EngineWorker::default()
-    }
-
-    fn update(&mut self, scope: &WorkerScope<Self>, slice: Slice) {
-        let generation = slice.generation;
-        if slice.review {
-            return self.review_slice(scope, generation);
-        }
+    /// One slice of thinking: progress, and the choice once decided.
+    fn think_slice(&mut self, generation: u64) {
         let Some(job) = self.job.as_mut().filter(|j| j.generation == generation) else {
             return; // cancelled or replaced
         };
@@ -245,41 +279,32 @@ impl Worker for EngineWorker {
             }
         };
         let p = job.thinker.progress();
-        let (request, who) = (job.request, job.who);
-        scope.respond(
-            who,
-            FromEngine::Progress {
-                request,
-                done: p.done,
-                total: p.total,
-            },
-        );
+        let request = job.request;
+        channel::answer(&FromEngine::Progress {
+            request,
+            done: p.done,
+            total: p.total,
+        });
         match decided {
             Some(m) => {
                 self.job = None;
-                scope.respond(
-                    who,
-                    FromEngine::Decided {
-                        request,
-                        choice: m.0,
-                        then: m.1,
-                    },
-                );
+                channel::answer(&FromEngine::Decided {
+                    request,
+                    choice: m.0,
+                    then: m.1,
+                });
             }
-            None => Self::schedule(scope, generation, false),
+            None => schedule(generation, false),
         }
     }
 
-    fn received(&mut self, scope: &WorkerScope<Self>, msg: Self::Input, id: HandlerId) {
+    fn received(&mut self, msg: ToEngine) {
         match msg {
-            ToEngine::Ping(nonce) => scope.respond(
-                id,
-                FromEngine::Pong {
-                    nonce,
-                    version: env!("CARGO_PKG_VERSION").to_string(),
-                    scope: global_scope_name(),
-                },
-            ),
+            ToEngine::Ping(nonce) => channel::answer(&FromEngine::Pong {
+                nonce,
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                scope: global_scope_name(),
+            }),
             ToEngine::Think {
                 request,
                 game,
@@ -288,21 +313,20 @@ impl Worker for EngineWorker {
             } => {
                 self.job = None;
                 self.generation += 1;
-                let thinker = game.game().and_then(|g| {
-                    AnyThinker::new(&g, level, seed)
-                        .ok_or_else(|| i18n::msg::computer::game_is_over().to_string())
-                });
+                let thinker = match game.game() {
+                    None => Err(Failure::Unplayable),
+                    Some(g) => AnyThinker::new(&g, level, seed).ok_or(Failure::Over),
+                };
                 match thinker {
                     Ok(thinker) => {
                         self.job = Some(Job {
                             request,
-                            who: id,
                             thinker,
                             generation: self.generation,
                         });
-                        Self::schedule(scope, self.generation, false);
+                        schedule(self.generation, false);
                     }
-                    Err(reason) => scope.respond(id, FromEngine::Failed { request, reason }),
+                    Err(why) => channel::answer(&FromEngine::Failed { request, why }),
                 }
             }
             ToEngine::Review {
@@ -312,20 +336,22 @@ impl Worker for EngineWorker {
             } => {
                 self.generation += 1;
                 match game.game() {
-                    Ok(g) => {
+                    Some(g) => {
                         self.review = Some(ReviewJob {
                             request,
-                            who: id,
                             reviewer: AnyReviewer::new(&g, level),
                             generation: self.generation,
                             told: 0.0,
                             pending: Vec::new(),
                         });
-                        Self::schedule(scope, self.generation, true);
+                        schedule(self.generation, true);
                     }
-                    Err(reason) => {
+                    None => {
                         self.review = None;
-                        scope.respond(id, FromEngine::Failed { request, reason });
+                        channel::answer(&FromEngine::Failed {
+                            request,
+                            why: Failure::Unplayable,
+                        });
                     }
                 }
             }
@@ -339,18 +365,4 @@ impl Worker for EngineWorker {
             }
         }
     }
-}
-
-/// Starts an engine worker (its files beside the page: `WORKER_LOADER`)
-/// whose answers go to `heard`: the app's, for the computer seats and
-/// hints, and the game review's own (ui/review_app.rs).
-pub fn spawn_engine(
-    heard: impl Fn(FromEngine) + 'static,
-) -> gloo_worker::WorkerBridge<EngineWorker> {
-    use gloo_worker::Spawnable;
-    EngineWorker::spawner()
-        .encoding::<super::codec::WireCodec>()
-        .with_loader(true)
-        .callback(heard)
-        .spawn(super::WORKER_LOADER)
 }

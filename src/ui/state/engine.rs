@@ -96,14 +96,14 @@ impl Play {
                     }
                 }
             }
-            FromEngine::Failed { request, reason } if request == ask.request => {
+            FromEngine::Failed { request, why } if request == ask.request => {
                 self.thinking = None;
                 if ask.hint {
                     self.hint_asked = false;
                 } else {
                     self.paused = true;
                 }
-                self.ui.message = Some(msg::computer::failed(&reason));
+                self.ui.message = Some(msg::computer::failed(why.words()));
             }
             _ => {}
         }

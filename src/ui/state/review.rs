@@ -199,7 +199,7 @@ impl Review {
                     review_store::keep(&self.key, self.decisions.clone());
                 }
             }
-            FromEngine::Failed { reason, .. } => self.status = Status::Failed(reason),
+            FromEngine::Failed { why, .. } => self.status = Status::Failed(why.words().to_string()),
             _ => {}
         }
     }
