@@ -85,9 +85,9 @@ pub fn work(job: Job) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use formats::notation;
     use engine::classic::{Choice, Decision};
     use engine::TileGame;
+    use formats::notation;
 
     /// In German, the text view reads German typed lines and answers in
     /// German, the English words still taken; in English, English again.

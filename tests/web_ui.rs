@@ -296,7 +296,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
     use computer::{AnyThinker, Level};
     use engine::any::{AnyChoice, AnyGame};
     use the_city::ui::state::EngineAsk;
-    use the_city::ui::worker::{FromEngine, GameWire};
+    use the_city::ui::worker::FromEngine;
     let g = new_game(&["Aude", "Bernat"], 9, [8, 6, 6]);
     let mut seats = seats(&["Aude", "Bernat"]);
     seats[0].computer = Some(Level::Easy);
@@ -318,9 +318,7 @@ fn computer_seats_move_only_by_the_engines_answer() {
     let st = apply(Action::PickCell(engine::Cell::new(0, 0)));
     assert_eq!(st.play.as_ref().unwrap().game.turns(), 0);
     // What the worker would answer, computed here from the same request.
-    let game = GameWire::of(&st.play.as_ref().unwrap().game)
-        .game()
-        .unwrap();
+    let game = (*st.play.as_ref().unwrap().game).clone();
     let answer = |g: &AnyGame, ask: &EngineAsk| {
         AnyThinker::new(g, ask.level, ask.seed)
             .unwrap()

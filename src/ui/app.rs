@@ -7,7 +7,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-use super::extras::{ExtrasHost, Part};
+use super::extras::{ExtrasHost, Part, PartEvent};
 use super::import_dialog::ImportDialog;
 use super::language;
 use super::legend::coins_on;
@@ -19,7 +19,7 @@ use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
 use super::state::{Action, AppState};
-use super::worker::{spawn_engine, Failure, FromEngine, GameWire, ToEngine};
+use super::worker::{spawn_engine, Failure, FromEngine, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use engine::any::{AnyGame, Ruleset};
 use engine::city::{Catalogue, Options};
@@ -28,7 +28,7 @@ use engine::core::random;
 use engine::TileGame;
 use i18n::msg;
 use view::names;
-use view::palette::{seats_param, PlayerColour, Seat};
+use view::palette::{PlayerColour, Seat};
 use view::Shared;
 
 /// `game` played at random from SEED (the choices of `city random --seed
@@ -148,7 +148,7 @@ pub fn app() -> Html {
             let timer = ask.zip(game).map(|(ask, game)| {
                 let msg = ToEngine::Think {
                     request: ask.request,
-                    game: GameWire::of(&game),
+                    game: (*game).clone(),
                     level: ask.level,
                     seed: ask.seed,
                 };
@@ -207,7 +207,7 @@ pub fn app() -> Html {
     };
     let close_review = {
         let d = d.clone();
-        Callback::from(move |_: String| d.dispatch(Action::ReviewClose))
+        Callback::from(move |_: PartEvent| d.dispatch(Action::ReviewClose))
     };
     let playing = state.play.is_some();
     // A game opened from the new-game form, a saved game or an import: the
@@ -334,8 +334,8 @@ pub fn app() -> Html {
                     // The review is drawn by the extras module (ui/review_app.rs),
                     // loaded the first time; it tells the page when it closes.
                     <ExtrasHost part={Part::Review {
-                            link: super::extras::link_of(&play.game),
-                            seats: seats_param(&play.seats),
+                            game: play.game.clone(),
+                            seats: play.seats.clone(),
                             text_view: state.text_view,
                             coords: state.coords,
                         }} testid="review-host" on_event={close_review} />
@@ -358,7 +358,7 @@ pub fn app() -> Html {
                 <ExtrasHost part={Part::Help {
                         ruleset: state.play.as_ref().map_or(Ruleset::City, |p| p.game.ruleset()),
                         coins: state.play.as_ref().is_some_and(|p| coins_on(&p.game)),
-                    }} dialog=true on_event={help(false).reform(|_: String| ())} />
+                    }} dialog=true on_event={help(false).reform(|_: PartEvent| ())} />
             }
         </div>
     }

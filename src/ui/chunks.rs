@@ -10,11 +10,10 @@
 //! it, a deploy in between) is an error the caller shows; the next call
 //! tries again.
 
-pub use wasm_split_helpers::SplitLoaderError;
 use wasm_split_helpers::wasm_split;
+pub use wasm_split_helpers::SplitLoaderError;
 
 use crate::records::{Answer, Job};
-use view::extras::Part;
 
 /// Why a chunk did not come, or did but its part failed.
 pub type Loaded<T> = Result<T, SplitLoaderError>;
@@ -35,12 +34,8 @@ pub fn records(job: Job) -> Loaded<Answer> {
 
 /// The screens few visits need (How to play, the key, the tiles left, the
 /// import dialog, the end of the game with its pictures, the statistics,
-/// the review): `part` mounted into `host`; returns what unmounts it.
+/// the review): how to draw them (`ui::extras`).
 #[wasm_split(extras, fallible)]
-pub fn mount_extras(
-    host: web_sys::Element,
-    part: Part,
-    on_event: yew::Callback<String>,
-) -> Loaded<Box<dyn FnOnce()>> {
-    Ok(super::extras_part::mount(host, &part, on_event))
+pub fn extras() -> Loaded<super::extras::DrawPart> {
+    Ok(super::extras_part::draw)
 }

@@ -1,63 +1,135 @@
 //! The extras: parts of the app that few visits need, or not at once (How
 //! to play, the key, the tiles left, the import dialog, the end of the
-//! game with its pictures, the statistics, the game review), in a chunk of
-//! the build loaded the first time one is opened (`chunks::mount_extras`,
-//! docs/loading.md). The page holds a host element for each: [`ExtrasHost`]
-//! loads the chunk, mounts the part into the host, and unmounts it when the
-//! host goes. The part tells the page what happened (its dialog closed, a
-//! button pressed, a record read: `view::extras`'s events) through
-//! `on_event`. The chunk is precached by the service worker like every file
-//! of the build, so the parts work offline; a failed load is tried again
-//! the next time.
+//! game with its pictures, the statistics, the game review). Their code is
+//! a chunk of the build (`chunks::extras`, docs/loading.md), fetched the
+//! first time one is shown: [`ExtrasHost`] shows "Loading…" until then, and
+//! from then on draws the part in place like any component. The chunk is
+//! precached by the service worker like every file of the build, so the
+//! parts work offline; a chunk that could not be fetched says so (a dialog
+//! with Close), and the next time tries again.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use engine::any::AnyGame;
+use engine::any::{AnyGame, Ruleset};
 use i18n::{msg, Language};
-pub use view::extras::Part;
+use view::palette::Seat;
 
-thread_local! {
-    /// The last game written as a link for a part, and its link.
-    static LINK: RefCell<Option<(Rc<AnyGame>, String)>> = const { RefCell::new(None) };
+/// One part of the extras.
+#[derive(Clone, Debug)]
+pub enum Part {
+    /// How to play, showing `ruleset` first; `coins`: the game in play has
+    /// Old City's coins.
+    Help { ruleset: Ruleset, coins: bool },
+    /// The game in pictures.
+    Pictures {
+        game: Rc<AnyGame>,
+        seats: Rc<Vec<Seat>>,
+    },
+    /// The statistics of the saved games.
+    Stats,
+    /// The key to the tile art and the pieces, as a dialog.
+    Key { ruleset: Ruleset, coins: bool },
+    /// The tiles left in the pile, as a dialog.
+    TilesLeft { game: Rc<AnyGame> },
+    /// The end of the game, as a dialog; its buttons tell the page
+    /// [`PartEvent::Export`], [`PartEvent::New`], [`PartEvent::Review`], or
+    /// [`PartEvent::Close`] ("Look at the board", Esc).
+    GameOver {
+        game: Rc<AnyGame>,
+        seats: Rc<Vec<Seat>>,
+    },
+    /// The dialog that opens a game record: [`PartEvent::Open`] with its game.
+    Import,
+    /// The game review; the board beside it with the text view open or the
+    /// coordinates shown as the player had them.
+    Review {
+        game: Rc<AnyGame>,
+        seats: Rc<Vec<Seat>>,
+        text_view: bool,
+        coords: bool,
+    },
 }
 
-/// The link of `game`, for a part that shows it (the pictures, the
-/// review). Written once per game: writing replays the whole game, and the
-/// screens that hold a part are drawn again and again.
-pub fn link_of(game: &Rc<AnyGame>) -> String {
-    LINK.with(|l| {
-        let mut l = l.borrow_mut();
-        match &*l {
-            Some((g, link)) if Rc::ptr_eq(g, game) => link.clone(),
-            _ => {
-                let link = formats::share::encode(game);
-                *l = Some((game.clone(), link.clone()));
-                link
+impl PartialEq for Part {
+    // Games and seats by address: they are replaced, never changed.
+    fn eq(&self, other: &Part) -> bool {
+        use Part::*;
+        match (self, other) {
+            (
+                Help {
+                    ruleset: a,
+                    coins: b,
+                },
+                Help {
+                    ruleset: c,
+                    coins: d,
+                },
+            )
+            | (
+                Key {
+                    ruleset: a,
+                    coins: b,
+                },
+                Key {
+                    ruleset: c,
+                    coins: d,
+                },
+            ) => (a, b) == (c, d),
+            (Pictures { game: a, seats: b }, Pictures { game: c, seats: d })
+            | (GameOver { game: a, seats: b }, GameOver { game: c, seats: d }) => {
+                Rc::ptr_eq(a, c) && Rc::ptr_eq(b, d)
             }
-        }
-    })
-}
-
-/// A part mounted from the chunk: dropping it unmounts it.
-struct Mounted(Option<Box<dyn FnOnce()>>);
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        if let Some(unmount) = self.0.take() {
-            unmount();
+            (TilesLeft { game: a }, TilesLeft { game: c }) => Rc::ptr_eq(a, c),
+            (Stats, Stats) | (Import, Import) => true,
+            (
+                Review {
+                    game: a,
+                    seats: b,
+                    text_view: e,
+                    coords: f,
+                },
+                Review {
+                    game: c,
+                    seats: d,
+                    text_view: g,
+                    coords: h,
+                },
+            ) => Rc::ptr_eq(a, c) && Rc::ptr_eq(b, d) && (e, f) == (g, h),
+            _ => false,
         }
     }
+}
+
+/// What a part tells the page.
+#[derive(Clone, Debug)]
+pub enum PartEvent {
+    /// Its dialog closed (or the review did).
+    Close,
+    /// The end of the game: save the game's record.
+    Export,
+    /// The end of the game: a new game.
+    New,
+    /// The end of the game: review it.
+    Review,
+    /// The import dialog read this game (and closes).
+    Open(Rc<AnyGame>),
+}
+
+/// How the chunk draws a part: `part`, telling the page through `on_event`.
+pub type DrawPart = fn(&Part, &Callback<PartEvent>) -> Html;
+
+thread_local! {
+    /// The chunk's drawing function, once the chunk is here.
+    static DRAW: Cell<Option<DrawPart>> = const { Cell::new(None) };
 }
 
 #[derive(Properties, PartialEq)]
 pub struct ExtrasHostProps {
     pub part: Part,
-    /// What the part tells the page ("close": its dialog closed; the
-    /// others in `view::extras`).
-    pub on_event: Callback<String>,
+    pub on_event: Callback<PartEvent>,
     /// A dialog part: while it loads, a small "Loading…" note at the top of
     /// the window (not in the page's flow), and if it cannot be loaded, the
     /// reason with a Close button.
@@ -65,73 +137,51 @@ pub struct ExtrasHostProps {
     pub dialog: bool,
     #[prop_or_default]
     pub testid: Option<AttrValue>,
-    /// The language the part speaks: the page's, as it is when the host
-    /// is drawn (a new one mounts the part again).
+    /// The language the part speaks: the page's (a new one draws it again).
     #[prop_or_else(i18n::current)]
     pub lang: Language,
 }
 
-/// Where a part stands.
-#[derive(Clone, PartialEq)]
+/// Where the chunk stands, for this host.
+#[derive(Clone, Copy, PartialEq)]
 enum Stage {
     Loading,
-    Shown,
-    Failed(String),
+    /// Here: `DRAW` holds how to draw the parts.
+    Here,
+    Failed,
 }
 
-/// The host of one part of the extras module.
+/// A part of the extras, drawn once its chunk is here.
 #[function_component(ExtrasHost)]
 pub fn extras_host(props: &ExtrasHostProps) -> Html {
-    let node = use_node_ref();
-    let stage = use_state(|| Stage::Loading);
+    let stage = use_state(|| DRAW.with(Cell::get).map_or(Stage::Loading, |_| Stage::Here));
     {
-        let node = node.clone();
         let stage = stage.clone();
-        let on_event = props.on_event.clone();
-        use_effect_with((props.part.clone(), props.lang), move |(part, lang)| {
-            // The part, once mounted; dropped (unmounted) with the host or
-            // when the part changes. `gone` stops a mount that finishes
-            // after the host went.
-            let held: Rc<RefCell<Option<Mounted>>> = Rc::default();
-            let gone = Rc::new(std::cell::Cell::new(false));
-            stage.set(Stage::Loading);
-            if let Some(host) = node.cast::<web_sys::Element>() {
-                let (held, gone, part, stage) =
-                    (held.clone(), gone.clone(), part.clone(), stage.clone());
-                let _ = lang; // (a new language mounts the part again)
+        use_effect_with((), move |_| {
+            if *stage == Stage::Loading {
                 wasm_bindgen_futures::spawn_local(async move {
-                    let result = super::chunks::mount_extras(host, part, on_event).await;
-                    let mounted = result.map(|unmount| Mounted(Some(unmount)));
-                    if gone.get() {
-                        return; // (dropping `mounted` unmounts it)
-                    }
-                    match mounted {
-                        Ok(m) => {
-                            *held.borrow_mut() = Some(m);
-                            stage.set(Stage::Shown);
+                    match super::chunks::extras().await {
+                        Ok(draw) => {
+                            DRAW.with(|d| d.set(Some(draw)));
+                            stage.set(Stage::Here);
                         }
-                        Err(_) => stage.set(Stage::Failed(String::new())),
+                        Err(_) => stage.set(Stage::Failed),
                     }
                 });
             }
-            move || {
-                gone.set(true);
-                held.borrow_mut().take();
-            }
         });
     }
-    let status = match &*stage {
-        Stage::Shown => html! {},
-        Stage::Loading => html! {
-            <p class={classes!("extras-status", props.dialog.then_some("extras-toast"))} role="status">
-                { msg::extras::loading() }</p>
+    let toast = props.dialog.then_some("extras-toast");
+    let part = match (*stage, DRAW.with(Cell::get)) {
+        (Stage::Here, Some(draw)) => draw(&props.part, &props.on_event),
+        (Stage::Loading | Stage::Here, _) => html! {
+            <p class={classes!("extras-status", toast)} role="status">{ msg::extras::loading() }</p>
         },
-        Stage::Failed(why) => {
-            let close = props.on_event.reform(|_: MouseEvent| "close".to_string());
+        (Stage::Failed, _) => {
+            let close = props.on_event.reform(|_: MouseEvent| PartEvent::Close);
             html! {
-                <div class={classes!("extras-status", props.dialog.then_some("extras-toast"))} role="alert"
-                    data-testid="extras-failed">
-                    <p>{ msg::extras::failed(if why.is_empty() { msg::extras::no_reason() } else { why.as_str() }) }</p>
+                <div class={classes!("extras-status", toast)} role="alert" data-testid="extras-failed">
+                    <p>{ msg::extras::failed(msg::extras::no_reason()) }</p>
                     if props.dialog {
                         <button class="small" onclick={close}>{ msg::extras::close() }</button>
                     }
@@ -140,11 +190,6 @@ pub fn extras_host(props: &ExtrasHostProps) -> Html {
         }
     };
     html! {
-        <div class="extras-host" data-testid={props.testid.clone()}>
-            { status }
-            // The module's part lives in here: this page's Yew never draws
-            // into it.
-            <div ref={node} class="extras-root"></div>
-        </div>
+        <div class="extras-host" data-testid={props.testid.clone()}>{ part }</div>
     }
 }

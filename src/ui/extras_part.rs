@@ -1,88 +1,49 @@
-//! Mounts a part of the extras module (view/extras.rs names them) into the
-//! host the page made for it (ui/extras.rs); called by src/bin/extras.rs.
+//! The extras' parts drawn (in the extras chunk: `chunks::extras` hands
+//! the page [`draw`]; ui/extras.rs names the parts).
 
-use yew::{BaseComponent, Renderer};
+use yew::prelude::*;
 
-use super::game_over::{GameOverPart, GameOverPartProps};
-use super::game_pictures::{PicturesPart, PicturesPartProps};
-use super::help::{Help, HelpProps};
-use super::import_part::{ImportPart, ImportPartProps};
-use super::legend::{KeyDialog, KeyDialogProps};
-use super::review_app::{ReviewApp, ReviewAppProps};
-use super::stats_dialog::{StatsDialog, StatsDialogProps};
-use super::tiles_left::{TilesLeftPart, TilesLeftPartProps};
-pub use view::extras::Part;
+use super::extras::{Part, PartEvent};
+use super::game_over::GameOverPart;
+use super::game_pictures::PicturesPart;
+use super::help::Help;
+use super::import_part::ImportPart;
+use super::legend::KeyDialog;
+use super::review_app::ReviewApp;
+use super::stats_dialog::StatsDialog;
+use super::tiles_left::TilesLeftPart;
+use view::Shared;
 
-/// Renders component `C` into `host`; returns what unmounts it.
-fn render<C: BaseComponent>(host: web_sys::Element, props: C::Properties) -> Box<dyn FnOnce()> {
-    let app = Renderer::<C>::with_root_and_props(host, props).render();
-    Box::new(move || app.destroy())
-}
-
-/// Mount `part` into `host` (in the extras module); `on_event` hears what
-/// the page must know ("close", and the events of `view::extras`). Returns
-/// what unmounts it.
-pub fn mount(
-    host: web_sys::Element,
-    part: &Part,
-    on_event: yew::Callback<String>,
-) -> Box<dyn FnOnce()> {
-    let on_close = on_event.reform(|_: ()| view::extras::CLOSE.to_string());
+/// `part`, telling the page through `on_event`.
+pub fn draw(part: &Part, on_event: &Callback<PartEvent>) -> Html {
+    let on_close = on_event.reform(|_: ()| PartEvent::Close);
+    let on_event = on_event.clone();
     match part {
-        Part::Help { ruleset, coins } => render::<Help>(
-            host,
-            HelpProps {
-                ruleset: *ruleset,
-                coins: *coins,
-                on_close,
-            },
-        ),
-        Part::Pictures { link, seats } => render::<PicturesPart>(
-            host,
-            PicturesPartProps {
-                link: link.clone().into(),
-                seats: seats.clone().into(),
-            },
-        ),
-        Part::Key { ruleset, coins } => render::<KeyDialog>(
-            host,
-            KeyDialogProps {
-                ruleset: *ruleset,
-                coins: *coins,
-                on_close,
-            },
-        ),
-        Part::TilesLeft { link } => render::<TilesLeftPart>(
-            host,
-            TilesLeftPartProps {
-                link: link.clone().into(),
-                on_close,
-            },
-        ),
-        Part::GameOver { link, seats } => render::<GameOverPart>(
-            host,
-            GameOverPartProps {
-                link: link.clone().into(),
-                seats: seats.clone().into(),
-                on_event,
-            },
-        ),
-        Part::Import => render::<ImportPart>(host, ImportPartProps { on_event }),
+        Part::Help { ruleset, coins } => {
+            html! { <Help ruleset={*ruleset} coins={*coins} {on_close} /> }
+        }
+        Part::Pictures { game, seats } => {
+            html! { <PicturesPart game={Shared(game.clone())} seats={Shared(seats.clone())} /> }
+        }
+        Part::Key { ruleset, coins } => {
+            html! { <KeyDialog ruleset={*ruleset} coins={*coins} {on_close} /> }
+        }
+        Part::TilesLeft { game } => {
+            html! { <TilesLeftPart game={Shared(game.clone())} {on_close} /> }
+        }
+        Part::GameOver { game, seats } => html! {
+            <GameOverPart game={Shared(game.clone())} seats={Shared(seats.clone())} {on_event} />
+        },
+        Part::Import => html! { <ImportPart {on_event} /> },
         Part::Review {
-            link,
+            game,
             seats,
             text_view,
             coords,
-        } => render::<ReviewApp>(
-            host,
-            ReviewAppProps {
-                link: link.clone().into(),
-                seats: seats.clone().into(),
-                text_view: *text_view,
-                coords: *coords,
-                on_close,
-            },
-        ),
-        Part::Stats => render::<StatsDialog>(host, StatsDialogProps { on_close }),
+        } => html! {
+            <ReviewApp game={Shared(game.clone())} seats={Shared(seats.clone())} text_view={*text_view}
+                coords={*coords} {on_close} />
+        },
+        Part::Stats => html! { <StatsDialog {on_close} /> },
     }
 }

@@ -2,22 +2,22 @@
 //! winner(s), which guard and which stewards scored what, and the way out
 //! (export the record, look at the city, review the game, new game), and
 //! the game in pictures. A modal dialog: Esc (or "Look at the city")
-//! closes it. A part of the extras module ([`GameOverPart`], of the game's
-//! link; ui/extras_part.rs), loaded when a game ends: the page holds only
-//! its host (ui/play_screen.rs) and hears which button was pressed.
+//! closes it. A part of the extras ([`GameOverPart`]; ui/extras.rs), loaded
+//! when a game ends: the page hears which button was pressed.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::extras::PartEvent;
 use super::game_pictures::PicturesPart;
 use super::modal::Modal;
-use engine::any::{AnyChoice as Choice, Ruleset};
+use engine::any::{AnyChoice as Choice, AnyGame, Ruleset};
 use i18n::msg;
 use i18n::msg::game_over as m;
 use view::any::game_view_on;
-use view::extras::{game_of, CLOSE, EXPORT, NEW, REVIEW};
 use view::log::capitalise;
+use view::palette::Seat;
 use view::panel::{EndLine, PanelData};
 use view::prompt::Pointer;
 use view::prompt::Prompt;
@@ -30,8 +30,9 @@ pub struct GameOverProps {
     pub panel: Shared<PanelData>,
     pub prompt: Prompt<Choice>,
     pub lines: Rc<Vec<EndLine>>,
-    /// The game's link (its pictures: the score turn by turn, the facts).
-    pub link: AttrValue,
+    /// The game and its seats (its pictures: the score turn by turn, the facts).
+    pub game: Shared<AnyGame>,
+    pub seats: Shared<Vec<Seat>>,
     pub on_export: Callback<()>,
     pub on_close: Callback<()>,
     pub on_new: Callback<()>,
@@ -62,13 +63,6 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let review = props.on_review.reform(|_: MouseEvent| ());
-    let seats: AttrValue = p
-        .players
-        .iter()
-        .map(|r| r.colour.name())
-        .collect::<Vec<_>>()
-        .join(",")
-        .into();
     // One line per scoring, with a swatch for each player it names (the
     // names are in the text: colour is not all that tells them).
     let details = props.lines.iter().map(|l| {
@@ -100,7 +94,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
             }
             <details class="game-pictures" data-testid="game-pictures">
                 <summary>{ m::pictures() }</summary>
-                <PicturesPart link={props.link.clone()} {seats} />
+                <PicturesPart game={props.game.clone()} seats={props.seats.clone()} />
             </details>
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ m::export() }</button>
@@ -114,24 +108,20 @@ pub fn game_over(props: &GameOverProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 pub struct GameOverPartProps {
-    pub link: AttrValue,
-    /// As a link's `seats` parameter (their colours).
-    pub seats: AttrValue,
-    /// Which button was pressed (`view::extras`: EXPORT, NEW, REVIEW, CLOSE).
-    pub on_event: Callback<String>,
+    pub game: Shared<AnyGame>,
+    pub seats: Shared<Vec<Seat>>,
+    /// Which button was pressed: Export, New, Review or Close.
+    pub on_event: Callback<PartEvent>,
 }
 
-/// The part of the extras module: the end of the game of `link`.
+/// The part of the extras: the end of the game.
 #[function_component(GameOverPart)]
 pub fn game_over_part(props: &GameOverPartProps) -> Html {
     let read = use_memo(
-        (props.link.clone(), props.seats.clone()),
-        |(link, seats)| {
-            let (game, seats) = game_of(link, seats)?;
-            Some((game.ruleset(), game_view_on(&game, &seats, Pointer::Mouse)))
-        },
+        (props.game.clone(), props.seats.clone()),
+        |(game, seats)| Some((game.ruleset(), game_view_on(game, seats, Pointer::Mouse))),
     );
-    let says = |what: &'static str| props.on_event.reform(move |_: ()| what.to_string());
+    let says = |what: PartEvent| props.on_event.reform(move |_: ()| what.clone());
     match &*read {
         Some((ruleset, view)) => game_over(&GameOverProps {
             title: match ruleset {
@@ -141,14 +131,15 @@ pub fn game_over_part(props: &GameOverPartProps) -> Html {
             panel: view.panel.clone(),
             prompt: view.prompt_base.clone(),
             lines: view.end_lines.clone(),
-            link: props.link.clone(),
-            on_export: says(EXPORT),
-            on_close: says(CLOSE),
-            on_new: says(NEW),
-            on_review: says(REVIEW),
+            game: props.game.clone(),
+            seats: props.seats.clone(),
+            on_export: says(PartEvent::Export),
+            on_close: says(PartEvent::Close),
+            on_new: says(PartEvent::New),
+            on_review: says(PartEvent::Review),
         }),
         None => html! {
-            <Modal title={msg::play::game_over()} on_close={says(CLOSE)} testid="game-over">
+            <Modal title={msg::play::game_over()} on_close={says(PartEvent::Close)} testid="game-over">
                 <p role="alert">{ m::unreadable() }</p>
             </Modal>
         },

@@ -25,30 +25,20 @@ pub struct GamePicturesProps {
     pub panel: Shared<PanelData>,
 }
 
-/// The part of the extras module (ui/extras_part.rs): the game of a link,
-/// its seats as a link's `seats` parameter.
+/// The game in pictures of a game and its seats (a part of the extras).
 #[derive(Properties, PartialEq)]
 pub struct PicturesPartProps {
-    pub link: AttrValue,
-    pub seats: AttrValue,
+    pub game: Shared<AnyGame>,
+    pub seats: Shared<Vec<view::palette::Seat>>,
 }
 
 #[function_component(PicturesPart)]
 pub fn pictures_part(props: &PicturesPartProps) -> Html {
-    let read = use_memo(
-        (props.link.clone(), props.seats.clone()),
-        |(link, seats)| {
-            let (game, seats) = view::extras::game_of(link, seats)?;
-            let panel = game_view_on(&game, &seats, Pointer::Mouse).panel;
-            Some((Shared(std::rc::Rc::new(game)), panel))
-        },
+    let panel = use_memo(
+        (props.game.clone(), props.seats.clone()),
+        |(game, seats)| game_view_on(game, seats, Pointer::Mouse).panel,
     );
-    match &*read {
-        Some((game, panel)) => html! { <GamePictures game={game.clone()} panel={panel.clone()} /> },
-        None => {
-            html! { <p role="alert">{ msg::pictures::unreadable() }</p> }
-        }
-    }
+    html! { <GamePictures game={props.game.clone()} panel={(*panel).clone()} /> }
 }
 
 /// The patterns that tell the sources apart (grey, on any player's bar).

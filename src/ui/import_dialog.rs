@@ -6,12 +6,10 @@
 
 use yew::prelude::*;
 
-use super::extras::{ExtrasHost, Part};
+use super::extras::{ExtrasHost, Part, PartEvent};
 use super::state::{Action, AppState, Opened};
 use super::storage;
-use formats::share;
 use i18n::msg::import as m;
-use view::extras::opened_link;
 
 #[derive(Properties, PartialEq)]
 pub struct ImportDialogProps {
@@ -39,10 +37,9 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
     }
     let on_event = {
         let d = props.dispatch.clone();
-        Callback::from(move |e: String| {
-            // (The dialog read the link's game; a link that does not decode
-            // here closes the dialog with nothing opened.)
-            if let Some(game) = opened_link(&e).and_then(|link| share::decode(link).ok()) {
+        Callback::from(move |e: PartEvent| {
+            if let PartEvent::Open(game) = e {
+                let game = (*game).clone();
                 d.dispatch(Action::Open(Box::new(Opened {
                     seats: storage::default_seats(&game),
                     game,

@@ -1,25 +1,23 @@
 //! The dialog that opens a game record (CGN, NOTATION.md): a `.cgn` file or
-//! pasted text. A part of the extras module (ui/extras_part.rs; the page
-//! holds only the button, ui/import_dialog.rs). The record is read here,
-//! in the module, which carries the reader anyway; a record that reads is
-//! handed to the page as a link (`view::extras::OPEN`), and the page opens
-//! it as a new local game at its last position. One that does not shows
-//! the reader's error with its line number.
+//! pasted text. A part of the extras (ui/extras.rs; the page holds only
+//! the button, ui/import_dialog.rs). A record that reads is handed to the
+//! page (`PartEvent::Open`), which opens it as a new local game at its last
+//! position. One that does not shows the reader's error with its line
+//! number.
 
 use yew::prelude::*;
 
 use super::modal::Modal;
 use crate::records::{work, Answer, Job};
-use formats::share;
+use engine::any::AnyGame;
 use i18n::msg::import as m;
-use view::extras::{CLOSE, OPEN};
 use view::words::plain;
 
 /// Largest record read (a whole game is a few KB).
 const MAX_TEXT: usize = 1 << 20;
 
-/// Read a record: the game's link, or the reason it cannot be read.
-fn read(text: &str) -> Result<String, String> {
+/// Read a record: its game, or the reason it cannot be read.
+fn read(text: &str) -> Result<AnyGame, String> {
     // A byte-order mark, as some editors put before a text, is not part of
     // the record (a file chosen from disk loses it on the way).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -32,7 +30,7 @@ fn read(text: &str) -> Result<String, String> {
     match work(Job::Read(text.to_string())) {
         // (The page decodes the link again; one that does not decode here
         // would not there either.)
-        Answer::Read(game) => Ok(share::encode(&game)),
+        Answer::Read(game) => Ok(*game),
         Answer::Unreadable { line: 0, reason } => Err(m::does_not_read(&plain(&reason))),
         Answer::Unreadable { line, reason } => Err(m::does_not_read_line(line, &plain(&reason))),
         Answer::Failed(why) => Err(m::failed_why(&why)),
@@ -42,8 +40,8 @@ fn read(text: &str) -> Result<String, String> {
 
 #[derive(Properties, PartialEq)]
 pub struct ImportPartProps {
-    /// `OPEN` and the link of the game read, or `CLOSE`.
-    pub on_event: Callback<String>,
+    /// `Open` with the game read, or `Close`.
+    pub on_event: Callback<super::extras::PartEvent>,
 }
 
 #[function_component(ImportPart)]
@@ -57,14 +55,16 @@ pub fn import_part(props: &ImportPartProps) -> Html {
         let error = error.clone();
         let text = text.clone();
         Callback::from(move |t: String| match read(&t) {
-            Ok(link) => on_event.emit(format!("{OPEN}{link}")),
+            Ok(game) => on_event.emit(super::extras::PartEvent::Open(std::rc::Rc::new(game))),
             Err(e) => {
                 text.set(t);
                 error.set(Some(e));
             }
         })
     };
-    let close = props.on_event.reform(|_: ()| CLOSE.to_string());
+    let close = props
+        .on_event
+        .reform(|_: ()| super::extras::PartEvent::Close);
     let on_file = {
         let attempt = attempt.clone();
         let error = error.clone();

@@ -13,7 +13,7 @@ use super::board::Board;
 use super::camera::{Camera, CameraAction};
 use super::computer_bar::{computer_bar, ComputerBarProps};
 use super::download;
-use super::extras::{link_of, ExtrasHost, Part};
+use super::extras::{ExtrasHost, Part, PartEvent};
 use super::game_log::game_log;
 use super::hand::{hand, HandProps};
 use super::keys::{self, KeyCommand};
@@ -30,8 +30,6 @@ use engine::core::geom::Cell;
 use i18n::msg;
 use i18n::msg::play as m;
 use std::rc::Rc;
-use view::extras::{EXPORT, NEW, REVIEW};
-use view::palette::seats_param;
 use view::Shared;
 
 #[derive(Properties, PartialEq)]
@@ -362,10 +360,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     let export_click = export.reform(|_: MouseEvent| ());
     let over_event = {
         let (d, export) = (d.clone(), export.clone());
-        Callback::from(move |e: String| match e.as_str() {
-            EXPORT => export.emit(()),
-            NEW => d.dispatch(Action::NewGameScreen),
-            REVIEW => d.dispatch(Action::ReviewOpen),
+        Callback::from(move |e: PartEvent| match e {
+            PartEvent::Export => export.emit(()),
+            PartEvent::New => d.dispatch(Action::NewGameScreen),
+            PartEvent::Review => d.dispatch(Action::ReviewOpen),
             _ => d.dispatch(Action::CloseGameOver),
         })
     };
@@ -382,7 +380,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     };
     let legend_close = {
         let legend_open = legend_open.clone();
-        Callback::from(move |_: String| legend_open.set(false))
+        Callback::from(move |_: PartEvent| legend_open.set(false))
     };
 
     // (Classic only: The City's pile is not by type.)
@@ -393,7 +391,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     };
     let tiles_close = {
         let tiles_open = tiles_open.clone();
-        Callback::from(move |_: String| tiles_open.set(false))
+        Callback::from(move |_: PartEvent| tiles_open.set(false))
     };
     let camera_click = |a: CameraAction| {
         let cd = camera.dispatcher();
@@ -500,7 +498,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 // The end of the game is a part of the extras module
                 // (ui/game_over.rs), loaded now; it says which button was
                 // pressed.
-                <ExtrasHost part={Part::GameOver { link: link_of(&play.game), seats: seats_param(&play.seats) }}
+                <ExtrasHost part={Part::GameOver { game: play.game.clone(), seats: play.seats.clone() }}
                     dialog=true on_event={over_event} testid="game-over-host" />
             }
             if props.leaving {
@@ -526,7 +524,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             // The two dialogs are parts of the extras module (ui/extras.rs),
             // loaded the first time.
             if *tiles_open && tiles_by_type {
-                <ExtrasHost part={Part::TilesLeft { link: link_of(&play.game) }} dialog=true
+                <ExtrasHost part={Part::TilesLeft { game: play.game.clone() }} dialog=true
                     on_event={tiles_close} />
             }
             if *legend_open {

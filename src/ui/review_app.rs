@@ -1,9 +1,8 @@
-//! The game review as a part of the extras module (ui/extras.rs): the
-//! review's screen and the board beside it, with a reducer of their own
-//! (the app's, with the review's part registered: state/review.rs) and an
-//! engine worker of their own that computes the review, so the page keeps
-//! its worker. The page hands over the game as a link; closing the review
-//! (its Close button, or Esc) tells the page.
+//! The game review as a part of the extras (ui/extras.rs): the review's
+//! screen and the board beside it, with a reducer of their own
+//! (state/review.rs) and an engine worker of their own that computes the
+//! review, so the page keeps its worker. Closing the review (its Close
+//! button, or Esc) tells the page.
 
 use yew::prelude::*;
 
@@ -13,22 +12,23 @@ use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::review_screen::ReviewScreen;
 use super::state::{Action, AppState, Play};
-use super::worker::{spawn_engine, FromEngine, GameWire, ToEngine};
+use super::worker::{spawn_engine, FromEngine, ToEngine};
+use engine::any::AnyGame;
+use view::palette::Seat;
+use view::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct ReviewAppProps {
-    /// The game, as a link, and its seats (a link's `seats` parameter).
-    pub link: AttrValue,
-    pub seats: AttrValue,
+    pub game: Shared<AnyGame>,
+    pub seats: Shared<Vec<Seat>>,
     pub text_view: bool,
     pub coords: bool,
     pub on_close: Callback<()>,
 }
 
-/// The app's state for the review of the game of `props`; `None` when the
-/// link or the seats do not read (the page wrote them: they do).
+/// The app's state for the review of the game of `props`.
 fn opened(props: &ReviewAppProps) -> Option<AppState> {
-    let (game, seats) = view::extras::game_of(&props.link, &props.seats)?;
+    let (game, seats) = ((*props.game).clone(), (*props.seats).clone());
     Some(AppState {
         play: Some(Play::new(game, seats)),
         text_view: props.text_view,
@@ -72,7 +72,7 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             if let Some((request, game, level)) = job {
                 bridge.send(ToEngine::Review {
                     request,
-                    game: GameWire::of(&game),
+                    game: (*game).clone(),
                     level,
                 });
             }

@@ -7,7 +7,7 @@
 
 use yew::prelude::*;
 
-use super::extras::{ExtrasHost, Part};
+use super::extras::{ExtrasHost, Part, PartEvent};
 use super::import_dialog::ImportDialog;
 use super::session::open_saved;
 use super::state::AppState;
@@ -320,7 +320,7 @@ fn stats_button() -> Html {
         <>
             <button class="quiet" data-testid="stats-open" onclick={set(true).reform(|_: MouseEvent| ())}>{ msg::stats::title() }</button>
             if *open {
-                <ExtrasHost part={Part::Stats} dialog=true on_event={close.reform(|_: String| ())} />
+                <ExtrasHost part={Part::Stats} dialog=true on_event={close.reform(|_: PartEvent| ())} />
             }
         </>
     }

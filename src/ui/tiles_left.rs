@@ -44,19 +44,17 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
     }
 }
 
-/// The part of the extras module (ui/extras_part.rs): the tiles left of a
-/// link's game (the page's "Tiles"), so the page does not carry the dialog.
+/// The tiles left of a game (the page's "Tiles"; a part of the extras).
 #[derive(Properties, PartialEq)]
 pub struct TilesLeftPartProps {
-    pub link: AttrValue,
+    pub game: view::Shared<engine::any::AnyGame>,
     pub on_close: Callback<()>,
 }
 
 #[function_component(TilesLeftPart)]
 pub fn tiles_left_part(props: &TilesLeftPartProps) -> Html {
-    let read = use_memo(props.link.clone(), |link| {
-        let game = formats::share::decode(link).ok()?;
-        Some((game.ruleset(), tiles_by_type(&game)?))
+    let read = use_memo(props.game.clone(), |game| {
+        Some((game.ruleset(), tiles_by_type(game)?))
     });
     match &*read {
         Some((ruleset, counts)) => tiles_left(&TilesLeftProps {

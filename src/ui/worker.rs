@@ -25,48 +25,7 @@ use wasm_bindgen::JsCast;
 use super::channel::{self, Channel};
 use computer::review::{AnyReviewer, DecisionReview};
 use computer::{AnyThinker, Level};
-use engine::any::{AnyChoice, AnyGame, AnySetup};
-use engine::city;
-use engine::TileGame;
-
-/// A game as sent to the worker: the setup and every decision so far, of
-/// either ruleset. (Not a share link: encoding one replays the game on the
-/// main thread.)
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameWire {
-    pub setup: AnySetup,
-    pub history: Vec<AnyChoice>,
-}
-
-impl GameWire {
-    pub fn of(game: &AnyGame) -> GameWire {
-        GameWire {
-            setup: game.setup(),
-            history: game.history(),
-        }
-    }
-
-    /// The wire of a game of The City (without copying the game).
-    pub fn of_city(game: &city::Game) -> GameWire {
-        GameWire {
-            setup: AnySetup::City(game.setup().clone()),
-            history: game
-                .history()
-                .iter()
-                .copied()
-                .map(AnyChoice::City)
-                .collect(),
-        }
-    }
-
-    /// The game again: checked like any setup and replayed decision by
-    /// decision, so a malformed request is an error, not a panic.
-    pub fn game(&self) -> Option<AnyGame> {
-        let mut g = AnyGame::replay(self.setup.clone(), &self.history).ok()?;
-        g.set_logging(false);
-        Some(g)
-    }
-}
+use engine::any::{AnyChoice, AnyGame};
 
 /// A request from the page to the engine worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,7 +36,7 @@ pub enum ToEngine {
     /// answer reproducible. Replaces any request still being thought about.
     Think {
         request: u64,
-        game: GameWire,
+        game: AnyGame,
         level: Level,
         seed: u64,
     },
@@ -86,7 +45,7 @@ pub enum ToEngine {
     /// review still running.
     Review {
         request: u64,
-        game: GameWire,
+        game: AnyGame,
         level: Level,
     },
     /// Stop thinking about, or reviewing, `request` (nothing is sent back for it).
@@ -96,8 +55,6 @@ pub enum ToEngine {
 /// Why a request failed (the page says it in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Failure {
-    /// The game sent does not replay (a bug of the page's, or a foreign sender).
-    Unplayable,
     /// The game is over: nothing to decide.
     Over,
     /// The worker did not answer in time, or could not start (the page's own).
@@ -108,7 +65,6 @@ impl Failure {
     /// In the player's words.
     pub fn words(self) -> &'static str {
         match self {
-            Failure::Unplayable => i18n::msg::computer::unplayable(),
             Failure::Over => i18n::msg::computer::game_is_over(),
             Failure::Silent => i18n::msg::play::worker_silent(),
         }
@@ -201,6 +157,12 @@ struct Worker {
 
 thread_local! {
     static WORKER: RefCell<Worker> = RefCell::new(Worker::default());
+}
+
+/// A game without its event log (nothing here shows it).
+fn quiet(mut game: AnyGame) -> AnyGame {
+    game.set_logging(false);
+    game
 }
 
 /// The constructor name of the current JavaScript global object.
@@ -313,10 +275,7 @@ impl Worker {
             } => {
                 self.job = None;
                 self.generation += 1;
-                let thinker = match game.game() {
-                    None => Err(Failure::Unplayable),
-                    Some(g) => AnyThinker::new(&g, level, seed).ok_or(Failure::Over),
-                };
+                let thinker = AnyThinker::new(&quiet(game), level, seed).ok_or(Failure::Over);
                 match thinker {
                     Ok(thinker) => {
                         self.job = Some(Job {
@@ -335,25 +294,14 @@ impl Worker {
                 level,
             } => {
                 self.generation += 1;
-                match game.game() {
-                    Some(g) => {
-                        self.review = Some(ReviewJob {
-                            request,
-                            reviewer: AnyReviewer::new(&g, level),
-                            generation: self.generation,
-                            told: 0.0,
-                            pending: Vec::new(),
-                        });
-                        schedule(self.generation, true);
-                    }
-                    None => {
-                        self.review = None;
-                        channel::answer(&FromEngine::Failed {
-                            request,
-                            why: Failure::Unplayable,
-                        });
-                    }
-                }
+                self.review = Some(ReviewJob {
+                    request,
+                    reviewer: AnyReviewer::new(&quiet(game), level),
+                    generation: self.generation,
+                    told: 0.0,
+                    pending: Vec::new(),
+                });
+                schedule(self.generation, true);
             }
             ToEngine::Cancel { request } => {
                 if self.job.as_ref().is_some_and(|j| j.request == request) {

@@ -82,6 +82,32 @@ pub enum AnyGame {
     Classic(classic::Game),
 }
 
+/// A game travels (to a worker, into a store) as its setup and decisions;
+/// it is read back by replaying them, each checked, so a damaged or forged
+/// one is an error, never a game that breaks a rule.
+impl Serialize for AnyGame {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (self.setup(), self.history()).serialize(s)
+    }
+}
+
+/// The same game: the same setup and the same decisions.
+impl PartialEq for AnyGame {
+    fn eq(&self, other: &AnyGame) -> bool {
+        self.setup() == other.setup() && self.history() == other.history()
+    }
+}
+
+impl Eq for AnyGame {}
+
+impl<'de> Deserialize<'de> for AnyGame {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AnyGame, D::Error> {
+        let (setup, history): (AnySetup, Vec<AnyChoice>) = Deserialize::deserialize(d)?;
+        AnyGame::replay(setup, &history)
+            .map_err(|_| serde::de::Error::custom("not a game: its setup or a decision is refused"))
+    }
+}
+
 impl From<city::Game> for AnyGame {
     fn from(g: city::Game) -> AnyGame {
         AnyGame::City(g)

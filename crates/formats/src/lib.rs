@@ -1,11 +1,9 @@
 //! What a game is written as: records (CGN for The City, CGN-C for classic
 //! Carcassonne), share links, the saved-games document and its JSON, the
-//! computer's levels by name, and the text the page and its workers send
-//! each other. No words: a problem is a value the view says.
+//! computer's levels by name. No words: a problem is a value the view says.
 
 pub mod json;
 pub mod level;
 pub mod notation;
 pub mod saves;
 pub mod share;
-pub mod wire;

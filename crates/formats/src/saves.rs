@@ -212,14 +212,14 @@ pub enum Damage {
 
 impl Damage {
     /// The reason as the saves document keeps it beside a damaged entry: a
-    /// detail as it was worded; a link's, record's or name's problem as its
-    /// value (a diagnostic: the view words the problem again when the entry
-    /// is read and still does not open).
+    /// detail as it was worded, a link's, record's or name's problem in
+    /// short (the entry is read again each time the document is, and the
+    /// view says what is wrong then, in the player's words).
     pub fn kept_text(&self) -> String {
         match self {
-            Damage::Link(e) => format!("its link does not open: {e:?}"),
-            Damage::Record(e) => format!("its record does not read: {e:?}"),
-            Damage::Player(e) => format!("a player's name is refused: {e:?}"),
+            Damage::Link(_) => "its link does not open".into(),
+            Damage::Record(_) => "its record does not read".into(),
+            Damage::Player(_) => "a player's name is refused".into(),
             Damage::Detail(text) => text.clone(),
         }
     }

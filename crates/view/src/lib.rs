@@ -19,7 +19,6 @@ pub mod city;
 pub mod classic;
 pub mod command;
 pub mod errors;
-pub mod extras;
 pub mod geometry;
 pub mod log;
 pub mod names;

@@ -156,17 +156,22 @@ impl Narrator {
     }
 }
 
-/// Finished reviews as the browser keeps them (ui/review_store.rs): the
-/// wire's text of `(key, decisions)` pairs. The key is the record and the
-/// level (`state::review::key_of`).
+/// Finished reviews as the browser keeps them (ui/review_store.rs):
+/// `(key, decisions)` pairs in postcard, as base64url text. The key is the
+/// game's link and the level (`state::review::key_of`).
 pub fn encode_kept(kept: &[(&str, &[Reviewed])]) -> String {
-    formats::wire::to_string(&kept).unwrap_or_default()
+    let bytes = postcard::to_allocvec(&kept).unwrap_or_default();
+    data_encoding::BASE64URL_NOPAD.encode(&bytes)
 }
 
 /// The reviews [`encode_kept`] wrote; none from a text that does not read
 /// (damaged or of another version: they are computed again).
 pub fn decode_kept(text: &str) -> Vec<(String, Vec<Reviewed>)> {
-    formats::wire::from_str(text).unwrap_or_default()
+    data_encoding::BASE64URL_NOPAD
+        .decode(text.as_bytes())
+        .ok()
+        .and_then(|bytes| postcard::from_bytes(&bytes).ok())
+        .unwrap_or_default()
 }
 
 /// How long the rest of the review should take, from how long it took so

@@ -11,7 +11,7 @@ use super::app::{Action, AppState};
 use super::play::Play;
 use super::replay::Replay;
 use crate::ui::review_store;
-use crate::ui::worker::{FromEngine, GameWire};
+use crate::ui::worker::FromEngine;
 use computer::review::Class;
 use computer::Level;
 use engine::any::{AnyChoice, AnyGame};
@@ -77,11 +77,10 @@ impl PartialEq for Review {
     }
 }
 
-/// A review's key: the game's setup and decisions in the wire's text, and
-/// the level. The same record and level give the same review.
+/// A review's key: the level and the game's link. The same record and
+/// level give the same review.
 pub fn key_of(game: &AnyGame, level: Level) -> String {
-    let record = formats::wire::to_string(&GameWire::of(game)).unwrap_or_default();
-    format!("{}:{record}", level.name())
+    format!("{}:{}", level.name(), formats::share::encode(game))
 }
 
 /// Whether a kept review is one of `game` (storage can be tampered with):
