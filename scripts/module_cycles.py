@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Finds import cycles between the crate's modules (files) and fails on any
-that touches src/engine/.
+"""Finds import cycles between a crate's modules (files) and fails on any in
+the engine (crates/engine). The workspace's crates cannot import each other
+in a circle (Cargo refuses); this is the same rule inside the engine crate:
+its modules form no cycle either, so that a ruleset knows the core and the
+core no ruleset.
 
 Module A imports module B when a `use` tree or a path in A's code (comments
 and strings aside, test modules included) names B: the longest prefix of the
@@ -9,9 +12,9 @@ path that is a module file (`crate::engine::classic::game::Game` names
 `engine::classic`, the folder's mod.rs). Re-exports are not followed: a
 path names the module it goes through. A `mod x;` declaration is no import.
 
-    python3 scripts/module_cycles.py            # cycles touching src/engine
-    python3 scripts/module_cycles.py --all      # every cycle in src/
-    python3 scripts/module_cycles.py --edges engine::classic::game
+    python3 scripts/module_cycles.py            # cycles in crates/engine
+    python3 scripts/module_cycles.py --all      # cycles in every crate
+    python3 scripts/module_cycles.py --edges classic::game   # (the engine's)
 """
 
 import re
@@ -19,7 +22,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SRC = ROOT / "src"
+SRC = ROOT / "crates" / "engine" / "src"
 
 
 def module_of(path: Path) -> tuple:
@@ -106,6 +109,18 @@ def expand(tree: str) -> list:
 
 
 def main() -> int:
+    if "--all" in sys.argv:
+        global SRC
+        failed = 0
+        for src in [ROOT / "src"] + sorted((ROOT / "crates").glob("*/src")):
+            SRC = src
+            print(f"{src.relative_to(ROOT)}:")
+            failed |= check()
+        return failed
+    return check()
+
+
+def check() -> int:
     files = sorted(SRC.rglob("*.rs"))
     modules = {module_of(f): f for f in files}
     edges = {m: set() for m in modules}
@@ -200,17 +215,16 @@ def main() -> int:
         if v not in index:
             visit(v)
 
-    everything = "--all" in sys.argv
-    shown = [c for c in sccs if everything or any(t[:1] == ("engine",) for t in c)]
+    shown = sccs
     for c in shown:
         print("cycle among:", ", ".join(name(t) for t in c))
         for a in c:
             for b in sorted(edges[a]):
                 if b in c:
                     print(f"    {name(a)} -> {name(b)}")
-    scope = "src/" if everything else "src/engine/"
-    engine_edges = sum(len(v) for k, v in edges.items() if k[:1] == ("engine",))
-    print(f"{len(shown)} cycle(s) touching {scope}; {sum(1 for k in modules if k[:1] == ('engine',))} engine modules, {engine_edges} imports from them")
+    scope = SRC.relative_to(ROOT)
+    imports = sum(len(v) for v in edges.values())
+    print(f"{len(shown)} cycle(s) in {scope}; {len(modules)} modules, {imports} imports between them")
     return 1 if shown else 0
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Serves the game on http://127.0.0.1:8080/ (Trunk.toml's [serve]) as
 # players get it: the release build (optimised, wasm-opt'd, the offline
-# service worker). Installs what is missing first (scripts/setup.sh).
+# service worker), made by scripts/site.js (Trunk's build hook). Installs
+# what is missing first (scripts/setup.sh --serve: Trunk too).
 #
 #   bash scripts/serve.sh          the release build (`trunk serve --release
 #                                  --no-autoreload`: rebuilt when a source
@@ -21,7 +22,6 @@ for a in "$@"; do
   if [[ $a == --dev ]]; then mode=(); else args+=("$a"); fi
 done
 
-bash scripts/setup.sh
-# Trunk runs cargo with --offline (Trunk.toml), so fetch the crates first.
+bash scripts/setup.sh --serve
 cargo fetch --quiet
 exec trunk serve ${mode[@]+"${mode[@]}"} ${args[@]+"${args[@]}"}

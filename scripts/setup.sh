@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs whatever is missing to build, serve and test the game. Idempotent:
-# every step checks first and does nothing when the tool is already there.
+# Installs whatever is missing to build and test the game; with --serve,
+# also Trunk, the development server (scripts/serve.sh). Idempotent: every
+# step checks first and does nothing when the tool is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -17,10 +18,21 @@ for c in rustfmt clippy; do
   rustup component list --installed | grep -q "^$c" || rustup component add "$c"
 done
 
-# Trunk 0.21 (0.22 needs a newer rustc than this machine's).
-if ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
+# Trunk 0.21 (0.22 needs a newer rustc than this machine's): only to serve
+# (it runs scripts/site.js as its build hook); the tests build with
+# site.js directly.
+if [[ ${1:-} == --serve ]] && ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
   say "installing trunk 0.21"
   cargo install trunk --version '~0.21' --locked
+fi
+
+# wasm-split-cli splits the one wasm build into the page's module and its
+# chunks (scripts/site.js, src/ui/chunks.rs): the version whose format
+# Cargo.lock's wasm_split_helpers writes.
+if ! command -v wasm-split-cli >/dev/null \
+  || ! cargo install --list | grep -q '^wasm_split_cli_support v0\.2\.4:'; then
+  say "installing wasm-split-cli 0.2.4"
+  cargo install wasm_split_cli_support --version '=0.2.4' --features build-binary --locked
 fi
 
 # wasm-bindgen-cli at exactly the version Cargo.lock pins (not --locked: one of

@@ -23,8 +23,9 @@
 //
 // Usage: node scripts/site.js [--dev] [--out DIR]
 //   --dev   a debug build, not optimised, whose service worker caches nothing
-//   --out   where the site goes (default dist/; Trunk's hook gives its
-//           staging folder)
+//   --out   where the site goes (default dist/)
+//   --trunk as Trunk's hook (Trunk.toml): into $TRUNK_STAGING_DIR, a debug
+//           build unless $TRUNK_PROFILE is release
 // Needs cargo with the wasm32 target, wasm-split-cli, wasm-bindgen (at
 // Cargo.lock's version) and wasm-opt on PATH: scripts/setup.sh installs them.
 'use strict';
@@ -36,9 +37,11 @@ const { execFileSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
-const dev = args.includes('--dev');
+const trunk = args.includes('--trunk');
+const dev = args.includes('--dev') || (trunk && process.env.TRUNK_PROFILE !== 'release');
 const outArg = args.indexOf('--out');
-const OUT = path.resolve(outArg >= 0 ? args[outArg + 1] : path.join(ROOT, 'dist'));
+const OUT = path.resolve(trunk ? process.env.TRUNK_STAGING_DIR
+  : outArg >= 0 ? args[outArg + 1] : path.join(ROOT, 'dist'));
 const TARGET = process.env.CARGO_TARGET_DIR
   ? path.resolve(process.env.CARGO_TARGET_DIR)
   : path.join(ROOT, 'target');
@@ -118,6 +121,13 @@ function assemble() {
     return f.replace(/\.(wasm|js)$/, `-${hash}.$1`);
   };
 
+  // `trunk serve` put its live-reload script into the index.html it
+  // staged: it goes into ours (a debug build's CSP allows it: precache.sh).
+  let reload = '';
+  if (trunk && fs.existsSync(path.join(OUT, 'index.html'))) {
+    const staged = fs.readFileSync(path.join(OUT, 'index.html'), 'utf8');
+    reload = (staged.match(/<script>[\s\S]*?<\/script>/g) || []).filter((t) => /trunk/i.test(t)).join('\n');
+  }
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   for (const f of staged) {
@@ -165,6 +175,7 @@ function assemble() {
     if (!index.includes(k)) throw new Error(`index.html lacks ${k}`);
     index = index.split(k).join(v);
   }
+  if (reload) index = index.replace('</body>', `${reload}\n</body>`);
   fs.writeFileSync(path.join(OUT, 'index.html'), index);
 
   // The language files packed, the loading sign's words in boot.js, then

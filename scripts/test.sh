@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every check of the project, in order, and stops at the first failure:
 # formatting, no import cycle in the engine (scripts/module_cycles.py),
-# clippy (native and wasm32), the native tests, the browser tests
-# (wasm-bindgen-test in headless Chromium), the release web build, and the
-# end-to-end test of the built site. Installs what is missing first
+# clippy (every crate natively, the app for wasm32), the native tests of
+# every crate, the browser tests (wasm-bindgen-test in headless Chromium),
+# the release site (scripts/site.js), and the end-to-end suite of the built
+# site (@playwright/test). Installs what is missing first
 # (scripts/setup.sh). Exits non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,30 +42,14 @@ trap report EXIT
 step "setup" bash scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all -- --check
 step "no import cycle in the engine" python3 scripts/module_cycles.py
-step "clippy (native)" cargo clippy --all-targets -- -D warnings
-step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --test web_smoke --test deck_pin --test web_ui -- -D warnings
-step "clippy (wasm32, the page's features)" cargo clippy --target wasm32-unknown-unknown --bin app --no-default-features -- -D warnings
+step "clippy (native, every crate)" cargo clippy --workspace --all-targets -- -D warnings
+step "clippy (wasm32, the app)" cargo clippy --target wasm32-unknown-unknown -p the-city --lib --bins --test web_smoke --test deck_pin --test web_ui -- -D warnings
 # The dev profile is optimised (Cargo.toml), so the native tests need no slow LTO build.
-step "cargo test (native)" cargo test
-step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown --test web_smoke --test deck_pin --test web_ui
-step "trunk build --release" trunk build --release
-# The builds leave hundreds of megabytes of dirty pages (up to 570 MB seen)
-# for the kernel to write back while the e2e tests run; on a 2-core machine
-# that may stretch the main-thread tasks the e2e computer test times (no
-# task over 50 ms). Write them now.
+step "cargo test (native, every crate)" cargo test --workspace
+step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --test web_smoke --test deck_pin --test web_ui
+step "the site (scripts/site.js: release build, split, wasm-opt)" node scripts/site.js
+# The builds leave hundreds of megabytes of dirty pages for the kernel to
+# write back while the e2e tests run; on a 2-core machine that may stretch
+# the main-thread tasks the e2e computer test times. Write them now.
 step "write the build to disk (sync)" sync
-step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
-step "e2e game (playwright, Chromium)" node tests/e2e/play.js
-step "e2e classic Carcassonne (playwright, Chromium)" node tests/e2e/classic.js
-step "e2e computer opponent (playwright, Chromium)" node tests/e2e/computer.js
-step "e2e offline (playwright, Chromium)" node tests/e2e/offline.js
-step "e2e saves (playwright, Chromium)" node tests/e2e/saves.js
-step "e2e links, saves and tabs: nothing lost, nothing duplicated (playwright, Chromium)" node tests/e2e/tabs.js
-step "e2e keyboard, screen readers, axe (playwright, Chromium)" node tests/e2e/access.js
-step "e2e languages: German, Polish, French offline (playwright, Chromium)" node tests/e2e/language.js
-step "e2e whole games in German and Polish, both games, no English left (playwright, Chromium)" node tests/e2e/language_games.js
-step "e2e small screens and loading (playwright, Chromium)" node tests/e2e/layout.js
-step "e2e what happened, links, saves list (playwright, Chromium)" node tests/e2e/see.js
-step "e2e what scored, the end one by one, the plaza (playwright, Chromium)" node tests/e2e/scoring.js
-step "e2e seeing the board: colours, marks, sides (playwright, Chromium)" node tests/e2e/board.js
-step "e2e game review (playwright, Chromium)" node tests/e2e/review.js
+step "e2e (@playwright/test, Chromium)" node .tools/node_modules/@playwright/test/cli.js test -c tests/e2e/playwright.config.js
