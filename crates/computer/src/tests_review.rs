@@ -18,7 +18,10 @@ fn light<G: Playable>() -> ReviewConfig {
 }
 
 fn record(name: &str) -> AnyGame {
-    let path = format!("{}/tests/records/review/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../tests/records/review/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap();
     notation::read(&text).unwrap().game
 }

@@ -164,7 +164,7 @@ pub fn choose(lang: Language) -> bool {
 #[doc(hidden)]
 pub fn speaking<T>(lang: Language, f: impl FnOnce() -> T) -> T {
     let path = format!(
-        "{}/static/lang/{}.txt",
+        "{}/../../static/lang/{}.txt",
         env!("CARGO_MANIFEST_DIR"),
         lang.code()
     );

@@ -573,7 +573,7 @@ fn the_log_tells_the_wood_the_guesthouse_the_coins_and_the_wyvern() {
 #[test]
 fn every_position_of_every_classic_rule_record_keeps_the_invariants() {
     let mut positions = 0;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/classic");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/records/classic");
     for entry in std::fs::read_dir(dir).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         let Ok(r) = formats::notation::read(&text) else {
@@ -833,7 +833,7 @@ fn the_text_views_short_words_answer_as_the_long_ones() {
 /// (who was paid what, sentence).
 fn end_lines_of(name: &str) -> Vec<(Vec<(u8, u32)>, String)> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/records/classic")
+        .join("../../tests/records/classic")
         .join(format!("{name}.cgn"));
     let g = record(&std::fs::read_to_string(path).unwrap());
     final_lines(&g, &["Ann".to_string(), "Bob".to_string()])
@@ -902,7 +902,7 @@ fn the_plaza_city_says_why_it_scores_nothing_unfinished() {
     );
     let chronicle = |name: &str| -> Vec<String> {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/records/classic")
+            .join("../../tests/records/classic")
             .join(format!("{name}.cgn"));
         let g = record(&std::fs::read_to_string(path).unwrap());
         let names = ["Ann".to_string(), "Bob".to_string()];
