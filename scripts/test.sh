@@ -53,18 +53,6 @@ step "trunk build --release" trunk build --release
 # that may stretch the main-thread tasks the e2e computer test times (no
 # task over 50 ms). Write them now.
 step "write the build to disk (sync)" sync
-step "e2e (playwright, Chromium)" node tests/e2e/smoke.js
-step "e2e game (playwright, Chromium)" node tests/e2e/play.js
-step "e2e classic Carcassonne (playwright, Chromium)" node tests/e2e/classic.js
-step "e2e computer opponent (playwright, Chromium)" node tests/e2e/computer.js
-step "e2e offline (playwright, Chromium)" node tests/e2e/offline.js
-step "e2e saves (playwright, Chromium)" node tests/e2e/saves.js
-step "e2e links, saves and tabs: nothing lost, nothing duplicated (playwright, Chromium)" node tests/e2e/tabs.js
-step "e2e keyboard, screen readers, axe (playwright, Chromium)" node tests/e2e/access.js
-step "e2e languages: German, Polish, French offline (playwright, Chromium)" node tests/e2e/language.js
-step "e2e whole games in German and Polish, both games, no English left (playwright, Chromium)" node tests/e2e/language_games.js
-step "e2e small screens and loading (playwright, Chromium)" node tests/e2e/layout.js
-step "e2e what happened, links, saves list (playwright, Chromium)" node tests/e2e/see.js
-step "e2e what scored, the end one by one, the plaza (playwright, Chromium)" node tests/e2e/scoring.js
-step "e2e seeing the board: colours, marks, sides (playwright, Chromium)" node tests/e2e/board.js
-step "e2e game review (playwright, Chromium)" node tests/e2e/review.js
+# The end-to-end suite (@playwright/test, tests/e2e/playwright.config.js):
+# every tests/e2e/*.spec.js on the built site, two workers.
+step "e2e (playwright test, Chromium)" node .tools/node_modules/@playwright/test/cli.js test -c tests/e2e/playwright.config.js

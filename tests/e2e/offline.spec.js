@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// End-to-end test of static hosting under a sub-path, offline play and the
+// Static hosting under a sub-path, offline play and the
 // page's security rules, in headless Chromium on the built site (dist/).
 //
 // 1. Serves dist/ only under /some/path/ (anything else is a 404), opens the
@@ -26,8 +25,7 @@
 //    served on the same origin; once the old tabs are closed the new service
 //    worker takes over, serves the new file and deletes the old cache.
 //
-// Usage: node tests/e2e/offline.js   (build dist/ first: trunk build --release)
-// Env:   CHROMIUM, DIST.
+// The test stops its server: it has its own (the `serve` fixture).
 'use strict';
 
 const fs = require('node:fs');
@@ -35,7 +33,10 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { ROOT, DIST, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, clickDecision, runMain, requireBuild, classicForm } = require('./common.js');
+const {
+  test, check, ROOT, DIST, ARTIFACTS, PLAY: play, clickDecision, classicForm, until,
+} = require('./fixtures.js');
+const { ENGINE_WORKER_FILES, precachedFiles } = require('./build.js');
 
 const PREFIX = '/some/path/';
 const TIMEOUT = 30000;
@@ -46,19 +47,6 @@ const TIMEOUT = 30000;
 const XSS_REFUSED = '<img src=x onerror="window.__xss=1">';
 const XSS_NAME = '<img src=x onerror=_x=1>';
 
-const { check, report } = checks();
-
-// Every file of the build, relative to dist/ (sw.js itself is not cached).
-function buildFiles(dir = DIST, rel = '') {
-  const out = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const r = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...buildFiles(path.join(dir, e.name), r));
-    // (The language files are cached when chosen, not precached: language.js.)
-    else if (r !== 'sw.js' && !r.startsWith('static/lang/')) out.push(r);
-  }
-  return out.sort();
-}
 
 // Installed before any script of the page: records CSP violations.
 function recordViolations() {
@@ -193,17 +181,6 @@ async function violations(page) {
   return page.evaluate(() => window.__csp.slice());
 }
 
-// Evaluates the (async) `fn` in `page` until it returns true; false after
-// TIMEOUT. (page.waitForFunction takes a returned promise as a true value.)
-async function poll(page, fn, arg) {
-  const until = Date.now() + TIMEOUT;
-  while (Date.now() < until) {
-    if ((await page.evaluate(fn, arg)) === true) return true;
-    await page.waitForTimeout(200);
-  }
-  return false;
-}
-
 // scripts/precache.sh run on `dir` as Trunk's post_build hook would.
 function precache(dir) {
   execFileSync('bash', [path.join(ROOT, 'scripts', 'precache.sh')], {
@@ -237,221 +214,209 @@ function isDown(origin) {
   });
 }
 
-async function main() {
-  requireBuild('sw.js');
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const files = buildFiles();
+test('under a sub-path, offline, safe, and a new deploy', async ({ serve, open }) => {
+  test.setTimeout(300000);
+  const files = precachedFiles();
   const served = [];
-  let { origin, stop } = await startServer({ prefix: PREFIX, onRequest: (m, u) => served.push(u) });
+  let { origin, stop } = await serve({ prefix: PREFIX, onRequest: (m, u) => served.push(u) });
   const url = `${origin}${PREFIX}`;
-  const browser = await launch();
-  try {
-    const { context, page, problems } = await openPage(browser);
-    await context.addInitScript(recordViolations);
-    // Every request: the page's, its workers' and (where Chromium reports
-    // them) the service worker's.
-    const requests = [];
-    context.on('request', (r) => requests.push(r.url()));
-    page.on('worker', (w) => requests.push(w.url()));
-    const foreign = () => requests.filter((u) => {
-      try {
-        return new URL(u).origin !== origin && !u.startsWith('blob:') && !u.startsWith('data:');
-      } catch {
-        return true;
+  const { context, page, problems } = await open();
+  await context.addInitScript(recordViolations);
+  // Every request: the page's, its workers' and (where Chromium reports
+  // them) the service worker's.
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  page.on('worker', (w) => requests.push(w.url()));
+  const foreign = () => requests.filter((u) => {
+    try {
+      return new URL(u).origin !== origin && !u.startsWith('blob:') && !u.startsWith('data:');
+    } catch {
+      return true;
+    }
+  });
+
+  // ---------------------------------------------------------- 1. sub-path
+  await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
+  const ready = await workerReady(page);
+  check('under /some/path/: the engine worker answers', ready.startsWith('engine worker ready'), ready);
+  await refusedName(page);
+  await manifestChecks(page, url);
+  await startGame(page, XSS_NAME);
+  await zoomAndPan(page);
+  const online = await playSome(page, 8);
+  check('under /some/path/: tiles are placed', online.after > online.before, JSON.stringify(online));
+  await nameChecks(page, 'after some moves');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'offline-subpath.png') });
+  check('under /some/path/: only files of the sub-path were asked for',
+    served.every((u) => u.startsWith(PREFIX)), served.filter((u) => !u.startsWith(PREFIX)).join(', '));
+  check('the request log sees the engine worker\'s files',
+    ENGINE_WORKER_FILES.every((f) => requests.some((u) => u.endsWith(`/${f}`))),
+    requests.join('\n    '));
+
+  // ------------------------------------------------- 2. service worker, offline
+  const controlled = await page.waitForFunction(() => !!navigator.serviceWorker.controller, null,
+    { timeout: TIMEOUT }).then(() => true, () => false);
+  check('the service worker controls the page after one visit', controlled);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  check('its scope is the game\'s folder', scope === url, scope);
+  let missing = files;
+  const deadline = Date.now() + TIMEOUT;
+  while (Date.now() < deadline) {
+    missing = await page.evaluate(async ([list, base]) => {
+      const out = [];
+      for (const f of list) {
+        if (!(await caches.match(new URL(f, base).href))) out.push(f);
       }
-    });
-
-    // ---------------------------------------------------------- 1. sub-path
-    await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
-    const ready = await workerReady(page);
-    check('under /some/path/: the engine worker answers', ready.startsWith('engine worker ready'), ready);
-    await refusedName(page);
-    await manifestChecks(page, url);
-    await startGame(page, XSS_NAME);
-    await zoomAndPan(page);
-    const online = await playSome(page, 8);
-    check('under /some/path/: tiles are placed', online.after > online.before, JSON.stringify(online));
-    await nameChecks(page, 'after some moves');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'offline-subpath.png') });
-    check('under /some/path/: only files of the sub-path were asked for',
-      served.every((u) => u.startsWith(PREFIX)), served.filter((u) => !u.startsWith(PREFIX)).join(', '));
-    check('the request log sees the engine worker\'s files',
-      requests.some((u) => u.endsWith('/worker_bg.wasm')) && requests.some((u) => u.endsWith('/worker_loader.js')),
-      requests.join('\n    '));
-
-    // ------------------------------------------------- 2. service worker, offline
-    const controlled = await page.waitForFunction(() => !!navigator.serviceWorker.controller, null,
-      { timeout: TIMEOUT }).then(() => true, () => false);
-    check('the service worker controls the page after one visit', controlled);
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    check('its scope is the game\'s folder', scope === url, scope);
-    let missing = files;
-    const until = Date.now() + TIMEOUT;
-    while (Date.now() < until) {
-      missing = await page.evaluate(async ([list, base]) => {
-        const out = [];
-        for (const f of list) {
-          if (!(await caches.match(new URL(f, base).href))) out.push(f);
-        }
-        return out;
-      }, [files, scope]);
-      if (missing.length === 0) break;
-      await page.waitForTimeout(200);
-    }
-    check(`its cache holds all ${files.length} files of dist/`, missing.length === 0, `missing: ${missing.join(', ')}`);
-
-    await stop();
-    check('the server is stopped', await isDown(origin));
-    const control = await browser.newContext();
-    const cold = await control.newPage().then((p) => p.goto(url, { timeout: TIMEOUT })).then(() => 'loaded', (e) => e.message);
-    await control.close();
-    check('a browser that never visited cannot load the game now', cold !== 'loaded', cold);
-
-    const tilesBefore = Number(await page.getAttribute('.tiles', 'data-count'));
-    await page.reload({ waitUntil: 'load', timeout: TIMEOUT });
-    // The game in play was autosaved: the reload resumes it, offline.
-    await page.waitForSelector(play, { timeout: TIMEOUT });
-    const resumed = Number(await page.getAttribute('.tiles', 'data-count'));
-    check('offline: the reload resumes the game in play', resumed === tilesBefore, `${resumed} vs ${tilesBefore} tiles`);
-    const goOn = await playSome(page, 4);
-    check('offline: the resumed game plays on', goOn.after >= goOn.before && (await page.getAttribute(play, 'data-version')) !== null,
-      JSON.stringify(goOn));
-    const readyOffline = await workerReady(page);
-    check('offline: the page reloads and the engine worker answers',
-      readyOffline.startsWith('engine worker ready'), readyOffline);
-    await startGame(page, XSS_NAME);
-    const offline = await playSome(page, 6);
-    check('offline: a new game starts and tiles are placed', offline.after > offline.before, JSON.stringify(offline));
-    await nameChecks(page, 'offline');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'offline-play.png') });
-    // How to play comes from the extras module (src/ui/extras.rs), loaded
-    // on demand: from the cache too.
-    await page.click('[data-testid=help-button]');
-    const helpShown = await page.waitForSelector('[data-testid=help]', { timeout: 20000 }).then(() => true, () => false);
-    check('offline: How to play opens (the extras module, loaded on demand, from the cache)',
-      helpShown && !(await page.$('[data-testid=extras-failed]')));
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=help]', { state: 'detached', timeout: 20000 });
-
-    // Classic Carcassonne with both expansions, offline, against the
-    // computer: its tiles, pieces and moves need nothing from the network.
-    await page.click('[data-testid=leave]');
-    await page.click('[data-testid=leave-yes]');
-    await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
-    await classicForm(page, { tiles: 20 });
-    await page.selectOption('[data-testid=kind-1]', 'easy');
-    await page.selectOption('[data-testid=new-speed]', 'fast');
-    await page.click('[data-testid=start-game]');
-    await page.waitForSelector(`${play}[data-ruleset=classic]`, { timeout: TIMEOUT });
-    const classicBefore = Number(await page.getAttribute('.tiles', 'data-count'));
-    for (let i = 0; i < 8 && (await page.getAttribute(play, 'data-decision')) !== 'over'; i++) {
-      // The computer's turns pass by themselves; a person's are clicked.
-      const ours = await page.waitForFunction((sel) => {
-        const el = document.querySelector(sel);
-        if (!el) return false;
-        return el.dataset.decision === 'over' ? 'over' : el.dataset.computer === 'false' ? 'ours' : false;
-      }, play, { timeout: TIMEOUT });
-      if ((await ours.jsonValue()) !== 'ours') break;
-      await clickDecision(page, { follower: true });
-    }
-    const classicAfter = Number(await page.getAttribute('.tiles', 'data-count'));
-    check('offline: a classic game against the computer starts and both sides place tiles',
-      classicAfter >= classicBefore + 4, `${classicBefore} → ${classicAfter} tiles`);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'offline-classic.png') });
-
-    const tab = await context.newPage();
-    tab.on('pageerror', (err) => problems.push(`second tab: page error: ${err.message}`));
-    await tab.goto(`${url}?from=home-screen`, { waitUntil: 'load', timeout: TIMEOUT });
-    // (It resumes the game in play, autosaved by the first tab.)
-    const tabLoaded = await tab.waitForSelector(`${play}, [data-testid=new-game-form]`, { timeout: TIMEOUT })
-      .then(() => 'loaded', (e) => e.message);
-    check('offline: a new tab with a query string loads the game', tabLoaded === 'loaded', tabLoaded);
-    check('offline: no CSP violation in the second tab', (await violations(tab)).length === 0,
-      (await violations(tab)).join('\n    '));
-    await tab.close();
-
-    // ------------------------------------------------------------ 3. security
-    const seen = await violations(page);
-    check('no Content-Security-Policy violation', seen.length === 0, seen.join('\n    '));
-    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    requests.push(...resources);
-    check('every request went to the page\'s own origin', foreign().length === 0, foreign().join('\n    '));
-    check('no console error, page error, failed request or HTTP error', problems.length === 0,
-      problems.join('\n    '));
-
-    // Controls: the policy really blocks inline script and inline style, and
-    // the listener sees it (so the checks above can fail).
-    await page.evaluate(() => {
-      const div = document.createElement('div');
-      div.innerHTML = '<img src="data:," onerror="window._x=2">';
-      div.setAttribute('style', 'outline: 1px solid red');
-      document.body.append(div);
-    });
-    await page.waitForTimeout(300);
-    const blocked = await violations(page);
-    check('control: the policy blocks an inline handler and a style attribute, and the listener sees it',
-      blocked.some((v) => v.startsWith('script-src')) && blocked.some((v) => v.startsWith('style-src'))
-        && (await noScriptRan(page)),
-      blocked.join('\n    '));
-    const controlErrors = problems.length; // the control's own console errors
-
-    // --------------------------------------------------------- 4. new deploy
-    const oldSw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
-    const next = fs.mkdtempSync(path.join(os.tmpdir(), 'city-deploy-'));
-    fs.cpSync(DIST, next, { recursive: true });
-    check('precache.sh gives the same sw.js for the same build', precache(next) === oldSw);
-    fs.appendFileSync(path.join(next, 'boot.js'), '\n// the next deploy\n');
-    const newSw = precache(next);
-    check('precache.sh is idempotent and versions a changed build anew',
-      precache(next) === newSw && swVersion(newSw) && swVersion(newSw) !== swVersion(oldSw),
-      `${swVersion(oldSw)} -> ${swVersion(newSw)}`);
-    const port = new URL(origin).port;
-    ({ origin, stop } = await startServer({ prefix: PREFIX, dist: next, port: Number(port) }));
-    const before = await cacheNames(page, scope);
-    // A visit lets the browser see the changed sw.js; the new worker installs
-    // and waits while a tab runs the old build.
-    await page.reload({ waitUntil: 'load', timeout: TIMEOUT });
-    const waiting = await poll(page, async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return !!(reg && reg.waiting && reg.active === navigator.serviceWorker.controller);
-    });
-    check('a new deploy installs a new service worker, which waits', waiting);
-    // Close every tab of the game; watch from a page of the origin outside the
-    // game's scope (a 404), which no service worker controls.
-    await page.close();
-    const fresh = await context.newPage();
-    fresh.on('pageerror', (err) => problems.push(`after the deploy: page error: ${err.message}`));
-    fresh.on('console', (msg) => {
-      if (msg.type() === 'error' && !msg.text().includes('404')) problems.push(`after the deploy: ${msg.text()}`);
-    });
-    await fresh.goto(`${origin}/outside-the-game`, { timeout: TIMEOUT });
-    let after = [];
-    const until2 = Date.now() + TIMEOUT;
-    while (Date.now() < until2) {
-      after = await cacheNames(fresh, scope);
-      if (after.length === 1 && after[0].endsWith(swVersion(newSw))) break;
-      await fresh.waitForTimeout(200);
-    }
-    check('once the old tabs are gone, the new build\'s cache replaces the old one',
-      before.length === 1 && before[0].endsWith(swVersion(oldSw)) && after.length === 1
-        && after[0].endsWith(swVersion(newSw)),
-      `${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
-    await stop();
-    await fresh.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
-    const readyNew = await workerReady(fresh);
-    const boot = await fresh.evaluate(async () => (await fetch('boot.js')).text());
-    check('offline again, the new build loads and serves its own files',
-      readyNew.startsWith('engine worker ready') && boot.includes('// the next deploy'), readyNew);
-    check('no error after the deploy', problems.length === controlErrors,
-      problems.slice(controlErrors).join('\n    '));
-    fs.rmSync(next, { recursive: true, force: true });
-  } catch (e) {
-    check('no unexpected error', false, e.stack);
-  } finally {
-    await browser.close();
-    await stop().catch(() => {});
+      return out;
+    }, [files, scope]);
+    if (missing.length === 0) break;
+    await page.waitForTimeout(200);
   }
-  return report();
-}
+  check(`its cache holds all ${files.length} files of dist/`, missing.length === 0, `missing: ${missing.join(', ')}`);
 
-runMain(main);
+  await stop();
+  check('the server is stopped', await isDown(origin));
+  const control = await open({ watch: false });
+  const cold = await control.page.goto(url, { timeout: TIMEOUT }).then(() => 'loaded', (e) => e.message);
+  await control.context.close();
+  check('a browser that never visited cannot load the game now', cold !== 'loaded', cold);
+
+  const tilesBefore = Number(await page.getAttribute('.tiles', 'data-count'));
+  await page.reload({ waitUntil: 'load', timeout: TIMEOUT });
+  // The game in play was autosaved: the reload resumes it, offline.
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+  const resumed = Number(await page.getAttribute('.tiles', 'data-count'));
+  check('offline: the reload resumes the game in play', resumed === tilesBefore, `${resumed} vs ${tilesBefore} tiles`);
+  const goOn = await playSome(page, 4);
+  check('offline: the resumed game plays on', goOn.after >= goOn.before && (await page.getAttribute(play, 'data-version')) !== null,
+    JSON.stringify(goOn));
+  const readyOffline = await workerReady(page);
+  check('offline: the page reloads and the engine worker answers',
+    readyOffline.startsWith('engine worker ready'), readyOffline);
+  await startGame(page, XSS_NAME);
+  const offline = await playSome(page, 6);
+  check('offline: a new game starts and tiles are placed', offline.after > offline.before, JSON.stringify(offline));
+  await nameChecks(page, 'offline');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'offline-play.png') });
+  // How to play comes from the extras module (src/ui/extras.rs), loaded
+  // on demand: from the cache too.
+  await page.click('[data-testid=help-button]');
+  const helpShown = await page.waitForSelector('[data-testid=help]', { timeout: 20000 }).then(() => true, () => false);
+  check('offline: How to play opens (the extras module, loaded on demand, from the cache)',
+    helpShown && !(await page.$('[data-testid=extras-failed]')));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=help]', { state: 'detached', timeout: 20000 });
+
+  // Classic Carcassonne with both expansions, offline, against the
+  // computer: its tiles, pieces and moves need nothing from the network.
+  await page.click('[data-testid=leave]');
+  await page.click('[data-testid=leave-yes]');
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
+  await classicForm(page, { tiles: 20 });
+  await page.selectOption('[data-testid=kind-1]', 'easy');
+  await page.selectOption('[data-testid=new-speed]', 'fast');
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(`${play}[data-ruleset=classic]`, { timeout: TIMEOUT });
+  const classicBefore = Number(await page.getAttribute('.tiles', 'data-count'));
+  for (let i = 0; i < 8 && (await page.getAttribute(play, 'data-decision')) !== 'over'; i++) {
+    // The computer's turns pass by themselves; a person's are clicked.
+    const ours = await page.waitForFunction((sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      return el.dataset.decision === 'over' ? 'over' : el.dataset.computer === 'false' ? 'ours' : false;
+    }, play, { timeout: TIMEOUT });
+    if ((await ours.jsonValue()) !== 'ours') break;
+    await clickDecision(page, { follower: true });
+  }
+  const classicAfter = Number(await page.getAttribute('.tiles', 'data-count'));
+  check('offline: a classic game against the computer starts and both sides place tiles',
+    classicAfter >= classicBefore + 4, `${classicBefore} → ${classicAfter} tiles`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'offline-classic.png') });
+
+  const tab = await context.newPage();
+  tab.on('pageerror', (err) => problems.push(`second tab: page error: ${err.message}`));
+  await tab.goto(`${url}?from=home-screen`, { waitUntil: 'load', timeout: TIMEOUT });
+  // (It resumes the game in play, autosaved by the first tab.)
+  const tabLoaded = await tab.waitForSelector(`${play}, [data-testid=new-game-form]`, { timeout: TIMEOUT })
+    .then(() => 'loaded', (e) => e.message);
+  check('offline: a new tab with a query string loads the game', tabLoaded === 'loaded', tabLoaded);
+  check('offline: no CSP violation in the second tab', (await violations(tab)).length === 0,
+    (await violations(tab)).join('\n    '));
+  await tab.close();
+
+  // ------------------------------------------------------------ 3. security
+  const seen = await violations(page);
+  check('no Content-Security-Policy violation', seen.length === 0, seen.join('\n    '));
+  const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  requests.push(...resources);
+  check('every request went to the page\'s own origin', foreign().length === 0, foreign().join('\n    '));
+  check('no console error, page error, failed request or HTTP error', problems.length === 0,
+    problems.join('\n    '));
+
+  // Controls: the policy really blocks inline script and inline style, and
+  // the listener sees it (so the checks above can fail).
+  await page.evaluate(() => {
+    const div = document.createElement('div');
+    div.innerHTML = '<img src="data:," onerror="window._x=2">';
+    div.setAttribute('style', 'outline: 1px solid red');
+    document.body.append(div);
+  });
+  await page.waitForTimeout(300);
+  const blocked = await violations(page);
+  check('control: the policy blocks an inline handler and a style attribute, and the listener sees it',
+    blocked.some((v) => v.startsWith('script-src')) && blocked.some((v) => v.startsWith('style-src'))
+      && (await noScriptRan(page)),
+    blocked.join('\n    '));
+  // (The control's own console errors, which the page was meant to have.)
+  problems.splice(0);
+
+  // --------------------------------------------------------- 4. new deploy
+  const oldSw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+  const next = fs.mkdtempSync(path.join(os.tmpdir(), 'city-deploy-'));
+  fs.cpSync(DIST, next, { recursive: true });
+  check('precache.sh gives the same sw.js for the same build', precache(next) === oldSw);
+  fs.appendFileSync(path.join(next, 'boot.js'), '\n// the next deploy\n');
+  const newSw = precache(next);
+  check('precache.sh is idempotent and versions a changed build anew',
+    precache(next) === newSw && swVersion(newSw) && swVersion(newSw) !== swVersion(oldSw),
+    `${swVersion(oldSw)} -> ${swVersion(newSw)}`);
+  const port = new URL(origin).port;
+  ({ origin, stop } = await serve({ prefix: PREFIX, dist: next, port: Number(port) }));
+  const before = await cacheNames(page, scope);
+  // A visit lets the browser see the changed sw.js; the new worker installs
+  // and waits while a tab runs the old build.
+  await page.reload({ waitUntil: 'load', timeout: TIMEOUT });
+  const waiting = await until(page, async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return !!(reg && reg.waiting && reg.active === navigator.serviceWorker.controller);
+  }, null, { timeout: TIMEOUT });
+  check('a new deploy installs a new service worker, which waits', waiting);
+  // Close every tab of the game; watch from a page of the origin outside the
+  // game's scope (a 404), which no service worker controls.
+  await page.close();
+  const fresh = await context.newPage();
+  fresh.on('pageerror', (err) => problems.push(`after the deploy: page error: ${err.message}`));
+  fresh.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().includes('404')) problems.push(`after the deploy: ${msg.text()}`);
+  });
+  await fresh.goto(`${origin}/outside-the-game`, { timeout: TIMEOUT });
+  let after = [];
+  const deadline2 = Date.now() + TIMEOUT;
+  while (Date.now() < deadline2) {
+    after = await cacheNames(fresh, scope);
+    if (after.length === 1 && after[0].endsWith(swVersion(newSw))) break;
+    await fresh.waitForTimeout(200);
+  }
+  check('once the old tabs are gone, the new build\'s cache replaces the old one',
+    before.length === 1 && before[0].endsWith(swVersion(oldSw)) && after.length === 1
+      && after[0].endsWith(swVersion(newSw)),
+    `${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+  await stop();
+  await fresh.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
+  const readyNew = await workerReady(fresh);
+  const boot = await fresh.evaluate(async () => (await fetch('boot.js')).text());
+  check('offline again, the new build loads and serves its own files',
+    readyNew.startsWith('engine worker ready') && boot.includes('// the next deploy'), readyNew);
+  check('no error after the deploy', problems.length === 0, problems.join('\n    '));
+  fs.rmSync(next, { recursive: true, force: true });
+});
