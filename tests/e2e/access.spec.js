@@ -30,7 +30,6 @@
 // Env: SEED (default 11).
 'use strict';
 
-const fs = require('node:fs');
 const path = require('node:path');
 const {
   test, check, ARTIFACTS, PLAY: play, version, moved, decision, clickDecision, axeAudit, classicForm,

@@ -118,11 +118,36 @@ const LOAD_WARNING = /preload|integrity/i;
 // page's loading warnings, page errors, failed requests, HTTP errors and
 // its workers' console errors, but those `ignore` (a RegExp) matches.
 // `onProblem(text)` is called for each too.
+//
+// A load cut short by the test is no failure of the page: one aborted
+// (net::ERR_ABORTED) once the test has navigated the page elsewhere (a
+// goto or reload begun after it: the page's and its workers' loads in
+// flight are cancelled), or closed it or its context.
 function watchPage(page, problems, { ignore = null, onProblem = () => {} } = {}) {
   const add = (text) => {
     if (ignore && ignore.test(text)) return;
     problems.push(text);
     onProblem(text);
+  };
+  let seq = 0;
+  const order = new WeakMap();
+  let navigated = 0;
+  let closing = false;
+  for (const owner of [page, page.context()]) {
+    const close = owner.close.bind(owner);
+    owner.close = (...args) => {
+      closing = true;
+      return close(...args);
+    };
+  }
+  page.on('request', (req) => {
+    order.set(req, ++seq);
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigated = seq;
+  });
+  const cutShort = (req) => {
+    const failure = req.failure();
+    return !!failure && failure.errorText === 'net::ERR_ABORTED'
+      && (closing || (order.has(req) && order.get(req) < navigated));
   };
   page.on('console', (msg) => {
     if (msg.type() === 'error') add(`console error: ${msg.text()}`);
@@ -134,6 +159,7 @@ function watchPage(page, problems, { ignore = null, onProblem = () => {} } = {})
   page.on('requestfailed', (req) => {
     // A revoked blob: URL after a download is not a failure of the page.
     if (req.url().startsWith('blob:')) return;
+    if (cutShort(req)) return;
     // The browser fetches the favicon on its own and cancels it when the
     // page reloads or navigates (seen under load): not the page's failure.
     if (/\/favicon[^/]*\.svg$/.test(req.url()) && req.failure()
@@ -313,14 +339,19 @@ async function humanTurn(page) {
   );
 }
 
-// `city replay FILE`'s JSON summary of a record: the binary CITY names, or
-// `cargo run --bin city`.
+// `city replay FILE`'s JSON summary of a record (a promise): the binary
+// CITY names, or `cargo run --bin city` (which may build it first: its
+// callers allow for that).
 function cityReplay(file) {
-  const { execFileSync } = require('node:child_process');
-  if (process.env.CITY) return execFileSync(process.env.CITY, ['replay', file], { encoding: 'utf8' });
-  return execFileSync('cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
+  const { execFile } = require('node:child_process');
+  const [cmd, args, opts] = process.env.CITY
+    ? [process.env.CITY, ['replay', file], {}]
+    : ['cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], { cwd: ROOT }];
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { ...opts, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}\n${stderr}`));
+      else resolve(stdout);
+    });
   });
 }
 

@@ -21,7 +21,7 @@
 
 const path = require('node:path');
 const {
-  test, check, ARTIFACTS, PLAY: play, clickDecision, classicForm, humansTurn, humanTurn,
+  test, check, ARTIFACTS, PLAY: play, classicForm, humansTurn, humanTurn,
 } = require('./fixtures.js');
 
 const TIMEOUT = 30000;
@@ -99,7 +99,7 @@ async function longWhileComputing(page, t) {
   }, t);
 }
 
-test('a person against the computer: the worker answers, no long task; undo, reload, hint; a thinking game left', async ({ origin, open, alone }) => {
+test('a person against the computer: the worker answers, no long task; undo, reload, hint; a thinking game left', { tag: '@timed' }, async ({ origin, open, alone }) => {
   const { page, problems } = await gamePage(open, origin, { timed: true });
   // 1. Human (seat 1) against the computer (seat 2, hard: its decisions take
   //    a good part of a second, which on the main thread would be long tasks).
@@ -204,7 +204,7 @@ test('two computers watched to the end, with a pause', async ({ origin, open }) 
   check('no console errors (page and worker)', problems.length === 0, problems.join('\n    '));
 });
 
-test('classic Carcassonne against the computer: no long task, a hint', async ({ origin, open, alone }) => {
+test('classic Carcassonne against the computer: no long task, a hint', { tag: '@timed' }, async ({ origin, open, alone }) => {
   const { page, problems } = await gamePage(open, origin, { timed: true });
   // 6. Classic Carcassonne with The City Gates and Old City against the
   //    computer (hard): it answers through the worker, with no long task

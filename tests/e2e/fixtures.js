@@ -119,6 +119,37 @@ function giveBack() {
   fs.rmSync(ALONE, { recursive: true, force: true });
 }
 
+// The CPU seconds this worker and its processes (its browser's) have used
+// (Linux: /proc), for E2E_CPU=1 (summary-reporter.js sums them per file).
+function treeCpu() {
+  const tick = 100;
+  const procs = new Map();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // ppid; utime, stime, cutime, cstime (the children's it has waited for)
+      procs.set(Number(name), { ppid: Number(f[1]), t: [11, 12, 13, 14].reduce((a, k) => a + Number(f[k]), 0) });
+    } catch {
+      // (gone meanwhile)
+    }
+  }
+  const mine = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, p] of procs) {
+      if (!mine.has(pid) && mine.has(p.ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let t = 0;
+  for (const pid of mine) t += procs.get(pid).t;
+  return t / tick;
+}
+
 // ------------------------------------------------------------------ checks
 
 // The named checks of the test running, passed and failed, by test id.
@@ -142,6 +173,16 @@ function check(name, ok, detail) {
 }
 
 const test = base.extend({
+  // (The worker's lock files' folder, removed when the worker ends.)
+  locks: [async ({}, use) => {
+    await use(LOCKS);
+    try {
+      fs.rmdirSync(LOCKS);
+    } catch {
+      // (Another worker's files are still there: the last one removes it.)
+    }
+  }, { scope: 'worker', auto: true }],
+
   server: [async ({}, use) => {
     const server = await common.startServer();
     await use(server);
@@ -214,7 +255,9 @@ const test = base.extend({
   // Counts the test's named checks into its `checks` annotation.
   countChecks: [async ({}, use, testInfo) => {
     counts.set(testInfo.testId, { passed: 0, failed: 0, started: Date.now() });
+    const cpu0 = process.env.E2E_CPU ? treeCpu() : 0;
     await use();
+    if (process.env.E2E_CPU) testInfo.annotations.push({ type: 'cpu', description: (treeCpu() - cpu0).toFixed(1) });
     const c = counts.get(testInfo.testId) || { passed: 0, failed: 0 };
     counts.delete(testInfo.testId);
     testInfo.annotations.push({ type: 'checks', description: `${c.passed} passed, ${c.failed} failed` });

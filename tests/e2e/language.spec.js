@@ -36,9 +36,6 @@ const CITY_TITLE = {
   en: 'A new city', de: 'Eine neue Stadt', fr: 'Une nouvelle cité', es: 'Una ciudad nueva',
   it: 'Una nuova città', pl: 'Nowe miasto', nl: 'Een nieuwe stad',
 };
-// boot.js fetches the language file again once the service worker has the
-// page, to keep it offline; leaving the page first cuts that short.
-const LANG_REFETCH_CUT = /static\/lang\/\w+\.txt \(net::ERR_ABORTED\)/;
 
 async function htmlLang(page) {
   return page.evaluate(() => document.documentElement.lang);
@@ -68,7 +65,7 @@ async function overflow(page) {
 
 test('German by ?lang, Polish in the middle of a game, every language from the menu', async ({ origin, open }) => {
   // ------------------------------------------------------ 1. ?lang=de
-  const { page, problems } = await open({ ignore: LANG_REFETCH_CUT });
+  const { page, problems } = await open();
   await page.goto(`${origin}/?lang=de`);
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
   check('?lang=de: the new-game form is German', (await formTitle(page)) === CITY_TITLE.de, await formTitle(page));
@@ -141,7 +138,7 @@ test('German by ?lang, Polish in the middle of a game, every language from the m
 
 test('German on a phone: nothing wider than the screen', { tag: '@phone' }, async ({ origin, open }) => {
   // ------------------------------------------------ 4. German on a phone
-  const phone = await open({ ignore: LANG_REFETCH_CUT });
+  const phone = await open();
   await phone.page.goto(`${origin}/?lang=de`);
   await phone.page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
   let o = await overflow(phone.page);
@@ -163,7 +160,7 @@ test('French from the browser, then offline', async ({ serve, open }) => {
   // ------------------------------------- 5. French from the browser, then offline
   // (Its own server: the test stops it.)
   const { origin, stop } = await serve();
-  const { page: fr, problems: frAll } = await open({ locale: 'fr-FR', ignore: LANG_REFETCH_CUT });
+  const { page: fr, problems: frAll } = await open({ locale: 'fr-FR' });
   await fr.goto(`${origin}/`);
   await fr.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
   check('a French browser gets French at the first visit', (await formTitle(fr)) === CITY_TITLE.fr, await formTitle(fr));
@@ -197,7 +194,7 @@ test('French from the browser, then offline', async ({ serve, open }) => {
 
 test('a stale language file is not used', async ({ origin, open }) => {
   // --------------------------------------------- 6. a stale file, the files' sizes
-  const stale = await open({ ignore: LANG_REFETCH_CUT });
+  const stale = await open();
   await stale.page.route('**/static/lang/it.txt', (route) => route.fulfill({
     status: 200, contentType: 'text/plain; charset=utf-8',
     body: fs.readFileSync(path.join(DIST, 'static', 'lang', 'it.txt'), 'utf8').replace(/^@keys .*$/m, '@keys 0x0000000000000001'),

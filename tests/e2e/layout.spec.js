@@ -31,7 +31,6 @@
 // in `desktop`; each sets the screen it is about.
 'use strict';
 
-const fs = require('node:fs');
 const path = require('node:path');
 const {
   test, check, ARTIFACTS, PLAY: play, clickDecision, version, moved, classicForm, newGameForm, cityForm, startGame: start,

@@ -9,10 +9,10 @@
 //      E2E_WORKERS (default 2), CITY (the `city` binary, else `cargo run`),
 //      CHECKS_VERBOSE=1 (print every named check).
 //
-// Two projects: `phone` (390×844, touch) runs the tests tagged @phone,
-// `desktop` (1280×800) all the others. No retries: a test that fails once
-// fails. The tests that time the page take the machine to themselves while
-// they do (fixtures.js `alone`).
+// Projects: `phone` (390×844, touch) runs the tests tagged @phone,
+// `timed` (1280×800) those tagged @timed, which time the page and take the
+// machine to themselves while they do (fixtures.js `alone`), and `desktop`
+// (1280×800) all the others. No retries: a test that fails once fails.
 'use strict';
 
 const fs = require('node:fs');
@@ -47,8 +47,15 @@ module.exports = defineConfig({
     screenshot: 'off',
     video: 'off',
   },
-  // (The phone's first: its tests are few and long, best begun early.)
+  // (In this order: the tests that take the machine to themselves for a
+  // while (fixtures.js `alone`) first, one after the other, while nothing
+  // else runs yet; then the phone's, few and long, best begun early.)
   projects: [
+    {
+      name: 'timed',
+      grep: /@timed/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
     {
       name: 'phone',
       grep: /@phone/,
@@ -56,7 +63,7 @@ module.exports = defineConfig({
     },
     {
       name: 'desktop',
-      grepInvert: /@phone/,
+      grepInvert: /@phone|@timed/,
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -325,7 +325,7 @@ async function extrasUnavailable(open, origin) {
 }
 
 for (const [label, link] of [['classic', CLASSIC], ['city', CITY]]) {
-  test(`${label}: the pictures, then the review run, cancelled, run again to its end, read, kept`, async ({ origin, open, alone }) => {
+  test(`${label}: the pictures, then the review run, cancelled, run again to its end, read, kept`, { tag: '@timed' }, async ({ origin, open, alone }) => {
     test.setTimeout(REVIEW_TIMEOUT + 120000);
     const figures = await reviewGame(open, alone, origin, label, link);
     console.log(`review figures: ${JSON.stringify(figures)}`);

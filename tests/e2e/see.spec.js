@@ -10,7 +10,6 @@
 // shows turns, scores and dates; bad input is told in plain words.
 'use strict';
 
-const fs = require('node:fs');
 const path = require('node:path');
 const {
   test, check, ARTIFACTS, PLAY: play, version, moved, clickDecision, humansTurn: humansTurnWithin, newGameForm,

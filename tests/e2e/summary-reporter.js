@@ -24,6 +24,10 @@ class SummaryReporter {
     f.ms += result.duration;
     f.slowest.push([result.duration, test.title]);
     for (const a of (result.annotations && result.annotations.length ? result.annotations : test.annotations)) {
+      if (a.type === 'cpu') {
+        f.cpu = (f.cpu || 0) + Number(a.description);
+        f.cpuTests = [...(f.cpuTests || []), [Number(a.description), test.title]];
+      }
       const m = a.type === 'checks' && /^(\d+) passed, (\d+) failed$/.exec(a.description || '');
       if (m) {
         f.checks += Number(m[1]);
@@ -39,7 +43,7 @@ class SummaryReporter {
     const lines = ['', 'per file: tests (failed), checks passed (failed), time of its tests'];
     const total = { tests: 0, failed: 0, checks: 0, failedChecks: 0, ms: 0 };
     for (const [file, f] of rows) {
-      lines.push(`  ${file.padEnd(26)} ${String(f.tests).padStart(3)} (${f.failed})  ${String(f.checks).padStart(4)} (${f.failedChecks})  ${s(f.ms).padStart(8)}`);
+      lines.push(`  ${file.padEnd(26)} ${String(f.tests).padStart(3)} (${f.failed})  ${String(f.checks).padStart(4)} (${f.failedChecks})  ${s(f.ms).padStart(8)}${f.cpu === undefined ? '' : `  cpu ${f.cpu.toFixed(1)} s`}`);
       for (const k of Object.keys(total)) total[k] += f[k];
     }
     const wall = Date.now() - this.started;
