@@ -69,10 +69,22 @@ function taken() {
   return fs.existsSync(ALONE);
 }
 
-async function share() {
-  fs.mkdirSync(LOCKS, { recursive: true });
+// Runs `fn` on the lock files, their folder made first (again when a worker
+// that ended removed it meanwhile).
+function inLocks(fn) {
   for (;;) {
-    fs.writeFileSync(SHARED, String(process.pid));
+    fs.mkdirSync(LOCKS, { recursive: true });
+    try {
+      return fn();
+    } catch (e) {
+      if (e.code !== 'ENOENT') throw e;
+    }
+  }
+}
+
+async function share() {
+  for (;;) {
+    inLocks(() => fs.writeFileSync(SHARED, String(process.pid)));
     if (!taken()) return;
     fs.rmSync(SHARED, { force: true });
     while (taken()) await sleep(100);
@@ -84,12 +96,12 @@ function unshare() {
 }
 
 async function takeWhole() {
-  fs.mkdirSync(LOCKS, { recursive: true });
   for (;;) {
     try {
-      fs.mkdirSync(ALONE);
+      inLocks(() => fs.mkdirSync(ALONE));
       break;
-    } catch {
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
       taken();
       await sleep(100);
     }

@@ -422,7 +422,8 @@ test('200% zoom: the board beside the decision, large, in view', async ({ origin
     (await z.evaluate(() => scrollY)) > 100 && (await shownHeight(z, '[data-testid=board]')) > 0.95,
     `scrolled ${await z.evaluate(() => scrollY)}`);
   const zq = {};
-  for (let n = 0; n < 400 && (await z.getAttribute(play, 'data-decision')) !== 'over'; n++) {
+  // (Played on until a guard's and a tower's question have shown.)
+  for (let n = 0; n < 400 && !('guard' in zq && 'tower' in zq) && (await z.getAttribute(play, 'data-decision')) !== 'over'; n++) {
     const d = await z.getAttribute(play, 'data-decision');
     if ((d === 'guard' || d === 'tower') && !(d in zq)) zq[d] = await questionInView(z, d, 0.95);
     // Scrolled down to the chronicle between decisions.
