@@ -424,8 +424,10 @@ async function axeAudit(page, name, check) {
   check(`axe: no serious or critical violation on ${name}${minor.length ? ` (also: ${minor.join(', ')})` : ''}`,
     bad.length === 0, JSON.stringify(bad, null, 1));
 }
-// Puts axe-core into the page (for a check of a rule of its own).
+// Puts axe-core into the page (for a check of a rule of its own), unless
+// the document has it already.
 axeAudit.load = async (page) => {
+  if (await page.evaluate(() => typeof window.axe === 'object')) return;
   if (axeSource === null) {
     axeSource = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   }

@@ -23,6 +23,10 @@ class SummaryReporter {
     else f.failed++;
     f.ms += result.duration;
     f.slowest.push([result.duration, test.title]);
+    (this.timeline = this.timeline || []).push({
+      file, title: test.title, worker: result.parallelIndex, start: result.startTime.getTime() - this.started,
+      ms: result.duration, status: result.status,
+    });
     for (const a of (result.annotations && result.annotations.length ? result.annotations : test.annotations)) {
       if (a.type === 'cpu') {
         f.cpu = (f.cpu || 0) + Number(a.description);
@@ -55,6 +59,7 @@ class SummaryReporter {
     fs.writeFileSync(out, JSON.stringify({
       status: result.status, wall_ms: wall, workers: this.config.workers,
       files: Object.fromEntries(rows.map(([file, f]) => [file, { ...f, slowest: f.slowest.sort((a, b) => b[0] - a[0]).slice(0, 5) }])),
+      timeline: (this.timeline || []).sort((a, b) => a.start - b.start),
     }, null, 1));
   }
 
