@@ -44,13 +44,18 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $wb\$"; then
 fi
 
 # Node tools, local to the project: wasm-opt (Debian's binaryen is too old to
-# read current rustc output), playwright-core for the end-to-end tests and
-# axe-core for their accessibility audits.
+# read current rustc output), playwright-core and its test runner
+# @playwright/test (the same version: the runner drives the core) for the
+# end-to-end tests, and axe-core for their accessibility audits. The
+# runner's own browser download is not used: the tests run Debian's
+# Chromium (tests/e2e/playwright.config.js).
 if ! [ -x .tools/node_modules/.bin/wasm-opt ] || ! [ -d .tools/node_modules/playwright-core ] \
+  || ! [ -f .tools/node_modules/@playwright/test/cli.js ] \
   || ! [ -f .tools/node_modules/axe-core/axe.min.js ]; then
-  say "installing binaryen, playwright-core and axe-core from npm into .tools/"
+  say "installing binaryen, playwright-core, @playwright/test and axe-core from npm into .tools/"
   mkdir -p .tools
-  (cd .tools && npm install --no-audit --no-fund --silent binaryen@132.0.0 playwright-core@1.65.1 axe-core@4.10.3 >/dev/null)
+  (cd .tools && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --silent \
+    binaryen@132.0.0 playwright-core@1.65.1 @playwright/test@1.65.1 axe-core@4.10.3 >/dev/null)
 fi
 
 # Headless Chromium and its driver from Debian, for the browser tests.

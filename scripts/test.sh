@@ -52,4 +52,6 @@ step "the site (scripts/site.js: release build, split, wasm-opt)" node scripts/s
 # write back while the e2e tests run; on a 2-core machine that may stretch
 # the main-thread tasks the e2e computer test times. Write them now.
 step "write the build to disk (sync)" sync
-step "e2e (@playwright/test, Chromium)" node .tools/node_modules/@playwright/test/cli.js test -c tests/e2e/playwright.config.js
+# The end-to-end suite (@playwright/test, tests/e2e/playwright.config.js):
+# every tests/e2e/*.spec.js on the built site, two workers.
+step "e2e (playwright test, Chromium)" node .tools/node_modules/@playwright/test/cli.js test -c tests/e2e/playwright.config.js

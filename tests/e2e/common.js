@@ -1,6 +1,9 @@
-// Shared by the e2e scripts: a tiny static server of dist/, Chromium through
-// playwright-core (from .tools/node_modules), and a page that records every
-// console error, page error, failed request and HTTP error.
+// The end-to-end harness without the test runner: a tiny static server of
+// dist/, Chromium through playwright-core (from .tools/node_modules), a page
+// that records every console error, page error, failed request and HTTP
+// error, the axe audit and the moves of a game. The test suite's fixtures
+// (fixtures.js) are built on it; the measurement scripts (measure.js,
+// trace_computer.js) use it directly.
 'use strict';
 
 const fs = require('node:fs');
@@ -11,27 +14,40 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.resolve(process.env.DIST || path.join(ROOT, 'dist'));
 const ARTIFACTS = path.join(__dirname, 'artifacts');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-
-const { chromium } = require(path.join(ROOT, '.tools', 'node_modules', 'playwright-core'));
+// Debian's Chromium, as the tests run it (the test runner's config too).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.wasm': 'application/wasm',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
 
-// Serves DIST (or `options.dist`) at / on a free 127.0.0.1 port (or
-// `options.port`), or only under `options.prefix` (like '/some/path/') when
-// given; calls `options.onRequest(method, url)` for every request. Resolves to { server, origin, stop }, where `stop()` closes
-// the server and every open connection (resolves when it is down).
+// Serves DIST (or `options.dist`) on a free 127.0.0.1 port (or
+// `options.port`): at / by default, or only under `options.prefix` (like
+// '/some/path/'), or under each of `options.prefixes`; with
+// `options.redirect`, a prefix asked for without its final slash is
+// redirected to it (301). Calls
+// `options.onRequest(method, url)` for every request. Resolves to
+// { server, origin, stop }, where `stop()` closes the server and every open
+// connection (resolves when it is down; a second call does nothing).
 function startServer(options = {}) {
-  const prefix = options.prefix || '/';
+  const prefixes = options.prefixes || [options.prefix || '/'];
   const dist = options.dist ? path.resolve(options.dist) : DIST;
   const server = http.createServer((req, res) => {
     if (options.onRequest) options.onRequest(req.method, req.url);
@@ -42,7 +58,13 @@ function startServer(options = {}) {
       res.writeHead(400).end('bad request');
       return;
     }
-    if (!urlPath.startsWith(prefix)) {
+    if (options.redirect && prefixes.some((p) => p !== '/' && urlPath === p.slice(0, -1))) {
+      res.writeHead(301, { Location: `${urlPath}/` }).end();
+      return;
+    }
+    // The longest prefix that holds the path.
+    const prefix = prefixes.filter((p) => urlPath.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+    if (!prefix) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
@@ -62,76 +84,116 @@ function startServer(options = {}) {
       res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(data);
     });
   });
+  let stopped = null;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port || 0, '127.0.0.1', () =>
       resolve({
         server,
         origin: `http://127.0.0.1:${server.address().port}`,
-        stop: () => new Promise((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
+        stop: () => {
+          if (!stopped) {
+            stopped = new Promise((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            });
+          }
+          return stopped;
+        },
       }));
   });
 }
 
+// Chromium for the scripts (the test suite's is the runner's `browser`).
 function launch() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const { chromium } = require(path.join(ROOT, '.tools', 'node_modules', 'playwright-core'));
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 // Chrome's warnings about how the page loads: a preload whose `integrity`
 // it ignores, a preload not used, a resource blocked by its integrity.
 const LOAD_WARNING = /preload|integrity/i;
 
-// A new page whose problems (console errors, loading warnings, page errors,
-// failed requests, HTTP errors) are collected into the returned `problems`
-// array.
-async function openPage(browser, options = {}) {
-  const context = await browser.newContext({
-    viewport: options.viewport || { width: 1280, height: 800 },
-    acceptDownloads: true,
-    deviceScaleFactor: options.deviceScaleFactor || 1,
-    hasTouch: !!options.hasTouch,
-    isMobile: !!options.isMobile,
+// Records the problems of `page` into `problems`: console errors, the
+// page's loading warnings, page errors, failed requests, HTTP errors and
+// its workers' console errors, but those `ignore` (a RegExp) matches.
+// `onProblem(text)` is called for each too.
+//
+// A load cut short by the test is no failure of the page: one aborted
+// (net::ERR_ABORTED) once the test has navigated the page elsewhere (a
+// goto or reload begun after it: the page's and its workers' loads in
+// flight are cancelled), or closed it or its context.
+function watchPage(page, problems, { ignore = null, onProblem = () => {} } = {}) {
+  const add = (text) => {
+    if (ignore && ignore.test(text)) return;
+    problems.push(text);
+    onProblem(text);
+  };
+  let seq = 0;
+  const order = new WeakMap();
+  let navigated = 0;
+  let closing = false;
+  for (const owner of [page, page.context()]) {
+    const close = owner.close.bind(owner);
+    owner.close = (...args) => {
+      closing = true;
+      return close(...args);
+    };
+  }
+  page.on('request', (req) => {
+    order.set(req, ++seq);
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigated = seq;
   });
-  const page = await context.newPage();
-  const problems = [];
+  const cutShort = (req) => {
+    const failure = req.failure();
+    return !!failure && failure.errorText === 'net::ERR_ABORTED'
+      && (closing || (order.has(req) && order.get(req) < navigated));
+  };
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    if (msg.type() === 'error') add(`console error: ${msg.text()}`);
     // The page's own loading warnings (a preload unused or its integrity
     // ignored) are problems too; warnings of the game's own are not.
-    if (msg.type() === 'warning' && LOAD_WARNING.test(msg.text())) problems.push(`console warning: ${msg.text()}`);
+    if (msg.type() === 'warning' && LOAD_WARNING.test(msg.text())) add(`console warning: ${msg.text()}`);
   });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('pageerror', (err) => add(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // A revoked blob: URL after a download is not a failure of the page.
     if (req.url().startsWith('blob:')) return;
+    if (cutShort(req)) return;
     // The browser fetches the favicon on its own and cancels it when the
     // page reloads or navigates (seen under load): not the page's failure.
     if (/\/favicon[^/]*\.svg$/.test(req.url()) && req.failure()
         && req.failure().errorText === 'net::ERR_ABORTED') return;
-    problems.push(`request failed: ${req.url()} (${req.failure() && req.failure().errorText})`);
+    add(`request failed: ${req.url()} (${req.failure() && req.failure().errorText})`);
   });
   page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+    if (res.status() >= 400) add(`HTTP ${res.status()}: ${res.url()}`);
   });
   page.on('worker', (worker) => {
     worker.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`worker console error: ${msg.text()}`);
+      if (msg.type() === 'error') add(`worker console error: ${msg.text()}`);
     });
   });
+  return problems;
+}
+
+// The context options every page of the tests starts from (a test or a
+// project overrides them).
+const CONTEXT_DEFAULTS = {
+  viewport: { width: 1280, height: 800 },
+  acceptDownloads: true,
+  deviceScaleFactor: 1,
+  hasTouch: false,
+  isMobile: false,
+};
+
+// A new context and page of `browser` whose problems are collected into the
+// returned `problems` array (for the scripts; the tests have the `open`
+// fixture).
+async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ ...CONTEXT_DEFAULTS, ...options });
+  const page = await context.newPage();
+  const problems = watchPage(page, []);
   return { context, page, problems };
 }
 
@@ -140,99 +202,87 @@ function gzipSize(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-// The shipped page (the app's wasm + js + css) and the worker, raw and
-// gzipped, as built in DIST.
-function shippedSizes() {
-  const files = fs.readdirSync(DIST);
-  const pick = (re) => files.filter((f) => re.test(f)).map((f) => path.join(DIST, f));
-  const sum = (list) => list.reduce((acc, f) => acc + fs.statSync(f).size, 0);
-  const gz = (list) => list.reduce((acc, f) => acc + gzipSize(f), 0);
-  // wasm-bindgen's snippets (web/extras_loader.js) are imported by the
-  // page's JS, so they are the page's too.
-  const snippets = [];
-  const walk = (dir) => {
-    if (!fs.existsSync(dir)) return;
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const f = path.join(dir, e.name);
-      if (e.isDirectory()) walk(f);
-      else if (f.endsWith('.js')) snippets.push(f);
-    }
-  };
-  walk(path.join(DIST, 'snippets'));
-  const app = [...pick(/^app-.*_bg\.wasm$/), ...pick(/^app-.*\.js$/), ...pick(/\.css$/), ...snippets];
-  const worker = [...pick(/^worker.*\.wasm$/), ...pick(/^worker.*\.js$/)];
-  // Loaded only when a record is read or written (src/ui/records.rs).
-  const records = [...pick(/^records.*\.wasm$/), ...pick(/^records.*\.js$/)];
-  // Loaded when one of its parts is first shown: How to play, the key, the
-  // tiles left, the import dialog, the end of the game, the statistics, the
-  // review (src/ui/extras.rs).
-  const extras = [...pick(/^extras.*\.wasm$/), ...pick(/^extras.*\.js$/)];
-  return {
-    app_files: app.map((f) => path.basename(f)),
-    app_bytes: sum(app),
-    app_gzip: gz(app),
-    worker_bytes: sum(worker),
-    worker_gzip: gz(worker),
-    records_bytes: sum(records),
-    records_gzip: gz(records),
-    extras_bytes: sum(extras),
-    extras_gzip: gz(extras),
-  };
-}
-
-// The budget of the shipped page, gzipped: 360 KiB since issue 27 made
-// room (it was 400 KiB, issue 12), so that the room cannot be spent by
-// accident. A change that spends it says how many bytes in its commit and
-// raises the budget here by a line of its own (the ledger in docs/size.md).
-const PAGE_BUDGET_GZIP = 360 * 1024
-  + 2 * 1024 // issue 28, links, saves and tabs (items 15–22): +8,194 bytes, the page 369,913
-  + 3 * 1024 // issue 28, seeing the board (items 9–11): +3,047 bytes, the page 373,469 (the text view -1,541 and the scoring +2,050 between)
-  + 4 * 1024 // issue 30, the game review, the game in pictures, the statistics: +36,682 bytes (the page 410,151), then the four in the extras module loaded on demand: the page 377,282: +3,813 since issue 28 (docs/size.md)
-  + 8 * 1024; // issue 29, languages: the machinery and every screen's words in the chosen language: +6,628 bytes, the page 383,910 (docs/size.md)
-
-// ------------------------------------------------ the harness of each script
-
-// Stops the script, as one failed check, when DIST holds no build (or lacks
-// one of `files`).
+// Stops a script when DIST holds no build (or lacks one of `files`).
 function requireBuild(...files) {
   const missing = ['index.html', ...files].filter((f) => !fs.existsSync(path.join(DIST, f)));
   if (missing.length) {
-    console.error(`no ${missing.map((f) => path.join(DIST, f)).join(', ')}: run \`trunk build --release\` first`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
+    throw new Error(`no ${missing.map((f) => path.join(DIST, f)).join(', ')}: run \`trunk build --release\` first`);
   }
 }
 
-// Runs a script's `main`, which resolves to its exit code (`report()`); an
-// error thrown outside its checks fails the script.
-// The harness of a script that needs one server and one browser: the build
-// required, the artifacts' folder made, `body(browser, origin)` run, and
-// both closed whatever happens. (The older scripts still spell it out.)
-async function withBrowser(body) {
-  requireBuild();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const { origin, stop } = await startServer();
-  const browser = await launch();
-  try {
-    await body(browser, origin);
-  } finally {
-    await browser.close();
-    await stop();
-  }
-}
-
+// Runs a script's `main`, which resolves to its exit code; an error fails
+// the script.
 function runMain(main) {
   main().then(
     (code) => process.exit(code),
     (err) => {
       console.error(err);
-      console.log('0 passed, 1 failed');
       process.exit(1);
     },
   );
 }
 
+// Evaluates `fn` (which may be async) in `page` every `interval` ms until it
+// returns true; resolves to true, or to false after `timeout` ms.
+// (page.waitForFunction cannot wait for an async function: the promise it
+// returns is an object, so a true value at once.)
+async function until(page, fn, arg, { timeout = 30000, interval = 200 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if ((await page.evaluate(fn, arg)) === true) return true;
+    if (Date.now() >= end) return false;
+    await page.waitForTimeout(interval);
+  }
+}
+
 // ------------------------------------------------ checks and moves in a game
+
+// The game in play (its data-decision, data-turn, data-version, data-computer).
+const PLAY = '[data-testid=play]';
+
+// The decision the game in play waits for (`place`, `follower`, ..., `over`).
+async function decision(page) {
+  return page.getAttribute(PLAY, 'data-decision');
+}
+
+async function version(page) {
+  return page.getAttribute(PLAY, 'data-version');
+}
+
+// Waits until the game has moved on from version `v`.
+async function moved(page, v, timeout = 30000) {
+  await page.waitForFunction(
+    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
+    [PLAY, v],
+    { timeout },
+  );
+}
+
+// Opens the new-game form at `url` (the site's root by default).
+async function newGameForm(page, url) {
+  await page.goto(url, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+}
+
+// Fills the new-game form (on screen) for The City: seat names `names`,
+// `players` seats (2 or more), the short stacks (8 6 6) when `short`, and a
+// `seed` under Advanced. Starts the game when `start` and waits for it.
+async function cityForm(page, { names = [], players = 2, short = true, seed, start = true } = {}) {
+  for (let k = 2; k < players; k++) await page.click('[data-testid=add-seat]');
+  for (let i = 0; i < names.length; i++) await page.fill(`[data-testid=name-${i}]`, names[i]);
+  if (short) await page.click('[data-testid=preset-short]');
+  if (seed !== undefined) {
+    await page.click('.advanced summary');
+    await page.fill('[data-testid=seed]', String(seed));
+  }
+  if (start) await startGame(page);
+}
+
+// Clicks "Found the city" (or "Start the game") and waits for the game.
+async function startGame(page, timeout = 30000) {
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector(PLAY, { timeout });
+}
 
 // Fills the new-game form (on screen) for classic Carcassonne with The City
 // Gates and Old City: `players` seats (2 or more, named `names` if given), a
@@ -253,59 +303,68 @@ async function classicForm(page, { players = 2, names = [], tiles, seed } = {}) 
   }
 }
 
-// Named checks that print `ok` / `FAIL` as they go. `report()` prints the
-// totals and returns the process's exit code.
-function checks() {
-  let passed = 0;
-  let failed = 0;
-  return {
-    check(name, ok, detail) {
-      if (ok) {
-        passed++;
-        console.log(`ok   ${name}`);
-      } else {
-        failed++;
-        console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`);
-      }
-      return ok;
-    },
-    report() {
-      console.log(`${passed} passed, ${failed} failed`);
-      return failed ? 1 : 0;
-    },
-  };
+// Leaves the game in play for the first screen: "New game", then "Leave
+// it" when the page asks (its own dialog, no confirm()); waits for `wait`
+// (the new-game form by default).
+async function leave(page, wait = '[data-testid=new-game-form]') {
+  await page.click('[data-testid=leave]');
+  const yes = await page.waitForSelector('[data-testid=leave-yes]', { timeout: 2000 }).catch(() => null);
+  if (yes) await yes.click();
+  await page.waitForSelector(wait, { timeout: 30000 });
 }
 
-// The game in play (its data-decision, data-turn, data-version, data-computer).
-const PLAY = '[data-testid=play]';
-
-// The decision the game in play waits for (`place`, `follower`, ..., `over`).
-async function decision(page) {
-  return page.getAttribute(PLAY, 'data-decision');
+// Waits until it is a person's decision (not the computer's) or the game is
+// over. Polled every 50 ms, not on every animation frame (Playwright's
+// default): the poll runs on the page's main thread, whose long tasks some
+// tests measure while the computer thinks.
+async function humansTurn(page, timeout = 30000) {
+  await page.waitForFunction(
+    (sel) => {
+      const p = document.querySelector(sel);
+      return p && (p.dataset.computer === 'false' || p.dataset.decision === 'over');
+    },
+    PLAY,
+    { timeout, polling: 50 },
+  );
 }
 
-// `city replay FILE`'s JSON summary of a record: the binary CITY names, or
-// `cargo run --bin city`.
+// Plays a person's decisions by clicks until the computer is to move or the
+// next tile is to be placed.
+async function humanTurn(page) {
+  do {
+    await clickDecision(page);
+  } while (
+    (await page.getAttribute(PLAY, 'data-computer')) === 'false' &&
+    !['place', 'over'].includes(await decision(page))
+  );
+}
+
+// `city replay FILE`'s JSON summary of a record (a promise): the binary
+// CITY names, or `cargo run --bin city` (which may build it first: its
+// callers allow for that).
 function cityReplay(file) {
-  const { execFileSync } = require('node:child_process');
-  if (process.env.CITY) return execFileSync(process.env.CITY, ['replay', file], { encoding: 'utf8' });
-  return execFileSync('cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
+  const { execFile } = require('node:child_process');
+  const [cmd, args, opts] = process.env.CITY
+    ? [process.env.CITY, ['replay', file], {}]
+    : ['cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], { cwd: ROOT }];
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { ...opts, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}\n${stderr}`));
+      else resolve(stdout);
+    });
   });
 }
 
-async function version(page) {
-  return page.getAttribute(PLAY, 'data-version');
+// The notices on the page (their text).
+async function notices(page) {
+  return page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent));
 }
 
-// Waits until the game has moved on from version `v`.
-async function moved(page, v, timeout = 30000) {
-  await page.waitForFunction(
-    ([sel, v0]) => document.querySelector(sel).dataset.version !== v0,
-    [PLAY, v],
-    { timeout },
-  );
+// "Copy link": the game's link from the share popover (left open).
+async function copyLink(page) {
+  await page.click('[data-testid=copy-link]');
+  await page.waitForSelector('[data-testid=share-link]', { timeout: 20000 });
+  return page.inputValue('[data-testid=share-link]');
 }
 
 // One decision by clicks, taking the first legal target: the first glowing
@@ -365,8 +424,10 @@ async function axeAudit(page, name, check) {
   check(`axe: no serious or critical violation on ${name}${minor.length ? ` (also: ${minor.join(', ')})` : ''}`,
     bad.length === 0, JSON.stringify(bad, null, 1));
 }
-// Puts axe-core into the page (for a check of a rule of its own).
+// Puts axe-core into the page (for a check of a rule of its own), unless
+// the document has it already.
 axeAudit.load = async (page) => {
+  if (await page.evaluate(() => typeof window.axe === 'object')) return;
   if (axeSource === null) {
     axeSource = fs.readFileSync(path.join(ROOT, '.tools', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   }
@@ -374,7 +435,8 @@ axeAudit.load = async (page) => {
 };
 
 module.exports = {
-  ROOT, DIST, ARTIFACTS, startServer, launch, openPage, LOAD_WARNING, gzipSize, shippedSizes, PAGE_BUDGET_GZIP,
-  requireBuild, runMain, withBrowser, classicForm,
-  checks, PLAY, decision, cityReplay, version, moved, clickDecision, axeAudit,
+  ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, CONTEXT_DEFAULTS, LOAD_WARNING,
+  startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
+  PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, leave,
+  humansTurn, humanTurn, cityReplay, notices, copyLink, clickDecision, axeAudit,
 };

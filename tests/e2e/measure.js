@@ -18,7 +18,8 @@
 // Usage: node tests/e2e/measure.js   Env: RUNS (default 5), DIST, CHROMIUM
 'use strict';
 
-const { startServer, launch, openPage, shippedSizes, requireBuild, runMain } = require('./common.js');
+const { startServer, launch, openPage, requireBuild, runMain } = require('./common.js');
+const { shippedSizes } = require('./build.js');
 
 const RUNS = Number(process.env.RUNS || 5);
 

@@ -11,14 +11,7 @@
 //   DIST=DIR PROF=1 node tests/e2e/trace_computer.js       also a CPU profile by
 //     function; names need a build whose app link in index.html has
 //     data-wasm-opt="0" data-keep-debug, into DIR.
-const { PLAY: play, startServer, launch, openPage, clickDecision, classicForm } = require('./common.js');
-const attr = (page, name) => page.getAttribute(play, name);
-async function humansTurn(page) {
-  await page.waitForFunction((sel) => { const p = document.querySelector(sel); return p && (p.dataset.computer === 'false' || p.dataset.decision === 'over'); }, play, { timeout: 30000, polling: 50 });
-}
-async function humanTurn(page) {
-  do { await clickDecision(page); } while ((await attr(page, 'data-computer')) === 'false' && !['place', 'over'].includes(await attr(page, 'data-decision')));
-}
+const { PLAY: play, startServer, launch, openPage, classicForm, humansTurn, humanTurn } = require('./common.js');
 (async () => {
   const { server, origin } = await startServer(process.env.DIST ? { dist: process.env.DIST } : {});
   const browser = await launch();

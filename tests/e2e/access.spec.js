@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// End-to-end test: the game by keyboard alone and for screen readers.
+// The game by keyboard alone and for screen readers.
 //
 // - axe-core audits (no serious or critical violation) on the start screen,
 //   a game in progress, a wall round and the game-over screen;
@@ -28,18 +27,16 @@
 // - How to play (The City) says how many wall pieces a round holds and
 //   that no guard may go opposite a guard.
 //
-// Usage: node tests/e2e/access.js   (build dist/ first: trunk build --release)
-// Env:   SEED (default 11), CHROMIUM, DIST.
+// Env: SEED (default 11).
 'use strict';
 
-const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, ARTIFACTS, PLAY: play, startServer, launch, openPage, checks, version, moved, decision, clickDecision, runMain, requireBuild, axeAudit, classicForm } = require('./common.js');
+const {
+  test, check, ARTIFACTS, PLAY: play, version, moved, decision, clickDecision, axeAudit, classicForm,
+} = require('./fixtures.js');
 
 const SEED = process.env.SEED || '11';
 const TIMEOUT = 15000;
-
-const { check, report } = checks();
 
 // Follower decisions with several rings: null when their names are
 // distinct and name their feature, else the names.
@@ -156,8 +153,8 @@ async function keyDecision(page, n) {
 
 // The new-game form: its errors (axe, an alert holding a list), colours
 // swapped rather than shared, names without the spaces at their ends.
-async function formChecks(browser, origin) {
-  const { page, problems, context } = await openPage(browser);
+async function formChecks(open, origin) {
+  const { page, problems, context } = await open();
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
   await page.fill('[data-testid=name-1]', '   ');
@@ -193,8 +190,8 @@ async function formChecks(browser, origin) {
 
 // Classic Carcassonne with The City Gates and Old City: axe on each of its
 // screens and kinds of decision, played to the end.
-async function classicAudits(browser, origin) {
-  const { page, problems, context } = await openPage(browser);
+async function classicAudits(open, origin) {
+  const { page, problems, context } = await open();
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
   await classicForm(page, { tiles: 30, seed: 3 });
@@ -292,8 +289,8 @@ async function textOptions(page) {
 // road, the wyvern's tile, a farmer), with a hint and questions on the
 // way; the rings of a follower decision named apart and showing their
 // pieces; the board's announcement of a tile tried with wood naming it.
-async function classicByText(browser, origin) {
-  const { page, problems, context } = await openPage(browser);
+async function classicByText(open, origin) {
+  const { page, problems, context } = await open();
   await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
   await classicForm(page, { tiles: 30, seed: 3 });
@@ -419,196 +416,191 @@ async function classicByText(browser, origin) {
   await context.close();
 }
 
-async function main() {
-  requireBuild();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const { server, origin } = await startServer();
-  const browser = await launch();
+test('a whole game by keyboard alone; dialogs, focus, the text view, axe', async ({ origin, open }) => {
+  ringChecks.length = 0;
   const confirms = [];
-  try {
-    const { page, problems, context } = await openPage(browser);
-    page.on('dialog', (dlg) => {
-      confirms.push(`${dlg.type()}: ${dlg.message()}`);
-      dlg.dismiss();
-    });
-    await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
-    await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
-    await page.waitForSelector('#worker-status.ready', { state: 'attached', timeout: TIMEOUT });
-    const text = await page.evaluate(() => document.body.innerText);
-    check('no debug text on the start screen', !/engine worker|DedicatedWorker/i.test(text), text.slice(-200));
-    check('the loading sign is gone once the app runs', !(await page.$('#loading')));
-    await audit(page, 'the start screen');
+  const { page, problems, context } = await open();
+  page.on('dialog', (dlg) => {
+    confirms.push(`${dlg.type()}: ${dlg.message()}`);
+    dlg.dismiss();
+  });
+  await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  await page.waitForSelector('#worker-status.ready', { state: 'attached', timeout: TIMEOUT });
+  const text = await page.evaluate(() => document.body.innerText);
+  check('no debug text on the start screen', !/engine worker|DedicatedWorker/i.test(text), text.slice(-200));
+  check('the loading sign is gone once the app runs', !(await page.$('#loading')));
+  await audit(page, 'the start screen');
 
-    // The new-game form by keyboard: seed field, then "Found the city".
-    check('Tab reaches the seat names', (await tabTo(page, 'name-0')) > 0);
-    await page.keyboard.type('Kay');
-    check('Tab reaches the short-game preset', (await tabTo(page, 'preset-short')) > 0);
-    await page.keyboard.press('Enter');
+  // The new-game form by keyboard: seed field, then "Found the city".
+  check('Tab reaches the seat names', (await tabTo(page, 'name-0')) > 0);
+  await page.keyboard.type('Kay');
+  check('Tab reaches the short-game preset', (await tabTo(page, 'preset-short')) > 0);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  check('Tab reaches the Advanced fold', await page.evaluate(() => document.activeElement.tagName === 'SUMMARY')
+    || (await tabTo(page, 'summary')) > 0);
+  await page.keyboard.press('Enter');
+  check('Tab reaches the seed', (await tabTo(page, 'seed')) > 0);
+  await page.keyboard.type(SEED);
+  check('Tab reaches "Found the city"', (await tabTo(page, 'start-game')) > 0);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+  check('the game starts from the keyboard', (await decision(page)) === 'place');
+  await page.waitForFunction(() => document.activeElement.dataset.testid === 'prompt-title', null, { timeout: TIMEOUT })
+    .catch(() => {});
+  check('"Found the city" gives the focus to the prompt\'s heading', (await focused(page)) === 'prompt-title',
+    await focused(page));
+  check('the skip link is inside a landmark',
+    await page.$eval('[data-testid=skip-to-text]', (a) => !!a.closest('header, main, nav, aside, footer, [role]')));
+  check("axe's region rule: all the game's content is in landmarks", await inLandmarks(page));
+
+  // Tab goes through every control of the game, the board one stop.
+  const stops = [];
+  for (let k = 0; k < 40; k++) {
     await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    check('Tab reaches the Advanced fold', await page.evaluate(() => document.activeElement.tagName === 'SUMMARY')
-      || (await tabTo(page, 'summary')) > 0);
-    await page.keyboard.press('Enter');
-    check('Tab reaches the seed', (await tabTo(page, 'seed')) > 0);
-    await page.keyboard.type(SEED);
-    check('Tab reaches "Found the city"', (await tabTo(page, 'start-game')) > 0);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector(play, { timeout: TIMEOUT });
-    check('the game starts from the keyboard', (await decision(page)) === 'place');
-    await page.waitForFunction(() => document.activeElement.dataset.testid === 'prompt-title', null, { timeout: TIMEOUT })
-      .catch(() => {});
-    check('"Found the city" gives the focus to the prompt\'s heading', (await focused(page)) === 'prompt-title',
-      await focused(page));
-    check('the skip link is inside a landmark',
-      await page.$eval('[data-testid=skip-to-text]', (a) => !!a.closest('header, main, nav, aside, footer, [role]')));
-    check("axe's region rule: all the game's content is in landmarks", await inLandmarks(page));
-
-    // Tab goes through every control of the game, the board one stop.
-    const stops = [];
-    for (let k = 0; k < 40; k++) {
-      await page.keyboard.press('Tab');
-      const f = await focused(page);
-      if (stops.includes(f)) break;
-      stops.push(f);
-    }
-    for (const want of ['skip-to-text', 'replay-open', 'copy-link', 'import-open', 'board', 'zoom-in', 'fit',
-      'coords-toggle', 'legend-open', 'export', 'hint', 'text-view-toggle', 'help-button', 'leave']) {
-      check(`Tab reaches ${want}`, stops.includes(want), stops.join(' '));
-    }
-    check('the board is one Tab stop', stops.filter((s) => s === 'board').length === 1);
-
-    // How to play: a dialog that keeps the focus and closes on Esc.
-    await tabTo(page, 'board');
-    await page.keyboard.press('?');
-    await page.waitForSelector('[data-testid=help] [role=dialog]', { timeout: TIMEOUT });
-    let inside = true;
-    for (let k = 0; k < 25; k++) {
-      await page.keyboard.press(k % 5 === 4 ? 'Shift+Tab' : 'Tab');
-      inside = inside && (await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
-    }
-    check('Tab stays inside How to play', inside);
-    await audit(page, 'How to play');
-    // RULES.md R6.3 (pieces per round) and R8.4 (no guard opposite a guard).
-    const rules = await page.textContent('[data-testid=help]');
-    check('How to play says how many wall pieces a round holds (R6.3)',
-      /each player adds 1 piece when the tile that started it came from stack II, 2 when it came from stack III; with 2 players, 2 and 4/.test(rules));
-    check('How to play says no guard may go opposite a guard (R8.4)', /No guard may go opposite another/.test(rules));
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=help]', { state: 'detached', timeout: TIMEOUT });
-    check('Esc closes How to play and the focus goes back to the board', (await focused(page)) === 'board');
-    // "New game" asks in a dialog of the page (no confirm()); Esc says no.
-    await tabTo(page, 'leave');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[data-testid=leave-dialog]', { timeout: TIMEOUT });
-    check('"New game" asks in a dialog, with the focus in it',
-      await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=leave-dialog]', { state: 'detached', timeout: TIMEOUT });
-    check('Esc keeps the game', (await decision(page)) === 'place' && (await focused(page)) === 'leave');
-
-    // Import and Copy link: Esc closes them, the focus back on their button.
-    await tabTo(page, 'import-open', { back: true });
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[data-testid=import-dialog]', { timeout: TIMEOUT });
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=import-dialog]', { state: 'detached', timeout: TIMEOUT });
-    check('Esc in Import gives the focus back to "Import record"', (await focused(page)) === 'import-open',
-      await focused(page));
-    await tabTo(page, 'copy-link', { back: true });
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[data-testid=share-popover]', { timeout: TIMEOUT });
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=share-popover]', { state: 'detached', timeout: TIMEOUT });
-    check('Esc closes the Copy-link popover, the focus on its button', (await focused(page)) === 'copy-link',
-      await focused(page));
-
-    // The text view: the skip link, the tile in words, a typed move, the announcer.
-    check('the skip link is reached from the top', (await tabTo(page, 'skip-to-text', { back: true })) >= 0);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[data-testid=text-view]', { timeout: TIMEOUT });
-    await page.waitForFunction(() => document.activeElement && document.activeElement.dataset.testid === 'text-command',
-      null, { timeout: TIMEOUT });
-    check('the skip link opens the text view at its command line', true);
-    await page.waitForSelector('[data-testid=text-hand]', { timeout: TIMEOUT });
-    const hand = await page.textContent('[data-testid=text-hand]');
-    check('the text view names the tile in hand', /The tile in hand, unturned: a /.test(hand), hand);
-    const options = await page.textContent('[data-testid=text-options]');
-    check('the text view lists where it fits', options.startsWith('The tile fits on: 0,0'), options);
-    const answered = (text) => page.waitForFunction(
-      (t) => document.querySelector('[data-testid=text-answers]').textContent.includes(t), text, { timeout: TIMEOUT });
-    await page.keyboard.press('Enter');
-    await answered('Type a move or a question, then Enter.');
-    check('Enter on an empty command line prints the help', true);
-    await page.keyboard.type('board');
-    await page.keyboard.press('Enter');
-    await answered('The board is empty');
-    check('a question is answered in the live region', true);
-    await page.keyboard.type('hint');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /Hint: /.test(document.querySelector('[data-testid=prompt]').textContent),
-      null, { timeout: 30000 });
-    const hint = await page.textContent('[data-testid=prompt] .message');
-    check('a hint typed in the text view names the space and the turn',
-      /^Hint: place the tile on 0,0 turned \d+°/.test(hint), hint);
-    const v0 = await version(page);
-    await page.keyboard.type('0,0');
-    await page.keyboard.press('Enter');
-    await moved(page, v0);
-    await page.waitForFunction(() => document.querySelector('[data-testid=announcer]').textContent.includes('placed a tile at 0,0'));
-    check('a typed move is played and announced', true);
-    await audit(page, 'a game in progress, with the text view');
-    // Close it with its own button: the focus goes back to the button that opens it.
-    await tabTo(page, 'text-close');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[data-testid=text-view]', { state: 'detached' });
-    check('"Close the text view" gives the focus back to "Text view"', (await focused(page)) === 'text-view-toggle',
-      await focused(page));
-
-    // The whole game by keyboard alone.
-    let n = 0;
-    const done = {};
-    let wallAudit = false;
-    while ((await decision(page)) !== 'over') {
-      if (n > 700) throw new Error('the game did not end after 700 decisions');
-      const d = await decision(page);
-      if (!wallAudit && (d === 'wall' || d === 'guard')) {
-        await audit(page, `a wall round (${d})`);
-        await page.screenshot({ path: path.join(ARTIFACTS, `access-${d}.png`) });
-        wallAudit = true;
-      }
-      if (d === 'guard' && (await page.$('[data-testid=guard-line]'))) done['guard line shown'] = (done['guard line shown'] || 0) + 1;
-      const did = await keyDecision(page, n);
-      done[did] = (done[did] || 0) + 1;
-      n++;
-    }
-    check(`a whole game by keyboard alone (${n} decisions: ${JSON.stringify(done)})`, true);
-    check('a guard was posted by keyboard', (done['guard posted'] || 0) > 0);
-    check('a tower was built by keyboard', (done['tower built'] || 0) > 0);
-    check('the guard decision showed the line it watches', (done['guard line shown'] || 0) > 0);
-    check(`The City's rings on a tile have distinct names naming their feature (${ringChecks.length} decisions)`,
-      ringChecks.length > 0 && ringChecks.every((r) => r === null), ringChecks.filter(Boolean).join('\n    '));
-    await page.waitForSelector('[data-testid=game-over] [role=dialog]', { timeout: TIMEOUT });
-    check('the game-over dialog has the focus',
-      await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
-    await audit(page, 'the game-over screen');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'access-over.png') });
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=game-over]', { state: 'detached', timeout: TIMEOUT });
-    check('Esc closes the game-over dialog', (await decision(page)) === 'over');
-    check('no browser confirm() or alert() box opened', confirms.length === 0, confirms.join('\n    '));
-    check('no console errors', problems.length === 0, problems.join('\n    '));
-    await context.close();
-
-    await formChecks(browser, origin);
-    await classicAudits(browser, origin);
-    await classicByText(browser, origin);
-  } catch (err) {
-    check('the keyboard and screen-reader test runs', false, err.stack || String(err));
-  } finally {
-    await browser.close();
-    server.close();
+    const f = await focused(page);
+    if (stops.includes(f)) break;
+    stops.push(f);
   }
-  return report();
-}
+  for (const want of ['skip-to-text', 'replay-open', 'copy-link', 'import-open', 'board', 'zoom-in', 'fit',
+    'coords-toggle', 'legend-open', 'export', 'hint', 'text-view-toggle', 'help-button', 'leave']) {
+    check(`Tab reaches ${want}`, stops.includes(want), stops.join(' '));
+  }
+  check('the board is one Tab stop', stops.filter((s) => s === 'board').length === 1);
 
-runMain(main);
+  // How to play: a dialog that keeps the focus and closes on Esc.
+  await tabTo(page, 'board');
+  await page.keyboard.press('?');
+  await page.waitForSelector('[data-testid=help] [role=dialog]', { timeout: TIMEOUT });
+  let inside = true;
+  for (let k = 0; k < 25; k++) {
+    await page.keyboard.press(k % 5 === 4 ? 'Shift+Tab' : 'Tab');
+    inside = inside && (await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
+  }
+  check('Tab stays inside How to play', inside);
+  await audit(page, 'How to play');
+  // RULES.md R6.3 (pieces per round) and R8.4 (no guard opposite a guard).
+  const rules = await page.textContent('[data-testid=help]');
+  check('How to play says how many wall pieces a round holds (R6.3)',
+    /each player adds 1 piece when the tile that started it came from stack II, 2 when it came from stack III; with 2 players, 2 and 4/.test(rules));
+  check('How to play says no guard may go opposite a guard (R8.4)', /No guard may go opposite another/.test(rules));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=help]', { state: 'detached', timeout: TIMEOUT });
+  check('Esc closes How to play and the focus goes back to the board', (await focused(page)) === 'board');
+  // "New game" asks in a dialog of the page (no confirm()); Esc says no.
+  await tabTo(page, 'leave');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=leave-dialog]', { timeout: TIMEOUT });
+  check('"New game" asks in a dialog, with the focus in it',
+    await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=leave-dialog]', { state: 'detached', timeout: TIMEOUT });
+  check('Esc keeps the game', (await decision(page)) === 'place' && (await focused(page)) === 'leave');
+
+  // Import and Copy link: Esc closes them, the focus back on their button.
+  await tabTo(page, 'import-open', { back: true });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=import-dialog]', { timeout: TIMEOUT });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=import-dialog]', { state: 'detached', timeout: TIMEOUT });
+  check('Esc in Import gives the focus back to "Import record"', (await focused(page)) === 'import-open',
+    await focused(page));
+  await tabTo(page, 'copy-link', { back: true });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=share-popover]', { timeout: TIMEOUT });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=share-popover]', { state: 'detached', timeout: TIMEOUT });
+  check('Esc closes the Copy-link popover, the focus on its button', (await focused(page)) === 'copy-link',
+    await focused(page));
+
+  // The text view: the skip link, the tile in words, a typed move, the announcer.
+  check('the skip link is reached from the top', (await tabTo(page, 'skip-to-text', { back: true })) >= 0);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=text-view]', { timeout: TIMEOUT });
+  await page.waitForFunction(() => document.activeElement && document.activeElement.dataset.testid === 'text-command',
+    null, { timeout: TIMEOUT });
+  check('the skip link opens the text view at its command line', true);
+  await page.waitForSelector('[data-testid=text-hand]', { timeout: TIMEOUT });
+  const hand = await page.textContent('[data-testid=text-hand]');
+  check('the text view names the tile in hand', /The tile in hand, unturned: a /.test(hand), hand);
+  const options = await page.textContent('[data-testid=text-options]');
+  check('the text view lists where it fits', options.startsWith('The tile fits on: 0,0'), options);
+  const answered = (text) => page.waitForFunction(
+    (t) => document.querySelector('[data-testid=text-answers]').textContent.includes(t), text, { timeout: TIMEOUT });
+  await page.keyboard.press('Enter');
+  await answered('Type a move or a question, then Enter.');
+  check('Enter on an empty command line prints the help', true);
+  await page.keyboard.type('board');
+  await page.keyboard.press('Enter');
+  await answered('The board is empty');
+  check('a question is answered in the live region', true);
+  await page.keyboard.type('hint');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /Hint: /.test(document.querySelector('[data-testid=prompt]').textContent),
+    null, { timeout: 30000 });
+  const hint = await page.textContent('[data-testid=prompt] .message');
+  check('a hint typed in the text view names the space and the turn',
+    /^Hint: place the tile on 0,0 turned \d+°/.test(hint), hint);
+  const v0 = await version(page);
+  await page.keyboard.type('0,0');
+  await page.keyboard.press('Enter');
+  await moved(page, v0);
+  await page.waitForFunction(() => document.querySelector('[data-testid=announcer]').textContent.includes('placed a tile at 0,0'));
+  check('a typed move is played and announced', true);
+  await audit(page, 'a game in progress, with the text view');
+  // Close it with its own button: the focus goes back to the button that opens it.
+  await tabTo(page, 'text-close');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=text-view]', { state: 'detached' });
+  check('"Close the text view" gives the focus back to "Text view"', (await focused(page)) === 'text-view-toggle',
+    await focused(page));
+
+  // The whole game by keyboard alone.
+  let n = 0;
+  const done = {};
+  let wallAudit = false;
+  while ((await decision(page)) !== 'over') {
+    if (n > 700) throw new Error('the game did not end after 700 decisions');
+    const d = await decision(page);
+    if (!wallAudit && (d === 'wall' || d === 'guard')) {
+      await audit(page, `a wall round (${d})`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `access-${d}.png`) });
+      wallAudit = true;
+    }
+    if (d === 'guard' && (await page.$('[data-testid=guard-line]'))) done['guard line shown'] = (done['guard line shown'] || 0) + 1;
+    const did = await keyDecision(page, n);
+    done[did] = (done[did] || 0) + 1;
+    n++;
+  }
+  check(`a whole game by keyboard alone (${n} decisions: ${JSON.stringify(done)})`, true);
+  check('a guard was posted by keyboard', (done['guard posted'] || 0) > 0);
+  check('a tower was built by keyboard', (done['tower built'] || 0) > 0);
+  check('the guard decision showed the line it watches', (done['guard line shown'] || 0) > 0);
+  check(`The City's rings on a tile have distinct names naming their feature (${ringChecks.length} decisions)`,
+    ringChecks.length > 0 && ringChecks.every((r) => r === null), ringChecks.filter(Boolean).join('\n    '));
+  await page.waitForSelector('[data-testid=game-over] [role=dialog]', { timeout: TIMEOUT });
+  check('the game-over dialog has the focus',
+    await page.evaluate(() => !!document.activeElement.closest('[role=dialog]')));
+  await audit(page, 'the game-over screen');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'access-over.png') });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=game-over]', { state: 'detached', timeout: TIMEOUT });
+  check('Esc closes the game-over dialog', (await decision(page)) === 'over');
+  check('no browser confirm() or alert() box opened', confirms.length === 0, confirms.join('\n    '));
+  check('no console errors', problems.length === 0, problems.join('\n    '));
+  await context.close();
+});
+
+test('the new-game form: its errors, colours swapped, names trimmed', async ({ origin, open }) => {
+  await formChecks(open, origin);
+});
+
+test('classic Carcassonne: axe on each screen and decision, played to its end', async ({ origin, open }) => {
+  await classicAudits(open, origin);
+});
+
+test('classic Carcassonne played to its end by typed moves in the text view', async ({ origin, open }) => {
+  await classicByText(open, origin);
+});

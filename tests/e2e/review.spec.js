@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// End-to-end test of the game review (issue 30) in the built site (dist/),
+// The game review (issue 30) in the built site (dist/),
 // in headless Chromium. For a finished 2-player classic base game and a
 // finished 2-player game of The City (each opened from a link made by
 // `city share` of a `city random` record):
@@ -21,14 +20,15 @@
 //    by source, facts) with axe;
 //  - the statistics page: the two games opened with a computer seat, the
 //    saves list's "Statistics" counts them as their scores say; axe.
+//  - the extras module unavailable: a plain message, and the next try loads it.
 //
-// Usage: node tests/e2e/review.js   (build dist/ first: trunk build --release;
-// ONLY=classic, city or statistics for one part)
+// Env: REVIEW_TIMEOUT (ms, default 240000).
 'use strict';
 
+const os = require('node:os');
 const path = require('node:path');
-const { ROOT, ARTIFACTS, startServer, launch, openPage, checks, runMain, requireBuild, axeAudit } = require('./common.js');
-const fs = require('node:fs');
+const { test, check, ARTIFACTS, axeAudit } = require('./fixtures.js');
+const { EXTRAS_FILES } = require('./build.js');
 
 const TIMEOUT = 15000;
 // A whole review may take this long on a loaded 2-core machine.
@@ -40,7 +40,6 @@ const CLASSIC = 'AgEIAABHA0FubgNCb2LZCnFRzdBxV2vCW-25O9xVmfJbBaWof-F1O-1dudgqQXS
 // `city random --seed 3 --players 2`, then `city share`: a whole game of The City.
 const CITY = 'AUQDQW5uA0JvYu9X1Nki0PcrnhWZgXaivTxiVcEcR52nbaUYnWyvvx2CMttKqQwvsHO4UdNgN-N63fLlTm1p7Tij2gym3kbXa6ILci-PkXFj_7yuVdFgy-4fckgU-MgTT6Hfrp2i6Ckgo1LcsZiE60OL6kdt4rTihA';
 
-const { check, report } = checks();
 const REVIEW = '[data-testid=review]';
 
 const audit = (page, name) => axeAudit(page, name, check);
@@ -56,8 +55,8 @@ async function longTasks(page) {
   return page.evaluate(() => window.__longTasks.slice());
 }
 
-async function reviewGame(browser, origin, label, link) {
-  const { context, page, problems } = await openPage(browser);
+async function reviewGame(open, alone, origin, label, link) {
+  const { context, page, problems } = await open();
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
@@ -97,48 +96,52 @@ async function reviewGame(browser, origin, label, link) {
     && (label !== 'city' || pictures.facts.includes('Wall pieces built')), JSON.stringify(pictures));
   await audit(page, `${label}: the game-over screen with its pictures`);
 
-  // Open it: progress and the first results.
-  const t0 = Date.now();
-  await page.click('[data-testid=review-open]');
-  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
-  const bar = page.getByRole('progressbar');
-  check(`${label}: a progress bar while it runs`, (await bar.count()) === 1);
-  await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.count) > 0, REVIEW, { timeout: 30000 });
-  const first = Date.now() - t0;
-  check(`${label}: the first results within a few seconds (${first} ms)`, first < 10000, `${first} ms`);
-  // (Read at once: the progress moves on.)
-  const [status, valuetext] = await page.evaluate(() => [
-    document.querySelector('[data-testid=review-status]').textContent,
-    document.querySelector('[role=progressbar], progress').getAttribute('aria-valuetext'),
-  ]);
-  check(`${label}: the progress says how far and how long`, /^\d+ of \d+ decisions reviewed, (about \d+ (s|min) left|estimating)/.test(status), status);
-  check(`${label}: the progress bar tells it to screen readers`, valuetext === status, valuetext);
+  // (Timed, from here to the review's end: the machine to itself.)
+  const { first, whole, s } = await alone(async () => {
+    // Open it: progress and the first results.
+    const t0 = Date.now();
+    await page.click('[data-testid=review-open]');
+    await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+    const bar = page.getByRole('progressbar');
+    check(`${label}: a progress bar while it runs`, (await bar.count()) === 1);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.count) > 0, REVIEW, { timeout: 30000 });
+    const first = Date.now() - t0;
+    check(`${label}: the first results within a few seconds (${first} ms)`, first < 10000, `${first} ms`);
+    // (Read at once: the progress moves on.)
+    const [status, valuetext] = await page.evaluate(() => [
+      document.querySelector('[data-testid=review-status]').textContent,
+      document.querySelector('[role=progressbar], progress').getAttribute('aria-valuetext'),
+    ]);
+    check(`${label}: the progress says how far and how long`, /^\d+ of \d+ decisions reviewed, (about \d+ (s|min) left|estimating)/.test(status), status);
+    check(`${label}: the progress bar tells it to screen readers`, valuetext === status, valuetext);
 
-  // Cancel: nothing more arrives.
-  await page.click('[data-testid=review-cancel]');
-  const stopped = await state(page);
-  await page.waitForTimeout(1500);
-  const later = await state(page);
-  check(`${label}: Cancel stops the review`, stopped.status === 'cancelled' && later.count === stopped.count
-    && (await bar.count()) === 0, JSON.stringify([stopped, later]));
+    // Cancel: nothing more arrives.
+    await page.click('[data-testid=review-cancel]');
+    const stopped = await state(page);
+    await page.waitForTimeout(1500);
+    const later = await state(page);
+    check(`${label}: Cancel stops the review`, stopped.status === 'cancelled' && later.count === stopped.count
+      && (await bar.count()) === 0, JSON.stringify([stopped, later]));
 
-  // Again, to the end, timed; the page never blocks meanwhile.
-  const t1 = Date.now();
-  await page.click('[data-testid=review-again]');
-  // (From the first results on: opening the screen draws it once.)
-  await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.count) > 0, REVIEW, { timeout: 30000 });
-  const busyBefore = (await longTasks(page)).length;
-  const pt1 = await page.evaluate(() => performance.now());
-  await page.waitForFunction((sel) => document.querySelector(sel).dataset.status === 'done', REVIEW,
-    { timeout: REVIEW_TIMEOUT });
-  const whole = Date.now() - t1;
-  const s = await state(page);
-  console.log(`     ${label}: ${s.total} decisions reviewed in ${(whole / 1000).toFixed(1)} s`);
-  check(`${label}: the whole review in at most 60 s (${(whole / 1000).toFixed(1)} s)`, whole <= 60000, `${whole} ms`);
-  const busy = (await longTasks(page)).slice(busyBefore).filter((t) => t.start >= pt1);
-  check(`${label}: no main-thread task over 50 ms while it runs`, busy.length === 0, JSON.stringify(busy));
-  const load = require('node:os').loadavg()[0].toFixed(1);
-  console.log(`     ${label}: ${busy.length} tasks over 50 ms while it ran (load average ${load})`);
+    // Again, to the end, timed; the page never blocks meanwhile.
+    const t1 = Date.now();
+    await page.click('[data-testid=review-again]');
+    // (From the first results on: opening the screen draws it once.)
+    await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.count) > 0, REVIEW, { timeout: 30000 });
+    const busyBefore = (await longTasks(page)).length;
+    const pt1 = await page.evaluate(() => performance.now());
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.status === 'done', REVIEW,
+      { timeout: REVIEW_TIMEOUT });
+    const whole = Date.now() - t1;
+    const s = await state(page);
+    console.log(`     ${label}: ${s.total} decisions reviewed in ${(whole / 1000).toFixed(1)} s`);
+    check(`${label}: the whole review in at most 60 s (${(whole / 1000).toFixed(1)} s)`, whole <= 60000, `${whole} ms`);
+    const busy = (await longTasks(page)).slice(busyBefore).filter((t) => t.start >= pt1);
+    check(`${label}: no main-thread task over 50 ms while it runs`, busy.length === 0, JSON.stringify(busy));
+    const load = os.loadavg()[0].toFixed(1);
+    console.log(`     ${label}: ${busy.length} tasks over 50 ms while it ran (load average ${load})`);
+    return { first, whole, s };
+  });
 
   // Every decision in words, a chart point each.
   const entries = await page.$$eval('[data-testid=review-entry]', (els) => els.map((e) => ({
@@ -259,8 +262,8 @@ async function reviewGame(browser, origin, label, link) {
 
 // The statistics page: two finished games against the computer (links
 // opened with a computer seat), then the saves list's "Statistics".
-async function statistics(browser, origin) {
-  const { context, page, problems } = await openPage(browser);
+async function statistics(open, origin) {
+  const { context, page, problems } = await open();
   const finals = {};
   for (const [game, level, link] of [['Carcassonne', 'easy', CLASSIC], ['The City', 'hard', CITY]]) {
     await page.goto(`${origin}/?seats=red,blue-${level}#${link}`, { waitUntil: 'load' });
@@ -294,14 +297,14 @@ async function statistics(browser, origin) {
 // The extras module (How to play, the pictures, the statistics, the
 // review: src/ui/extras.rs) cannot be fetched: a plain message with a
 // Close button, the page goes on, and the next try loads it.
-async function extrasUnavailable(browser, origin) {
-  // (No service worker: it would answer from its cache.)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
+async function extrasUnavailable(open, origin) {
+  // (No service worker: it would answer from its cache. Its loads refused,
+  // the page has failed requests and console errors: only page errors count.)
+  const { context, page } = await open({ serviceWorkers: 'block', watch: false });
   const errors = [];
   page.on('pageerror', (err) => errors.push(err.message));
   let blocked = true;
-  await page.route(/\/extras(_bg\.wasm|\.js)$/, (route) => (blocked ? route.abort() : route.continue()));
+  await page.route(EXTRAS_FILES, (route) => (blocked ? route.abort() : route.continue()));
   await page.goto(`${origin}/`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=stats-open]', { timeout: 30000 });
   await page.click('[data-testid=stats-open]');
@@ -321,25 +324,18 @@ async function extrasUnavailable(browser, origin) {
   await context.close();
 }
 
-async function main() {
-  requireBuild();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const { origin, stop } = await startServer();
-  const browser = await launch();
-  const figures = [];
-  try {
-    // ONLY=classic, city or statistics runs that part alone.
-    const only = process.env.ONLY;
-    if (!only || only === 'classic') figures.push(await reviewGame(browser, origin, 'classic', CLASSIC));
-    if (!only || only === 'city') figures.push(await reviewGame(browser, origin, 'city', CITY));
-    if (!only || only === 'statistics') await statistics(browser, origin);
-    if (!only || only === 'extras') await extrasUnavailable(browser, origin);
-  } finally {
-    await browser.close();
-    await stop();
-  }
-  console.log(`review figures: ${JSON.stringify(figures)}`);
-  return report();
+for (const [label, link] of [['classic', CLASSIC], ['city', CITY]]) {
+  test(`${label}: the pictures, then the review run, cancelled, run again to its end, read, kept`, { tag: '@timed' }, async ({ origin, open, alone }) => {
+    test.setTimeout(REVIEW_TIMEOUT + 120000);
+    const figures = await reviewGame(open, alone, origin, label, link);
+    console.log(`review figures: ${JSON.stringify(figures)}`);
+  });
 }
 
-runMain(main);
+test('the statistics of two games against the computer', async ({ origin, open }) => {
+  await statistics(open, origin);
+});
+
+test('the extras module unavailable: a plain message, and the next try loads it', async ({ origin, open }) => {
+  await extrasUnavailable(open, origin);
+});

@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// End-to-end test of whole games in other languages (issue 29), in headless
+// Whole games in other languages (issue 29), in headless
 // Chromium on the built site (dist/): a game of The City and one of classic
 // Carcassonne (both expansions), each in German and in Polish, by clicks,
 // from the new-game form to the game's end.
@@ -11,19 +10,16 @@
 // game's end, and in the text view; axe finds nothing serious on the play
 // screen and the game's end; `<html lang>` is the language's.
 //
-// Usage: node tests/e2e/language_games.js   (build dist/ first: trunk build --release)
-// Env:   CHROMIUM, DIST, ONLY=de-city (one game).
+// One test per game (`-g "de city"` runs one).
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  ROOT, ARTIFACTS, PLAY, openPage, checks, runMain, withBrowser, axeAudit,
-  clickDecision, classicForm,
-} = require('./common.js');
+  test, check, ROOT, ARTIFACTS, PLAY, axeAudit, clickDecision, classicForm,
+} = require('./fixtures.js');
 
 const TIMEOUT = 30000;
-const { check, report } = checks();
 
 // A language file's messages by key (plural forms as key.form).
 function readMessages(file) {
@@ -69,10 +65,10 @@ async function englishShown(page, runs) {
   }, runs);
 }
 
-async function wholeGame(browser, origin, lang, ruleset) {
+async function wholeGame(open, origin, lang, ruleset) {
   const label = `${lang} ${ruleset}`;
   const runs = englishOnlyTexts(lang);
-  const { context, page, problems } = await openPage(browser);
+  const { context, page, problems } = await open();
   await page.goto(`${origin}/?lang=${lang}`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
   await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: TIMEOUT });
@@ -82,7 +78,7 @@ async function wholeGame(browser, origin, lang, ruleset) {
   };
   await look('the new-game form');
   if (ruleset === 'city') {
-    await page.check('[data-testid=game-city]').catch(() => {});
+    await page.check('[data-testid=game-the-city]');
     await page.click('[data-testid=preset-short]');
     await page.click('.advanced summary');
     await page.fill('[data-testid=seed]', '7');
@@ -106,8 +102,11 @@ async function wholeGame(browser, origin, lang, ruleset) {
       await page.click('[data-testid=text-view-toggle]');
       await page.waitForSelector('[data-testid=text-command]', { timeout: TIMEOUT });
       await page.fill('[data-testid=text-command]', '');
+      const said = (await page.textContent('[data-testid=text-answers]')).length;
       await page.press('[data-testid=text-command]', 'Enter');
-      await page.waitForTimeout(500);
+      // (The help, printed into the answers.)
+      await page.waitForFunction((n) => document.querySelector('[data-testid=text-answers]').textContent.length > n,
+        said, { timeout: TIMEOUT });
       await look('the text view and its help');
       await page.click('[data-testid=text-view-toggle]');
     }
@@ -127,16 +126,10 @@ async function wholeGame(browser, origin, lang, ruleset) {
   await context.close();
 }
 
-async function main() {
-  await withBrowser(async (browser, origin) => {
-    for (const lang of ['de', 'pl']) {
-      for (const ruleset of ['city', 'classic']) {
-        if (process.env.ONLY && process.env.ONLY !== `${lang}-${ruleset}`) continue;
-        await wholeGame(browser, origin, lang, ruleset);
-      }
-    }
-  });
-  return report();
+for (const lang of ['de', 'pl']) {
+  for (const ruleset of ['city', 'classic']) {
+    test(`${lang} ${ruleset}: a whole game, no English left`, async ({ origin, open }) => {
+      await wholeGame(open, origin, lang, ruleset);
+    });
+  }
 }
-
-runMain(main);
