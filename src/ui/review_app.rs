@@ -40,8 +40,8 @@ fn opened(props: &ReviewAppProps) -> Option<AppState> {
 #[function_component(ReviewApp)]
 pub fn review_app(props: &ReviewAppProps) -> Html {
     let state = use_reducer(|| {
-        super::state::review::register();
         let mut s = opened(props).unwrap_or_default();
+        s.of_review = true;
         if s.play.is_some() {
             super::state::review::apply(&mut s, Action::ReviewOpen);
         }

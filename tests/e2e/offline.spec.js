@@ -250,7 +250,7 @@ test('under a sub-path, offline, safe, and a new deploy', async ({ serve, open }
   check('under /some/path/: only files of the sub-path were asked for',
     served.every((u) => u.startsWith(PREFIX)), served.filter((u) => !u.startsWith(PREFIX)).join(', '));
   check('the request log sees the engine worker\'s files',
-    ENGINE_WORKER_FILES.every((f) => requests.some((u) => u.endsWith(`/${f}`))),
+    ENGINE_WORKER_FILES.every((f) => requests.some((u) => f.test(u))),
     requests.join('\n    '));
 
   // ------------------------------------------------- 2. service worker, offline

@@ -147,33 +147,11 @@ pub struct AppState {
     /// The game review, when open (state/review.rs), in the extras module,
     /// which draws it (ui/review_app.rs).
     pub review: Option<Review>,
-    /// A review is open (in the page, which leaves it to the extras module).
+    /// A review is open (the page's state: the review has its own, below).
     pub reviewing: bool,
-}
-
-/// The game review's part of the reducer (state/review.rs), in the wasm
-/// module that draws the review: the extras module registers it
-/// ([`register_review`]). The page registers none: it only notes that a
-/// review is open (`reviewing`) and hands the game to the extras module
-/// (ui/extras.rs), so the review's code is not in the page.
-#[derive(Clone, Copy)]
-pub struct ReviewReducer {
-    pub handles: fn(&AppState, &Action) -> bool,
-    pub apply: fn(&mut AppState, Action),
-}
-
-thread_local! {
-    static REVIEW: std::cell::Cell<Option<ReviewReducer>> = const { std::cell::Cell::new(None) };
-}
-
-/// This wasm module reviews games itself (the extras module).
-pub fn register_review(r: ReviewReducer) {
-    REVIEW.with(|c| c.set(Some(r)));
-}
-
-/// Whether this wasm module reviews games itself.
-pub fn reviews_here() -> bool {
-    REVIEW.with(|c| c.get().is_some())
+    /// This is the review's own state (ui/review_app.rs), whose actions
+    /// state/review.rs handles.
+    pub of_review: bool,
 }
 
 /// Everything that can happen to the app.
@@ -271,13 +249,13 @@ impl Reducible for AppState {
             s.review = None;
             s.reviewing = false;
         }
-        match REVIEW.with(|c| c.get()) {
-            Some(r) if (r.handles)(&s, &action) => {
-                (r.apply)(&mut s, action);
+        match s.of_review {
+            true if super::review::handles(&s, &action) => {
+                super::review::apply(&mut s, action);
                 return Rc::new(s);
             }
-            Some(_) => {}
-            None => match action {
+            true => {}
+            false => match action {
                 Action::ReviewOpen if s.play.is_some() => {
                     s.replay = None;
                     s.reviewing = true;

@@ -250,12 +250,6 @@ fn board_for(game: &AnyGame, seats: &[Seat], r: &Reviewed, words: String) -> Pla
     play
 }
 
-/// Make this wasm module's reducer review games (the extras module's; the
-/// page leaves reviews to it: state/app.rs, `ReviewReducer`).
-pub fn register() {
-    super::app::register_review(super::app::ReviewReducer { handles, apply });
-}
-
 /// Whether [`apply`] handles the action.
 pub fn handles(s: &AppState, a: &Action) -> bool {
     match a {
