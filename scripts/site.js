@@ -79,7 +79,7 @@ function build() {
   const profile = dev ? 'dev' : 'release';
   say(`cargo build (${profile}, wasm32)`);
   run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '-p', 'the-city', '--bin', 'the-city',
-    '--profile', profile]);
+    '--features', 'split', '--profile', profile]);
   const wasm = path.join(TARGET, 'wasm32-unknown-unknown', dev ? 'debug' : 'release', 'the-city.wasm');
 
   fs.rmSync(STAGE, { recursive: true, force: true });

@@ -9,33 +9,58 @@
 //! A chunk that cannot be fetched (offline before the service worker kept
 //! it, a deploy in between) is an error the caller shows; the next call
 //! tries again.
+//!
+//! Only the site's build splits (feature `split`, scripts/site.js): a build
+//! that is not split (the browser tests', clippy's) has each function here
+//! as a plain async function over the same body, since a split point
+//! imports a loader that only the split build's JavaScript provides.
 
-use wasm_split_helpers::wasm_split;
 pub use wasm_split_helpers::SplitLoaderError;
 
 use crate::records::{Answer, Job};
 
-/// Why a chunk did not come, or did but its part failed.
+/// Why a chunk did not come.
 pub type Loaded<T> = Result<T, SplitLoaderError>;
 
-/// The computer (search, review): run by an engine worker only
-/// (`ui::worker::serve`).
-#[wasm_split(computer, fallible)]
-pub fn serve_engine() -> Loaded<()> {
-    super::worker::serve();
-    Ok(())
+/// A split point: `wasm_split` in the split build, a plain async function
+/// in any other.
+macro_rules! split_point {
+    ($chunk:ident, $(#[$m:meta])* pub fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty $body:block) => {
+        $(#[$m])*
+        #[cfg(feature = "split")]
+        #[wasm_split_helpers::wasm_split($chunk, fallible)]
+        pub fn $name($($arg: $ty),*) -> $out $body
+
+        $(#[$m])*
+        #[cfg(not(feature = "split"))]
+        pub async fn $name($($arg: $ty),*) -> $out $body
+    };
 }
 
-/// Records read and written, and the text view's words (`crate::records`).
-#[wasm_split(records, fallible)]
-pub fn records(job: Job) -> Loaded<Answer> {
-    Ok(crate::records::work(job))
+split_point! {
+    computer,
+    /// The computer (search, review): run by an engine worker only
+    /// (`ui::worker::serve`).
+    pub fn serve_engine() -> Loaded<()> {
+        super::worker::serve();
+        Ok(())
+    }
 }
 
-/// The screens few visits need (How to play, the key, the tiles left, the
-/// import dialog, the end of the game with its pictures, the statistics,
-/// the review): how to draw them (`ui::extras`).
-#[wasm_split(extras, fallible)]
-pub fn extras() -> Loaded<super::extras::DrawPart> {
-    Ok(super::extras_part::draw)
+split_point! {
+    records,
+    /// Records read and written, and the text view's words (`crate::records`).
+    pub fn records(job: Job) -> Loaded<Answer> {
+        Ok(crate::records::work(job))
+    }
+}
+
+split_point! {
+    extras,
+    /// The screens few visits need (How to play, the key, the tiles left,
+    /// the import dialog, the end of the game with its pictures, the
+    /// statistics, the review): how to draw them (`ui::extras`).
+    pub fn extras() -> Loaded<super::extras::DrawPart> {
+        Ok(super::extras_part::draw)
+    }
 }
