@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// Trunk pre_build hook (Trunk.toml): writes target/site/style.css, the page's
-// stylesheet static/style.css without its comments and layout whitespace,
-// which index.html hands to Trunk. The shipped page has a size budget
-// (docs/size.md); this takes about 1.1 KB off it gzipped.
+// Writes the page's stylesheet static/style.css without its comments and
+// layout whitespace (scripts/site.js runs it): about 1.1 KB less gzipped
+// before every first screen (docs/loading.md).
 //
 // Deliberately conservative, so that no rule can change: comments become a
 // space, runs of whitespace become one space, and the spaces next to { } ;

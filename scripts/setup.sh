@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
-# Installs whatever is missing to build and test the game; with --serve,
-# also Trunk, the development server (scripts/serve.sh). Idempotent: every
-# step checks first and does nothing when the tool is already there.
+# Installs whatever is missing to build and test the game. Idempotent:
+# every step checks first and does nothing when the tool is already there.
+#
+#   bash scripts/setup.sh           everything the tests need
+#   bash scripts/setup.sh --serve   that, and Trunk, the development server
+#                                   (scripts/serve.sh)
+#   bash scripts/setup.sh --rust    only the Rust target and components (the
+#                                   native build needs no more: the test
+#                                   command runs the rest beside it)
+#   bash scripts/setup.sh --tools   only the rest: wasm-split-cli,
+#                                   wasm-bindgen-cli, the npm tools, Chromium
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
+mode=${1:-}
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 
+if [[ $mode != --tools ]]; then
 # Rust: the wasm target and the lint tools.
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
@@ -17,11 +27,13 @@ fi
 for c in rustfmt clippy; do
   rustup component list --installed | grep -q "^$c" || rustup component add "$c"
 done
+fi
+[[ $mode == --rust ]] && exit 0
 
 # Trunk 0.21 (0.22 needs a newer rustc than this machine's): only to serve
 # (it runs scripts/site.js as its build hook); the tests build with
 # site.js directly.
-if [[ ${1:-} == --serve ]] && ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
+if [[ $mode == --serve ]] && ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
   say "installing trunk 0.21"
   cargo install trunk --version '~0.21' --locked
 fi

@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
 # Runs every check of the project, in order, and stops at the first failure:
 # formatting, no import cycle in the engine (scripts/module_cycles.py),
-# clippy (every crate natively, the app for wasm32), the native tests of
-# every crate, the browser tests (wasm-bindgen-test in headless Chromium),
-# the release site (scripts/site.js), and the end-to-end suite of the built
-# site (@playwright/test). Installs what is missing first
-# (scripts/setup.sh). Exits non-zero if anything fails.
+# the native build and tests of every crate, the browser tests
+# (wasm-bindgen-test in headless Chromium), the release site
+# (scripts/site.js), and the end-to-end suite of the built site
+# (@playwright/test); clippy (-D warnings) lints every crate of the
+# workspace as it is compiled for them. Installs what is missing
+# (scripts/setup.sh: the Rust parts first, the other tools beside the
+# native build). Exits non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# Clippy is the compiler of the workspace's own crates (cargo runs
+# clippy-driver in rustc's place for them, as `cargo clippy` does, and
+# clippy-driver compiles as rustc does), with warnings as errors: every
+# crate is linted as it is built for the tests, and each is compiled once
+# per profile rather than once more for a separate clippy run. Every cargo
+# command below (and the e2e suite's `cargo run`) shares it, so their
+# builds stay the same.
+export RUSTC_WORKSPACE_WRAPPER="${RUSTC_WORKSPACE_WRAPPER:-$HOME/.cargo/bin/clippy-driver}"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
 timings=()
 current=""
@@ -39,14 +50,24 @@ report() {
 }
 trap report EXIT
 
-step "setup" bash scripts/setup.sh
+# The tools the browser steps need are installed beside the native build
+# (downloads and the installs' own builds overlap it); their log is
+# .tools/setup.log, and the browser steps wait for them.
+mkdir -p .tools
+step "setup (Rust)" env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/setup.sh --rust
+# (Without the clippy wrapper: what `cargo install` builds is no crate of ours.)
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/setup.sh --tools >.tools/setup.log 2>&1 &
+tools=$!
+tools_ready() {
+  wait "$tools" || { cat .tools/setup.log; return 1; }
+  cat .tools/setup.log
+}
 step "cargo fmt --check" cargo fmt --all -- --check
 step "no import cycle in the engine" python3 scripts/module_cycles.py
-step "clippy (native, every crate)" cargo clippy --workspace --all-targets -- -D warnings
-step "clippy (wasm32, the app)" cargo clippy --target wasm32-unknown-unknown -p the-city --lib --bins --test web_smoke --test deck_pin --test web_ui -- -D warnings
-# The dev profile is optimised (Cargo.toml), so the native tests need no slow LTO build.
-step "cargo test (native, every crate)" cargo test --workspace
-step "browser tests (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --test web_smoke --test deck_pin --test web_ui
+# Every crate, every target (benches run once each, as tests), linted.
+step "native build and tests, linted (every crate)" cargo test --workspace --all-targets
+step "setup (tools: wasm-split-cli, wasm-bindgen-cli, npm, Chromium)" tools_ready
+step "browser tests, linted (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --lib --bins --test web_smoke --test deck_pin --test web_ui
 step "the site (scripts/site.js: release build, split, wasm-opt)" node scripts/site.js
 # The builds leave hundreds of megabytes of dirty pages for the kernel to
 # write back while the e2e tests run; on a 2-core machine that may stretch

@@ -543,8 +543,10 @@ fn harness(props: &HarnessProps) -> Html {
         .as_ref()
         .clone()
     });
+    let d = state.dispatcher();
+    let dispatch = Callback::from(move |a: Action| d.dispatch(a));
     match &state.play {
-        Some(p) => html! { <PlayScreen play={p.clone()} dispatch={state.dispatcher()} /> },
+        Some(p) => html! { <PlayScreen play={p.clone()} {dispatch} /> },
         None => html! {},
     }
 }

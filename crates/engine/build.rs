@@ -1,8 +1,8 @@
 //! Compiles the two embedded tile catalogues (static/tiles/*.json) into Rust
 //! tables (`$OUT_DIR/city_tiles.rs`, `$OUT_DIR/classic_tiles.rs`) that the
-//! wasm32 builds load instead of parsing the JSON: the browser app has a size
-//! budget (docs/size.md), and the JSON text with its deserialising
-//! code is most of what the catalogues cost it.
+//! wasm32 builds load instead of parsing the JSON: the JSON text with a
+//! JSON reader is most of what the catalogues would cost every visit, and
+//! parsing it again at every start costs time (docs/loading.md).
 //!
 //! Nothing is checked here and nothing is derived: the tables hold what the
 //! JSON says, regions in the loaders' order (the id order of a JSON object,

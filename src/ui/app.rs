@@ -189,7 +189,6 @@ pub fn app() -> Html {
         let d = state.dispatcher();
         let chosen = chosen.clone();
         use_effect_with((), move |_| {
-            // (One effect for both: each costs the page bytes.)
             language::start(chosen);
             if let Some((g, seats)) = bench() {
                 d.dispatch(Action::StartGame(Box::new(g), seats));
@@ -197,6 +196,11 @@ pub fn app() -> Html {
         });
     }
     let d = state.dispatcher();
+    // The play screen and the header's replay bar tell the reducer what happened.
+    let dispatch = {
+        let d = d.clone();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
     let on_start = {
         let d = d.clone();
         Callback::from(move |ng| d.dispatch(Action::Start(ng)))
@@ -318,7 +322,7 @@ pub fn app() -> Html {
                                 title={msg::header::not_saved_why()}>
                                 { msg::header::not_saved() }</span>
                         }
-                        <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={d.clone()} />
+                        <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={dispatch.clone()} />
                         if state.replay.is_none() {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()} prominent={moved_from_link} />
                             <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
@@ -341,7 +345,7 @@ pub fn app() -> Html {
                         }} testid="review-host" on_event={close_review} />
                 } else if let Some(play) = &state.play {
                     <PlayScreen lang={chosen.lang} play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
-                        dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
+                        dispatch={dispatch.clone()} text_view={state.text_view} coords={state.coords}
                         leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />
                 } else {

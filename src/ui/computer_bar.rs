@@ -25,7 +25,7 @@ pub struct ComputerBarProps {
 }
 
 /// (A plain function, not a component: it has no state of its own and its
-/// parent redraws it anyway; a component costs the page its own code.)
+/// parent redraws it anyway.)
 pub fn computer_bar(props: &ComputerBarProps) -> Html {
     let percent = props
         .progress

@@ -41,13 +41,12 @@ pub struct GameOverProps {
 }
 
 /// (A plain function, not a component: it has no state of its own and its
-/// parent redraws it anyway; a component costs the page its own code.)
+/// parent redraws it anyway.)
 pub fn game_over(props: &GameOverProps) -> Html {
     let p = &props.panel;
     let city = p.ruleset == engine::any::Ruleset::City;
     let mut order: Vec<usize> = (0..p.players.len()).collect();
-    // (The engine's small sort: the standard one costs the page several KB.)
-    engine::core::sort::sort_by(&mut order, |&a, &b| p.players[a].score > p.players[b].score);
+    order.sort_by(|&a, &b| p.players[b].score.cmp(&p.players[a].score));
     let rows = order.iter().map(|&i| {
         let r = &p.players[i];
         html! {

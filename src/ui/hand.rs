@@ -34,7 +34,7 @@ pub struct HandProps {
 }
 
 /// (A plain function, not a component: it has no state of its own and its
-/// parent redraws it anyway; a component costs the page its own code.)
+/// parent redraws it anyway.)
 pub fn hand(props: &HandProps) -> Html {
     let Some(tile) = props.tile else {
         return html! {

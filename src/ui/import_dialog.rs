@@ -1,8 +1,8 @@
 //! "Import record": the button that opens a game record (CGN, NOTATION.md)
-//! and the host of its dialog, which is a part of the extras module
-//! (ui/import_part.rs, loaded the first time: the page's size). The dialog
-//! reads the record and hands the page the game as a link; the page opens
-//! it as a new local game at its last position.
+//! and the host of its dialog, which is a part of the extras (ui/import_part.rs,
+//! loaded the first time it opens: docs/loading.md). The dialog reads the
+//! record and hands the page its game; the page opens it as a new local
+//! game at its last position.
 
 use yew::prelude::*;
 

@@ -7,8 +7,7 @@
 //!
 //! The root holds the choice ([`use_chosen`]) and hands it to each
 //! component that shows words as a `lang` prop: a new language draws them
-//! again at once, and the game and every other state stay as they are. (A
-//! prop rather than a context: the page's size budget.)
+//! again at once, and the game and every other state stay as they are.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;

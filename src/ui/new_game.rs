@@ -242,7 +242,7 @@ fn input_checked(e: &Event) -> bool {
         .is_some_and(|i| i.checked())
 }
 
-/// A message (a table of them stays data, not code: the page's size).
+/// A message, by the function that says it in the chosen language.
 type Words = fn() -> &'static str;
 
 /// The rule options: name, label, explanation.

@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 /// The notices, each with its dismiss button (`on_dismiss` gets its index).
-/// (A plain function, not a component: the app redraws it anyway, and each
-/// component costs the page its own copy of Yew's code.)
+/// (A plain function, not a component: it has no state of its own and the
+/// app redraws it anyway.)
 pub fn notices(notices: &[String], on_dismiss: &Callback<usize>) -> Html {
     if notices.is_empty() {
         return html! {};

@@ -18,8 +18,8 @@ fn mini_meeple(fill: &str, edge: &str) -> Html {
     }
 }
 
-/// (A plain function, not a component: its parent redraws it on every move
-/// anyway, and each component costs the page its own copy of Yew's code.)
+/// (A plain function, not a component: it has no state of its own and its
+/// parent redraws it on every move anyway.)
 pub fn panel(p: &PanelData) -> Html {
     let city = p.ruleset == Ruleset::City;
     let final_now_title = if city {

@@ -22,7 +22,7 @@ use super::modal::{self, Modal};
 use super::panel::panel;
 use super::prompt::{prompt_bar, PromptBarProps};
 use super::score_strip::score_strip;
-use super::state::{Action, AppState, Play, Speed};
+use super::state::{Action, Play, Speed};
 use super::text_view::{Announcer, TextView};
 use engine::any::AnyChoice as Choice;
 use engine::any::AnyGame;
@@ -37,7 +37,7 @@ pub struct PlayScreenProps {
     pub play: Play,
     #[prop_or_default]
     pub speed: Speed,
-    pub dispatch: UseReducerDispatcher<AppState>,
+    pub dispatch: Callback<Action>,
     /// The text view is open.
     #[prop_or_default]
     pub text_view: bool,
@@ -148,21 +148,21 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     let on_cell = {
         let d = d.clone();
         (*use_memo((), move |_| {
-            Callback::from(move |c: Cell| d.dispatch(Action::PickCell(c)))
+            Callback::from(move |c: Cell| d.emit(Action::PickCell(c)))
         }))
         .clone()
     };
     let on_choice = {
         let d = d.clone();
         (*use_memo((), move |_| {
-            Callback::from(move |c: Choice| d.dispatch(Action::Choose(c)))
+            Callback::from(move |c: Choice| d.emit(Action::Choose(c)))
         }))
         .clone()
     };
     let on_rotate = {
         let d = d.clone();
         (*use_memo((), move |_| {
-            Callback::from(move |_: ()| d.dispatch(Action::Rotate))
+            Callback::from(move |_: ()| d.emit(Action::Rotate))
         }))
         .clone()
     };
@@ -211,10 +211,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     }
                     e.prevent_default();
                     match cmd {
-                        KeyCommand::App(a) => d.dispatch(a),
+                        KeyCommand::App(a) => d.emit(a),
                         KeyCommand::Camera(a) => cd.dispatch(a),
                         KeyCommand::Fit => cd.dispatch(CameraAction::Fit(*bounds.borrow())),
-                        KeyCommand::Help => d.dispatch(Action::Help(true)),
+                        KeyCommand::Help => d.emit(Action::Help(true)),
                     }
                 },
             );
@@ -325,19 +325,19 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         .and_then(|p| p.label.clone());
     let dispatch = |a: Action| {
         let d = d.clone();
-        Callback::from(move |_: ()| d.dispatch(a.clone()))
+        Callback::from(move |_: ()| d.emit(a.clone()))
     };
     let click = |a: Action| {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+        Callback::from(move |_: MouseEvent| d.emit(a.clone()))
     };
     let on_speed = {
         let d = d.clone();
-        Callback::from(move |s| d.dispatch(Action::SetSpeed(s)))
+        Callback::from(move |s| d.emit(Action::SetSpeed(s)))
     };
     let on_pause = {
         let d = d.clone();
-        Callback::from(move |on| d.dispatch(Action::Pause(on)))
+        Callback::from(move |on| d.emit(Action::Pause(on)))
     };
     // The record of a game: the game in play, or in the replay the whole
     // game or the game up to the position shown (two buttons, plainly named).
@@ -362,9 +362,9 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         let (d, export) = (d.clone(), export.clone());
         Callback::from(move |e: PartEvent| match e {
             PartEvent::Export => export.emit(()),
-            PartEvent::New => d.dispatch(Action::NewGameScreen),
-            PartEvent::Review => d.dispatch(Action::ReviewOpen),
-            _ => d.dispatch(Action::CloseGameOver),
+            PartEvent::New => d.emit(Action::NewGameScreen),
+            PartEvent::Review => d.emit(Action::ReviewOpen),
+            _ => d.emit(Action::CloseGameOver),
         })
     };
     let export_here = props

@@ -17,7 +17,7 @@ pub struct PromptBarProps {
 }
 
 /// (A plain function, not a component: it has no state of its own and its
-/// parent redraws it anyway; a component costs the page its own code.)
+/// parent redraws it anyway.)
 pub fn prompt_bar(props: &PromptBarProps) -> Html {
     let p = &props.prompt;
     let who = props.colour.map_or("who-none", |c| c.who_class());

@@ -7,7 +7,7 @@ use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::state::{Action, AppState, Replay};
+use super::state::{Action, Replay};
 use engine::any::AnyGame;
 use i18n::msg::replay as m;
 use view::Shared;
@@ -17,7 +17,7 @@ pub struct ReplayBarProps {
     /// The game in play (the whole history).
     pub game: Shared<AnyGame>,
     pub replay: Option<Replay>,
-    pub dispatch: UseReducerDispatcher<AppState>,
+    pub dispatch: Callback<Action>,
 }
 
 fn typing(e: &web_sys::KeyboardEvent) -> bool {
@@ -65,7 +65,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
                         };
                         e.prevent_default();
                         e.stop_propagation();
-                        d.dispatch(action);
+                        d.emit(action);
                     },
                 )
             });
@@ -74,7 +74,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
     }
     let click = |a: Action| {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+        Callback::from(move |_: MouseEvent| d.emit(a.clone()))
     };
     let Some(r) = &props.replay else {
         return html! {
@@ -90,7 +90,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         Callback::from(move |e: InputEvent| {
             if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 if let Ok(n) = i.value().parse::<usize>() {
-                    d.dispatch(Action::ReplayTo(n));
+                    d.emit(Action::ReplayTo(n));
                 }
             }
         })
@@ -103,7 +103,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 if let Ok(t) = i.value().trim().parse::<usize>() {
-                    d.dispatch(Action::ReplayTo(game.start_of_turn(t)));
+                    d.emit(Action::ReplayTo(game.start_of_turn(t)));
                 }
                 let _ = i.blur();
             }

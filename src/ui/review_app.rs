@@ -1,8 +1,8 @@
 //! The game review as a part of the extras (ui/extras.rs): the review's
-//! screen and the board beside it, with a reducer of their own
-//! (state/review.rs) and an engine worker of their own that computes the
-//! review, so the page keeps its worker. Closing the review (its Close
-//! button, or Esc) tells the page.
+//! screen and the board beside it, with a state of their own
+//! (state/review.rs, `ReviewState`) and an engine worker of their own that
+//! computes the review, so the page keeps its worker. Closing the review
+//! (its Close button, or Esc) tells the page.
 
 use yew::prelude::*;
 
@@ -11,7 +11,8 @@ use super::legend::coins_on;
 use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::review_screen::ReviewScreen;
-use super::state::{Action, AppState, Play};
+use super::state::review::ReviewState;
+use super::state::{Action, Play};
 use super::worker::{spawn_engine, FromEngine, ToEngine};
 use engine::any::AnyGame;
 use view::palette::Seat;
@@ -26,30 +27,20 @@ pub struct ReviewAppProps {
     pub on_close: Callback<()>,
 }
 
-/// The app's state for the review of the game of `props`.
-fn opened(props: &ReviewAppProps) -> Option<AppState> {
-    let (game, seats) = ((*props.game).clone(), (*props.seats).clone());
-    Some(AppState {
-        play: Some(Play::new(game, seats)),
-        text_view: props.text_view,
-        coords: props.coords,
-        ..AppState::default()
-    })
-}
-
 #[function_component(ReviewApp)]
 pub fn review_app(props: &ReviewAppProps) -> Html {
     let state = use_reducer(|| {
-        let mut s = opened(props).unwrap_or_default();
-        s.of_review = true;
-        if s.play.is_some() {
-            super::state::review::apply(&mut s, Action::ReviewOpen);
-        }
-        s
+        let play = Play::new((*props.game).clone(), (*props.seats).clone());
+        ReviewState::open(&play, props.text_view, props.coords)
     });
+    let d = state.dispatcher();
+    let dispatch = {
+        let d = d.clone();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
     // The review's own engine worker, kept while the review is open.
-    let bridge = {
-        let d = state.dispatcher();
+    let engine = {
+        let d = d.clone();
         use_memo((), move |_| {
             spawn_engine(move |out: FromEngine| {
                 if !matches!(out, FromEngine::Pong { .. }) {
@@ -66,11 +57,11 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             .as_ref()
             .filter(|r| r.running())
             .map(|r| (r.request, r.game.clone(), r.level));
-        let bridge = bridge.clone();
+        let engine = engine.clone();
         use_effect_with(job.as_ref().map(|j| j.0), move |_| {
             let request = job.as_ref().map(|j| j.0);
             if let Some((request, game, level)) = job {
-                bridge.send(ToEngine::Review {
+                engine.send(ToEngine::Review {
                     request,
                     game: (*game).clone(),
                     level,
@@ -78,12 +69,12 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             }
             move || {
                 if let Some(request) = request {
-                    bridge.send(ToEngine::Cancel { request });
+                    engine.send(ToEngine::Cancel { request });
                 }
             }
         });
     }
-    // Closed (or a game that does not read): back to the page's game.
+    // Closed: back to the page's game.
     let closed = state.review.is_none();
     {
         let on_close = props.on_close.clone();
@@ -93,7 +84,6 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             }
         });
     }
-    let d = state.dispatcher();
     let on_dismiss = {
         let d = d.clone();
         Callback::from(move |i: usize| d.dispatch(Action::DismissNotice(i)))
@@ -109,10 +99,9 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
         <>
             { notices(&state.notices, &on_dismiss) }
             <div class="review-layout">
-                <ReviewScreen review={review.clone()} dispatch={d.clone()} />
-                <PlayScreen play={review.board.clone()} speed={state.speed}
-                    dispatch={d.clone()} text_view={state.text_view} coords={state.coords}
-                    leaving={state.leaving} />
+                <ReviewScreen review={review.clone()} dispatch={dispatch.clone()} />
+                <PlayScreen play={review.board.clone()} {dispatch} text_view={state.text_view}
+                    coords={state.coords} />
             </div>
             if state.help {
                 <Help ruleset={review.game.ruleset()} coins={coins_on(&review.game)} on_close={close_help} />

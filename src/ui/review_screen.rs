@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::review::Status;
-use super::state::{Action, AppState, Review};
+use super::state::{Action, Review};
 use computer::review::{key_moments, summarize, Class};
 use i18n::msg;
 use view::geometry::num;
@@ -41,7 +41,7 @@ fn seat_name(seats: &[Seat], seat: u8) -> String {
 #[derive(Properties, PartialEq)]
 pub struct ReviewScreenProps {
     pub review: Review,
-    pub dispatch: UseReducerDispatcher<AppState>,
+    pub dispatch: Callback<Action>,
 }
 
 /// Scrolls the list so that its selected entry shows (the list scrolls,
@@ -93,7 +93,7 @@ pub fn head_cells(names: impl IntoIterator<Item = String>) -> Html {
 /// The chart of the seats' expected margins, with its key and its table
 /// (drawn only when asked for: hundreds of rows redrawn as each decision
 /// arrives would cost the page its smoothness). (Plain functions, not
-/// components: a component costs the page its own code.)
+/// components: they have no state of their own.)
 fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Html {
     let seats = &props.seats;
     let players = seats.len();
@@ -294,13 +294,13 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
     let on_select = {
         let d = d.clone();
         (*use_memo((), move |_| {
-            Callback::from(move |i: usize| d.dispatch(Action::ReviewSelect(i)))
+            Callback::from(move |i: usize| d.emit(Action::ReviewSelect(i)))
         }))
         .clone()
     };
     let click = |a: Action| {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+        Callback::from(move |_: MouseEvent| d.emit(a.clone()))
     };
     let seats = &r.seats;
     let name = |seat: u8| seat_name(seats, seat);

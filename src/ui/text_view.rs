@@ -13,7 +13,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::records;
-use super::state::{Action, AppState, Play};
+use super::state::{Action, Play};
 use crate::records::{Answer, Job};
 use engine::any::AnyGame;
 use i18n::msg::text_view as m;
@@ -24,7 +24,7 @@ use view::words::sentence;
 #[derive(Properties, PartialEq)]
 pub struct TextViewProps {
     pub play: Play,
-    pub dispatch: UseReducerDispatcher<AppState>,
+    pub dispatch: Callback<Action>,
 }
 
 /// Give the keyboard focus to the element of a test id, if it is there.
@@ -125,14 +125,14 @@ pub fn text_view(props: &TextViewProps) -> Html {
                     Command::Play(i) => {
                         if let Some(&c) = game.legal_choices().get(i) {
                             say.dispatch(m::done(line.trim()));
-                            d.dispatch(Action::Choose(c));
+                            d.emit(Action::Choose(c));
                         }
                     }
                     Command::Say(s) => say.dispatch(s),
-                    Command::Undo => d.dispatch(Action::Undo),
+                    Command::Undo => d.emit(Action::Undo),
                     Command::Hint => {
                         say.dispatch(m::hint().into());
-                        d.dispatch(Action::Hint)
+                        d.emit(Action::Hint)
                     }
                 }),
             )
@@ -163,7 +163,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
     let close = {
         let d = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| {
-            d.dispatch(Action::TextView(false));
+            d.emit(Action::TextView(false));
             focus_testid("text-view-toggle");
         })
     };

@@ -18,7 +18,7 @@ pub struct TilesLeftProps {
 }
 
 /// (A plain function, not a component: it has no state of its own and its
-/// parent redraws it anyway; a component costs the page its own code.)
+/// parent redraws it anyway.)
 pub fn tiles_left(props: &TilesLeftProps) -> Html {
     let left: u32 = props.counts.iter().map(|c| c.left).sum();
     let close = props.on_close.reform(|_: MouseEvent| ());

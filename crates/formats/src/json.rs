@@ -1,7 +1,7 @@
 //! A small, strict JSON reader and writer for the saves document
 //! (`crate::saves`): the page reads and writes it on every move, and a
 //! general JSON library with its derived readers for every version cost the
-//! page about 25 KB gzipped (docs/size.md). This one knows only what the
+//! page about 25 KB gzipped (measured; docs/loading.md). This one knows only what the
 //! document needs: values kept as they are written (numbers as their text,
 //! converted on demand), objects in their order, duplicate keys refused.
 //!

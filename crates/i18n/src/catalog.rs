@@ -56,7 +56,6 @@ pub fn entry(line: &str) -> Option<Result<(&str, &str), ()>> {
 /// A key (`group.name.few`) without its third part, and that part: a plural
 /// category (`check` holds it to the CLDR names; the page takes it as it is).
 pub fn split_key(key: &str) -> (&str, Option<&str>) {
-    // (By bytes: the page's size.)
     let dots = key.bytes().filter(|&b| b == b'.').count();
     match key.bytes().rposition(|b| b == b'.') {
         Some(at) if dots == 2 => (&key[..at], Some(&key[at + 1..])),

@@ -51,9 +51,9 @@ pub fn cell_centre(cell: Cell) -> Pt {
 
 /// A number for SVG and CSS, to `places` decimals (trailing zeros dropped:
 /// 12.5, 12, -0.3): the one way the board writes its coordinates.
-/// `v` within `lo..=hi` (`lo` ≤ `hi`). Not `f64::clamp`: its panic message
-/// prints floats, and the float printing would come into the page for it
-/// alone (docs/size.md).
+/// `v` within `lo..=hi`, never a panic: `f64::clamp` panics when `lo` >
+/// `hi`, which bounds the camera computes from a board and a screen may
+/// be (then `hi` wins).
 pub fn within(v: f64, lo: f64, hi: f64) -> f64 {
     v.max(lo).min(hi)
 }

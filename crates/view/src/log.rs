@@ -39,15 +39,14 @@ pub fn name(p: u8, names: &[String]) -> &str {
     names.get(p as usize).map_or("?", String::as_str)
 }
 
-/// The sentence with its first letter in upper case. ASCII only: every
-/// sentence starts with the game's own (English) words, and Unicode's case
-/// tables would add some 13 KB gzipped to the page (docs/size.md).
+/// The sentence with its first letter in upper case, in any language
+/// ("Über…", "Żaden…").
 pub fn capitalise(s: &str) -> String {
-    let mut out = s.to_string();
-    if let Some(first) = out.get_mut(..1) {
-        first.make_ascii_uppercase();
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
-    out
 }
 
 /// Whom a completed feature's points went to, ending its sentence: ":

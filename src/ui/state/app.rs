@@ -1,14 +1,14 @@
 //! The reducer: the whole app's state ([`AppState`]) and everything that can
-//! happen to it ([`Action`]). A game in play is a [`Play`] (play.rs); the
-//! session's and the replay's actions are handled in session.rs.
+//! happen to it ([`Action`]). A game in play is a [`Play`] (play.rs); how
+//! it is saved, a [`Saving`] (session.rs). The game review keeps a state of
+//! its own (review.rs): it only shares the actions' names.
 
 use std::rc::Rc;
 use yew::Reducible;
 
 use super::play::Play;
 use super::replay::Replay;
-use super::review::Review;
-use super::session::{self, Opened, Saving};
+use super::session::{Opened, Saving};
 use crate::ui::worker::FromEngine;
 use engine::any::{AnyChoice, AnyGame, AnySetup, Ruleset};
 use engine::city::tiles::Catalogue;
@@ -144,14 +144,9 @@ pub struct AppState {
     /// Counts the changes to the saved games made outside the saves list
     /// (the list reads them again).
     pub saves_changed: u32,
-    /// The game review, when open (state/review.rs), in the extras module,
-    /// which draws it (ui/review_app.rs).
-    pub review: Option<Review>,
-    /// A review is open (the page's state: the review has its own, below).
+    /// The game review is open (it has a state of its own: the extras'
+    /// ui/review_app.rs, state/review.rs).
     pub reviewing: bool,
-    /// This is the review's own state (ui/review_app.rs), whose actions
-    /// state/review.rs handles.
-    pub of_review: bool,
 }
 
 /// Everything that can happen to the app.
@@ -246,36 +241,28 @@ impl Reducible for AppState {
                 | Action::Open(_)
                 | Action::Leave(true)
         ) {
-            s.review = None;
             s.reviewing = false;
         }
-        match s.of_review {
-            true if super::review::handles(&s, &action) => {
-                super::review::apply(&mut s, action);
+        match action {
+            Action::ReviewOpen if s.play.is_some() => {
+                s.replay = None;
+                s.reviewing = true;
                 return Rc::new(s);
             }
-            true => {}
-            false => match action {
-                Action::ReviewOpen if s.play.is_some() => {
-                    s.replay = None;
-                    s.reviewing = true;
-                    return Rc::new(s);
-                }
-                Action::ReviewClose => {
-                    s.reviewing = false;
-                    return Rc::new(s);
-                }
-                _ => {}
-            },
+            Action::ReviewClose => {
+                s.reviewing = false;
+                return Rc::new(s);
+            }
+            _ => {}
         }
-        if (s.review.is_some() || s.reviewing) && !session::allowed_in_replay(&action) {
+        if s.reviewing && !allowed_in_replay(&action) {
             return self;
         }
-        if session::handles(&action) {
-            session::apply(&mut s, action);
+        if session_handles(&action) {
+            apply_session(&mut s, action);
             return Rc::new(s);
         }
-        if s.replay.is_some() && !session::allowed_in_replay(&action) {
+        if s.replay.is_some() && !allowed_in_replay(&action) {
             return self;
         }
         match action {
@@ -353,4 +340,119 @@ impl Reducible for AppState {
         }
         Rc::new(s)
     }
+}
+
+// ------------------------------------------------ saves, links, the replay
+
+/// Whether [`apply_session`] handles the action.
+fn session_handles(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Open(_)
+            | Action::Saved { .. }
+            | Action::SaveFailed
+            | Action::MovedOn(_)
+            | Action::SaveAsNew
+            | Action::Notice(_)
+            | Action::DismissNotice(_)
+            | Action::SavesChanged
+            | Action::ReplayOpen
+            | Action::ReplayTo(_)
+            | Action::ReplayStep(_)
+            | Action::ReplayClose
+    )
+}
+
+/// The reducer's part for the session's actions (and the replay's).
+fn apply_session(s: &mut AppState, action: Action) {
+    match action {
+        Action::Open(o) => {
+            let o = *o;
+            let base = if o.from_link {
+                o.link_base.min(o.game.decisions())
+            } else {
+                o.game.decisions()
+            };
+            s.saving = Saving {
+                id: o.id,
+                from_link: o.from_link,
+                base,
+                known: o.known,
+                ..Saving::default()
+            };
+            let mut play = Play::new(o.game, o.seats);
+            if o.from_link {
+                play.floor = base;
+            }
+            s.play = Some(play);
+            s.leaving = false;
+            s.replay = None;
+            s.setup_error = None;
+            s.help = false;
+        }
+        Action::Saved { id, known } => {
+            s.saving.id = Some(id);
+            s.saving.known = Some(known);
+            s.saving.unsaved = false;
+            s.saving.moved_on = None;
+        }
+        Action::SaveFailed => s.saving.unsaved = true,
+        Action::MovedOn(turn) => {
+            s.saving.moved_on = Some(turn);
+            s.saving.unsaved = true;
+        }
+        // Keep this tab's game as a save of its own: the next autosave
+        // gives it an id (the other tab's game stays as it is).
+        Action::SaveAsNew => {
+            s.saving.id = None;
+            s.saving.known = None;
+            s.saving.moved_on = None;
+        }
+        Action::SavesChanged => s.saves_changed += 1,
+        Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
+        Action::DismissNotice(i) if i < s.notices.len() => {
+            s.notices.remove(i);
+        }
+        Action::ReplayOpen => {
+            if let Some(p) = &s.play {
+                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.decisions()));
+            }
+        }
+        Action::ReplayTo(n) => {
+            if let Some(p) = &s.play {
+                if s.replay.as_ref().map(|r| r.n) != Some(n) {
+                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                }
+            }
+        }
+        Action::ReplayStep(d) => {
+            if let (Some(p), Some(r)) = (&s.play, &s.replay) {
+                let n = (r.n as i64 + d).clamp(0, r.total as i64) as usize;
+                if n != r.n {
+                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                }
+            }
+        }
+        Action::ReplayClose => s.replay = None,
+        _ => {}
+    }
+}
+
+/// Whether an action may run while the replay shows the past (the others
+/// would change the game).
+fn allowed_in_replay(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Help(_)
+            | Action::Relabel
+            | Action::TextView(_)
+            | Action::Coords
+            | Action::Leave(_)
+            | Action::Cancel
+            | Action::CloseGameOver
+            | Action::ShowGameOver
+            | Action::NewGameScreen
+            | Action::Start(_)
+            | Action::StartGame(..)
+    )
 }

@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::app::{Action, AppState};
+use super::app::Action;
 use super::play::Play;
 use super::replay::Replay;
 use crate::ui::review_store;
@@ -19,6 +19,7 @@ use view::any;
 use view::palette::Seat;
 use view::review::{Narrator, Reviewed};
 use view::Shared;
+use yew::Reducible;
 
 /// The level whose moves a review sets the played moves against: the
 /// hints' (README, "Game review").
@@ -250,58 +251,79 @@ fn board_for(game: &AnyGame, seats: &[Seat], r: &Reviewed, words: String) -> Pla
     play
 }
 
-/// Whether [`apply`] handles the action.
-pub fn handles(s: &AppState, a: &Action) -> bool {
-    match a {
-        Action::ReviewOpen
-        | Action::ReviewSelect(_)
-        | Action::ReviewCancel
-        | Action::ReviewClose => true,
-        // Esc (the play screen's Cancel) goes back to the game, unless a
-        // dialog is asking.
-        Action::Cancel => s.review.is_some() && !s.leaving && !s.help,
-        Action::Engine(FromEngine::Reviewed { request, .. })
-        | Action::Engine(FromEngine::Failed { request, .. }) => {
-            s.review.as_ref().is_some_and(|r| r.request == *request)
+/// The review's own state (ui/review_app.rs): the review, and the screen's
+/// own settings around its board.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReviewState {
+    /// `None` once closed (or when the game did not open).
+    pub review: Option<Review>,
+    pub text_view: bool,
+    pub coords: bool,
+    pub help: bool,
+    pub notices: Vec<String>,
+}
+
+impl ReviewState {
+    /// The review of the game of `play`, with the text view and the
+    /// coordinates as the player had them.
+    pub fn open(play: &Play, text_view: bool, coords: bool) -> ReviewState {
+        ReviewState {
+            review: Some(Review::open(play, REVIEW_LEVEL, js_sys::Date::now())),
+            text_view,
+            coords,
+            ..ReviewState::default()
         }
-        _ => false,
     }
 }
 
-/// The reducer's part for the review's actions.
-pub fn apply(s: &mut AppState, action: Action) {
-    let now = js_sys::Date::now();
-    match action {
-        Action::ReviewOpen => {
-            if let Some(p) = &s.play {
-                s.replay = None;
-                let mut r = Review::open(p, REVIEW_LEVEL, now);
-                // Again: the board as it was (drawing a full board anew is
-                // a long task).
-                if let Some(old) = s.review.take() {
-                    if Rc::ptr_eq(&old.game, &r.game) && old.selected.is_none() {
-                        r.board = old.board;
-                    }
+impl Reducible for ReviewState {
+    type Action = Action;
+
+    /// The review's actions, and those of the screen around it; the board
+    /// shows a past position: nothing on it moves.
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        let now = js_sys::Date::now();
+        match action {
+            Action::ReviewSelect(i) => {
+                if let Some(r) = s.review.as_mut() {
+                    r.select(i)
                 }
-                s.review = Some(r);
             }
-        }
-        Action::ReviewSelect(i) => {
-            if let Some(r) = s.review.as_mut() {
-                r.select(i)
+            Action::ReviewCancel => {
+                if let Some(r) = s.review.as_mut().filter(|r| r.running()) {
+                    r.status = Status::Cancelled
+                }
             }
-        }
-        Action::ReviewCancel => {
-            if let Some(r) = s.review.as_mut().filter(|r| r.running()) {
-                r.status = Status::Cancelled
+            Action::Cancel if s.help => s.help = false,
+            // Esc (the board's Cancel) goes back to the game.
+            Action::ReviewClose | Action::Cancel => s.review = None,
+            Action::Engine(answer) => {
+                let ours = match &answer {
+                    FromEngine::Reviewed { request, .. } | FromEngine::Failed { request, .. } => {
+                        s.review.as_ref().is_some_and(|r| r.request == *request)
+                    }
+                    _ => false,
+                };
+                match s.review.as_mut() {
+                    Some(r) if ours => r.answer(answer, now),
+                    _ => return self,
+                }
             }
-        }
-        Action::ReviewClose | Action::Cancel => s.review = None,
-        Action::Engine(answer) => {
-            if let Some(r) = s.review.as_mut() {
-                r.answer(answer, now)
+            Action::Help(on) => s.help = on,
+            Action::TextView(on) => s.text_view = on,
+            Action::Coords => s.coords = !s.coords,
+            Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
+            Action::DismissNotice(i) if i < s.notices.len() => {
+                s.notices.remove(i);
             }
+            Action::Relabel => {
+                if let Some(r) = s.review.as_mut() {
+                    r.board.relabel();
+                }
+            }
+            _ => return self,
         }
-        _ => {}
+        Rc::new(s)
     }
 }

@@ -2,8 +2,7 @@
 //! same form as The City's: a [`TileArt`] per tile type, region-tagged SVG
 //! shapes in unrotated tile coordinates (a 100×100 box, y down) sorted by
 //! layer, and a follower spot per region; plus the pieces ([`piece_art`]).
-//! Styled by [`CLASSIC_CSS`] (static/style.css will carry it when the
-//! classic screens come: the app's size budget counts it).
+//! Styled by [`CLASSIC_CSS`] (static/style.css carries it).
 //!
 //! In layers: `plan` (where cities, roads and fields lie, from the slots),
 //! `furnish` (follower spots, houses, towers, shields, field details),

@@ -6,7 +6,6 @@
 use crate::geometry::*;
 use crate::{Layer, Shape};
 use engine::classic::tiles::RegionIdx;
-use engine::core::sort;
 
 /// Roof tones of houses (the last one slate).
 pub(super) const ROOFS: [&str; 6] = [
@@ -54,7 +53,7 @@ impl Out {
                 title: None,
             })
             .collect();
-        sort::sort_by(&mut v, |a, b| a.layer < b.layer);
+        v.sort_by_key(|s| s.layer);
         v
     }
 }

@@ -12,7 +12,6 @@
 
 use crate::geometry::*;
 use engine::classic::tiles::{RegionIdx, RegionKind, TileDef};
-use engine::core::sort;
 
 /// Half a gate's opening, in boundary units (12 tile units).
 pub(super) const GATE_HALF: f32 = 0.72;
@@ -248,7 +247,7 @@ impl<'a> Plan<'a> {
                     st.push((m - GATE_HALF, m + GATE_HALF));
                 }
             }
-            sort::sort_by(&mut st, |a, b| a.0.total_cmp(&b.0).is_lt());
+            st.sort_by(|a, b| a.0.total_cmp(&b.0));
             let m = st.len();
             let mut path = Path::default();
             path.m(perim(st[0].0));

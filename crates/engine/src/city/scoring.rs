@@ -6,7 +6,6 @@ use super::tiles::{Catalogue, FeatureKind, RegionIdx};
 use super::walls::{self, Walls};
 use crate::core::geom::{Dir, Side};
 pub use crate::core::rules::majority;
-use crate::core::sort;
 use serde::{Deserialize, Serialize};
 
 /// Points per player by source, as a UI shows them.
@@ -83,7 +82,7 @@ pub fn steward_scores(
             }
         }
     }
-    sort::sort_unstable(&mut pairs);
+    pairs.sort_unstable();
     pairs.dedup();
     let mut areas: Vec<Node> = table
         .followers()
@@ -91,7 +90,7 @@ pub fn steward_scores(
         .map(|s| features.find(s.node))
         .filter(|&r| features.get(r).kind() == FeatureKind::Residential)
         .collect();
-    sort::sort_unstable(&mut areas);
+    areas.sort_unstable();
     areas.dedup();
     let n = players;
     areas

@@ -197,10 +197,11 @@ struct RawRegion {
 impl Catalogue {
     /// The embedded catalogue, parsed and checked once.
     ///
-    /// Natively from the JSON with every check; in wasm32 (the browser app,
-    /// which has a size budget, and the worker) from the table build.rs
-    /// compiles from the same file, which the native tests check gives the
-    /// same catalogue.
+    /// Natively from the JSON with every check; in wasm32 (the browser)
+    /// from the table build.rs compiles from the same file, which the
+    /// native tests check gives the same catalogue: the page then carries
+    /// neither the JSON nor a JSON reader (docs/loading.md has what that
+    /// saves).
     pub fn builtin() -> Result<&'static Catalogue, CatalogueError> {
         static BUILTIN: OnceLock<Result<Catalogue, CatalogueError>> = OnceLock::new();
         BUILTIN

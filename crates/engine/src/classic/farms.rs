@@ -9,7 +9,6 @@ use super::features::{ClassicTable, Node};
 use super::options::FarmScoring;
 use super::tiles::Catalogue;
 use crate::core::rules::{majority, MAX_SEATS};
-use crate::core::sort;
 
 /// Points one set of players scores (each winner the full points).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +47,7 @@ impl FarmTable<'_> {
                 }
             }
         }
-        sort::sort_unstable(&mut pairs);
+        pairs.sort_unstable();
         pairs.dedup();
         pairs
     }
@@ -61,7 +60,7 @@ impl FarmTable<'_> {
             .into_iter()
             .map(|(f, c)| (c, f))
             .collect();
-        sort::sort_unstable(&mut by_city);
+        by_city.sort_unstable();
         by_city
     }
 

@@ -499,8 +499,8 @@ pub fn load(json: &str) -> Result<Loaded, CatalogueError> {
 
 impl Catalogue {
     /// The embedded catalogue, loaded once: natively from the JSON; in
-    /// wasm32 (the browser app, which has a size budget, and the worker)
-    /// from the table build.rs compiles from the same file. The native tests
+    /// wasm32 (the browser) from the table build.rs compiles from the same
+    /// file (docs/loading.md has what that saves). The native tests
     /// check that both give the same catalogue and that the file passes
     /// every check of its format (`catalogue_check::classic`).
     pub fn builtin() -> Result<&'static Catalogue, CatalogueError> {

@@ -303,7 +303,7 @@ impl OldCity {
             })
             .map(|f| f.tile)
             .collect();
-        crate::core::sort::sort_unstable(&mut v);
+        v.sort_unstable();
         v.dedup();
         v
     }

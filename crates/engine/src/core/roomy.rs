@@ -3,10 +3,6 @@
 //! plain `Vec`s (copied with no spare capacity) every list that a placement
 //! grows (placed tiles, feature nodes, the history) was reallocated and
 //! copied a second time. Everything else is the `Vec` it derefs to.
-//!
-//! The room is the `search-copies` feature's (on by default); the browser
-//! page, which never searches, is built without it and copies a plain
-//! `Vec` (its size budget: docs/size.md).
 
 use std::ops::{Deref, DerefMut};
 
@@ -15,16 +11,10 @@ use std::ops::{Deref, DerefMut};
 pub struct RoomyVec<T, const ROOM: usize = 16>(Vec<T>);
 
 impl<T: Clone, const ROOM: usize> Clone for RoomyVec<T, ROOM> {
-    #[cfg(feature = "search-copies")]
     fn clone(&self) -> Self {
         let mut v = Vec::with_capacity(self.0.len() + ROOM);
         v.extend_from_slice(&self.0);
         RoomyVec(v)
-    }
-
-    #[cfg(not(feature = "search-copies"))]
-    fn clone(&self) -> Self {
-        RoomyVec(self.0.clone())
     }
 }
 
@@ -72,7 +62,6 @@ mod tests {
         assert_eq!(v.clone(), v);
     }
 
-    #[cfg(feature = "search-copies")]
     #[test]
     fn a_copy_has_room_for_more() {
         let v: RoomyVec<u32, 4> = vec![1, 2, 3, 4].into();
