@@ -13,7 +13,9 @@
 # With --compare REV: The City's random games per second and the AI's
 # decision times of this build and of commit REV (default: the commit
 # before the engine was split into core + rulesets), built side by side and
-# run alternately in this one run, best of 5 each; prints this/REV ratios.
+# run alternately in this one run, best of 5 each (natively), then compiled
+# to wasm32 and run in Node, best of 3 each (WASM=0 skips); prints this/REV
+# ratios.
 # When REV has classic too, its two random-games workloads (base game; both
 # expansions) are timed the same way. Times swing with other load on a
 # shared machine; INSTRUCTIONS=1 also counts the instructions of both
@@ -83,6 +85,48 @@ if [ "${1:-}" = "--compare" ]; then
     for l in easy normal hard; do
       awk -v l="$l" -v b="${bm[$l]}" -v c="${cm[$l]}" 'BEGIN {
         printf "AI %-6s mean decision: base %.1f ms, this build %.1f ms, this/base time %.3f\n", l, b, c, c / b }'
+    done
+  fi
+  if [ "${TIMES:-1}" != 0 ] && [ "${WASM:-1}" != 0 ]; then
+    # The same workloads compiled to wasm32 (each build's release profile, as
+    # its worker ships it) and run in Node, alternately, best of 3 each.
+    for side in base this; do
+      dir=$root
+      [ $side = base ] && dir=$base
+      (cd "$dir" && cargo build --quiet --release --target wasm32-unknown-unknown \
+        --example bench_random --example ai_time)
+      mkdir -p "$root/target/bench-wasm-$side"
+      for e in bench_random ai_time; do
+        wasm-bindgen --target nodejs --out-dir "$root/target/bench-wasm-$side" \
+          "$dir/target/wasm32-unknown-unknown/release/examples/$e.wasm"
+      done
+    done
+    wsecs() { grep " $1:" | sed -E 's/.* in ([0-9.]+) s .*/\1/'; }
+    declare -A bw cw
+    for g in $games; do bw[$g]=999; cw[$g]=999; done
+    for l in easy normal hard; do bm[$l]=1e9; cm[$l]=1e9; done
+    for i in 1 2 3; do
+      bo=$(node "$root/target/bench-wasm-base/bench_random.js" 2>&1)
+      co=$(node "$root/target/bench-wasm-this/bench_random.js" 2>&1)
+      for g in $games; do
+        bw[$g]=$(min "$(echo "$bo" | wsecs "$g")" "${bw[$g]}")
+        cw[$g]=$(min "$(echo "$co" | wsecs "$g")" "${cw[$g]}")
+      done
+      bo=$(node "$root/target/bench-wasm-base/ai_time.js" $city 2>&1)
+      co=$(node "$root/target/bench-wasm-this/ai_time.js" the-city 2>&1)
+      for l in easy normal hard; do
+        bm[$l]=$(min "$(echo "$bo" | mean "$l")" "${bm[$l]}")
+        cm[$l]=$(min "$(echo "$co" | mean "$l")" "${cm[$l]}")
+      done
+    done
+    for g in $games; do
+      awk -v g="$g" -v b="${bw[$g]}" -v c="${cw[$g]}" 'BEGIN {
+        printf "wasm random games (%s, 2 players): %s %.0f games/s, this build %.0f games/s, this/base speed %.3f\n",
+          g, "'"$rev"'", 2000 / b, 2000 / c, b / c }'
+    done
+    for l in easy normal hard; do
+      awk -v l="$l" -v b="${bm[$l]}" -v c="${cm[$l]}" 'BEGIN {
+        printf "wasm AI %-6s mean decision: base %.1f ms, this build %.1f ms, this/base time %.3f\n", l, b, c, c / b }'
     done
   fi
   if [ "${INSTRUCTIONS:-}" = 1 ]; then

@@ -46,7 +46,8 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let p = &props.panel;
     let city = p.ruleset == engine::any::Ruleset::City;
     let mut order: Vec<usize> = (0..p.players.len()).collect();
-    order.sort_by(|&a, &b| p.players[b].score.cmp(&p.players[a].score));
+    // (The engine's small sort: engine::core::sort says why.)
+    engine::core::sort::sort_by(&mut order, |&a, &b| p.players[a].score > p.players[b].score);
     let rows = order.iter().map(|&i| {
         let r = &p.players[i];
         html! {

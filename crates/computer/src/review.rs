@@ -620,8 +620,10 @@ pub struct KeyMoments {
 pub fn key_moments<C>(reviews: &[DecisionReview<C>]) -> KeyMoments {
     let top = |key: &dyn Fn(&DecisionReview<C>) -> f64, k: usize| {
         let mut v: Vec<&DecisionReview<C>> = reviews.iter().filter(|r| key(r) > 0.0).collect();
-        // Stable: equal keys keep the decision order.
-        v.sort_by(|a, b| key(b).total_cmp(&key(a)));
+        // Stable: equal keys keep the decision order. (The engine's small
+        // sort: the page shows key moments, and the standard sort would
+        // cost it several KB.)
+        engine::core::sort::sort_by(&mut v, |a, b| key(b).total_cmp(&key(a)).is_lt());
         v.iter().take(k).map(|r| r.n).collect()
     };
     KeyMoments {

@@ -909,11 +909,12 @@ impl SaveDoc {
     /// recently created first, then by id).
     pub fn list(&self) -> Vec<&SavedGame> {
         let mut v: Vec<&SavedGame> = self.games.iter().collect();
-        v.sort_by(|a, b| {
+        engine::core::sort::sort_by(&mut v, |a, b| {
             b.updated
                 .total_cmp(&a.updated)
                 .then(b.created.total_cmp(&a.created))
                 .then(a.id.cmp(&b.id))
+                .is_lt()
         });
         v
     }

@@ -10,6 +10,7 @@
 use super::log::LogTurn;
 use super::words::{cell_name, turn_name};
 use engine::core::geom::{Cell, Rotation};
+use engine::core::sort;
 use i18n::msg::command as m;
 
 /// Whether a typed word is one of a command's words: its English ones
@@ -159,7 +160,7 @@ fn parse_placement(s: &str) -> Option<(Cell, Option<Rotation>)> {
 /// wall on its west side)".
 fn fits_words(fits: &[(Cell, Rotation, Option<&str>)]) -> String {
     let mut cells: Vec<Cell> = fits.iter().map(|f| f.0).collect();
-    cells.sort_by_key(|c| (c.y, c.x));
+    sort::sort_by(&mut cells, |a, b| (a.y, a.x) < (b.y, b.x));
     cells.dedup();
     let parts: Vec<String> = cells
         .iter()
@@ -203,7 +204,7 @@ pub fn options_words(game: &dyn TextGame, names: &[String]) -> String {
 pub fn hand_words(game: &dyn TextGame) -> Option<String> {
     let tile = game.hand(Rotation::ALL[0])?;
     let mut cells: Vec<Cell> = game.placements().iter().map(|p| p.cell).collect();
-    cells.sort_by_key(|c| (c.y, c.x));
+    sort::sort_by(&mut cells, |a, b| (a.y, a.x) < (b.y, b.x));
     cells.dedup();
     Some(m::hand(&tile, cells.len()))
 }
@@ -238,7 +239,7 @@ pub fn board_words(mut tiles: Vec<(Cell, String)>) -> String {
     if tiles.is_empty() {
         return m::board_empty().into();
     }
-    tiles.sort_by_key(|t| (t.0.y, t.0.x));
+    sort::sort_by(&mut tiles, |a, b| (a.0.y, a.0.x) < (b.0.y, b.0.x));
     let (mut lo, mut hi) = (tiles[0].0, tiles[0].0);
     for (c, _) in &tiles {
         (lo.x, lo.y, hi.x, hi.y) = (lo.x.min(c.x), lo.y.min(c.y), hi.x.max(c.x), hi.y.max(c.y));
@@ -335,9 +336,10 @@ pub fn command(
     line: &str,
     rot: Option<Rotation>,
 ) -> Command<usize> {
-    // The commands are words and board names, each language's in lower
-    // case: "Hilfe" is "hilfe", "ŻADEN" is "żaden".
-    let input = line.trim().to_lowercase();
+    // ASCII: the commands are words and board names, each language's in
+    // lower case (so "Hilfe" is "hilfe"); Unicode's case tables would cost
+    // 9.8 KB gzipped before the first screen (docs/loading.md).
+    let input = line.trim().to_ascii_lowercase();
     let (word, rest) = match input.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
         None => (input.as_str(), ""),

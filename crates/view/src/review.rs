@@ -18,7 +18,7 @@ use i18n::msg;
 pub type Reviewed = DecisionReview<AnyChoice>;
 
 /// Expected points to one decimal: "9.3", "0", "-2.5" (as the board writes
-/// numbers: `fixed`), with the language's decimal sign ("9,3").
+/// numbers: `geometry::fixed`), with the language's decimal sign ("9,3").
 pub fn points(v: f64) -> String {
     let s = fixed(v, 1);
     match msg::review::decimal_sign() {
@@ -302,7 +302,7 @@ pub fn chart(reviews: &[Reviewed], players: usize, turns: usize) -> Chart {
             }
         })
         .collect();
-    order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    engine::core::sort::sort_by(&mut order, |a, b| (a.0, a.1) < (b.0, b.1));
     let mut y_ticks = Vec::new();
     let mut v = lo;
     while v <= hi + step / 2.0 {

@@ -8,6 +8,7 @@ use engine::any::Ruleset;
 use engine::core::geom::{Cell, Rotation, Side, Vertex};
 use engine::core::grid::{Grid, Placed};
 use engine::core::shape::{RegionIdx, TileType};
+use engine::core::sort;
 use engine::TileGame;
 
 /// A placed tile as the board draws it.
@@ -119,7 +120,7 @@ impl Scene {
             })
             .collect();
         let mut types: Vec<TileType> = tiles.iter().map(|t| t.tile).chain(in_hand).collect();
-        types.sort_unstable();
+        sort::sort_unstable(&mut types);
         types.dedup();
         Scene {
             ruleset,
@@ -227,7 +228,7 @@ impl Scored {
         }
         let n = shapes.len() as f64;
         let mut cells: Vec<Cell> = regions.iter().map(|&(i, _)| cell(i)).collect();
-        cells.sort_unstable();
+        sort::sort_unstable(&mut cells);
         cells.dedup();
         (n > 0.0).then(|| Scored {
             shapes,

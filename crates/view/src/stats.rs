@@ -128,7 +128,7 @@ pub fn stats(games: &[StatGame]) -> Vec<StatRow> {
             rank(r.level),
         )
     };
-    rows.sort_by_key(key);
+    engine::core::sort::sort_by(&mut rows, |a, b| key(a) < key(b));
     rows
 }
 

@@ -8,6 +8,7 @@ use super::palette::PlayerColour;
 use super::scene::ScenePiece;
 use engine::core::geom::{Cell, Rotation, Side, Vertex};
 use engine::core::shape::{RegionIdx, TileType};
+use engine::core::sort;
 use engine::TileGame;
 
 /// A cell the drawn tile may go to.
@@ -269,7 +270,9 @@ impl<C: Copy> Targets<C> {
                 }),
             }
         }
-        cells.sort_by_key(|c| (!c.now, c.cell.y, c.cell.x));
+        sort::sort_by(&mut cells, |a, b| {
+            (!a.now, a.cell.y, a.cell.x) < (!b.now, b.cell.y, b.cell.x)
+        });
         let ghost = hand
             .tried
             .filter(|&c| placements.contains(&(c, rot)))
@@ -406,7 +409,7 @@ pub fn cells_for(placements: &[(Cell, Rotation)], rot: Rotation) -> Vec<Cell> {
         .filter(|&&(_, r)| r == rot)
         .map(|&(c, _)| c)
         .collect();
-    v.sort_by_key(|c| (c.y, c.x));
+    sort::sort_by(&mut v, |a, b| (a.y, a.x) < (b.y, b.x));
     v.dedup();
     v
 }

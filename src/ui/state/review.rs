@@ -290,6 +290,15 @@ impl Reducible for ReviewState {
                     r.select(i)
                 }
             }
+            // "Review again" (after a cancel or a failure): a new review of
+            // the same game, at the same level.
+            Action::ReviewOpen => {
+                let Some(r) = s.review.as_ref() else {
+                    return self;
+                };
+                let play = Play::new((*r.game).clone(), (*r.seats).clone());
+                s.review = Some(Review::open(&play, r.level, now));
+            }
             Action::ReviewCancel => {
                 if let Some(r) = s.review.as_mut().filter(|r| r.running()) {
                     r.status = Status::Cancelled

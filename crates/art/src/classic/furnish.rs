@@ -13,6 +13,7 @@ use super::plan::{normal, perim, Plan, GARDEN};
 use crate::geometry::*;
 use crate::{Layer, Shape};
 use engine::classic::tiles::{RegionIdx, RegionKind, TileDef};
+use engine::core::sort;
 
 /// Half a road's width (verges included) and of a wall.
 pub(super) const ROAD_HALF: f32 = 6.2;
@@ -208,7 +209,7 @@ impl<'a> Tile<'a> {
                 }
             }
         }
-        cands.sort_by(|a, b| a.0.total_cmp(&b.0));
+        sort::sort_by(&mut cands, |a, b| a.0.total_cmp(&b.0).is_lt());
         for (_, c, r) in cands {
             let tone = self.rng.pick(ROOFS.len() - 1) + usize::from(self.rng.chance(0.12));
             let hip = self.rng.chance(0.35);

@@ -6,6 +6,7 @@
 use crate::geometry::*;
 use crate::{Layer, Shape};
 use engine::classic::tiles::RegionIdx;
+use engine::core::sort;
 
 /// Roof tones of houses (the last one slate).
 pub(super) const ROOFS: [&str; 6] = [
@@ -53,7 +54,7 @@ impl Out {
                 title: None,
             })
             .collect();
-        v.sort_by_key(|s| s.layer);
+        sort::sort_by(&mut v, |a, b| a.layer < b.layer);
         v
     }
 }

@@ -12,6 +12,7 @@
 
 use crate::geometry::*;
 use engine::classic::tiles::{RegionIdx, RegionKind, TileDef};
+use engine::core::sort;
 
 /// Half a gate's opening, in boundary units (12 tile units).
 pub(super) const GATE_HALF: f32 = 0.72;
@@ -247,7 +248,7 @@ impl<'a> Plan<'a> {
                     st.push((m - GATE_HALF, m + GATE_HALF));
                 }
             }
-            st.sort_by(|a, b| a.0.total_cmp(&b.0));
+            sort::sort_by(&mut st, |a, b| a.0.total_cmp(&b.0).is_lt());
             let m = st.len();
             let mut path = Path::default();
             path.m(perim(st[0].0));

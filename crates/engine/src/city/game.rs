@@ -314,7 +314,7 @@ impl Game {
     /// know: the box minus what was seen).
     pub fn unseen_tiles(&self) -> Vec<TileType> {
         let mut v = self.setup.deck[self.draw_pos..].to_vec();
-        v.sort_unstable();
+        crate::core::sort::sort_unstable(&mut v);
         v
     }
 

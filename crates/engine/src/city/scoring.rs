@@ -6,6 +6,7 @@ use super::tiles::{Catalogue, FeatureKind, RegionIdx};
 use super::walls::{self, Walls};
 use crate::core::geom::{Dir, Side};
 pub use crate::core::rules::majority;
+use crate::core::sort;
 use serde::{Deserialize, Serialize};
 
 /// Points per player by source, as a UI shows them.
@@ -82,7 +83,7 @@ pub fn steward_scores(
             }
         }
     }
-    pairs.sort_unstable();
+    sort::sort_unstable(&mut pairs);
     pairs.dedup();
     let mut areas: Vec<Node> = table
         .followers()
@@ -90,7 +91,7 @@ pub fn steward_scores(
         .map(|s| features.find(s.node))
         .filter(|&r| features.get(r).kind() == FeatureKind::Residential)
         .collect();
-    areas.sort_unstable();
+    sort::sort_unstable(&mut areas);
     areas.dedup();
     let n = players;
     areas

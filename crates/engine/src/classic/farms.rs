@@ -9,6 +9,7 @@ use super::features::{ClassicTable, Node};
 use super::options::FarmScoring;
 use super::tiles::Catalogue;
 use crate::core::rules::{majority, MAX_SEATS};
+use crate::core::sort;
 
 /// Points one set of players scores (each winner the full points).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +48,7 @@ impl FarmTable<'_> {
                 }
             }
         }
-        pairs.sort_unstable();
+        sort::sort_unstable(&mut pairs);
         pairs.dedup();
         pairs
     }
@@ -60,7 +61,7 @@ impl FarmTable<'_> {
             .into_iter()
             .map(|(f, c)| (c, f))
             .collect();
-        by_city.sort_unstable();
+        sort::sort_unstable(&mut by_city);
         by_city
     }
 

@@ -957,7 +957,7 @@ impl Game {
             .filter(|s| s.role != FeatureKind::Field)
             .map(|s| features.find(s.node))
             .collect();
-        roots.sort_unstable();
+        crate::core::sort::sort_unstable(&mut roots);
         roots.dedup();
         for root in roots {
             let value = scoring::final_value(&self.table, &self.oc, root);

@@ -303,7 +303,7 @@ impl OldCity {
             })
             .map(|f| f.tile)
             .collect();
-        v.sort_unstable();
+        crate::core::sort::sort_unstable(&mut v);
         v.dedup();
         v
     }

@@ -14,6 +14,7 @@ pub mod roomy;
 pub mod rules;
 pub mod setup_error;
 pub mod shape;
+pub mod sort;
 pub mod table;
 
 pub use geom::{Cell, Dir, Rotation, Side, Vertex};

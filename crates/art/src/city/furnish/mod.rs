@@ -14,6 +14,7 @@ mod paint;
 use super::layout::{Layout, STREET_HALF};
 use crate::geometry::*;
 use engine::city::tiles::{Goods, RegionIdx, RegionKind, TileDef};
+use engine::core::sort;
 use landmarks::landmark_size;
 use paint::ROOFS;
 
@@ -215,7 +216,7 @@ impl<'a> Town<'a> {
                 (room - 0.03 * dist(c.p, CENTRE), c.p)
             })
             .collect();
-        cands.sort_by(|a, b| b.0.total_cmp(&a.0));
+        sort::sort_by(&mut cands, |a, b| b.0.total_cmp(&a.0).is_lt());
         for scale in [1.0, 0.85, 0.7] {
             for &(_, p) in cands.iter().take(120) {
                 let t = self.layout.nearest_tangent(p);

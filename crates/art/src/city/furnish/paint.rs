@@ -9,6 +9,7 @@ use crate::city::layout::PLAZA_R;
 use crate::geometry::*;
 use crate::{Layer, Shape};
 use engine::city::tiles::{Goods, RegionIdx, RegionKind};
+use engine::core::sort;
 
 /// The roof tones of houses.
 pub(super) const ROOFS: [&str; 6] = [
@@ -161,7 +162,7 @@ impl Out {
                 title: k.title,
             })
             .collect();
-        shapes.sort_by_key(|s| s.layer);
+        sort::sort_by(&mut shapes, |a, b| a.layer < b.layer);
         shapes
     }
 }
