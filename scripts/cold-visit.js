@@ -499,6 +499,9 @@ async function visit(browser, build, kind, opts) {
     return {
       form,
       start: started - click,
+      // The started game's board, from navigation: what the player who
+      // presses Start at once waits in all.
+      started,
       offline,
       bytes: before.reduce((a, r) => a + r.bytes, 0),
       requests: before.length,
@@ -529,6 +532,7 @@ const FIGURES = [
   ['form', 'form shown, ms from navigation'],
   ['board', 'link: board drawn, ms from navigation'],
   ['start', 'Start: board ready, ms from click'],
+  ['started', 'Start: board ready, ms from navigation'],
   ['bytes', 'bytes before form (transfer)'],
   ['requests', 'requests before form'],
   ['offline', 'offline ready (sw active), ms'],

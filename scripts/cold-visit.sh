@@ -3,7 +3,7 @@
 # runs scripts/cold-visit.js with the old build being the release build of
 # commit 7c0be94 (before the one-wasm restructuring), made here when missing
 # and kept in target/baseline-7c0be94/dist. The new build is dist/ of this
-# checkout (build it first: trunk build --release) unless --new names another.
+# checkout (build it first: node scripts/site.js) unless --new names another.
 #
 # Usage: bash scripts/cold-visit.sh [--old DIR] [--new DIR] [--runs N] [--json[=FILE]]
 #   --old DIR (or OLD_DIST=DIR): an existing old build instead (nothing built).

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Trunk post_build hook (Trunk.toml), before precache.sh: packs the build's
+// Run by scripts/site.js, before precache.sh: packs the build's
 // language files (dist/static/lang/*.txt) for the page, which reads them by
-// position (src/i18n/catalog.rs) and so needs neither their comments nor
+// position (crates/i18n/src/catalog.rs) and so needs neither their comments nor
 // their key names. Each language file stays within its 20 KiB gzipped
 // (issue 29) as the game's messages grow.
 //

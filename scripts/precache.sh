@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trunk post_build hook (Trunk.toml): writes sw.js into the build from the
+# Run by scripts/site.js (its last step): writes sw.js into the build from the
 # template web/sw.js, with the list of every file of the build to precache and
 # a version that is a hash of their contents (and of the template), so that a
 # new deploy replaces the old cache and an unchanged one keeps it. Fails a
@@ -71,7 +71,10 @@ list=$(printf "  './%s',\n" "${files[@]}")
     case $line in
       *__PRECACHE__*) printf '%s\n%s\n%s\n' "${line%%__PRECACHE__*}[" "$list" "]${line#*__PRECACHE__}" ;;
       *__VERSION__*) printf '%s\n' "${line%%__VERSION__*}$version${line#*__VERSION__}" ;;
-      *) printf '%s\n' "$line" ;;
+      *)
+        # A release build's service worker goes without its comment lines
+        # (docs/loading.md); the template has no multi-line strings.
+        [[ $profile != debug && $line =~ ^[[:space:]]*// ]] || printf '%s\n' "$line" ;;
     esac
   done <"$template"
 } >sw.js

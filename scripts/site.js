@@ -62,7 +62,13 @@ const FEATURES = [
 ];
 function optFlags(file) {
   const speed = /^split_computer\.wasm$/.test(file);
-  return [speed ? '-O3' : '-Oz', '--low-memory-unused', '--strip-producers', ...FEATURES];
+  return [...(speed ? ['-O3'] : ['-Oz', '--converge']), '--low-memory-unused', '--strip-producers', ...FEATURES];
+}
+
+// A script of ours without the lines that are only a `//` comment (ours
+// have no multi-line template literals, so such a line is always one).
+function withoutCommentLines(text) {
+  return text.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
 }
 
 function run(cmd, argv, options = {}) {
@@ -155,10 +161,14 @@ function assemble() {
   const cssName = `style-${hash}.css`;
   fs.writeFileSync(path.join(OUT, cssName), css);
 
-  // What every visit needs beside the code.
-  for (const f of ['boot.js', 'worker.js', 'manifest.webmanifest']) {
-    fs.copyFileSync(path.join(ROOT, 'web', f), path.join(OUT, f));
+  // What every visit needs beside the code. Our own scripts go without
+  // their comment lines (a release build: docs/loading.md), as the
+  // stylesheet goes without its comments.
+  for (const f of ['boot.js', 'worker.js']) {
+    const text = fs.readFileSync(path.join(ROOT, 'web', f), 'utf8');
+    fs.writeFileSync(path.join(OUT, f), dev ? text : withoutCommentLines(text));
   }
+  fs.copyFileSync(path.join(ROOT, 'web', 'manifest.webmanifest'), path.join(OUT, 'manifest.webmanifest'));
   fs.mkdirSync(path.join(OUT, 'static', 'lang'), { recursive: true });
   for (const f of ['favicon.svg', 'icon-192.png', 'icon-512.png']) {
     fs.copyFileSync(path.join(ROOT, 'static', f), path.join(OUT, 'static', f));

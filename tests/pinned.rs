@@ -4,8 +4,8 @@
 //! record, byte for byte; and the computer's decisions pinned in
 //! `tests/fixtures/ai/decisions.txt` are still the ones it makes.
 //!
-//! The fixtures were written by `examples/pin_fixtures.rs` on the commit
-//! before the restructuring; they are data and are never regenerated.
+//! The fixtures were written on the commit before the restructuring (by an
+//! example since removed); they are data and are never regenerated.
 
 use computer::{self, Level, SearchConfig};
 use engine::TileGame;

@@ -9,9 +9,9 @@
 //! as serde_json's map keeps it) and region references as indices into that
 //! order. The loaders build their tiles from them with the same code as from
 //! the JSON, and native tests (`the_compiled_table_is_the_json_catalogue` in
-//! src/city/tiles.rs and src/classic/load.rs) check that both
+//! crates/engine/src/city/tiles.rs and classic/load.rs) check that both
 //! give the same catalogue, the JSON having passed every check of its format
-//! (classic's in src/catalogue_check/classic.rs).
+//! (classic's in crates/engine/src/catalogue_check/classic.rs).
 
 use serde_json::{Map, Value};
 use std::fmt::Write as _;

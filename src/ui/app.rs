@@ -13,7 +13,7 @@ use super::language;
 use super::legend::coins_on;
 use super::new_game::NewGameScreen;
 use super::notice::notices;
-use super::play_screen::PlayScreen;
+use super::play_host::PlayHost;
 use super::replay_bar::ReplayBar;
 use super::saves_list::SavesList;
 use super::session::Session;
@@ -344,7 +344,7 @@ pub fn app() -> Html {
                             coords: state.coords,
                         }} testid="review-host" on_event={close_review} />
                 } else if let Some(play) = &state.play {
-                    <PlayScreen lang={chosen.lang} play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
+                    <PlayHost lang={chosen.lang} play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={dispatch.clone()} text_view={state.text_view} coords={state.coords}
                         leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />

@@ -4,7 +4,7 @@
 //! split by `wasm-split-cli` in scripts/site.js). Everything else, the
 //! engines included, is in the page's module, shared by the page and its
 //! workers: each piece of code ships once. What each chunk costs and why
-//! these three: docs/loading.md.
+//! these four: docs/loading.md.
 //!
 //! A chunk that cannot be fetched (offline before the service worker kept
 //! it, a deploy in between) is an error the caller shows; the next call
@@ -52,6 +52,15 @@ split_point! {
     /// Records read and written, and the text view's words (`crate::records`).
     pub fn records(job: Job) -> Loaded<Answer> {
         Ok(crate::records::work(job))
+    }
+}
+
+split_point! {
+    play,
+    /// A game on the screen: the board and its layers, the tile art, the
+    /// prompt, the panel, the keyboard, the text view (`ui::play_host`).
+    pub fn play() -> Loaded<super::play_screen::DrawPlay> {
+        Ok(super::play_screen::draw)
     }
 }
 

@@ -1,4 +1,4 @@
-//! Saving the game's record (CGN or CGN-C, written by the records worker,
+//! Saving the game's record (CGN or CGN-C, written by the records' chunk,
 //! `ui::records`) as a `.cgn` download.
 
 use wasm_bindgen::JsCast;

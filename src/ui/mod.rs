@@ -36,6 +36,7 @@ pub mod new_game;
 pub mod notice;
 pub mod panel;
 pub mod pieces_layer;
+pub mod play_host;
 pub mod play_screen;
 pub mod prompt;
 pub mod recent_layer;
@@ -67,5 +68,9 @@ pub use worker_line::{WorkerLine, WorkerLineProps, WorkerStatus};
 /// while the wasm starts goes when its words are there
 /// (`language::use_chosen`).
 pub fn start() {
+    // The play screen's chunk, asked for before the first screen is drawn:
+    // the network is idle then, and a link or a saved game shows its
+    // board as soon as it is here (ui/play_host.rs).
+    play_host::preload(|_| ());
     yew::Renderer::<App>::new().render();
 }

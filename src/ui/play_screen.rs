@@ -32,7 +32,7 @@ use i18n::msg::play as m;
 use std::rc::Rc;
 use view::Shared;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct PlayScreenProps {
     pub play: Play,
     #[prop_or_default]
@@ -134,6 +134,14 @@ fn decision_into_view() {
     if by != 0.0 {
         window.scroll_by_with_x_and_y(0.0, by);
     }
+}
+
+/// How the play chunk draws the screen (`chunks::play`, ui/play_host.rs).
+pub type DrawPlay = fn(&PlayScreenProps) -> Html;
+
+/// The screen for `props`: the function the play chunk hands the page.
+pub fn draw(props: &PlayScreenProps) -> Html {
+    html! { <PlayScreen ..props.clone() /> }
 }
 
 #[function_component(PlayScreen)]

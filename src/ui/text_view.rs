@@ -2,11 +2,10 @@
 //! prefers to read), after lichess's blind mode, in both games. It says
 //! whose decision it is, the tile in hand and what may be done, answers
 //! questions about the board, and takes moves typed in (`view::command`).
-//! The words come from the records worker (`crate::records::Job::Text`):
-//! they are seldom needed, and large. What happens is announced by
-//! `Announcer`, which is always on the page. The worker speaks the page's
-//! language (`records::ask` tells it), and the words are asked again when
-//! the language changes.
+//! The words come from the records' chunk (`crate::records::Job::Text`,
+//! `ui::records`): they are seldom needed, and large. What happens is
+//! announced by `Announcer`, which is always on the page. The words are
+//! asked again when the language changes.
 
 use std::rc::Rc;
 
@@ -71,7 +70,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
     // The position on the page now: an answer about an older one is stale.
     let now = use_mut_ref(|| play.version);
     *now.borrow_mut() = play.version;
-    // Ask the records worker about this position, with a line typed or
+    // Ask the records' chunk about this position, with a line typed or
     // not; `then` hears what the line asks for, if it is still this
     // position's.
     let ask = {

@@ -206,7 +206,7 @@ function gzipSize(file) {
 function requireBuild(...files) {
   const missing = ['index.html', ...files].filter((f) => !fs.existsSync(path.join(DIST, f)));
   if (missing.length) {
-    throw new Error(`no ${missing.map((f) => path.join(DIST, f)).join(', ')}: run \`trunk build --release\` first`);
+    throw new Error(`no ${missing.map((f) => path.join(DIST, f)).join(', ')}: run \`node scripts/site.js\` first`);
   }
 }
 

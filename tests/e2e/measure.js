@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Measures the built game (dist/, best from `trunk build --release`):
-//   - shipped size: the app's wasm + js + css, gzipped (and the worker's);
+// Measures the built game (dist/, from `node scripts/site.js`):
+//   - what a visit downloads, gzipped: before the new-game form, and
+//     everything for offline play (tests/e2e/build.js);
 //   - first render on localhost: from navigation start to the new-game form
 //     in the DOM, and the first contentful paint;
 //   - re-render after a move on a full board: `?bench=2` loads a 2-player
@@ -181,7 +182,7 @@ async function main() {
     };
     console.log(JSON.stringify(out, null, 2));
     const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
-    console.log(`shipped (app wasm+js+css): ${kb(size.app_bytes)} raw, ${kb(size.app_gzip)} gzipped; worker ${kb(size.worker_gzip)} gzipped`);
+    console.log(`downloaded, gzipped: ${kb(size.first_gzip)} before the new-game form; ${kb(size.offline_gzip)} for offline play`);
     console.log(`first render: ${out.first_render_ms.toFixed(0)} ms (first contentful paint ${out.first_contentful_paint_ms && out.first_contentful_paint_ms.toFixed(0)} ms)`);
     console.log(`move on a ${out.full_board.tiles_after}-tile board: DOM ${out.move_dom_ms.toFixed(1)} ms, next frame ${out.move_frame_ms.toFixed(1)} ms`);
     const c = out.classic;

@@ -1,4 +1,4 @@
-// Smoke test of the built game (dist/, from `trunk build`).
+// Smoke test of the built game (dist/, from `node scripts/site.js`).
 //
 // Serves dist/ both at / and under /some/path/ (the build uses relative
 // URLs, so both must work), opens each in headless Chromium, waits for the

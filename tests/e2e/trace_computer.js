@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // A diagnostic, not a test (scripts/test.sh does not run it): what the
 // page's main thread does while the computer is to move, the windows that
-// tests/e2e/computer.js checks for long tasks. Plays a human against hard
+// tests/e2e/computer.spec.js checks for long tasks. Plays a human against hard
 // for a few turns under a Chrome trace and prints the main thread's tasks
 // that overlap the computer's turns, grouped by kind, then the largest.
 //
-// Usage (build dist/ first: trunk build --release):
+// Usage (build dist/ first: node scripts/site.js):
 //   node tests/e2e/trace_computer.js [SEED] [TURNS]        classic, seed 12, 3 turns
 //   CITY=1 node tests/e2e/trace_computer.js 21 2           The City
 //   DIST=DIR PROF=1 node tests/e2e/trace_computer.js       also a CPU profile by

@@ -6,18 +6,14 @@
 //! function per message (`msg::new_game::title()`), whose arguments are its
 //! placeholders, named and typed, so a message used with a placeholder it
 //! lacks, or without one it has, does not compile. The English text stays
-//! inline where it is used: the linker keeps the messages a binary uses, and
-//! the page, the workers and any module loaded later each carry their own.
+//! inline where it is used: the linker keeps the messages the build uses,
+//! each in the part of the build (the page's module or a chunk) that
+//! uses it.
 //!
 //! Any other language is a file (`static/lang/de.txt`) fetched when chosen
 //! and read by position ([`catalog`]), with the English for whatever it
-//! cannot give. A worker gets the language the same way: the page hands it
-//! the chosen file's text ([`source`]; a message such as `ToEngine::Language
-//! { code, text }` beside the worker's others), and the worker calls
-//! [`install`] and [`choose`]: its own words (the engine worker's, the
-//! records worker's text view, `src/records.rs`) then come in that language,
-//! with no fetch of its own (a worker may start offline, or before the
-//! service worker).
+//! cannot give. An engine worker speaks no words: it answers in values
+//! (moves, reviews, typed failures) that the page words.
 //! [`check`] holds each file to the English one (`cargo test --test
 //! languages`, TRANSLATING.md).
 
