@@ -63,11 +63,12 @@ function shippedSizes() {
   };
 }
 
-// The measures (issue 36): before the new-game form, at most 450 KiB
-// gzipped (the aim is 400,000: the page of 7c0be94 fetched about 388,000,
+// The measures (issue 36): before the new-game form, at most 400,000 bytes
+// gzipped (the page of 7c0be94 fetched about 388,000; issue 36 allowed 450
+// KiB only if splitting the build proved unworkable, and it did not:
 // docs/loading.md); for offline play, at most 560 KiB (7c0be94's four wasm
 // binaries, each with its own engines, were 1,085 KiB).
-const FIRST_SCREEN_GZIP = 450 * 1024;
+const FIRST_SCREEN_GZIP = 400000;
 const OFFLINE_GZIP = 560 * 1024;
 
 // The two measures as checks through `check`.
