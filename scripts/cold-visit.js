@@ -54,7 +54,8 @@ const zlib = require('node:zlib');
 
 const ROOT = path.resolve(__dirname, '..');
 const { chromium } = require(path.join(ROOT, '.tools', 'node_modules', 'playwright-core'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// The e2e harness's Chromium and its files' MIME types.
+const { CHROMIUM, CHROMIUM_ARGS, MIME } = require(path.join(ROOT, 'tests', 'e2e', 'common.js'));
 
 // Lighthouse's mobile profile (constants.js: throttling.mobileSlow4G and
 // screenEmulationMetrics.mobile, the moto g power).
@@ -124,7 +125,7 @@ function parseArgs(argv) {
   for (const k of ['old', 'new']) {
     o[k] = path.resolve(o[k]);
     if (!fs.existsSync(path.join(o[k], 'index.html'))) {
-      throw new Error(`no build at ${o[k]} (no index.html)${k === 'new' ? ': run `trunk build --release` first' : ''}`);
+      throw new Error(`no build at ${o[k]} (no index.html)${k === 'new' ? ': run `node scripts/site.js` first' : ''}`);
     }
   }
   return o;
@@ -132,19 +133,6 @@ function parseArgs(argv) {
 
 // ------------------------------------------------------------ the server
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
 const GZIP = new Set(['.wasm', '.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
 
 // A static server of `dir` on a free 127.0.0.1 port, gzipping (level 9,
@@ -612,8 +600,7 @@ async function main() {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-        '--disable-background-networking', '--disable-component-update'],
+      args: CHROMIUM_ARGS,
     });
     const pause = () => new Promise((r) => setTimeout(r, opts.pause));
     for (let i = 0; i < opts.runs; i++) {

@@ -28,6 +28,9 @@ const ANY_WASM = '**/*.wasm';
 // The extras' chunk (How to play, the pictures, the statistics, the review:
 // src/ui/extras.rs), loaded on demand; review.spec.js makes it unavailable.
 const EXTRAS_FILES = /\/split_extras-[0-9a-f]+\.wasm$/;
+// The play screen's chunk (src/ui/play_host.rs), asked for as the page
+// starts; review.spec.js makes it unavailable too.
+const PLAY_FILES = /\/split_play-[0-9a-f]+\.wasm$/;
 
 // Every file of the build, relative to dist/, that the service worker
 // precaches: all but sw.js itself and the language files (cached when
@@ -83,6 +86,6 @@ function sizeChecks(check) {
 }
 
 module.exports = {
-  ENGINE_WORKER_SCRIPT, ENGINE_WORKER_FILES, APP_WASM, ANY_WASM, EXTRAS_FILES, precachedFiles,
+  ENGINE_WORKER_SCRIPT, ENGINE_WORKER_FILES, APP_WASM, ANY_WASM, EXTRAS_FILES, PLAY_FILES, precachedFiles,
   shippedSizes, FIRST_SCREEN_GZIP, OFFLINE_GZIP, sizeChecks,
 };

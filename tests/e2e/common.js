@@ -435,7 +435,7 @@ axeAudit.load = async (page) => {
 };
 
 module.exports = {
-  ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, CONTEXT_DEFAULTS, LOAD_WARNING,
+  ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, MIME, CONTEXT_DEFAULTS, LOAD_WARNING,
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
   PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, leave,
   humansTurn, humanTurn, cityReplay, notices, copyLink, clickDecision, axeAudit,

@@ -28,7 +28,7 @@
 const os = require('node:os');
 const path = require('node:path');
 const { test, check, ARTIFACTS, axeAudit } = require('./fixtures.js');
-const { EXTRAS_FILES } = require('./build.js');
+const { EXTRAS_FILES, PLAY_FILES } = require('./build.js');
 
 const TIMEOUT = 15000;
 // A whole review may take this long on a loaded 2-core machine.
@@ -324,6 +324,28 @@ async function extrasUnavailable(open, origin) {
   await context.close();
 }
 
+// The play screen's chunk cannot be fetched (offline before the service
+// worker kept it): a link's game says so with Try again, which loads it
+// once the network is back; the game is not lost meanwhile.
+async function playUnavailable(open, origin) {
+  const { context, page } = await open({ serviceWorkers: 'block', watch: false });
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  let blocked = true;
+  await page.route(PLAY_FILES, (route) => (blocked ? route.abort() : route.continue()));
+  await page.goto(`${origin}/?seats=red,blue#${CITY}`, { waitUntil: 'load' });
+  const failed = await page.waitForSelector('[data-testid=play-failed]', { timeout: 30000 }).then(() => true, () => false);
+  const words = failed ? await page.textContent('[data-testid=play-failed]') : '';
+  check('play chunk unavailable: a plain message says the board could not be loaded, the game is kept',
+    failed && /could not be loaded/.test(words) && /kept/.test(words), words);
+  blocked = false;
+  await page.click('[data-testid=play-failed] button');
+  const board = await page.waitForSelector('[data-testid=board]', { timeout: TIMEOUT }).then(() => true, () => false);
+  check('play chunk unavailable: online again, Try again draws the game', board);
+  check('play chunk unavailable: no page error', errors.length === 0, errors.join('\n    '));
+  await context.close();
+}
+
 for (const [label, link] of [['classic', CLASSIC], ['city', CITY]]) {
   test(`${label}: the pictures, then the review run, cancelled, run again to its end, read, kept`, { tag: '@timed' }, async ({ origin, open, alone }) => {
     test.setTimeout(REVIEW_TIMEOUT + 120000);
@@ -338,4 +360,8 @@ test('the statistics of two games against the computer', async ({ origin, open }
 
 test('the extras module unavailable: a plain message, and the next try loads it', async ({ origin, open }) => {
   await extrasUnavailable(open, origin);
+});
+
+test('the play screen\'s chunk unavailable: a plain message, and Try again loads it', async ({ origin, open }) => {
+  await playUnavailable(open, origin);
 });
