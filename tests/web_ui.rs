@@ -57,7 +57,7 @@ async fn mount_panel(id: &str, panel: Shared<view::panel::PanelData>) -> web_sys
 /// The notices, a plain view function in the app, mounted on their own.
 #[derive(Properties, PartialEq)]
 struct NoticesProps {
-    notices: Rc<Vec<String>>,
+    notices: Rc<Vec<Notice>>,
     on_dismiss: Callback<usize>,
 }
 
@@ -943,7 +943,10 @@ async fn notices_show_text_and_are_dismissed() {
     yew::Renderer::<Notices>::with_root_and_props(
         div.clone(),
         NoticesProps {
-            notices: Rc::new(vec!["first".into(), "<b>second</b>".into()]),
+            notices: Rc::new(vec![
+                Notice::Text("first".into()),
+                Notice::Text("<b>second</b>".into()),
+            ]),
             on_dismiss: Callback::from(move |i| *g2.borrow_mut() = Some(i)),
         },
     )

@@ -380,3 +380,22 @@ for (const [name, options] of [
       bad.length === 0 && placed >= 12 && followers >= 3, bad.join('\n    '));
   });
 }
+
+test('axe in every language: a classic game, its key and the leave dialog', async ({ origin, open }) => {
+  const { page } = await open();
+  for (const lang of ['en', 'de', 'es', 'fr', 'it', 'nl', 'pl']) {
+    await newGameForm(page, `${origin}/?lang=${lang}`);
+    await classicForm(page, { players: 3, tiles: 24, seed: 5 });
+    await page.selectOption('[data-testid=kind-2]', 'easy');
+    await axeAudit(page, `the classic new-game form in ${lang}`, check);
+    await startGame(page);
+    await clickDecision(page);
+    await axeAudit(page, `a classic game in ${lang}`, check);
+    await page.click('[data-testid=leave]');
+    await page.waitForSelector('[data-testid=leave-dialog]');
+    await axeAudit(page, `the leave dialog in ${lang}`, check);
+    await page.click('[data-testid=leave-yes]');
+    await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
+    await axeAudit(page, `the saves list in ${lang}`, check);
+  }
+});
