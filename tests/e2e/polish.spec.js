@@ -147,7 +147,10 @@ test('a phone: the board\'s tools on one row in every language; the text view op
     check(`${lang} on a 390 px phone: the board's tools are on one row`, tools.ok, JSON.stringify(tools));
     if (lang !== 'fr') await leave(page);
   }
-  await page.click('[data-testid=text-view-toggle]');
+  // The player scrolls down until the button shows at the screen's foot,
+  // and taps it.
+  await page.$eval('[data-testid=text-view-toggle]', (e) => e.scrollIntoView({ block: 'end' }));
+  await page.tap('[data-testid=text-view-toggle]');
   await page.waitForSelector('[data-testid=text-command]');
   await page.waitForTimeout(500);
   const box = await page.$eval('[data-testid=text-command]', (e) => {
