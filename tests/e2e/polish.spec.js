@@ -402,3 +402,30 @@ test('axe in every language: a classic game, its key and the leave dialog', asyn
     await axeAudit(page, `the saves list in ${lang}`, check);
   }
 });
+
+// `city random --seed 3 --players 2`, then `city share`: a whole game of The
+// City (review.spec.js's).
+const CITY_OVER = 'AUQDQW5uA0JvYu9X1Nki0PcrnhWZgXaivTxiVcEcR52nbaUYnWyvvx2CMttKqQwvsHO4UdNgN-N63fLlTm1p7Tij2gym3kbXa6ILci-PkXFj_7yuVdFgy-4fckgU-MgTT6Hfrp2i6Ckgo1LcsZiE60OL6kdt4rTihA';
+
+test('German: no English left in the pictures, the buildings\' titles, the saved game\'s name', async ({ origin, open }) => {
+  const { page } = await open();
+  await page.goto(`${origin}/?lang=de&seats=red,blue#${CITY_OVER}`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=game-over]', { timeout: TIMEOUT });
+  await page.click('[data-testid=game-pictures] summary');
+  await page.waitForSelector('[data-testid=pictures-chart]', { timeout: TIMEOUT });
+  const words = await page.evaluate(() => ({
+    keys: [...document.querySelectorAll('.chart-keys li')].map((e) => e.textContent.trim()),
+    bars: [...document.querySelectorAll('[data-testid=pictures-bar] title')].map((e) => e.textContent.trim()),
+  }));
+  const english = /\b(Streets|Markets|Towers|Stewards|Guards|streets|markets|towers|stewards|guards)\b/;
+  check('the pictures\' key and bars name the sources in German',
+    words.keys.some((k) => k === 'Straßen') && words.keys.some((k) => k === 'Vögte')
+      && !words.keys.concat(words.bars).some((w) => english.test(w)), JSON.stringify(words));
+  const titles = await page.$$eval('svg title', (els) => els.map((e) => e.textContent));
+  check('no building is titled in English', !titles.includes('Public building') && titles.includes('Öffentliches Gebäude'),
+    `${titles.filter((t) => /building|Gebäude/.test(t)).length} titles`);
+  await page.keyboard.press('Escape');
+  await leave(page);
+  const name = (await page.textContent('[data-testid=save-name]')).trim();
+  check('the saved game is named in German', name === 'Ann und Bob', name);
+});
