@@ -319,10 +319,12 @@ fn elide(out: &mut String, value: &str) {
     if current() != Language::Fr {
         return;
     }
+    // (Both cases listed: char::to_lowercase's tables would be in the
+    // page's first download.)
     let vowel = value
         .chars()
         .next()
-        .is_some_and(|c| "aeiouyàâäéèêëîïôöùûüÿæœ".contains(c.to_lowercase().next().unwrap_or(c)));
+        .is_some_and(|c| "aeiouyàâäéèêëîïôöùûüÿæœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸÆŒ".contains(c));
     if !vowel {
         return;
     }
