@@ -384,7 +384,7 @@ for (const [name, options] of [
   });
 }
 
-test('axe in every language: a classic game, its key and the leave dialog', async ({ origin, open }) => {
+test('axe in every language: the classic form, a game, the leave dialog and the saves list', async ({ origin, open }) => {
   const { page } = await open();
   for (const lang of ['en', 'de', 'es', 'fr', 'it', 'nl', 'pl']) {
     await newGameForm(page, `${origin}/?lang=${lang}`);
