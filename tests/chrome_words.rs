@@ -24,11 +24,11 @@ fn the_screens_words_come_out_in_german() {
         );
         assert_eq!(
             msg::replay::position(3usize, 40usize, 2u32, 12u32),
-            "Entscheidung 3 von 40 · Runde 2 von 12"
+            "Entscheidung 3 von 40 · Zug 2 von 12"
         );
         assert_eq!(msg::share::copy(), "Link kopieren");
         assert_eq!(msg::import::title(), "Ein Partieprotokoll importieren");
-        assert_eq!(msg::chronicle::turn(5u32), "Runde 5");
+        assert_eq!(msg::chronicle::turn(5u32), "Zug 5");
         assert_eq!(msg::board::tower(1u32), "Turm: 1 Punkt");
         assert_eq!(msg::board::tower(4u32), "Turm: 4 Punkte");
         assert_eq!(msg::hand::place(), "Plättchen anlegen");
@@ -107,7 +107,7 @@ fn a_records_error_comes_out_in_german() {
         assert_eq!(e.line, english.line);
         assert_eq!(
             errors::record_problem(&e.problem),
-            "Runde 7, wo Runde 1 erwartet wurde"
+            "Zug 7, wo Zug 1 erwartet wurde"
         );
     });
 }

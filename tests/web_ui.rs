@@ -19,7 +19,8 @@ use the_city::ui::camera::{Bounds, Camera, CameraAction};
 use the_city::ui::keys::{self, KeyCommand};
 use the_city::ui::panel::panel;
 use the_city::ui::play_screen::PlayScreen;
-use the_city::ui::state::{Action, AppState, Play};
+use the_city::ui::state::{Action, AppState, Notice, Play};
+use the_city::ui::storage::StorageError;
 use view::city::art;
 use view::city::{game_view, log_turns};
 use view::geometry;
@@ -56,7 +57,7 @@ async fn mount_panel(id: &str, panel: Shared<view::panel::PanelData>) -> web_sys
 /// The notices, a plain view function in the app, mounted on their own.
 #[derive(Properties, PartialEq)]
 struct NoticesProps {
-    notices: Rc<Vec<String>>,
+    notices: Rc<Vec<Notice>>,
     on_dismiss: Callback<usize>,
 }
 
@@ -810,14 +811,31 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
     ));
     assert_eq!(st.saving, Default::default());
     // Notices: no duplicates, dismissed by index.
-    apply(Action::Notice("one".into()));
-    apply(Action::Notice("two".into()));
-    let st = apply(Action::Notice("one".into()));
-    assert_eq!(st.notices, ["one", "two"]);
+    let text = |t: &str| Notice::Text(t.into());
+    apply(Action::Notice(text("one")));
+    apply(Action::Notice(text("two")));
+    let st = apply(Action::Notice(text("one")));
+    assert_eq!(st.notices, [text("one"), text("two")]);
     let st = apply(Action::DismissNotice(0));
-    assert_eq!(st.notices, ["two"]);
+    assert_eq!(st.notices, [text("two")]);
     let st = apply(Action::DismissNotice(7));
-    assert_eq!(st.notices, ["two"]);
+    assert_eq!(st.notices, [text("two")]);
+    // Notices that are no longer true go (issue 38, item 22): storage full
+    // once a save works again; "played on in another tab: this tab shows
+    // it" once this tab's own moves are not saved over it.
+    apply(Action::Notice(Notice::Storage(StorageError::Full)));
+    let st = apply(Action::Notice(Notice::PlayedOn("A and B".into())));
+    assert_eq!(st.notices.len(), 3);
+    let st = apply(Action::Saved {
+        id: "g2".into(),
+        known: "k".into(),
+    });
+    assert_eq!(
+        st.notices,
+        [text("two"), Notice::PlayedOn("A and B".into())]
+    );
+    let st = apply(Action::MovedOn(4));
+    assert_eq!(st.notices, [text("two")]);
 }
 
 #[wasm_bindgen_test]
@@ -925,7 +943,10 @@ async fn notices_show_text_and_are_dismissed() {
     yew::Renderer::<Notices>::with_root_and_props(
         div.clone(),
         NoticesProps {
-            notices: Rc::new(vec!["first".into(), "<b>second</b>".into()]),
+            notices: Rc::new(vec![
+                Notice::Text("first".into()),
+                Notice::Text("<b>second</b>".into()),
+            ]),
             on_dismiss: Callback::from(move |i| *g2.borrow_mut() = Some(i)),
         },
     )

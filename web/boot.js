@@ -57,8 +57,43 @@ try {
 // precaching does not compete with the first load. Needs a secure context
 // (https or localhost); elsewhere the game simply works online only.
 if ('serviceWorker' in navigator) {
+  // A new version installed while an older one runs this page waits (sw.js):
+  // the page is told (the event `the-city-update`, src/ui/update.rs), and
+  // its "Reload to update" calls theCityUpdate: the waiting worker takes
+  // over, then the page reloads into the new build. (The game in play is
+  // saved after every decision, and this tab opens it again.)
+  let waiting = null;
+  const offer = (worker) => {
+    waiting = worker;
+    window.dispatchEvent(new Event('the-city-update'));
+  };
+  window.theCityUpdate = () => {
+    if (!waiting || waiting.state === 'redundant') {
+      location.reload();
+      return;
+    }
+    let reloading = false;
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (!reloading) {
+        reloading = true;
+        location.reload();
+      }
+    });
+    waiting.postMessage('skip-waiting');
+  };
+  // (Installed while a worker controls the page: an update, not the first visit.)
+  const watch = (worker) => worker && worker.addEventListener('statechange', () => {
+    if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+  });
   navigator.serviceWorker
     .register(new URL('sw.js', base), { scope: new URL('./', base).href })
+    .then((reg) => {
+      if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+      watch(reg.installing);
+      reg.addEventListener('updatefound', () => watch(reg.installing));
+      // A tab kept open for days hears of a deploy too.
+      setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);
+    })
     .catch((e) => console.warn('offline play unavailable:', e));
   // The first visit fetched its language's file (src/ui/language.rs) before
   // the service worker took the page: fetched again through it, it is kept,

@@ -13,6 +13,12 @@
 // old cache. A tab never mixes files of two builds (worker.js and
 // worker_bg.wasm keep their names from build to build, so that would happen).
 //
+// A new build waiting may be let in by the page (issue 38): web/boot.js
+// tells the page a new version is ready and, on its "Reload to update",
+// posts 'skip-waiting'; the new worker then takes over (its activate
+// deletes the old cache) and the page reloads into the new build. Other
+// tabs of the old build are told the same (each sees the worker waiting).
+//
 // Everything is served cache first, including navigations, which get the
 // cached index.html (whatever the query string): offline, and also online,
 // the page comes from the cache, and a new deploy shows on the visit after the
@@ -65,6 +71,11 @@ self.addEventListener('activate', (event) => {
     // once, without a reload.
     await self.clients.claim();
   })());
+});
+
+// The page's "Reload to update" (web/boot.js `theCityUpdate`).
+self.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') self.skipWaiting();
 });
 
 self.addEventListener('fetch', (event) => {

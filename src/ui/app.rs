@@ -19,6 +19,7 @@ use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
 use super::state::{Action, AppState};
+use super::update::UpdateNotice;
 use super::worker::{spawn_engine, Failure, FromEngine, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
 use engine::any::{AnyGame, Ruleset};
@@ -332,6 +333,8 @@ pub fn app() -> Html {
                 { language::menu(&chosen) }
             </header>
             { notices(&state.notices, &on_dismiss) }
+            <UpdateNotice lang={chosen.lang} playing={state.play.is_some()}
+                unsaved={state.saving.unsaved} />
             if let Some(banner) = moved_on { { banner } }
             <main>
                 if let (Some(play), true) = (&state.play, state.reviewing) {
@@ -346,7 +349,8 @@ pub fn app() -> Html {
                 } else if let Some(play) = &state.play {
                     <PlayHost lang={chosen.lang} play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={dispatch.clone()} text_view={state.text_view} coords={state.coords}
-                        leaving={state.leaving} unsaved={state.saving.unsaved} send_link={moved_from_link}
+                        leaving={state.leaving} unsaved={state.saving.unsaved} moved_on={state.saving.moved_on}
+                        send_link={moved_from_link}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />
                 } else {
                     <NewGameScreen lang={chosen.lang} initial={state.last_new_game.clone()} error={state.setup_error.clone()}

@@ -202,13 +202,23 @@ pub fn board(props: &BoardProps) -> Html {
         });
     }
     // Follow the city as it grows (unless the player moved the camera); on
-    // a touch screen, look closely at the new tile for its follower, and
-    // come close enough for a finger to tiles to pick (the wyvern's).
+    // a touch screen or a small board (a phone, 200% zoom), look closely at
+    // the new tile for its follower, and come close enough for a finger to
+    // the spaces the tile fits and to tiles to pick (the wyvern's): every
+    // target 44 px or more, as the board grows (view::reach).
     {
         let on_camera = props.on_camera.clone();
-        let look = props.targets.zoom.filter(|_| props.touch);
-        let reach: Vec<Cell> = if props.touch {
-            props.targets.tiles.iter().map(|t| t.cell).collect()
+        let close = reach::takes_fingers(props.touch, *size.borrow());
+        let look = props.targets.zoom.filter(|_| close);
+        let reach: Vec<Cell> = if close {
+            let spaces = props.targets.cells.iter().map(|c| c.cell);
+            props
+                .targets
+                .tiles
+                .iter()
+                .map(|t| t.cell)
+                .chain(spaces)
+                .collect()
         } else {
             Vec::new()
         };
@@ -218,7 +228,7 @@ pub fn board(props: &BoardProps) -> Html {
             (props.scene.bounds, look, reach),
             move |(b, look, reach)| {
                 on_camera.emit(match look {
-                    Some(cell) => CameraAction::Look(*cell),
+                    Some(cell) => CameraAction::Look(*cell, reach::look_span(*size.borrow())),
                     None => CameraAction::AutoFit(*b),
                 });
                 // From the view AutoFit leaves.

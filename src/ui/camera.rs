@@ -89,9 +89,10 @@ pub enum CameraAction {
     /// Bring a board point into view (the keyboard's focus), if it is not
     /// well inside it already.
     Show { x: f64, y: f64 },
-    /// Look closely at one cell (a small screen's follower decision),
-    /// unless the player moved the camera by hand.
-    Look(engine::core::geom::Cell),
+    /// Look closely at one cell (a small screen's follower decision), over
+    /// this span (view::reach::look_span: its rings a finger apart), unless
+    /// the player moved the camera by hand.
+    Look(engine::core::geom::Cell, f64),
     /// Show this view (where tile targets take a finger: view::reach).
     Frame(view::reach::View),
 }
@@ -116,14 +117,14 @@ impl Reducible for Camera {
             },
             CameraAction::Zoom { factor, at } => c.zoomed(factor, at),
             CameraAction::Fit(b) => Camera::fitted(b),
-            CameraAction::Look(cell) => {
+            CameraAction::Look(cell, span) => {
                 if c.manual {
                     return self;
                 }
                 Camera {
                     cx: (cell.x as f64 + 0.5) * TILE,
                     cy: (cell.y as f64 + 0.5) * TILE,
-                    span: 2.4 * TILE,
+                    span,
                     manual: false,
                 }
             }

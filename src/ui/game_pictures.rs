@@ -122,7 +122,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
                 { for b.segments.iter().map(|&(k, y, height, v)| html! {
                     <rect x={num(b.x)} y={num(y)} width={num(BAR_W)} height={num(height)}
                         fill={format!("url(#src-{})", k % 6)} stroke={paint(s)} stroke-width="2">
-                        <title>{ msg::pictures::bar_title(&name(s), p.sources.get(k).copied().unwrap_or(""), v) }</title>
+                        <title>{ msg::pictures::bar_title(&name(s), view::names::source(p.sources.get(k).copied().unwrap_or("")), v) }</title>
                     </rect>
                 }) }
                 <text x={num(b.x + BAR_W / 2.0)} y={num(BARS_H - 12.0)} text-anchor="middle">{ name(s) }</text>
@@ -137,7 +137,7 @@ pub fn game_pictures(props: &GamePicturesProps) -> Html {
                 <svg class="chart-key" viewBox="0 0 14 14" width="14" height="14" aria-hidden="true">
                     <rect width="14" height="14" fill={format!("url(#src-{})", k % 6)} stroke="#2b2118" />
                 </svg>
-                { capitalise(src) }
+                { capitalise(view::names::source(src)) }
             </li>
         }
     });

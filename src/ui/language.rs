@@ -1,7 +1,9 @@
 //! The language the page speaks (`words`): at the first visit the
 //! first of the browser's languages the game speaks (English where none
-//! is); `?lang=de` in any address, or the header's menu, chooses another,
-//! remembered in localStorage. A language other than English is its file
+//! is); the header's menu chooses another, remembered in localStorage.
+//! `?lang=de` in an address speaks German for that visit (remembered only
+//! when nothing is yet); the menu's choice drops it from the address, so
+//! that a reload keeps the choice, and links carry no language. A language other than English is its file
 //! (`static/lang/xx.txt`), fetched when chosen; the service worker keeps it,
 //! so a language chosen once works offline. `<html lang>` follows.
 //!
@@ -45,13 +47,16 @@ fn remember(lang: Language) {
 /// The language to speak at the start: the address's, the remembered one,
 /// or the browser's.
 fn initial() -> Language {
-    if let Some(lang) = query_lang() {
-        remember(lang);
-        return lang;
-    }
     let stored = local()
         .and_then(|s| s.get_item(LANGUAGE_KEY).ok().flatten())
         .and_then(|code| Language::from_tag(&code));
+    if let Some(lang) = query_lang() {
+        // (A link's language does not overwrite a player's own choice.)
+        if stored.is_none() {
+            remember(lang);
+        }
+        return lang;
+    }
     stored.unwrap_or_else(|| {
         let tags: Vec<String> = gloo::utils::window()
             .navigator()
@@ -97,8 +102,35 @@ pub struct Chosen {
     pub ready: bool,
 }
 
-/// Speaks `lang` if it can be had, and says so in `state`.
-fn switch(state: UseStateHandle<Chosen>, lang: Language) {
+/// The address without its `lang` parameter (no reload): the menu chose.
+fn drop_lang_param() {
+    let window = gloo::utils::window();
+    let loc = window.location();
+    let search = loc.search().unwrap_or_default();
+    if !search.contains("lang=") {
+        return;
+    }
+    let kept: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|kv| !kv.is_empty() && !kv.starts_with("lang="))
+        .collect();
+    let url = format!(
+        "{}{}{}{}",
+        loc.pathname().unwrap_or_default(),
+        if kept.is_empty() { "" } else { "?" },
+        kept.join("&"),
+        loc.hash().unwrap_or_default()
+    );
+    if let Ok(h) = window.history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Speaks `lang` if it can be had, and says so in `state`. Chosen from the
+/// menu (`chosen`): remembered once spoken; the menu shows the language
+/// spoken, whichever that is.
+fn switch(state: UseStateHandle<Chosen>, lang: Language, chosen: bool) {
     wasm_bindgen_futures::spawn_local(async move {
         let result = load(lang).await;
         let spoken = if result.is_ok() && i18n::choose(lang) {
@@ -106,8 +138,22 @@ fn switch(state: UseStateHandle<Chosen>, lang: Language) {
         } else {
             i18n::current()
         };
+        if chosen && spoken == lang {
+            remember(lang);
+            drop_lang_param();
+        }
         if let Some(root) = gloo::utils::document().document_element() {
             let _ = root.set_attribute("lang", spoken.code());
+        }
+        // (The menu would go on showing what was picked: it shows what is
+        // spoken, as the page and the notice do.)
+        if let Some(menu) = gloo::utils::document()
+            .query_selector("[data-testid=language]")
+            .ok()
+            .flatten()
+            .and_then(|el| el.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        {
+            menu.set_value(spoken.code());
         }
         state.set(Chosen {
             lang: spoken,
@@ -134,7 +180,7 @@ pub fn use_chosen() -> UseStateHandle<Chosen> {
 /// Loads the first language (the root's first effect): the page's loading
 /// sign goes once it is there.
 pub fn start(state: UseStateHandle<Chosen>) {
-    switch(state, initial());
+    switch(state, initial(), false);
 }
 
 /// The header's language menu, each language named in itself; and why a
@@ -148,8 +194,7 @@ pub fn menu(state: &UseStateHandle<Chosen>) -> Html {
                 .map(|s| s.value())
                 .unwrap_or_default();
             if let Some(lang) = Language::from_tag(&value) {
-                remember(lang);
-                switch(state.clone(), lang);
+                switch(state.clone(), lang, true);
             }
         })
     };

@@ -58,6 +58,7 @@ pub mod tile_art;
 pub mod tile_defs;
 pub mod tiles_layer;
 pub mod tiles_left;
+pub mod update;
 pub mod worker;
 pub mod worker_line;
 

@@ -67,7 +67,13 @@ impl Form {
                     .iter()
                     .map(|s| (s.name.clone(), s.colour, s.computer))
                     .collect(),
-                stacks: ng.stacks.map(|n| n.to_string()),
+                // (A classic game's settings once kept no stacks: 0 0 0.)
+                stacks: if ng.stacks[0] == 0 {
+                    DEFAULT_STACKS
+                } else {
+                    ng.stacks
+                }
+                .map(|n| n.to_string()),
                 options: ng.options,
                 seed: ng.seed.map(|s| s.to_string()).unwrap_or_default(),
                 speed: ng.speed,
@@ -158,6 +164,12 @@ impl Form {
                 }
             }
             Ruleset::Classic => {
+                // The City's stacks as the form holds them (else its
+                // defaults), so that the form shows them again when the
+                // player leaves this game and picks The City.
+                for (k, s) in self.stacks.iter().enumerate() {
+                    stacks[k] = s.trim().parse().unwrap_or(DEFAULT_STACKS[k]);
+                }
                 if let Err(e) = self.classic_options.check(self.expansions) {
                     errors.push(classic_option_words(&e));
                 }

@@ -50,6 +50,10 @@ pub struct PlayScreenProps {
     /// The game is not saved (the last save failed).
     #[prop_or_default]
     pub unsaved: bool,
+    /// Another tab played this game on (to this turn): this tab's moves are
+    /// not saved over it.
+    #[prop_or_default]
+    pub moved_on: Option<usize>,
     /// In the replay (`play` is a past position): the whole game.
     #[prop_or_default]
     pub whole: Option<Shared<AnyGame>>,
@@ -381,6 +385,37 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         .then(|| export_of(play.game.clone()).reform(|_: MouseEvent| ()));
     let new_game = click(Action::Leave(true));
     let text_toggle = click(Action::TextView(!props.text_view));
+    // Opened, the text view comes into view (on a phone it opens under the
+    // board, below the fold): its command line at least.
+    use_effect_with(props.text_view, |&open| {
+        if open {
+            if let Some(el) = gloo::utils::document()
+                .query_selector("[data-testid=text-view]")
+                .ok()
+                .flatten()
+            {
+                // The phone layout (one column): its top at the screen's top
+                // (it is at most 45vh tall, so its words, which come a moment
+                // later, stay in view); beside the board: as little as it
+                // takes, nothing when it is in view.
+                let phone = gloo::utils::window()
+                    .match_media(
+                        "(max-width: 760px), (orientation: portrait) and (max-width: 1100px)",
+                    )
+                    .ok()
+                    .flatten()
+                    .is_some_and(|m| m.matches());
+                let block = if phone { "start" } else { "nearest" };
+                let options = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&options, &"block".into(), &block.into());
+                if let Ok(f) = js_sys::Reflect::get(&el, &"scrollIntoView".into()) {
+                    if let Ok(f) = f.dyn_into::<js_sys::Function>() {
+                        let _ = f.call1(&el, &options);
+                    }
+                }
+            }
+        }
+    });
     let coords_toggle = click(Action::Coords);
     let legend_show = {
         let legend_open = legend_open.clone();
@@ -511,14 +546,18 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             }
             if props.leaving {
                 <Modal title={m::leave_title()} on_close={dispatch(Action::Leave(false))} testid="leave-dialog">
-                    if props.unsaved {
+                    if let Some(turn) = props.moved_on {
+                        <p data-testid="leave-unsaved">{ m::leave_moved_on(turn) }</p>
+                    } else if props.unsaved {
                         <p data-testid="leave-unsaved">{ m::leave_unsaved() }</p>
                     } else {
                         <p>{ m::leave_saved() }</p>
                     }
                     <div class="dialog-buttons">
                         <button data-testid="leave-no" class="quiet" onclick={click(Action::Leave(false))}>{ m::stay() }</button>
-                        if props.unsaved {
+                        if props.moved_on.is_some() {
+                            <button data-testid="leave-keep" onclick={click(Action::SaveAsNew)}>{ i18n::msg::header::keep_new() }</button>
+                        } else if props.unsaved {
                             <button data-testid="leave-export" onclick={export.reform(|_: MouseEvent| ())}>{ m::save_record() }</button>
                         }
                         <button data-testid="leave-yes" class="primary" onclick={click(Action::NewGameScreen)}>

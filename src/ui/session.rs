@@ -22,17 +22,17 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use super::state::{Action, AppState, Opened, Play, Saving};
+use super::state::{Action, AppState, Notice, Opened, Play, Saving};
 use super::storage::{self, StorageError};
 use engine::any::AnyGame;
 use formats::saves::SavedGame;
 use formats::share;
 use i18n::msg;
 use view::palette::seats_from_param;
-use view::words::plain;
 
-/// The page's URL without its fragment and without a `seats` parameter
-/// (which only travels with a link).
+/// The page's URL without its fragment, without a `seats` parameter
+/// (which only travels with a link) and without `lang` (a link carries no
+/// language: the friend who opens it reads it in their own).
 pub fn page_url() -> String {
     let loc = gloo::utils::window().location();
     let href = loc.href().unwrap_or_default();
@@ -44,7 +44,9 @@ pub fn page_url() -> String {
         Some((path, query)) => {
             let kept: Vec<&str> = query
                 .split('&')
-                .filter(|kv| !kv.is_empty() && !kv.starts_with("seats="))
+                .filter(|kv| {
+                    !kv.is_empty() && !kv.starts_with("seats=") && !kv.starts_with("lang=")
+                })
                 .collect();
             if kept.is_empty() {
                 path.to_string()
@@ -111,9 +113,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     let game = match share::decode(link) {
         Ok(game) => game,
         Err(e) => {
-            d.dispatch(Action::Notice(msg::session::link_failed(&plain(
-                &view::errors::share_error(&e),
-            ))));
+            d.dispatch(Action::Notice(Notice::LinkFailed(e)));
             clear_fragment();
             return false;
         }
@@ -127,14 +127,11 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         (Some(seats), _) => seats.clone(),
         (None, Some((entry, _))) => storage::from_saved(entry),
         (None, None) => {
-            d.dispatch(Action::Notice(
-                if param.is_some() {
-                    msg::session::seats_damaged()
-                } else {
-                    msg::session::seats_missing()
-                }
-                .to_string(),
-            ));
+            d.dispatch(Action::Notice(if param.is_some() {
+                Notice::SeatsDamaged
+            } else {
+                Notice::SeatsMissing
+            }));
             storage::default_seats(&game)
         }
     };
@@ -142,8 +139,8 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         // The link shows an earlier position of a game saved here: that
         // game, where it is.
         Some((entry, saved)) if saved.decisions() > game.decisions() => {
-            d.dispatch(Action::Notice(msg::session::earlier_position(
-                &entry.name,
+            d.dispatch(Action::Notice(Notice::EarlierPosition(
+                entry.name.clone(),
                 saved.turns(),
             )));
             Opened {
@@ -170,13 +167,13 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
 }
 
 /// What went wrong when the saved games were read, as one notice.
-fn load_notice(problems: &[String]) -> String {
-    msg::session::load_problems(&problems.join(" "))
+fn load_notice(problems: &[String]) -> Notice {
+    Notice::Text(msg::session::load_problems(&problems.join(" ")))
 }
 
 /// The saved game `id` opened as this tab's game in play.
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
-    match entry.load().map_err(|e| view::errors::save_error(&e)) {
+    match entry.load() {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
             seats: storage::from_saved(entry),
@@ -185,7 +182,7 @@ pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
             link_base: entry.link_base,
             known: Some(storage::record_of(entry)),
         }))),
-        Err(e) => d.dispatch(Action::Notice(plain(&e))),
+        Err(e) => d.dispatch(Action::Notice(Notice::Unreadable(e))),
     }
 }
 
@@ -194,7 +191,7 @@ fn resume(d: &UseReducerDispatcher<AppState>) {
     let loaded = match storage::load() {
         Ok(l) => l,
         Err(e) => {
-            d.dispatch(Action::Notice(e.to_string()));
+            d.dispatch(Action::Notice(Notice::Storage(e)));
             return;
         }
     };
@@ -215,9 +212,9 @@ pub fn reload_saved(d: &UseReducerDispatcher<AppState>, id: &str) {
     match storage::load() {
         Ok(l) => match l.doc.get(id) {
             Some(entry) => open_saved(d, entry),
-            None => d.dispatch(Action::Notice(msg::session::gone().to_string())),
+            None => d.dispatch(Action::Notice(Notice::Gone)),
         },
-        Err(e) => d.dispatch(Action::Notice(e.to_string())),
+        Err(e) => d.dispatch(Action::Notice(Notice::Storage(e))),
     }
 }
 
@@ -239,7 +236,7 @@ fn other_tab_wrote(d: &UseReducerDispatcher<AppState>, tracked: &Tracked) {
         d.dispatch(Action::MovedOn(turns));
     } else {
         open_saved(d, entry);
-        d.dispatch(Action::Notice(msg::session::played_on(&entry.name)));
+        d.dispatch(Action::Notice(Notice::PlayedOn(entry.name.clone())));
     }
 }
 
@@ -356,7 +353,7 @@ pub fn session(props: &SessionProps) -> Html {
                     Err(StorageError::MovedOn(turn)) => d.dispatch(Action::MovedOn(turn)),
                     Err(e) => {
                         if last.as_ref() != Some(&e) {
-                            d.dispatch(Action::Notice(e.to_string()));
+                            d.dispatch(Action::Notice(Notice::Storage(e.clone())));
                         }
                         *last = Some(e);
                         if !saving.unsaved {

@@ -261,7 +261,22 @@ pub fn save_game(
     known: Option<&str>,
 ) -> Result<String, StorageError> {
     let t = now();
-    let (record, _) = update(|doc| doc.save_from(id, game, to_saved(seats), link, known, t))?;
+    let (record, _) = update(|doc| {
+        let new = doc.get(id).is_none();
+        let saved = doc.save_from(id, game, to_saved(seats), link, known, t)?;
+        if new {
+            // Its name in the player's language, a copy's numbered.
+            let taken: Vec<&str> = doc
+                .list()
+                .into_iter()
+                .filter(|g| g.id != id)
+                .map(|g| g.name.as_str())
+                .collect();
+            let name = view::names::save_name(game.players(), &taken, saves::MAX_NAME);
+            doc.rename(id, &name, t)?;
+        }
+        Ok(saved)
+    })?;
     set_current(Some(id));
     Ok(record)
 }

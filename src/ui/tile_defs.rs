@@ -22,6 +22,9 @@ pub struct TileDefsProps {
     pub ruleset: Ruleset,
     /// The tile types to have pictures of.
     pub types: Vec<TileType>,
+    /// The language of their titles (drawn again when it changes).
+    #[prop_or_else(i18n::current)]
+    pub lang: i18n::Language,
 }
 
 /// `<defs>`: the board's ground pattern and the

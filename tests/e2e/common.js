@@ -367,6 +367,22 @@ async function copyLink(page) {
   return page.inputValue('[data-testid=share-link]');
 }
 
+// The first space the tile fits as it is turned, in the board's view: on a
+// touch screen or a small board the camera comes close, to keep the spaces
+// a finger wide, and may leave that space out of view; then "Fit" shows the
+// whole board first (the same space is taken, so a game goes as it went).
+// `tap`: tapped (a touch screen), else clicked.
+async function legalCell(page, { tap = false } = {}) {
+  const sel = '[data-cell][data-legal=now]';
+  const shown = await page.$eval(sel, (e) => {
+    const b = document.querySelector('[data-testid=board]').getBoundingClientRect();
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+  });
+  if (!shown) await (tap ? page.tap('[data-testid=fit]') : page.click('[data-testid=fit]'));
+  return page.$(sel);
+}
+
 // One decision by clicks, taking the first legal target: the first glowing
 // space, no guard, no tower; a follower on the first ring when `follower`
 // (else none). Resolves when the game has moved on.
@@ -375,7 +391,7 @@ async function clickDecision(page, { follower = false } = {}) {
   const v = await version(page);
   switch (d) {
     case 'place':
-      await page.click('[data-cell][data-legal=now]');
+      await (await legalCell(page)).click();
       await page.waitForSelector('[data-testid=ghost]');
       await page.click('[data-testid=confirm]');
       break;
@@ -438,5 +454,5 @@ module.exports = {
   ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, MIME, CONTEXT_DEFAULTS, LOAD_WARNING,
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
   PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, leave,
-  humansTurn, humanTurn, cityReplay, notices, copyLink, clickDecision, axeAudit,
+  humansTurn, humanTurn, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
 };

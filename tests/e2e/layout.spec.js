@@ -33,7 +33,7 @@
 
 const path = require('node:path');
 const {
-  test, check, ARTIFACTS, PLAY: play, clickDecision, version, moved, classicForm, newGameForm, cityForm, startGame: start,
+  test, check, ARTIFACTS, PLAY: play, clickDecision, legalCell, version, moved, classicForm, newGameForm, cityForm, startGame: start,
 } = require('./fixtures.js');
 const { ANY_WASM } = require('./build.js');
 
@@ -68,7 +68,9 @@ async function tapClassicDecision(page, n) {
     return true;
   };
   if (d === 'place') {
-    await tapOn('[data-cell][data-legal=now]');
+    const cell = await legalCell(page, { tap: true });
+    await cell.scrollIntoViewIfNeeded();
+    await cell.tap();
     await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
     await page.tap('[data-testid=confirm]');
   } else if (d === 'follower') {

@@ -312,6 +312,34 @@ fn position(english: &str, name: &str) -> Option<(bool, usize)> {
     None
 }
 
+/// French elides "de" and "que" before a vowel: "la tuile de {who}" with
+/// Ann is "la tuile d’Ann" (a placeholder's value is only known here).
+/// (An h is left alone: it may be aspirated.)
+fn elide(out: &mut String, value: &str) {
+    if current() != Language::Fr {
+        return;
+    }
+    // (Both cases listed: char::to_lowercase's tables would be in the
+    // page's first download.)
+    let vowel = value
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouyàâäéèêëîïôöùûüÿæœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸÆŒ".contains(c));
+    if !vowel {
+        return;
+    }
+    for word in ["de ", "De ", "que ", "Que "] {
+        if let Some(head) = out.strip_suffix(word) {
+            if head.is_empty() || head.ends_with([' ', '\u{a0}', '(', '«', '\'', '’']) {
+                let keep = head.len() + word.len() - 2;
+                out.truncate(keep);
+                out.push('’');
+                return;
+            }
+        }
+    }
+}
+
 /// `template` with each `{name}` (or `{name:type}`) replaced by its value
 /// (found by [`position`] in `english`); a placeholder without one stays as
 /// it is.
@@ -326,7 +354,10 @@ fn substitute(template: &str, english: &str, texts: &[&str], nums: &[u64]) -> St
         let inner = &rest[open + 1..open + close];
         let name = inner.split(':').next().unwrap_or("");
         let value = match position(english, name) {
-            Some((false, k)) => texts.get(k).map(|t| out.push_str(t)),
+            Some((false, k)) => texts.get(k).map(|t| {
+                elide(&mut out, t);
+                out.push_str(t)
+            }),
             Some((true, k)) => nums
                 .get(k)
                 .map(|&n| out.push_str(&intl::number(current(), n))),

@@ -298,7 +298,7 @@ fn pick<'a>(options: &'a [TextOption], input: &str) -> Result<&'a TextOption, St
         many => {
             let keys: Vec<&str> = many.iter().map(|o| key_word(&o.key)).collect();
             Err(m::more_than_one(
-                input,
+                &crate::words::echo(input),
                 &keys.join(&format!(" {} ", m::or())),
             ))
         }
@@ -336,10 +336,10 @@ pub fn command(
     line: &str,
     rot: Option<Rotation>,
 ) -> Command<usize> {
-    // ASCII: the commands are words and board names, each language's in
-    // lower case (so "Hilfe" is "hilfe"); Unicode's case tables would cost
-    // 9.8 KB gzipped before the first screen (docs/loading.md).
-    let input = line.trim().to_ascii_lowercase();
+    // By Unicode's rules: "PLÄTTCHEN" and a phone's capital "Żaden" are
+    // words too (the text view's words are in the records chunk, fetched
+    // when it opens, so the tables cost nothing before the first screen).
+    let input = line.trim().to_lowercase();
     let (word, rest) = match input.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
         None => (input.as_str(), ""),
@@ -390,7 +390,10 @@ pub fn command(
     let places = game.placements();
     if !places.is_empty() {
         let Some((cell, turn)) = parse_placement(&input) else {
-            return say(m::not_a_space(line.trim(), &options_words(game, names)));
+            return say(m::not_a_space(
+                &crate::words::echo(line.trim()),
+                &options_words(game, names),
+            ));
         };
         let fits: Vec<&TextPlacement> = places.iter().filter(|p| p.cell == cell).collect();
         let chosen = match turn {
@@ -416,7 +419,10 @@ pub fn command(
     match pick(&game.options(names), &input) {
         Ok(o) => Command::Play(o.choice),
         Err(why) if !why.is_empty() => say(why),
-        Err(_) => say(m::not_an_option(line.trim(), &options_words(game, names))),
+        Err(_) => say(m::not_an_option(
+            &crate::words::echo(line.trim()),
+            &options_words(game, names),
+        )),
     }
 }
 

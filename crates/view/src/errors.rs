@@ -173,7 +173,7 @@ pub fn setup(e: &SetupError) -> String {
 /// Why a setup is not a game (its part left out).
 pub fn setup_problem(p: &SetupProblem) -> String {
     use msg::setup as m;
-    let quoted = |s: &str| format!("{s:?}");
+    let quoted = crate::words::quoted;
     match p {
         SetupProblem::NameEnds { name } => m::name_ends(&quoted(name)),
         SetupProblem::NameLong { name } => m::name_long(&quoted(name)),
@@ -201,7 +201,7 @@ pub fn setup_problem(p: &SetupProblem) -> String {
 /// Why rule options or expansions do not read.
 pub fn option(p: &OptionProblem) -> String {
     use msg::setup as m;
-    let quoted = |s: &str| format!("{s:?}");
+    let quoted = crate::words::quoted;
     match p {
         OptionProblem::OnOffForm { option } => m::on_off_form(&quoted(option)),
         OptionProblem::OnOff { name, value } => m::on_off(name, &quoted(value)),
@@ -254,7 +254,7 @@ pub fn record_problem(p: &RecordProblem) -> String {
 pub fn syntax(s: &Syntax) -> String {
     use engine::any::Ruleset;
     use msg::errors as m;
-    let q = |s: &str| format!("{s:?}");
+    let q = crate::words::quoted;
     match s {
         Syntax::GameMustBe { value } => {
             let [first, second] = Ruleset::ALL.map(|r| format!("\"{}\"", r.title()));

@@ -92,6 +92,33 @@ pub fn held(what: &str, n: u32) -> String {
     }
 }
 
+/// A new saved game's name: its players ("Anna und Bernd" in German),
+/// and when a saved game is called that already, the first "(2)", "(3)"…
+/// free, so that a copy (kept as new, a doctored link, two tabs) is told
+/// apart by its name. At most `max` characters.
+pub fn save_name<S: AsRef<str>>(players: &[S], taken: &[&str], max: usize) -> String {
+    let cut = |s: String| s.chars().take(max).collect::<String>().trim().to_string();
+    let base = cut(crate::words::list_words(players).unwrap_or_else(|| msg::game::city().into()));
+    if !taken.contains(&base.as_str()) {
+        return base;
+    }
+    (2..)
+        .map(|n| {
+            let tail = format!(" ({n})");
+            let room = max.saturating_sub(tail.chars().count());
+            format!(
+                "{}{tail}",
+                cut(base.clone())
+                    .chars()
+                    .take(room)
+                    .collect::<String>()
+                    .trim_end()
+            )
+        })
+        .find(|name| !taken.contains(&name.as_str()))
+        .unwrap_or(base)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +137,34 @@ mod tests {
             game_with(Ruleset::Classic, &["Old City"]),
             "Carcassonne with Old City"
         );
+    }
+
+    #[test]
+    fn a_saved_games_name_is_in_the_language_and_a_copy_is_numbered() {
+        let players = ["Anna", "Bernd"];
+        assert_eq!(save_name(&players, &[], 80), "Anna and Bernd");
+        assert_eq!(save_name(&["A", "B", "C"], &[], 80), "A, B and C");
+        assert_eq!(
+            save_name(&players, &["Anna and Bernd"], 80),
+            "Anna and Bernd (2)"
+        );
+        assert_eq!(
+            save_name(&players, &["Anna and Bernd", "Anna and Bernd (2)"], 80),
+            "Anna and Bernd (3)"
+        );
+        let long = ["x".repeat(50), "y".repeat(50)];
+        let first = save_name(&long, &[], 80);
+        assert_eq!(first.chars().count(), 80);
+        let copy = save_name(&long, &[first.as_str()], 80);
+        assert!(
+            copy.ends_with(" (2)") && copy.chars().count() == 80,
+            "{copy}"
+        );
+        i18n::speaking(i18n::Language::De, || {
+            assert_eq!(save_name(&players, &[], 80), "Anna und Bernd")
+        });
+        i18n::speaking(i18n::Language::Pl, || {
+            assert_eq!(save_name(&players, &[], 80), "Anna i Bernd")
+        });
     }
 }

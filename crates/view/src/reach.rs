@@ -14,6 +14,31 @@ pub const FINGER_PX: f64 = 48.0;
 /// its cell).
 pub const TILE_TARGET: f64 = TILE - 10.0;
 
+/// A board whose shorter side is under this many CSS pixels is small (a
+/// phone, 200% zoom on a laptop): its targets are kept a finger wide as
+/// on a touch screen.
+pub const SMALL_BOARD_PX: f64 = 560.0;
+
+/// Whether the camera keeps the decision's targets a finger wide: on a
+/// touch screen, or a small board (`board_px`: its shorter side in CSS
+/// pixels, 0 before it is measured). A large board with a mouse keeps the
+/// whole city in view instead.
+pub fn takes_fingers(touch: bool, board_px: f64) -> bool {
+    touch || (board_px > 1.0 && board_px < SMALL_BOARD_PX)
+}
+
+/// The span at which the follower rings of one tile, at least `RING_GAP`
+/// apart, are a finger apart on a board of `px` CSS pixels (its shorter
+/// side): at most 2.4 tiles (the tile and its neighbours' edges), at least
+/// the tile and a margin. Unmeasured (`px` 0): 2.4 tiles.
+pub fn look_span(px: f64) -> f64 {
+    let most = 2.4 * TILE;
+    if px <= 1.0 {
+        return most;
+    }
+    within(crate::targets::RING_GAP * px / FINGER_PX, 1.1 * TILE, most)
+}
+
 /// A view of the board: its centre and the side of the square it shows, in
 /// board units (as the camera's).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -128,6 +153,27 @@ mod tests {
         assert_eq!(v.cy, 0.0);
         // From there, nothing more to do.
         assert_eq!(finger_view(v, &far, max), None);
+    }
+
+    #[test]
+    fn a_tiles_rings_come_a_finger_apart() {
+        use crate::targets::RING_GAP;
+        // A phone on its side (a board 284 px high), 200% zoom, a phone.
+        for px in [284.0, 300.0, 390.0, 480.0] {
+            let span = look_span(px);
+            assert!(RING_GAP * px / span >= 44.0, "{px}: {span}");
+            assert!(span >= TILE, "{px}: the tile is whole");
+        }
+        assert_eq!(look_span(0.0), 2.4 * TILE);
+        assert_eq!(look_span(2000.0), 2.4 * TILE);
+    }
+
+    #[test]
+    fn only_a_touch_screen_or_a_small_board_keeps_targets_a_finger_wide() {
+        assert!(takes_fingers(true, 0.0));
+        assert!(takes_fingers(false, 300.0));
+        assert!(!takes_fingers(false, 700.0));
+        assert!(!takes_fingers(false, 0.0));
     }
 
     #[test]

@@ -116,9 +116,55 @@ pub fn plain(text: &str) -> String {
     s
 }
 
+/// A player's text quoted, as a refusal shows it: in straight quotes, its
+/// letters, emoji and joiners as they are (Rust's `{:?}` would write a
+/// family emoji as `👩\u{200d}👩`), only control characters escaped so that
+/// they can be seen; cut to [`QUOTED_MAX`] characters and "…".
+pub fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTED_MAX {
+            out.push('…');
+            break;
+        }
+        match c {
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// How much of a player's text a message quotes.
+pub const QUOTED_MAX: usize = 60;
+
+/// A typed line as an answer quotes it back: at most [`QUOTED_MAX`]
+/// characters, then "…" (100,000 typed characters are not read back).
+pub fn echo(line: &str) -> String {
+    match line.char_indices().nth(QUOTED_MAX) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_text_keeps_its_letters_and_is_cut() {
+        let family = "👩\u{200d}👩\u{200d}👧";
+        assert_eq!(quoted(family), format!("\"{family}\""));
+        assert!(!quoted(family).contains("\\u"));
+        assert_eq!(quoted("a\tb\"c"), "\"a\\tb\\\"c\"");
+        let long = "x".repeat(100_000);
+        assert_eq!(quoted(&long).chars().count(), QUOTED_MAX + 3);
+        assert_eq!(echo(&long).chars().count(), QUOTED_MAX + 1);
+        assert_eq!(echo("1,0 90"), "1,0 90");
+        assert_eq!(echo(&"é".repeat(61)), format!("{}…", "é".repeat(60)));
+    }
 
     #[test]
     fn parser_words_become_plain_words() {

@@ -134,7 +134,7 @@ pub struct AppState {
     /// The replay viewer, when open (state/replay.rs).
     pub replay: Option<Replay>,
     /// Messages shown until dismissed (notice.rs).
-    pub notices: Vec<String>,
+    pub notices: Vec<super::Notice>,
     /// The text view of the game (screen readers, typed moves) is open.
     pub text_view: bool,
     /// "Leave this game?" is asked.
@@ -199,7 +199,7 @@ pub enum Action {
     MovedOn(usize),
     /// Save the game in play as a new saved game (after `MovedOn`).
     SaveAsNew,
-    Notice(String),
+    Notice(super::Notice),
     DismissNotice(usize),
     /// The saved games changed (the list reads them again).
     SavesChanged,
@@ -391,13 +391,29 @@ fn apply_session(s: &mut AppState, action: Action) {
             s.help = false;
         }
         Action::Saved { id, known } => {
+            // Storage works again: what said it did not is no longer true.
+            s.notices
+                .retain(|n| !matches!(n, super::Notice::Storage(_)));
             s.saving.id = Some(id);
             s.saving.known = Some(known);
             s.saving.unsaved = false;
             s.saving.moved_on = None;
+            if s.saving.leave_when_saved {
+                s.play = None;
+                s.saving = Saving::default();
+                s.replay = None;
+                s.reviewing = false;
+            }
         }
-        Action::SaveFailed => s.saving.unsaved = true,
+        Action::SaveFailed => {
+            s.saving.unsaved = true;
+            // (Leaving was asked: it is asked again, now as not saved.)
+            s.leaving |= std::mem::take(&mut s.saving.leave_when_saved);
+        }
         Action::MovedOn(turn) => {
+            // (The banner says the opposite of "this tab shows it as it is".)
+            s.notices
+                .retain(|n| !matches!(n, super::Notice::PlayedOn(_)));
             s.saving.moved_on = Some(turn);
             s.saving.unsaved = true;
         }
@@ -407,9 +423,11 @@ fn apply_session(s: &mut AppState, action: Action) {
             s.saving.id = None;
             s.saving.known = None;
             s.saving.moved_on = None;
+            // From the leave dialog: keep it, then leave.
+            s.saving.leave_when_saved = std::mem::take(&mut s.leaving);
         }
         Action::SavesChanged => s.saves_changed += 1,
-        Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
+        Action::Notice(n) => super::notice::add(&mut s.notices, n),
         Action::DismissNotice(i) if i < s.notices.len() => {
             s.notices.remove(i);
         }

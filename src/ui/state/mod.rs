@@ -16,13 +16,14 @@
 //! - play.rs: the game being played, [`Play`] (moves, rotation, focus, undo);
 //! - engine.rs: what the engine worker is asked (computer seats, hints) and
 //!   what its answers do;
-//! - session.rs: saves, links and notices; replay.rs: the replay's position;
+//! - session.rs: saves and links; notice.rs: what a notice is about; replay.rs: the replay's position;
 //!   review.rs: the game review (issue 30).
 //!
 //! Nothing here imports a component: components import the state.
 
 pub mod app;
 pub mod engine;
+pub mod notice;
 pub mod play;
 pub mod replay;
 pub mod review;
@@ -30,6 +31,7 @@ pub mod session;
 
 pub use app::{random_seed, Action, AppState, NewGame, Speed};
 pub use engine::{EngineAsk, HINT_LEVEL};
+pub use notice::Notice;
 pub use play::{Play, UiState};
 pub use replay::Replay;
 pub use review::Review;

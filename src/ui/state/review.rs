@@ -260,7 +260,7 @@ pub struct ReviewState {
     pub text_view: bool,
     pub coords: bool,
     pub help: bool,
-    pub notices: Vec<String>,
+    pub notices: Vec<super::Notice>,
 }
 
 impl ReviewState {
@@ -322,7 +322,7 @@ impl Reducible for ReviewState {
             Action::Help(on) => s.help = on,
             Action::TextView(on) => s.text_view = on,
             Action::Coords => s.coords = !s.coords,
-            Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),
+            Action::Notice(n) => super::notice::add(&mut s.notices, n),
             Action::DismissNotice(i) if i < s.notices.len() => {
                 s.notices.remove(i);
             }

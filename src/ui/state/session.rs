@@ -27,6 +27,9 @@ pub struct Saving {
     /// not saved until the player chooses (load that game, or keep this one
     /// as a new save).
     pub moved_on: Option<usize>,
+    /// The player chose to keep this game as a new save and leave it: it
+    /// leaves once saved (and asks again if the save fails).
+    pub leave_when_saved: bool,
 }
 
 /// A game to open as the local game in play.

@@ -1144,7 +1144,7 @@ fn the_citys_words_come_out_in_german() {
         gate.title
     );
     let why = gate.why.unwrap();
-    assert!(why.starts_with("Mauerrunde in Runde "), "{why}");
+    assert!(why.starts_with("Mauerrunde (Zug "), "{why}");
     assert!(why.contains("Mauerstück 1 von "), "{why}");
     in_german(|| {
         let side = engine::core::geom::Side {

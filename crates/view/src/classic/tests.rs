@@ -1027,7 +1027,7 @@ fn classic_words_in_german() {
         let options = crate::command::options_words(&gh, &names);
         assert!(
             options.starts_with(
-                "Tippe eines davon: 1: das Gasthaus an der Straße aus 2 Plättchen nach "
+                "Tippe eines davon: 1: das Gasthaus an die Straße aus 2 Plättchen nach "
             ),
             "{options}"
         );
