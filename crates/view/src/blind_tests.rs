@@ -425,3 +425,53 @@ fn the_city_answers_the_survey_too() {
         "{row}"
     );
 }
+
+#[test]
+fn an_announcement_names_a_computers_tile_and_the_wyverns_veil() {
+    use engine::any::AnyGame;
+    // The City: the second seat a computer, after its placement.
+    use engine::city::tiles::Catalogue as CityCat;
+    use engine::city::{Game as City, Setup as CitySetup};
+    let cat = CityCat::builtin().unwrap();
+    let setup = CitySetup::from_seed(cat, names(2), 11, [8, 6, 6], Default::default()).unwrap();
+    let mut g = City::new(cat, setup).unwrap();
+    let mut said = None;
+    for k in 0..12u64 {
+        let placing = g.at_placement();
+        let seat = g.to_move();
+        g.play(choose(&g, Level::Greedy, k)).unwrap();
+        let extra = crate::any::announce_extra(&AnyGame::City(g.clone()), &names(2), &[false, true]);
+        if placing && seat == 1 {
+            said = extra;
+            break;
+        }
+        assert_eq!(extra, None, "a person's tile is not announced");
+    }
+    let said = said.expect("the computer placed a tile");
+    assert!(said.starts_with("The tile: ") && said.len() > 30, "{said}");
+    // Classic: the wyvern's veil.
+    let found = any_position(0..30, |g| {
+        let Some(cell) = g.wyvern() else { return false };
+        let last = g.events().last().map(|l| l.turn);
+        let flew = g.events().iter().any(|l| {
+            Some(l.turn) == last
+                && matches!(l.event, engine::classic::Event::WyvernMoved { to: Some(c) } if c == cell)
+        });
+        let veiled = g
+            .followers()
+            .iter()
+            .any(|f| g.board().placed()[f.tile].cell == cell);
+        if !(flew && veiled) {
+            return false;
+        }
+        let extra = crate::any::announce_extra(
+            &AnyGame::Classic(g.clone()),
+            &names(g.players().len()),
+            &[false; 4],
+        )
+        .unwrap_or_default();
+        assert!(extra.starts_with("The wyvern veils "), "{extra}");
+        true
+    });
+    assert!(found, "the wyvern never flew onto a follower");
+}
