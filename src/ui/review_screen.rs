@@ -323,7 +323,7 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
     // What a screen reader hears of it: the progress at each quarter or
     // after 10 s at the soonest (not at every decision reviewed), the rest
     // (done, stopped, failed) at once.
-    let spoken = use_mut_ref(|| (String::new(), 0.0_f64, 0_usize));
+    let spoken = use_mut_ref(|| (String::new(), 0.0_f64, 0_u32));
     {
         let mut s = spoken.borrow_mut();
         let quarter = (r.done * 4).checked_div(r.total).unwrap_or(0);

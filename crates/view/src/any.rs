@@ -257,6 +257,54 @@ fn download<G: TileGame>(game: &G, name: &str, seed: Option<u64>) -> (G, String,
     (whole, file, note)
 }
 
+/// What an announcement adds to the chronicle's new sentences: the tile a
+/// computer laid this turn, in words (a screen reader cannot see it); the
+/// followers the wyvern veils when it flew this turn. `None` for nothing.
+/// (The announcer says each once.)
+pub fn announce_extra(game: &AnyGame, names: &[String], computers: &[bool]) -> Option<String> {
+    let computer = |p: u8| computers.get(p as usize).copied().unwrap_or(false);
+    match game {
+        AnyGame::City(g) => {
+            let last = g.events().last()?.turn;
+            g.events()
+                .iter()
+                .rev()
+                .take_while(|l| l.turn == last)
+                .find_map(|l| match l.event {
+                    engine::city::events::Event::TilePlaced {
+                        player, tile, rot, ..
+                    } if computer(player) => Some(i18n::msg::survey::computer_tile(
+                        &city::describe::tile_words(g.catalogue(), tile, rot),
+                    )),
+                    _ => None,
+                })
+        }
+        AnyGame::Classic(g) => {
+            use engine::classic::events::Event;
+            let last = g.events().last()?.turn;
+            let mut out: Vec<String> = Vec::new();
+            for l in g.events().iter().filter(|l| l.turn == last) {
+                match l.event {
+                    Event::TilePlaced { player, cell, .. } if computer(player) => {
+                        if let Some(i) = g.board().tile_at(cell) {
+                            out.push(i18n::msg::survey::computer_tile(
+                                &classic::describe::board_tile_words(g, i),
+                            ));
+                        }
+                    }
+                    Event::WyvernMoved { to: Some(cell) } => {
+                        if let Some(v) = classic::describe::veiled_words(g, cell, names) {
+                            out.push(i18n::msg::survey::veils(&v));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            (!out.is_empty()).then(|| out.join(" "))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,53 +465,5 @@ mod tests {
         assert!(whole.decisions() < g.decisions());
         assert!(note.is_some());
         assert!(drawn_tile(&whole).is_some() || whole.is_over());
-    }
-}
-
-/// What an announcement adds to the chronicle's new sentences: the tile a
-/// computer laid this turn, in words (a screen reader cannot see it); the
-/// followers the wyvern veils when it flew this turn. `None` for nothing.
-/// (The announcer says each once.)
-pub fn announce_extra(game: &AnyGame, names: &[String], computers: &[bool]) -> Option<String> {
-    let computer = |p: u8| computers.get(p as usize).copied().unwrap_or(false);
-    match game {
-        AnyGame::City(g) => {
-            let last = g.events().last()?.turn;
-            g.events()
-                .iter()
-                .rev()
-                .take_while(|l| l.turn == last)
-                .find_map(|l| match l.event {
-                    engine::city::events::Event::TilePlaced {
-                        player, tile, rot, ..
-                    } if computer(player) => Some(i18n::msg::survey::computer_tile(
-                        &city::describe::tile_words(g.catalogue(), tile, rot),
-                    )),
-                    _ => None,
-                })
-        }
-        AnyGame::Classic(g) => {
-            use engine::classic::events::Event;
-            let last = g.events().last()?.turn;
-            let mut out: Vec<String> = Vec::new();
-            for l in g.events().iter().filter(|l| l.turn == last) {
-                match l.event {
-                    Event::TilePlaced { player, cell, .. } if computer(player) => {
-                        if let Some(i) = g.board().tile_at(cell) {
-                            out.push(i18n::msg::survey::computer_tile(
-                                &classic::describe::board_tile_words(g, i),
-                            ));
-                        }
-                    }
-                    Event::WyvernMoved { to: Some(cell) } => {
-                        if let Some(v) = classic::describe::veiled_words(g, cell, names) {
-                            out.push(i18n::msg::survey::veils(&v));
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            (!out.is_empty()).then(|| out.join(" "))
-        }
     }
 }

@@ -39,7 +39,7 @@ fn any_position(seeds: std::ops::Range<u64>, mut f: impl FnMut(&Game) -> bool) -
             if g.is_over() {
                 break;
             }
-            let level = if k % 2 == 0 {
+            let level = if k.is_multiple_of(2) {
                 Level::Random
             } else {
                 Level::Greedy
@@ -440,7 +440,8 @@ fn an_announcement_names_a_computers_tile_and_the_wyverns_veil() {
         let placing = g.at_placement();
         let seat = g.to_move();
         g.play(choose(&g, Level::Greedy, k)).unwrap();
-        let extra = crate::any::announce_extra(&AnyGame::City(g.clone()), &names(2), &[false, true]);
+        let extra =
+            crate::any::announce_extra(&AnyGame::City(g.clone()), &names(2), &[false, true]);
         if placing && seat == 1 {
             said = extra;
             break;
