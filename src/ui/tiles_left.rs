@@ -33,10 +33,11 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
                         <li class={classes!("tile-count", (c.left == 0).then_some("gone"))}
                             data-tile={name.clone()} data-left={c.left.to_string()}>
                             <svg viewBox="0 0 100 100" aria-hidden="true">{ tile_picture(props.ruleset, c.tile) }</svg>
-                            <span>{ format!("{} × {}", name, c.left) }<small>{ " " }{ m::of(c.in_play) }</small></span>
-                            // (The tile in words for a screen reader: its code says nothing;
-                            // the picture shows it.)
-                            <span class="sr-only">{ ": " }{ tile_words(props.ruleset, c.tile, Rotation::ALL[0]) }</span>
+                            <span aria-hidden="true">{ format!("{} × {}", name, c.left) }<small>{ " " }{ m::of(c.in_play) }</small></span>
+                            // (For a screen reader the tile in words, not its code: the
+                            // picture shows it.)
+                            <span class="sr-only">{ format!("{} {}: {}", c.left, m::of(c.in_play),
+                                tile_words(props.ruleset, c.tile, Rotation::ALL[0])) }</span>
                         </li>
                     }
                 }) }
