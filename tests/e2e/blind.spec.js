@@ -310,6 +310,15 @@ test('focus, names and the review without sight', async ({ origin, open }) => {
   await page.keyboard.press('Escape');
   await page.waitForTimeout(300);
   check('after Review → Back → Esc the focus is not on <body>', (await focused(page)) !== 'body', await focused(page));
+  // New game at the game's end: the new-game form's heading.
+  if (!(await page.$('[data-testid=new-game]'))) await page.click('[data-testid=show-result]');
+  await page.click('[data-testid=new-game]');
+  const yes = await page.waitForSelector('[data-testid=leave-yes]', { timeout: 2000 }).catch(() => null);
+  if (yes) await yes.click();
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: TIMEOUT });
+  await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 3000 }).catch(() => {});
+  check('"New game" at the end puts the focus on the new-game form\'s heading', (await focused(page)) === 'new-game-title',
+    await focused(page));
   check('focus and review: no console errors', problems.length === 0, problems.join('\n    '));
   await context.close();
 });
