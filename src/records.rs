@@ -9,7 +9,7 @@ use engine::any::AnyGame;
 use engine::core::geom::Rotation;
 use formats::notation::{self, DeckTag};
 use view::any::{text_command, text_hand_and_options};
-use view::command::Command;
+use view::command::{Command, Reading};
 
 /// A job of the records chunk.
 #[derive(Clone, Debug)]
@@ -23,12 +23,14 @@ pub enum Job {
     },
     /// The text view of a game (seats named `names`): the tile in hand and
     /// the decision's options in words, and the `line` typed, if any, read
-    /// (`rot`: the tile in hand's quarter turns).
+    /// (`rot`: the tile in hand's quarter turns; `how`: who decides now
+    /// when a computer does, and the answers' length).
     Text {
         game: AnyGame,
         names: Vec<String>,
         line: Option<String>,
         rot: Option<u8>,
+        how: Reading,
     },
 }
 
@@ -69,10 +71,11 @@ pub fn work(job: Job) -> Answer {
             names,
             line,
             rot,
+            how,
         } => {
             let rot = rot.and_then(Rotation::new);
-            let typed = line.map(|l| text_command(&game, &names, &l, rot));
-            let (hand, options) = text_hand_and_options(&game, &names);
+            let typed = line.map(|l| text_command(&game, &names, &l, rot, &how));
+            let (hand, options) = text_hand_and_options(&game, &names, how.terse);
             Answer::TextView {
                 hand,
                 options,
@@ -110,6 +113,7 @@ mod tests {
                 .to_vec(),
             line: Some(line.into()),
             rot: None,
+            how: Reading::default(),
         };
         i18n::install(
             i18n::Language::De,

@@ -496,6 +496,7 @@ fn the_text_view_job_describes_the_game_and_reads_a_line() {
         names: names.clone(),
         line: line.map(String::from),
         rot: None,
+        how: Default::default(),
     };
     let options = "Type one of: 1: the guesthouse on the road of 2 tiles going north and west; no: no guesthouse.";
     let Answer::TextView {

@@ -219,20 +219,25 @@ pub fn app() -> Html {
     // control that had the focus goes with the screen it was on, so the
     // focus goes to the prompt's heading. (Read while the old screen is
     // still on the page; on a page load nothing had the focus, and it stays.)
+    // A game left (New game → Leave it): the new-game form's heading.
     let focus_prompt = use_mut_ref(|| false);
     let was_playing = use_mut_ref(|| playing);
     if playing != *was_playing.borrow() {
-        *focus_prompt.borrow_mut() = playing
-            && gloo::utils::document()
+        *focus_prompt.borrow_mut() = !playing
+            || gloo::utils::document()
                 .active_element()
                 .is_some_and(|a| a.tag_name() != "BODY");
         *was_playing.borrow_mut() = playing;
     }
     {
         let focus_prompt = focus_prompt.clone();
-        use_effect_with(playing, move |_| {
+        use_effect_with(playing, move |&playing| {
             if std::mem::take(&mut *focus_prompt.borrow_mut()) {
-                super::text_view::focus_testid("prompt-title");
+                super::text_view::focus_testid(if playing {
+                    "prompt-title"
+                } else {
+                    "new-game-title"
+                });
             }
         });
     }

@@ -53,7 +53,10 @@ pub fn game_over(props: &GameOverProps) -> Html {
         html! {
             <tr class={classes!(r.colour.css_class(), r.winner.then_some("winner"))}>
                 <th scope="row"><span class="swatch"></span>{ r.name.clone() }
-                    if r.winner { <span class="crown" title={m::winner()} aria-label={m::winner()}>{ " ♛" }</span> }</th>
+                    if r.winner {
+                        <span class="sr-only">{ ", " }{ m::winner() }</span>
+                        <span class="crown" title={m::winner()} aria-hidden="true">{ " ♛" }</span>
+                    }</th>
                 { for r.breakdown.iter().map(|&n| html! { <td>{ n }</td> }) }
                 <td class="total" data-testid={format!("final-score-{i}")}>{ r.score }</td>
             </tr>

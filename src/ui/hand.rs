@@ -62,7 +62,7 @@ pub fn hand(props: &HandProps) -> Html {
                 }
                 <div class="hand-buttons">
                     <button data-testid="rotate" onclick={rotate} disabled={!props.can_rotate}
-                        title={if props.touch { m::turn_title() } else { m::turn_title_keys() }}>{ "⟳ " }{ m::turn() }</button>
+                        title={if props.touch { m::turn_title() } else { m::turn_title_keys() }}><span aria-hidden="true">{ "⟳ " }</span>{ m::turn() }</button>
                     <button data-testid="confirm" class="primary" onclick={confirm} disabled={!props.tried}
                         title={if props.touch { m::place_title() } else { m::place_title_keys() }}>{ m::place() }</button>
                     <button data-testid="cancel" class="quiet" onclick={cancel} disabled={!props.tried}

@@ -6,6 +6,34 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+/// The focus to the screen's heading: the decision's, else the review's,
+/// else the new-game form's (a screen reader then says where it is).
+pub fn focus_heading() {
+    let doc = gloo::utils::document();
+    for id in ["prompt-title", "review-title", "new-game-title"] {
+        if let Some(el) = doc
+            .query_selector(&format!("[data-testid={id}]"))
+            .ok()
+            .flatten()
+        {
+            if focus_el(&el) {
+                return;
+            }
+        }
+    }
+}
+
+/// [`focus_heading`] when nothing has the focus (it went with what was
+/// removed).
+pub fn focus_heading_if_lost() {
+    let lost = gloo::utils::document()
+        .active_element()
+        .is_none_or(|a| a.tag_name() == "BODY");
+    if lost {
+        focus_heading();
+    }
+}
+
 /// What can take the keyboard focus in a dialog.
 const FOCUSABLE: &str = "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex=\"-1\"])";
 
@@ -83,8 +111,13 @@ pub fn modal(props: &ModalProps) -> Html {
                 }
             }
             move || {
-                if let Some(el) = before.filter(|e| e.is_connected()) {
-                    focus_el(&el);
+                match before.filter(|e| e.is_connected() && e.tag_name() != "BODY") {
+                    Some(el) => {
+                        focus_el(&el);
+                    }
+                    // What had the focus has gone with its decision (or
+                    // with the review): the screen's heading takes it.
+                    None => focus_heading(),
                 }
             }
         });

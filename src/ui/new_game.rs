@@ -447,7 +447,8 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     }) }
                 </select>
                 <button class="quiet small" data-testid={format!("remove-seat-{i}")} onclick={remove}
-                    disabled={form.seats.len() <= 2} title={msg::new_game::remove_seat()}>{ "✕" }</button>
+                    disabled={form.seats.len() <= 2} title={msg::new_game::remove_seat()}
+                    aria-label={msg::new_game::remove_seat_n(i + 1)}><span aria-hidden="true">{ "✕" }</span></button>
             </li>
         }
     });
@@ -609,7 +610,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
 
     html! {
         <form class="new-game parchment" data-testid="new-game-form" onsubmit={start}>
-            <h2>{ if classic_form { msg::new_game::title_classic() } else { msg::new_game::title_city() } }</h2>
+            <h2 data-testid="new-game-title" tabindex="-1">{ if classic_form { msg::new_game::title_classic() } else { msg::new_game::title_city() } }</h2>
             <fieldset class="game-choice" data-testid="game-choice">
                 <legend>{ msg::new_game::which_game() }</legend>
                 <label class="option">

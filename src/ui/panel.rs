@@ -46,7 +46,8 @@ pub fn panel(p: &PanelData) -> Html {
                         <abbr title={final_now_title}>
                             { m::final_now() }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
                     </span>
-                    <span class="score" data-testid={format!("score-{i}")}>{ r.score }</span>
+                    <span class="score"><span class="sr-only">{ m::score() }{ " " }</span>
+                        <span data-testid={format!("score-{i}")}>{ r.score }</span></span>
                 </div>
                 <table class="breakdown" data-testid={format!("breakdown-{i}")}>
                     <tr>{ for p.sources.iter().map(|&s| html! { <th>{ names::source(s) }</th> }) }</tr>

@@ -158,9 +158,21 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
             f.role == "steward",
         )
     });
+    // Old City's wood and the plaza's mark lie on the tile, under the
+    // followers (a monk on a tile a bridge crosses stands on top of it);
+    // the guesthouse, the wyvern and its veil stand over them.
+    let under = |p: &&view::scene::ScenePiece| {
+        matches!(p.kind, "bridge" | "wall" | "wooden-gate" | "plaza")
+    };
+    let wood = s
+        .pieces
+        .iter()
+        .filter(under)
+        .map(|p| classic_pieces::piece(p, p.owner.map(colour)));
     let others = s
         .pieces
         .iter()
+        .filter(|p| !under(p))
         .map(|p| classic_pieces::piece(p, p.owner.map(colour)));
     html! {
         <g class="pieces">
@@ -173,7 +185,9 @@ pub fn pieces_layer(props: &PiecesLayerProps) -> Html {
             { for s.gate.map(gate) }
             { for s.towers.iter().map(|t| tower(vertex_point(t.vertex), colour(t.owner), t.points)) }
             { for guards }
+            <g class="wood-pieces">{ for wood }</g>
             <g class="followers" data-count={s.followers.len().to_string()}>{ for followers }</g>
+            // (Its count is every piece's, the wood's included.)
             <g class="other-pieces" data-count={s.pieces.len().to_string()}>{ for others }</g>
         </g>
     }

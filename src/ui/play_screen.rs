@@ -450,7 +450,9 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         <div class="play" data-testid="play" data-decision={prompt.decision}
             data-turn={play.game.turns().to_string()} data-ruleset={play.game.ruleset().name()} data-version={play.version.to_string()}
             data-computer={computer.is_some().to_string()}>
-            <Announcer turns={play.view.log.clone()} />
+            <Announcer turns={play.view.log.clone()} shown={play.view_only} turn={play.game.turn()}
+                extra={view::any::announce_extra(&play.game, &play.view.names,
+                    &play.seats.iter().map(|s| s.computer.is_some()).collect::<Vec<_>>())} />
             <div class="board-area">
                 <Board scene={play.view.scene.clone()} targets={play.targets.clone()} camera={*camera}
                     recent={play.recent.clone()} coords={props.coords} focus_words={play.focus_words()}
@@ -478,7 +480,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         { m::send_link() }</p>
                 }
                 { prompt_bar(&PromptBarProps { prompt: prompt.clone(), colour, message: play.ui.message.clone(),
-                    on_choice }) }
+                    on_choice, typed: props.text_view }) }
                 if has_computers && !over {
                     { computer_bar(&ComputerBarProps { thinker, progress: play.thinking, speed: props.speed,
                         paused: play.paused, can_pause: play.all_computers() || play.paused,
@@ -499,7 +501,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             <div class="side-tools">
                 <div class="game-buttons">
                     <button data-testid="undo" onclick={click(Action::Undo)}
-                        disabled={!play.can_undo()} title={m::undo_title()}>
+                        disabled={!play.can_undo()} title={m::undo_title()}
+                        aria-label={m::undo().trim_start_matches(|c: char| !c.is_alphanumeric())}>
                         { m::undo() }</button>
                     if let Some(here) = export_here {
                         <button data-testid="export" onclick={export_click} title={m::save_whole_title()}>

@@ -113,16 +113,16 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
         <div class="replay-bar" data-testid="replay-bar" role="toolbar" aria-label={m::name()}
             data-n={r.n.to_string()} data-total={r.total.to_string()}>
             <span class="replay-label">{ m::name() }</span>
-            <button class="small" data-testid="replay-first" title={m::first()} disabled={r.n == 0}
+            <button class="small" data-testid="replay-first" title={m::first()} aria-label={m::first()} disabled={r.n == 0}
                 onclick={click(Action::ReplayTo(0))}>{ "|◀" }</button>
-            <button class="small" data-testid="replay-prev" title={m::prev()} disabled={r.n == 0}
+            <button class="small" data-testid="replay-prev" title={m::prev()} aria-label={m::prev()} disabled={r.n == 0}
                 onclick={click(Action::ReplayStep(-1))}>{ "◀" }</button>
             <span class="replay-pos" data-testid="replay-pos">
                 { m::position(r.n, r.total, turn, turns) }
             </span>
-            <button class="small" data-testid="replay-next" title={m::next()} disabled={r.n >= r.total}
+            <button class="small" data-testid="replay-next" title={m::next()} aria-label={m::next()} disabled={r.n >= r.total}
                 onclick={click(Action::ReplayStep(1))}>{ "▶" }</button>
-            <button class="small" data-testid="replay-last" title={m::last()} disabled={r.n >= r.total}
+            <button class="small" data-testid="replay-last" title={m::last()} aria-label={m::last()} disabled={r.n >= r.total}
                 onclick={click(Action::ReplayTo(r.total))}>{ "▶|" }</button>
             <input type="range" class="replay-slider" data-testid="replay-slider" aria-label={m::slider()}
                 aria-valuetext={m::slider_value(r.n, r.total, turn)}
@@ -134,7 +134,7 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
             <button class="small" data-testid="replay-review" title={m::review_title()}
                 onclick={click(Action::ReviewOpen)}>{ m::review() }</button>
             <button class="small" data-testid="replay-close" title={m::back_title()}
-                onclick={click(Action::ReplayClose)}>{ "✕ " }{ m::back() }</button>
+                onclick={click(Action::ReplayClose)}><span aria-hidden="true">{ "✕ " }</span>{ m::back() }</button>
         </div>
     }
 }

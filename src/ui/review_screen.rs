@@ -320,6 +320,30 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
         Status::Cancelled => msg::review::stopped(r.done, r.total),
         Status::Failed(why) => msg::review::failed(why),
     };
+    // What a screen reader hears of it: the progress at each quarter or
+    // after 10 s at the soonest (not at every decision reviewed), the rest
+    // (done, stopped, failed) at once.
+    let spoken = use_mut_ref(|| (String::new(), 0.0_f64, 0_u32));
+    {
+        let mut s = spoken.borrow_mut();
+        let quarter = (r.done * 4).checked_div(r.total).unwrap_or(0);
+        let now = js_sys::Date::now();
+        let due = !matches!(r.status, Status::Running)
+            || s.0.is_empty()
+            || quarter > s.2
+            || now - s.1 >= 10_000.0;
+        if due && s.0 != status_text {
+            *s = (status_text.clone(), now, quarter);
+        }
+    }
+    // Opened, the focus on its heading (the button that opened it is gone);
+    // closed, on the game's heading, unless a dialog took it.
+    use_effect_with((), |_| {
+        super::text_view::focus_testid("review-title");
+        || {
+            gloo::timers::callback::Timeout::new(0, super::modal::focus_heading_if_lost).forget();
+        }
+    });
     let progress = html! {
         <div class="review-progress">
             if r.running() {
@@ -327,7 +351,8 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
                     max={r.total.max(1).to_string()} value={r.done.to_string()}
                     aria-valuetext={status_text.clone()}></progress>
             }
-            <p class="review-status" data-testid="review-status" role="status">{ status_text.clone() }</p>
+            <p class="review-status" data-testid="review-status" aria-hidden="true">{ status_text.clone() }</p>
+            <p class="sr-only" data-testid="review-spoken" role="status">{ spoken.borrow().0.clone() }</p>
             if r.running() {
                 <button data-testid="review-cancel" onclick={click(Action::ReviewCancel)}>{ msg::review::cancel() }</button>
             }
@@ -353,23 +378,25 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
     });
     let index_of = |n: usize| r.decisions.iter().position(|x| x.n == n);
     let moments = key_moments(&r.decisions);
-    let moment = |n: usize, what: String| {
+    let moment = |n: usize, what: String, name: String| {
         let Some(i) = index_of(n) else {
             return html! {};
         };
         let words = r.words.get(i).cloned().unwrap_or_default();
         html! {
             <li><button class="link-like" data-testid="key-moment" data-index={i.to_string()}
-                onclick={on_select.reform(move |_: MouseEvent| i)}>{ what }</button>{ format!(" {words}") }</li>
+                aria-label={name} onclick={on_select.reform(move |_: MouseEvent| i)}>{ what }</button>{ format!(" {words}") }</li>
         }
     };
     let losses = moments.losses.iter().map(|&n| {
         let loss = index_of(n).map_or(0.0, |i| r.decisions[i].loss);
-        moment(n, format!("−{}", points(loss)))
+        let name = format!("{}: {}", msg::review::points_lost(), points(loss));
+        moment(n, format!("−{}", points(loss)), name)
     });
     let luck = moments.luck.iter().map(|&n| {
         let l = index_of(n).and_then(|i| r.decisions[i].luck).unwrap_or(0.0);
-        moment(n, msg::review::luck_moment(&signed(l)))
+        let what = msg::review::luck_moment(&signed(l));
+        moment(n, what.clone(), what)
     });
     let shown = selected.and_then(|i| r.words.get(i)).cloned();
     let decisions = DecisionsProps {
@@ -388,7 +415,7 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
                 Status::Cancelled => "cancelled", Status::Failed(_) => "failed" }}
             data-kept={r.kept.to_string()} data-count={r.decisions.len().to_string()}>
             <div class="review-head">
-                <h2 id="review-title">{ msg::review::title() }</h2>
+                <h2 id="review-title" data-testid="review-title" tabindex="-1">{ msg::review::title() }</h2>
                 <button class="quiet small" data-testid="review-close" title={msg::review::back_title()}
                     onclick={click(Action::ReviewClose)}>
                     { msg::review::back() }</button>

@@ -16,7 +16,7 @@ use super::state::{Action, Play};
 use crate::records::{Answer, Job};
 use engine::any::AnyGame;
 use i18n::msg::text_view as m;
-use view::command::Command;
+use view::command::{Command, Reading};
 use view::log::LogTurn;
 use view::words::sentence;
 
@@ -37,20 +37,22 @@ pub fn focus_testid(id: &str) {
     }
 }
 
-/// The text view's answers so far, newest last (a few are kept).
+/// The text view's answers so far, newest last (a few are kept), each
+/// with its number: drawn keyed, an answer's node is never rewritten, so a
+/// screen reader hears only the new one (the log appends).
 #[derive(Default, PartialEq)]
-struct Answers(Vec<String>);
+struct Answers(Vec<(u64, String)>, u64);
 
 impl Reducible for Answers {
     type Action = String;
     fn reduce(self: Rc<Self>, said: String) -> Rc<Self> {
         let mut v = self.0.clone();
-        v.push(said);
+        v.push((self.1, said));
         let n = v.len();
         if n > 6 {
             v.drain(..n - 6);
         }
-        Rc::new(Answers(v))
+        Rc::new(Answers(v, self.1 + 1))
     }
 }
 
@@ -61,15 +63,38 @@ type Words = (u64, Option<String>, String);
 /// What is done with a typed line once read, in the game it was typed in.
 type Then = Box<dyn FnOnce(Command<usize>, &AnyGame)>;
 
+/// Where the text view's "short answers" setting is kept.
+const TERSE_KEY: &str = "the-city-text-terse";
+
+fn terse_kept() -> bool {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(TERSE_KEY).ok().flatten())
+        .is_some_and(|v| v == "1")
+}
+
+fn keep_terse(on: bool) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.set_item(TERSE_KEY, if on { "1" } else { "0" });
+    }
+}
+
 #[function_component(TextView)]
 pub fn text_view(props: &TextViewProps) -> Html {
     let line = use_state(String::new);
     let answers = use_reducer(Answers::default);
     let words = use_state(|| None::<Words>);
+    let terse = use_state(terse_kept);
     let play = &props.play;
     // The position on the page now: an answer about an older one is stale.
     let now = use_mut_ref(|| play.version);
     *now.borrow_mut() = play.version;
+    // The last position whose decision was said unasked (not the one the
+    // text view opened on).
+    let told = use_mut_ref(|| play.version);
+    let prompt = play.prompt();
+    let computer = play.computer_to_move().is_some() && !play.view_only;
+    let state_words = m::state(play.game.turn(), &sentence(&prompt.title));
     // Ask the records' chunk about this position, with a line typed or
     // not; `then` hears what the line asks for, if it is still this
     // position's.
@@ -78,21 +103,52 @@ pub fn text_view(props: &TextViewProps) -> Html {
             (play.game.clone(), play.version, words.clone(), now.clone());
         let names = play.view.names.as_ref().clone();
         let rot = play.ui.rot.map(|r| r.quarter_turns());
+        // A computer deciding: a move typed now is not its move.
+        let waiting = computer
+            .then(|| names.get(play.game.to_move() as usize).cloned())
+            .flatten();
+        let terse = *terse;
         let say = answers.dispatcher();
+        let told = told.clone();
+        // After a move, a person's next decision is said with its options,
+        // unasked (a screen reader need not type "options").
+        let tell = (!computer && !play.view_only).then(|| state_words.clone());
         move |line: Option<String>, then: Then| {
+            let asked = line.is_some();
             let job = Job::Text {
                 game: (*game).clone(),
                 names: names.clone(),
                 line,
                 rot,
+                how: Reading {
+                    waiting: waiting.clone(),
+                    terse,
+                },
             };
-            let (game, words, now, say) = (game.clone(), words.clone(), now.clone(), say.clone());
+            let (game, words, now, say, told, tell) = (
+                game.clone(),
+                words.clone(),
+                now.clone(),
+                say.clone(),
+                told.clone(),
+                tell.clone(),
+            );
             records::ask(job, move |answer| match answer {
                 Answer::TextView {
                     hand,
                     options,
                     typed,
                 } if *now.borrow() == version => {
+                    if !asked && *told.borrow() != version {
+                        *told.borrow_mut() = version;
+                        if let Some(state) = tell {
+                            let what = match (&hand, terse) {
+                                (Some(hand), false) => hand.clone(),
+                                _ => options.clone(),
+                            };
+                            say.dispatch(format!("{state} {what}"));
+                        }
+                    }
                     words.set(Some((version, hand, options)));
                     if let Some(c) = typed {
                         then(c, &game);
@@ -105,25 +161,41 @@ pub fn text_view(props: &TextViewProps) -> Html {
         }
     };
     {
-        // On opening, after each move and when the language changes: the
-        // position's words.
+        // On opening, after each move, when the language or the answers'
+        // length changes: the position's words.
         let ask = ask.clone();
-        use_effect_with((play.version, i18n::current()), move |_| {
+        use_effect_with((play.version, i18n::current(), *terse), move |_| {
             ask(None, Box::new(|_, _| ()))
         });
     }
+    let set_terse = {
+        let terse = terse.clone();
+        move |on: bool| {
+            keep_terse(on);
+            terse.set(on);
+        }
+    };
     let run = {
         let say = answers.dispatcher();
         let d = props.dispatch.clone();
+        let set_terse = set_terse.clone();
         move |typed: String| {
-            let (say, d) = (say.clone(), d.clone());
+            let (say, d, set_terse) = (say.clone(), d.clone(), set_terse.clone());
             let line = typed.clone();
             ask(
                 Some(typed),
                 Box::new(move |c, game| match c {
                     Command::Play(i) => {
                         if let Some(&c) = game.legal_choices().get(i) {
-                            say.dispatch(m::done(line.trim()));
+                            // A placement says where and which way it went
+                            // (a bare space takes a turn of its own).
+                            say.dispatch(match view::any::placement_of(c) {
+                                Some((cell, rot)) => i18n::msg::survey::placed_turned(
+                                    &view::words::cell_name(cell),
+                                    &view::words::turn_name(rot),
+                                ),
+                                None => m::done(line.trim()),
+                            });
                             d.emit(Action::Choose(c));
                         }
                     }
@@ -131,7 +203,18 @@ pub fn text_view(props: &TextViewProps) -> Html {
                     Command::Undo => d.emit(Action::Undo),
                     Command::Hint => {
                         say.dispatch(m::hint().into());
-                        d.emit(Action::Hint)
+                        d.emit(Action::TypedHint)
+                    }
+                    Command::Terse(on) => {
+                        set_terse(on);
+                        say.dispatch(
+                            if on {
+                                i18n::msg::survey::terse_on()
+                            } else {
+                                i18n::msg::survey::verbose_on()
+                            }
+                            .into(),
+                        );
                     }
                 }),
             )
@@ -158,6 +241,11 @@ pub fn text_view(props: &TextViewProps) -> Html {
         let run = run.clone();
         Callback::from(move |_: MouseEvent| run(q.into()))
     };
+    let on_terse = Callback::from(move |e: Event| {
+        if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+            set_terse(i.checked());
+        }
+    });
     // Closed, the focus goes back to the button that opens it.
     let close = {
         let d = props.dispatch.clone();
@@ -166,8 +254,6 @@ pub fn text_view(props: &TextViewProps) -> Html {
             focus_testid("text-view-toggle");
         })
     };
-    let prompt = play.prompt();
-    let computer = play.computer_to_move().is_some() && !play.view_only;
     let city = play.game.as_city().is_some();
     let help = if city {
         view::city::command::help()
@@ -179,7 +265,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
         <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
             <h2 id="text-view-title">{ m::title() }</h2>
             <p data-testid="text-state">
-                { m::state(play.game.turn(), &sentence(&prompt.title)) }
+                { state_words.clone() }
                 if computer { { " " }{ m::computer_decides() } }
             </p>
             if let Some((_, hand, options)) = current {
@@ -200,15 +286,22 @@ pub fn text_view(props: &TextViewProps) -> Html {
             <p id="text-command-help" class="text-help">{ help }</p>
             <div class="text-quick">
                 <button type="button" class="small quiet" onclick={question("board")}>{ m::board() }</button>
+                <button type="button" class="small quiet" onclick={question("open")}>{ m::open() }</button>
                 <button type="button" class="small quiet" onclick={question("followers")}>{ m::followers() }</button>
                 if city {
                     <button type="button" class="small quiet" onclick={question("walls")}>{ m::walls() }</button>
                 }
                 <button type="button" class="small quiet" onclick={question("scores")}>{ m::scores() }</button>
+                <button type="button" class="small quiet" data-testid="text-tiles" onclick={question("tiles")}>{ m::tiles() }</button>
+                <label class="text-terse">
+                    <input type="checkbox" data-testid="text-terse" checked={*terse} onchange={on_terse} />
+                    { m::terse() }
+                </label>
                 <button type="button" class="small quiet" data-testid="text-close" onclick={close}>{ m::close() }</button>
             </div>
-            <div class="text-answers" data-testid="text-answers" aria-live="polite">
-                { for answers.0.iter().map(|a| html! { <p>{ a.clone() }</p> }) }
+            <div class="text-answers" data-testid="text-answers" role="log" aria-live="polite"
+                aria-label={m::answers()}>
+                { for answers.0.iter().map(|(k, a)| html! { <p key={*k}>{ a.clone() }</p> }) }
             </div>
         </section>
     }
@@ -217,6 +310,14 @@ pub fn text_view(props: &TextViewProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct AnnouncerProps {
     pub turns: Rc<Vec<Rc<LogTurn>>>,
+    /// A past position shown (the replay, the review): its turn is said,
+    /// not the history between.
+    pub shown: bool,
+    /// The turn of the position.
+    pub turn: usize,
+    /// What the chronicle's new sentences leave out: a computer's tile in
+    /// words, whose follower the wyvern veils (`view::any::announce_extra`).
+    pub extra: Option<String>,
 }
 
 /// A live region (read by screen readers, not shown) that announces each
@@ -228,17 +329,33 @@ pub fn announcer(props: &AnnouncerProps) -> Html {
         .iter()
         .flat_map(|t| t.lines.iter().map(|l| l.text.as_str()))
         .collect();
-    let seen = use_mut_ref(|| None::<usize>);
+    let seen = use_mut_ref(|| None::<(usize, bool)>);
     let said = use_mut_ref(String::new);
+    let last_extra = use_mut_ref(String::new);
     let mut s = seen.borrow_mut();
     match *s {
         // The first render: nothing has happened yet (a game opened).
         None => {}
-        Some(n) if lines.len() > n => *said.borrow_mut() = lines[n..].join(" "),
-        Some(n) if lines.len() < n => *said.borrow_mut() = m::taken_back().into(),
+        // Into the replay or the review, out of it, or a position there.
+        Some((n, shown))
+            if (props.shown || shown) && (shown != props.shown || n != lines.len()) =>
+        {
+            *said.borrow_mut() = m::showing_turn(props.turn)
+        }
+        Some((n, _)) if lines.len() > n => {
+            let mut text = lines[n..].join(" ");
+            // (Each extra once: a turn's later decisions keep it.)
+            if let Some(x) = props.extra.as_ref().filter(|x| **x != *last_extra.borrow()) {
+                text.push(' ');
+                text.push_str(x);
+                *last_extra.borrow_mut() = x.clone();
+            }
+            *said.borrow_mut() = text;
+        }
+        Some((n, _)) if lines.len() < n => *said.borrow_mut() = m::taken_back().into(),
         _ => {}
     }
-    *s = Some(lines.len());
+    *s = Some((lines.len(), props.shown));
     html! {
         <div class="sr-only" role="log" aria-live="polite" data-testid="announcer">
             <p>{ said.borrow().clone() }</p>

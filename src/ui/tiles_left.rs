@@ -7,8 +7,9 @@ use yew::prelude::*;
 use super::modal::Modal;
 use super::tile_art::tile_picture;
 use engine::any::Ruleset;
+use engine::core::geom::Rotation;
 use i18n::msg::tiles_left as m;
-use view::any::{tile_name, tiles_by_type, TileCount};
+use view::any::{tile_name, tile_words, tiles_by_type, TileCount};
 
 #[derive(PartialEq)]
 pub struct TilesLeftProps {
@@ -32,7 +33,11 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
                         <li class={classes!("tile-count", (c.left == 0).then_some("gone"))}
                             data-tile={name.clone()} data-left={c.left.to_string()}>
                             <svg viewBox="0 0 100 100" aria-hidden="true">{ tile_picture(props.ruleset, c.tile) }</svg>
-                            <span>{ format!("{} × {}", name, c.left) }<small>{ " " }{ m::of(c.in_play) }</small></span>
+                            <span aria-hidden="true">{ format!("{} × {}", name, c.left) }<small>{ " " }{ m::of(c.in_play) }</small></span>
+                            // (For a screen reader the tile in words, not its code: the
+                            // picture shows it.)
+                            <span class="sr-only">{ format!("{} {}: {}", c.left, m::of(c.in_play),
+                                tile_words(props.ruleset, c.tile, Rotation::ALL[0])) }</span>
                         </li>
                     }
                 }) }

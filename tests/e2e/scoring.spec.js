@@ -111,7 +111,7 @@ test('the final scoring one by one: a shared scoring is one line naming both', a
   const farm = await endLines(page);
   check('a shared farm scoring is one line naming its city and both players, a swatch each',
     farm.length === 1
-      && farm[0].text === 'The completed city of 2 tiles at 0,0, for the most farmers in a farm beside it: Ann and Bob score 3 points each.'
+      && farm[0].text === 'The completed city of 2 tiles at 0,0 (north), for the most farmers in a farm beside it: Ann and Bob score 3 points each.'
       && farm[0].swatches.length === 2 && farm[0].swatches[0] !== farm[0].swatches[1],
     JSON.stringify(farm));
   await audit(page, 'the end\'s scoring, one by one');

@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use super::command::{command, hand_words, options_words, Command, TextGame};
+use super::command::{command_reading, hand_words, options_said, Command, Reading, TextGame};
 use super::palette::{PlayerColour, Seat};
 use super::prompt::Pointer;
 use super::scene::Recent;
@@ -167,15 +167,20 @@ pub fn text_command(
     names: &[String],
     line: &str,
     rot: Option<Rotation>,
+    how: &Reading,
 ) -> Command<usize> {
-    command(text_game(game), names, line, rot)
+    command_reading(text_game(game), names, line, rot, how)
 }
 
 /// The text view's words for the tile in hand and for the decision's
 /// options, in either game.
-pub fn text_hand_and_options(game: &AnyGame, names: &[String]) -> (Option<String>, String) {
+pub fn text_hand_and_options(
+    game: &AnyGame,
+    names: &[String],
+    terse: bool,
+) -> (Option<String>, String) {
     let g = text_game(game);
-    (hand_words(g), options_words(g, names))
+    (hand_words(g), options_said(g, names, terse))
 }
 
 /// Either game as the text view reads it.
@@ -250,6 +255,54 @@ fn download<G: TileGame>(game: &G, name: &str, seed: Option<u64>) -> (G, String,
     let note = (whole.history().len() < game.history().len())
         .then(|| i18n::msg::words_any::record_note(turns, game.turns()));
     (whole, file, note)
+}
+
+/// What an announcement adds to the chronicle's new sentences: the tile a
+/// computer laid this turn, in words (a screen reader cannot see it); the
+/// followers the wyvern veils when it flew this turn. `None` for nothing.
+/// (The announcer says each once.)
+pub fn announce_extra(game: &AnyGame, names: &[String], computers: &[bool]) -> Option<String> {
+    let computer = |p: u8| computers.get(p as usize).copied().unwrap_or(false);
+    match game {
+        AnyGame::City(g) => {
+            let last = g.events().last()?.turn;
+            g.events()
+                .iter()
+                .rev()
+                .take_while(|l| l.turn == last)
+                .find_map(|l| match l.event {
+                    engine::city::events::Event::TilePlaced {
+                        player, tile, rot, ..
+                    } if computer(player) => Some(i18n::msg::survey::computer_tile(
+                        &city::describe::tile_words(g.catalogue(), tile, rot),
+                    )),
+                    _ => None,
+                })
+        }
+        AnyGame::Classic(g) => {
+            use engine::classic::events::Event;
+            let last = g.events().last()?.turn;
+            let mut out: Vec<String> = Vec::new();
+            for l in g.events().iter().filter(|l| l.turn == last) {
+                match l.event {
+                    Event::TilePlaced { player, cell, .. } if computer(player) => {
+                        if let Some(i) = g.board().tile_at(cell) {
+                            out.push(i18n::msg::survey::computer_tile(
+                                &classic::describe::board_tile_words(g, i),
+                            ));
+                        }
+                    }
+                    Event::WyvernMoved { to: Some(cell) } => {
+                        if let Some(v) = classic::describe::veiled_words(g, cell, names) {
+                            out.push(i18n::msg::survey::veils(&v));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            (!out.is_empty()).then(|| out.join(" "))
+        }
+    }
 }
 
 #[cfg(test)]

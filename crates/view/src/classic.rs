@@ -54,7 +54,7 @@ impl Adapter for Game {
         panel::panel(self, seats)
     }
     fn log(&self, names: &[String]) -> Vec<LogTurn> {
-        log::log_turns(self.events(), self.catalogue(), names)
+        log::log_turns(self.events(), self, names)
     }
     fn prompt(&self, legal: &[Choice], names: &[String], pointer: Pointer) -> Prompt<Choice> {
         prompt::prompt_on(self, legal, names, pointer)

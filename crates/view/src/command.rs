@@ -8,6 +8,7 @@
 //! [`TextGame`] (`city::command`, `classic::command`).
 
 use super::log::LogTurn;
+use super::survey::{self, TextFeature};
 use super::words::{cell_name, turn_name};
 use engine::core::geom::{Cell, Rotation};
 use engine::core::sort;
@@ -56,6 +57,8 @@ pub enum Command<C> {
     Say(String),
     Undo,
     Hint,
+    /// Short answers (true) or full ones from now on.
+    Terse(bool),
 }
 
 impl<C> Command<C> {
@@ -66,6 +69,7 @@ impl<C> Command<C> {
             Command::Say(s) => Command::Say(s),
             Command::Undo => Command::Undo,
             Command::Hint => Command::Hint,
+            Command::Terse(on) => Command::Terse(on),
         }
     }
 }
@@ -118,6 +122,16 @@ pub trait TextGame {
     fn placements(&self) -> Vec<TextPlacement>;
     /// The other decisions' options, each with the word that takes it.
     fn options(&self, names: &[String]) -> Vec<TextOption>;
+    /// The seat whose decision it is.
+    fn seat(&self) -> u8;
+    /// The unfinished features: roads, cities, cloisters, streets,
+    /// markets; fields and residential areas when they have a follower.
+    fn features(&self) -> Vec<TextFeature>;
+    /// What a placement would do, before it is made
+    /// (`survey::preview_words`).
+    fn preview(&self, names: &[String], p: &TextPlacement) -> String;
+    /// The tiles left, in words: by type (classic), by stack (The City).
+    fn tiles_left_words(&self) -> String;
 }
 
 /// "1,0", "1 0", "-1,2": a cell.
@@ -181,7 +195,20 @@ fn fits_words(fits: &[(Cell, Rotation, Option<&str>)]) -> String {
 
 /// The decision and its options in words: what the text view lists.
 pub fn options_words(game: &dyn TextGame, names: &[String]) -> String {
+    options_said(game, names, false)
+}
+
+/// [`options_words`], short when `terse`: the spaces the tile fits on
+/// without their turns and wood (the long list of a big board).
+pub fn options_said(game: &dyn TextGame, names: &[String], terse: bool) -> String {
     let places = game.placements();
+    if terse && !places.is_empty() {
+        let mut cells: Vec<Cell> = places.iter().map(|p| p.cell).collect();
+        sort::sort_by(&mut cells, |a, b| (a.y, a.x) < (b.y, b.x));
+        cells.dedup();
+        let list: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+        return i18n::msg::survey::fits_terse(cells.len(), &list.join("; "));
+    }
     if !places.is_empty() {
         let fits: Vec<(Cell, Rotation, Option<&str>)> = places
             .iter()
@@ -327,6 +354,17 @@ pub fn no_last(options: &mut Vec<TextOption>) {
     }
 }
 
+/// What the text view knows besides the game and the line typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// The computer seat deciding now, by name: a move typed meanwhile is
+    /// refused, saying whose turn it is (questions are answered).
+    pub waiting: Option<String>,
+    /// Short answers (the text view's setting): the options without their
+    /// long words.
+    pub terse: bool,
+}
+
 /// The command a typed line asks for, its choice as an index among the
 /// game's legal choices. `rot`: the tile in hand's turn now (a space typed
 /// without a turn takes it when it fits there).
@@ -335,6 +373,17 @@ pub fn command(
     names: &[String],
     line: &str,
     rot: Option<Rotation>,
+) -> Command<usize> {
+    command_reading(game, names, line, rot, &Reading::default())
+}
+
+/// [`command`], knowing what the text view knows (`how`).
+pub fn command_reading(
+    game: &dyn TextGame,
+    names: &[String],
+    line: &str,
+    rot: Option<Rotation>,
+    how: &Reading,
 ) -> Command<usize> {
     // By Unicode's rules: "PLÄTTCHEN" and a phone's capital "Żaden" are
     // words too (the text view's words are in the records chunk, fetched
@@ -350,7 +399,7 @@ pub fn command(
         return say(game.help().into());
     }
     if is(&["options", "o", "moves", "m"], m::words_options()) {
-        return say(options_words(game, names));
+        return say(options_said(game, names, how.terse));
     }
     if is(&["board", "b"], m::words_board()) {
         return say(board_words(game.tiles()));
@@ -378,6 +427,59 @@ pub fn command(
     if is(&["last", "log"], m::words_last()) {
         return say(last_words(&game.log_turns(names)));
     }
+    // The board surveyed (`survey`): a row, a column, the 3×3 round a cell,
+    // the unfinished features (all, or the player's to move), the tiles left.
+    let number = |s: &str| s.trim().replace('−', "-").parse::<i32>().ok();
+    if is(&["row", "r"], m::words_row()) {
+        return say(match number(rest) {
+            Some(y) => survey::line_words(game.tiles(), Some(y), None),
+            None => m::which_row().into(),
+        });
+    }
+    if is(&["column", "col", "c"], m::words_column()) {
+        return say(match number(rest) {
+            Some(x) => survey::line_words(game.tiles(), None, Some(x)),
+            None => m::which_column().into(),
+        });
+    }
+    if is(&["around", "near"], m::words_around()) {
+        return say(match parse_cell(rest) {
+            Some(c) => survey::around_words(game, c),
+            None => m::which_space().into(),
+        });
+    }
+    if is(&["open", "unfinished"], m::words_open()) {
+        return say(survey::features_words(game, names, None));
+    }
+    if is(&["mine", "my"], m::words_mine()) {
+        return say(survey::features_words(game, names, Some(game.seat())));
+    }
+    if is(&["tiles", "pile"], m::words_tiles()) {
+        return say(game.tiles_left_words());
+    }
+    if is(&["terse", "short"], m::words_terse()) {
+        return Command::Terse(true);
+    }
+    if is(&["verbose", "long"], m::words_verbose()) {
+        return Command::Terse(false);
+    }
+    // "try 1,0 90", or "1,0 90?": what the placement would do.
+    let trying = is(&["try", "preview"], m::words_try());
+    let asked = input.strip_suffix('?').filter(|_| !trying);
+    if trying || asked.is_some() {
+        let what = asked.unwrap_or(rest).trim();
+        let places = game.placements();
+        if game.over() || places.is_empty() {
+            return say(m::nothing_to_try().into());
+        }
+        let Some((cell, turn)) = parse_placement(what) else {
+            return say(m::not_a_space(what, &options_said(game, names, how.terse)));
+        };
+        return say(match survey::placement_named(&places, cell, turn, rot) {
+            Some(p) => game.preview(names, p),
+            None => m::does_not_fit(&cell_name(cell), &options_said(game, names, how.terse)),
+        });
+    }
     if is(&["undo"], m::words_undo()) {
         return Command::Undo;
     }
@@ -387,12 +489,15 @@ pub fn command(
     if game.over() {
         return say(m::over().into());
     }
+    if let Some(who) = &how.waiting {
+        return say(m::computer_deciding(who));
+    }
     let places = game.placements();
     if !places.is_empty() {
         let Some((cell, turn)) = parse_placement(&input) else {
             return say(m::not_a_space(
                 &crate::words::echo(line.trim()),
-                &options_words(game, names),
+                &options_said(game, names, how.terse),
             ));
         };
         let fits: Vec<&TextPlacement> = places.iter().filter(|p| p.cell == cell).collect();
@@ -404,7 +509,7 @@ pub fn command(
             Some(p) => Command::Play(p.choice),
             None if fits.is_empty() => say(m::does_not_fit(
                 &cell_name(cell),
-                &options_words(game, names),
+                &options_said(game, names, how.terse),
             )),
             None => say(m::not_turned(
                 &cell_name(cell),
@@ -421,7 +526,7 @@ pub fn command(
         Err(why) if !why.is_empty() => say(why),
         Err(_) => say(m::not_an_option(
             &crate::words::echo(line.trim()),
-            &options_words(game, names),
+            &options_said(game, names, how.terse),
         )),
     }
 }
@@ -449,6 +554,7 @@ pub fn check_script<G: TextGame + engine::TileGame>(
                 "undo".into()
             }
             Command::Hint => "hint".into(),
+            Command::Terse(on) => format!("terse {on}"),
         };
         if got != want {
             wrong.push(format!(

@@ -30,8 +30,12 @@ pub mod reach;
 pub mod review;
 pub mod scene;
 pub mod stats;
+pub mod survey;
 pub mod targets;
 pub mod words;
+
+#[cfg(test)]
+mod blind_tests;
 
 use engine::core::geom::{Cell, Rotation};
 use engine::TileGame;

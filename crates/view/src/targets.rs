@@ -534,8 +534,13 @@ impl<C: PartialEq> Targets<C> {
         let alike = |rs: &[RegionTarget<C>], i: usize| {
             rs.iter().filter(|r| r.label == rs[i].label).count() > 1
         };
-        for i in 0..self.regions.len() {
-            if alike(&self.regions, i) {
+        // (Which are alike is read before any is renamed: renaming the
+        // first of two would leave the second alone with its old words.)
+        let twins: Vec<usize> = (0..self.regions.len())
+            .filter(|&i| alike(&self.regions, i))
+            .collect();
+        for i in twins {
+            {
                 let r = &mut self.regions[i];
                 let (dx, dy) = (r.pos.0 - centre.0, r.pos.1 - centre.1);
                 use i18n::msg::words_targets as m;
@@ -555,12 +560,12 @@ impl<C: PartialEq> Targets<C> {
                 r.label = format!("{}, {at}", r.label);
             }
         }
-        let mut n = 0u32;
-        for i in 0..self.regions.len() {
-            if alike(&self.regions, i) {
-                n += 1;
-                self.regions[i].label = i18n::msg::words_targets::ring_n(&self.regions[i].label, n);
-            }
+        let twins: Vec<usize> = (0..self.regions.len())
+            .filter(|&i| alike(&self.regions, i))
+            .collect();
+        for (n, i) in twins.into_iter().enumerate() {
+            self.regions[i].label =
+                i18n::msg::words_targets::ring_n(&self.regions[i].label, n as u32 + 1);
         }
     }
 

@@ -182,6 +182,9 @@ pub enum Action {
     Engine(FromEngine),
     /// Ask the engine for a hint for the human to move.
     Hint,
+    /// The same, typed in the text view (its words say nothing of the
+    /// board's keys).
+    TypedHint,
     /// Stop or restart the computer seats.
     Pause(bool),
     SetSpeed(Speed),
@@ -320,7 +323,8 @@ impl Reducible for AppState {
                 let humans_move = p.computer_to_move().is_none();
                 match a {
                     Action::Engine(answer) => p.engine(answer),
-                    Action::Hint => p.ask_hint(),
+                    Action::Hint => p.ask_hint(false),
+                    Action::TypedHint => p.ask_hint(true),
                     Action::Pause(on) => p.paused = on,
                     Action::Undo => p.undo(),
                     Action::CloseGameOver => p.ui.over_closed = true,

@@ -54,9 +54,11 @@ impl Play {
         }
     }
 
-    pub(super) fn ask_hint(&mut self) {
+    /// A hint asked (`typed`: in the text view).
+    pub(super) fn ask_hint(&mut self, typed: bool) {
         if self.computer_to_move().is_none() && !self.game.is_over() {
             self.hint_asked = true;
+            self.ui.hint_typed = typed;
             self.ui.message = None;
         }
     }
@@ -139,7 +141,7 @@ impl Play {
             after.play(choice).ok()?;
             Some(hint_words(&after, t))
         });
-        let enter = placement.is_some() || self.ui.focus.is_some();
+        let enter = (placement.is_some() || self.ui.focus.is_some()) && !self.ui.hint_typed;
         self.ui.message = Some(match (then, enter) {
             (None, false) => msg::computer::hint(&first),
             (None, true) => msg::computer::hint_enter(&first),

@@ -45,6 +45,8 @@ pub struct UiState {
     pub over_closed: bool,
     /// A hint's placement and the region of its suggested follower.
     pub hint_follower: Option<(Cell, Rotation, RegionIdx)>,
+    /// The hint asked was typed in the text view.
+    pub hint_typed: bool,
 }
 
 /// A game being played.

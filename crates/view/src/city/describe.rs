@@ -9,6 +9,7 @@ use super::targets::{choice_targets, follower_label, ring_words};
 use super::walls::{end_name, guard_line, line_words, side_name, tower_points};
 use crate::command::{no_last, TextOption};
 use crate::log::name;
+use crate::survey::TextFeature;
 use crate::words::{cell_name, dir_name, dirs_words, list_words, turn_name};
 use engine::city::tiles::Goods;
 use engine::city::tiles::{Catalogue, RegionKind, TileType};
@@ -17,6 +18,7 @@ use engine::city::{Choice, Game, Role};
 use engine::core::geom::{Cell, Dir, Rotation};
 use engine::TileGame;
 use i18n::msg::city_describe as m;
+use i18n::msg::survey;
 
 /// A tile's features turned by `rot`, one clause each: "a street from
 /// north to south; a fish market on the east; a residential area with 1
@@ -283,4 +285,58 @@ pub fn hint_words(game: &Game, c: Choice) -> String {
         Choice::Tower(Some(e)) => m::hint_tower(end_name(e)),
         Choice::Tower(None) => m::hint_no_tower().into(),
     }
+}
+
+/// The unfinished features on the board (`TextGame::features`): streets
+/// and markets, and residential areas that have a steward; each named
+/// apart (its first tile's cell and the sides its region there reaches),
+/// with its followers and its open sides.
+pub fn features(game: &Game) -> Vec<TextFeature> {
+    use engine::city::tiles::FeatureKind as K;
+    let placed = game.board().placed();
+    let cat = game.catalogue();
+    let seats = game.players().len();
+    let mut seen: Vec<(usize, u8)> = Vec::new();
+    let mut out = Vec::new();
+    for (i, p) in placed.iter().enumerate() {
+        let def = cat.get(p.tile);
+        for r in 0..def.regions.len() as u8 {
+            if seen.contains(&(i, r)) {
+                continue;
+            }
+            let parts = game.feature_regions(i, r);
+            seen.extend(parts.iter().copied());
+            let f = game.feature_of(i, r);
+            let followers: Vec<u8> = f.followers.iter().take(seats).copied().collect();
+            let claimed = followers.iter().any(|&n| n > 0);
+            let kind = f.kind();
+            if f.done || (kind == K::Residential && !claimed) {
+                continue;
+            }
+            let first = parts.iter().min().copied().unwrap_or((i, r));
+            let fp = placed[first.0];
+            let reach = cat.get(fp.tile).reach(fp.rot, first.1);
+            let at = i18n::msg::words::cell_reach(&cell_name(fp.cell), &dirs_words(reach));
+            let mut cells: Vec<Cell> = parts.iter().map(|&(t, _)| placed[t].cell).collect();
+            cells.dedup();
+            let tiles = f.tile_count();
+            let state = match (kind, f.open) {
+                (K::Residential, _) => String::new(),
+                (_, 0) => format!(", {}", m::complete()),
+                (_, n) => format!(", {}", m::still_open(n as u32)),
+            };
+            let name = match kind {
+                K::Street => survey::street(tiles, &at),
+                K::Market => survey::market(tiles, &at),
+                K::Residential => survey::residential(tiles, &at),
+            };
+            out.push(TextFeature {
+                name,
+                followers,
+                state,
+                cells,
+            });
+        }
+    }
+    out
 }

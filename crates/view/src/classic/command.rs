@@ -11,6 +11,7 @@ use super::targets::wood_words;
 pub use crate::command::Command;
 use crate::command::{TextGame, TextOption, TextPlacement};
 use crate::log::LogTurn;
+use crate::survey::{preview_words, TextFeature};
 use crate::Adapter;
 use engine::classic::{Cell, Choice, Decision, Game, Rotation};
 use engine::TileGame;
@@ -27,7 +28,12 @@ impl TextGame for Game {
     fn hand(&self, rot: Rotation) -> Option<String> {
         match self.decision() {
             Some(Decision::Place { tile }) => {
-                Some(describe::tile_words(self.catalogue(), tile, rot))
+                let mut text = describe::tile_words(self.catalogue(), tile, rot);
+                if describe::is_plaza(self, tile) {
+                    text.push_str("; ");
+                    text.push_str(i18n::msg::classic_describe::board_plaza());
+                }
+                Some(text)
             }
             _ => None,
         }
@@ -36,12 +42,8 @@ impl TextGame for Game {
         self.board()
             .placed()
             .iter()
-            .map(|p| {
-                (
-                    p.cell,
-                    describe::tile_words(self.catalogue(), p.tile, p.rot),
-                )
-            })
+            .enumerate()
+            .map(|(i, p)| (p.cell, describe::board_tile_words(self, i)))
             .collect()
     }
     fn on_space(&self, cell: Cell, names: &[String]) -> Option<String> {
@@ -80,5 +82,24 @@ impl TextGame for Game {
     }
     fn options(&self, names: &[String]) -> Vec<TextOption> {
         describe::options(self, names)
+    }
+    fn seat(&self) -> u8 {
+        self.to_move()
+    }
+    fn features(&self) -> Vec<TextFeature> {
+        describe::features(self)
+    }
+    fn preview(&self, names: &[String], p: &TextPlacement) -> String {
+        preview_words(self, names, p, |g| {
+            let no = match g.decision() {
+                Some(Decision::Follower) => Some(Choice::Follower(None)),
+                Some(Decision::Guesthouse) => Some(Choice::Guesthouse(None)),
+                _ => None,
+            };
+            no.filter(|c| g.legal_choices().contains(c))
+        })
+    }
+    fn tiles_left_words(&self) -> String {
+        describe::tiles_left_words(self)
     }
 }

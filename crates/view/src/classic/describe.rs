@@ -4,16 +4,21 @@
 //! what may be done now, each option with the word that takes it when typed
 //! (`command`); and a hint's suggestion.
 
+use super::log::{at_words, reach_words};
 use super::targets::{
     axis_words, choice_targets, follower_label, guesthouse_label, ring_words, wood_words,
 };
 use crate::command::{no_last, TextOption};
 use crate::log::name;
+use crate::survey::TextFeature;
 use crate::words::{cell_name, dir_name, dirs_words, turn_name};
+use engine::classic::events::FeatureAt;
 use engine::classic::old_city::{BRIDGE, GATE, GUESTHOUSE, WALL};
 use engine::classic::{Catalogue, Cell, Choice, FeatureKind, Game, RegionKind, Rotation, TileType};
+use engine::core::geom::RING;
 use engine::TileGame;
 use i18n::msg::classic_describe as m;
+use i18n::msg::survey;
 
 /// A classic tile's features turned by `rot`, one clause each: "a city on
 /// the north with a pennant; a road from east to west; a cloister".
@@ -23,6 +28,8 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
     for (r, region) in def.regions.iter().enumerate() {
         let reach = def.reach(rot, r as u8);
         let text = match region.kind {
+            // (Behind four gates: a city that reaches no side.)
+            RegionKind::City { pennants: 0, .. } if reach == 0 => m::tile_city_middle().into(),
             RegionKind::City { pennants: 0, .. } => m::tile_city(&dirs_words(reach)),
             RegionKind::City { pennants, .. } => {
                 m::tile_city_pennants(&dirs_words(reach), pennants)
@@ -39,6 +46,29 @@ pub fn tile_words(cat: &Catalogue, tile: TileType, rot: Rotation) -> String {
         clauses.push(m::fields_only().into());
     }
     clauses.join("; ")
+}
+
+/// Whether a tile of type `tile` is Old City's plaza tile (O2.3: tile C's
+/// city is the plaza city, marked with a fountain, under proportional
+/// scoring).
+pub fn is_plaza(game: &Game, tile: TileType) -> bool {
+    game.parts().proportional && game.catalogue().by_id("C") == Some(tile)
+}
+
+/// A placed tile in words for the board: its features, the bridge across
+/// it, the plaza's mark.
+pub fn board_tile_words(game: &Game, i: usize) -> String {
+    let p = game.board().placed()[i];
+    let mut text = tile_words(game.catalogue(), p.tile, p.rot);
+    if let Some(a) = game.bridge_on(i) {
+        text.push_str("; ");
+        text.push_str(&m::board_bridge(axis_words(a)));
+    }
+    if is_plaza(game, p.tile) {
+        text.push_str("; ");
+        text.push_str(m::board_plaza());
+    }
+    text
 }
 
 /// A choice of `game`'s decision in words, for hints: where the tile goes,
@@ -86,20 +116,36 @@ pub fn cell_words(game: &Game, cell: Cell, names: &[String]) -> Option<String> {
             text.push_str(&m::cell_gate(dir_name(d)));
         }
     }
+    // How many regions of each kind the tile has: a follower on one of
+    // several is told by the sides its region reaches.
+    let several = |role: FeatureKind| {
+        (0..def.regions.len())
+            .filter(|&r| def.kind(r as u8).and_then(|k| k.feature()) == Some(role))
+            .count()
+            > 1
+    };
     for f in game.followers().iter().filter(|f| f.tile == i) {
         let who = name(f.player, names);
+        let reach = || reach_words(def.reach(p.rot, f.region));
         text.push(' ');
         text.push_str(&match (def.kind(f.region), f.role) {
             (None, _) => m::cell_thief_bridge(who),
+            (_, FeatureKind::Road) if several(f.role) => m::cell_thief_at(who, &reach()),
             (_, FeatureKind::Road) => m::cell_thief(who),
+            (_, FeatureKind::City) if several(f.role) => m::cell_knight_at(who, &reach()),
             (_, FeatureKind::City) => m::cell_knight(who),
             (_, FeatureKind::Cloister) => m::cell_monk(who),
+            (_, FeatureKind::Field) if several(f.role) => m::cell_farmer_at(who, &reach()),
             (_, FeatureKind::Field) => m::cell_farmer(who),
         });
     }
     if game.guesthouses().iter().any(|g| g.0 == i) {
         text.push(' ');
         text.push_str(m::cell_guesthouse());
+    }
+    if is_plaza(game, p.tile) {
+        text.push(' ');
+        text.push_str(m::cell_plaza());
     }
     if game.wyvern() == Some(cell) {
         text.push(' ');
@@ -186,11 +232,31 @@ pub fn scores_words(game: &Game, names: &[String]) -> String {
     m::scores(&v.join(", "))
 }
 
+/// The followers on the tile at `cell` (the wyvern's, veiled there), in
+/// words: "Ann's thief and Bob's farmer"; `None` for none.
+pub fn veiled_words(game: &Game, cell: Cell, names: &[String]) -> Option<String> {
+    let placed = game.board().placed();
+    let veils: Vec<String> = game
+        .followers()
+        .iter()
+        .filter(|f| placed.get(f.tile).is_some_and(|p| p.cell == cell))
+        .map(|f| {
+            let who = name(f.player, names);
+            match f.role {
+                FeatureKind::Road => m::whose_thief(who),
+                FeatureKind::City => m::whose_knight(who),
+                FeatureKind::Cloister => m::whose_monk(who),
+                FeatureKind::Field => m::whose_farmer(who),
+            }
+        })
+        .collect();
+    (!veils.is_empty()).then(|| veils.join(&format!(" {} ", m::and())))
+}
+
 /// What may be done now, except placing the tile: the guesthouse's roads
 /// and the followers' spots numbered (a follower also by its piece, when
 /// it is the only one), the wyvern's tiles by their space, and "no".
 pub fn options(game: &Game, names: &[String]) -> Vec<TextOption> {
-    let placed = game.board().placed();
     let mut out = Vec::new();
     let mut n = 0;
     let mut number = || {
@@ -208,26 +274,9 @@ pub fn options(game: &Game, names: &[String]) -> Vec<TextOption> {
             Choice::Follower(None) => ("no".into(), "", m::no_follower_option().into()),
             Choice::Follower(Some(s)) => (number(), follower_label(game, s).0, ring(c)),
             Choice::Wyvern(cell) => {
-                let veils: Vec<String> = game
-                    .followers()
-                    .iter()
-                    .filter(|f| placed.get(f.tile).is_some_and(|p| p.cell == cell))
-                    .map(|f| {
-                        let who = name(f.player, names);
-                        match f.role {
-                            FeatureKind::Road => m::whose_thief(who),
-                            FeatureKind::City => m::whose_knight(who),
-                            FeatureKind::Cloister => m::whose_monk(who),
-                            FeatureKind::Field => m::whose_farmer(who),
-                        }
-                    })
-                    .collect();
-                let words = match veils.is_empty() {
-                    true => m::wyvern_tile(&cell_name(cell)),
-                    false => m::wyvern_tile_veiling(
-                        &cell_name(cell),
-                        &veils.join(&format!(" {} ", m::and())),
-                    ),
+                let words = match veiled_words(game, cell, names) {
+                    None => m::wyvern_tile(&cell_name(cell)),
+                    Some(veils) => m::wyvern_tile_veiling(&cell_name(cell), &veils),
                 };
                 (cell_name(cell), "", words)
             }
@@ -241,4 +290,107 @@ pub fn options(game: &Game, names: &[String]) -> Vec<TextOption> {
     }
     no_last(&mut out);
     out
+}
+
+/// The unfinished features on the board (`TextGame::features`): roads,
+/// cities and cloisters, and fields that have a follower; each named apart
+/// (its first tile's cell and the sides its region there reaches), with
+/// its followers and its open sides (a cloister's: the empty spaces round
+/// it).
+pub fn features(game: &Game) -> Vec<TextFeature> {
+    let placed = game.board().placed();
+    let cat = game.catalogue();
+    let seats = game.players().len();
+    let mut seen: Vec<(usize, u8)> = Vec::new();
+    let mut out = Vec::new();
+    for (i, p) in placed.iter().enumerate() {
+        let def = cat.get(p.tile);
+        let bridge = game.bridge_on(i).map(|_| def.bridge_region());
+        let regions = (0..def.regions.len() as u8).chain(bridge);
+        for r in regions {
+            if seen.contains(&(i, r)) {
+                continue;
+            }
+            let kind = match def.kind(r) {
+                Some(k) => k.feature(),
+                None if Some(r) == bridge => Some(FeatureKind::Road),
+                None => None,
+            };
+            let Some(kind) = kind else { continue };
+            let parts = game.feature_regions(i, r);
+            seen.extend(parts.iter().copied());
+            let f = game.feature_of(i, r);
+            let followers: Vec<u8> = f.followers.iter().take(seats).copied().collect();
+            let claimed = followers.iter().any(|&n| n > 0);
+            if f.done || (kind == FeatureKind::Field && !claimed) {
+                continue;
+            }
+            let first = parts.iter().min().copied().unwrap_or((i, r));
+            let at = at_words(
+                game,
+                kind,
+                FeatureAt {
+                    cell: placed[first.0].cell,
+                    region: first.1,
+                },
+            );
+            let mut cells: Vec<Cell> = parts.iter().map(|&(t, _)| placed[t].cell).collect();
+            cells.dedup();
+            let tiles = f.tile_count();
+            let (name, state) = match kind {
+                FeatureKind::Road => (survey::road(tiles, &at), open_state(f.open)),
+                FeatureKind::City => (survey::city(tiles, &at), open_state(f.open)),
+                FeatureKind::Field => (survey::field(tiles, &at), String::new()),
+                FeatureKind::Cloister => {
+                    let empty = RING
+                        .iter()
+                        .filter(|d| {
+                            game.board()
+                                .tile_at(Cell::new(p.cell.x + d.0, p.cell.y + d.1))
+                                .is_none()
+                        })
+                        .count() as u32;
+                    let state = match empty {
+                        0 => format!(", {}", survey::complete()),
+                        n => format!(", {}", survey::around_empty(n)),
+                    };
+                    (survey::cloister(&at), state)
+                }
+            };
+            out.push(TextFeature {
+                name,
+                followers,
+                state,
+                cells,
+            });
+        }
+    }
+    out
+}
+
+/// ", 2 sides still open", or ", complete" (not scored yet).
+fn open_state(open: u16) -> String {
+    match open {
+        0 => format!(", {}", survey::complete()),
+        n => m::still_open(n as u32),
+    }
+}
+
+/// The tiles in the pile by type, in words: how many of each, described
+/// unturned ("3 × a city on the north; a road from east to west").
+pub fn tiles_left_words(game: &Game) -> String {
+    let cat = game.catalogue();
+    let counts = game.pile_counts();
+    let total: u32 = counts.iter().sum();
+    if total == 0 {
+        return survey::tiles_none().into();
+    }
+    let list: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(t, &n)| format!("{n} × {}", tile_words(cat, t as TileType, Rotation::ALL[0])))
+        .collect();
+    // (Each tile's clauses are joined by semicolons; the tiles by stops.)
+    survey::tiles_left(total, &list.join(". "))
 }

@@ -4,10 +4,10 @@
 use super::targets::wood_words;
 use crate::log::{self, followers_home, name, names_of, who_scores, LogLine, LogTurn};
 use crate::panel::EndLine;
-use crate::words::cell_name;
+use crate::words::{cell_name, dirs_words};
 use engine::classic::events::FeatureAt;
 use engine::classic::scoring::ValuedBy;
-use engine::classic::{Catalogue, EndReason, Event, FarmScoring, FeatureKind, Game, Logged};
+use engine::classic::{EndReason, Event, FarmScoring, FeatureKind, Game, Logged};
 use engine::core::rules::MAX_SEATS;
 use engine::TileGame;
 use i18n::msg::{classic_describe as d, classic_log as m};
@@ -26,47 +26,39 @@ pub fn end_reason(r: EndReason) -> &'static str {
 /// plaza city of 5 tiles at 2,0"), each kind its whole sentence.
 fn scored_head(
     kind: FeatureKind,
-    at: FeatureAt,
+    at: &str,
     tiles: u32,
     pennants: u32,
     plaza: bool,
     at_end: bool,
 ) -> String {
-    let at = cell_name(at.cell);
     let p = || d::pennants(pennants);
     match (kind, plaza, pennants > 0, at_end) {
-        (FeatureKind::Cloister, _, _, false) => m::completed_cloister(&at),
-        (FeatureKind::Cloister, _, _, true) => m::unfinished_cloister(&at),
-        (FeatureKind::City, false, false, false) => m::completed_city(tiles, &at),
-        (FeatureKind::City, false, false, true) => m::unfinished_city(tiles, &at),
-        (FeatureKind::City, false, true, false) => m::completed_city_pennants(tiles, &p(), &at),
-        (FeatureKind::City, false, true, true) => m::unfinished_city_pennants(tiles, &p(), &at),
-        (FeatureKind::City, true, false, false) => m::completed_plaza(tiles, &at),
-        (FeatureKind::City, true, false, true) => m::unfinished_plaza(tiles, &at),
-        (FeatureKind::City, true, true, false) => m::completed_plaza_pennants(tiles, &p(), &at),
-        (FeatureKind::City, true, true, true) => m::unfinished_plaza_pennants(tiles, &p(), &at),
-        (_, _, _, false) => m::completed_road(tiles, &at),
-        (_, _, _, true) => m::unfinished_road(tiles, &at),
+        (FeatureKind::Cloister, _, _, false) => m::completed_cloister(at),
+        (FeatureKind::Cloister, _, _, true) => m::unfinished_cloister(at),
+        (FeatureKind::City, false, false, false) => m::completed_city(tiles, at),
+        (FeatureKind::City, false, false, true) => m::unfinished_city(tiles, at),
+        (FeatureKind::City, false, true, false) => m::completed_city_pennants(tiles, &p(), at),
+        (FeatureKind::City, false, true, true) => m::unfinished_city_pennants(tiles, &p(), at),
+        (FeatureKind::City, true, false, false) => m::completed_plaza(tiles, at),
+        (FeatureKind::City, true, false, true) => m::unfinished_plaza(tiles, at),
+        (FeatureKind::City, true, true, false) => m::completed_plaza_pennants(tiles, &p(), at),
+        (FeatureKind::City, true, true, true) => m::unfinished_plaza_pennants(tiles, &p(), at),
+        (_, _, _, false) => m::completed_road(tiles, at),
+        (_, _, _, true) => m::unfinished_road(tiles, at),
     }
 }
 
 /// An unfinished feature that scores nothing at the end, as a rule says
 /// (the plaza city, O2.3; a guesthouse road, O5.3), for whom it would have
 /// paid; `None` when no rule says so.
-fn scores_nothing(
-    at: FeatureAt,
-    tiles: u32,
-    pennants: u32,
-    by: ValuedBy,
-    who: &str,
-) -> Option<String> {
-    let at = cell_name(at.cell);
+fn scores_nothing(at: &str, tiles: u32, pennants: u32, by: ValuedBy, who: &str) -> Option<String> {
     Some(match by {
         ValuedBy::Plaza if pennants > 0 => {
-            m::nothing_plaza_pennants(tiles, &d::pennants(pennants), &at, who)
+            m::nothing_plaza_pennants(tiles, &d::pennants(pennants), at, who)
         }
-        ValuedBy::Plaza => m::nothing_plaza(tiles, &at, who),
-        ValuedBy::Guesthouse => m::nothing_guesthouse(tiles, &at, who),
+        ValuedBy::Plaza => m::nothing_plaza(tiles, at, who),
+        ValuedBy::Guesthouse => m::nothing_guesthouse(tiles, at, who),
         _ => return None,
     })
 }
@@ -145,8 +137,43 @@ fn who_is_paid(
     }
 }
 
+/// Where a feature is, named apart from any other: the cell of its first
+/// tile and, but for a cloister, the sides its region there reaches ("0,0
+/// (north and west)": two roads from one crossing, two farms by one tile,
+/// are told apart), read on `game`'s board.
+pub fn at_words(game: &Game, kind: FeatureKind, at: FeatureAt) -> String {
+    let cell = cell_name(at.cell);
+    if kind == FeatureKind::Cloister {
+        return cell;
+    }
+    let Some(i) = game.board().tile_at(at.cell) else {
+        return cell;
+    };
+    let p = game.board().placed()[i];
+    let def = game.catalogue().get(p.tile);
+    let reach = if (at.region as usize) < def.regions.len() {
+        def.reach(p.rot, at.region)
+    } else {
+        match game.bridge_on(i) {
+            Some(a) => a.mask(),
+            None => return cell,
+        }
+    };
+    i18n::msg::words::cell_reach(&cell, &reach_words(reach))
+}
+
+/// The sides a region reaches, or "the middle" for none (a city behind
+/// four gates).
+pub fn reach_words(mask: u8) -> String {
+    match mask {
+        0 => i18n::msg::words::middle().into(),
+        m => dirs_words(m),
+    }
+}
+
 /// One event as a sentence; `None` for events the log leaves out.
-pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine> {
+pub fn sentence(e: &Event, game: &Game, names: &[String]) -> Option<LogLine> {
+    let cat = game.catalogue();
     let plain = |text: String| {
         Some(LogLine {
             text,
@@ -190,8 +217,9 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
             at_end,
             proportional,
         } => {
+            let at = at_words(game, kind, at);
             let nothing = (at_end && winners != 0)
-                .then(|| scores_nothing(at, tiles, pennants, by, &names_of(winners, names)))
+                .then(|| scores_nothing(&at, tiles, pennants, by, &names_of(winners, names)))
                 .flatten();
             if let Some(text) = nothing {
                 // "…scores nothing for Ann: a plaza city scores only when completed."
@@ -200,7 +228,7 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
                     scored: false,
                 });
             }
-            let mut text = scored_head(kind, at, tiles, pennants, by == ValuedBy::Plaza, at_end);
+            let mut text = scored_head(kind, &at, tiles, pennants, by == ValuedBy::Plaza, at_end);
             if let Some(why) = valued_by(by) {
                 text.push(' ');
                 text.push_str(why);
@@ -234,7 +262,12 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
             paid,
             proportional,
         } => {
-            let place = cell_name(at.cell);
+            // (Per city, B9.2 and B9.3: the city is named.)
+            let kind = match rule {
+                FarmScoring::Third => FeatureKind::Field,
+                _ => FeatureKind::City,
+            };
+            let place = at_words(game, kind, at);
             let what = match rule {
                 // Per farm (B9.1; O2.2 needs `3rd`, B9.4).
                 FarmScoring::Third => m::farm(tiles, &place, &m::completed_cities(cities)),
@@ -267,7 +300,7 @@ pub fn sentence(e: &Event, cat: &Catalogue, names: &[String]) -> Option<LogLine>
 }
 
 /// The log of a classic game's events, turn by turn, oldest first.
-pub fn log_turns(events: &[Logged], cat: &Catalogue, names: &[String]) -> Vec<LogTurn> {
+pub fn log_turns(events: &[Logged], game: &Game, names: &[String]) -> Vec<LogTurn> {
     log::turns(
         events,
         |l| l.turn,
@@ -275,7 +308,7 @@ pub fn log_turns(events: &[Logged], cat: &Catalogue, names: &[String]) -> Vec<Lo
             Event::TilePlaced { player, .. } => Some(player),
             _ => None,
         },
-        |l| sentence(&l.event, cat, names),
+        |l| sentence(&l.event, game, names),
     )
 }
 
@@ -288,7 +321,6 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<EndLine> {
     if !game.is_over() {
         return out;
     }
-    let cat = game.catalogue();
     let seats = names.len().min(MAX_SEATS);
     for l in game.events() {
         let (winners, paid) = match l.event {
@@ -311,7 +343,7 @@ pub fn final_lines(game: &Game, names: &[String]) -> Vec<EndLine> {
         if winners == 0 {
             continue;
         }
-        let Some(line) = sentence(&l.event, cat, names) else {
+        let Some(line) = sentence(&l.event, game, names) else {
             continue;
         };
         out.push(EndLine {

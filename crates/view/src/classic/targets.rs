@@ -96,6 +96,7 @@ fn spot_feature(game: &Game, spot: Spot) -> Option<(FeatureKind, String)> {
         _ => return None,
     };
     let tiles = game.feature_of(idx, r).tile_count();
+    let reach_mask = reach;
     let reach = dirs_words(reach);
     Some((
         kind,
@@ -103,6 +104,7 @@ fn spot_feature(game: &Game, spot: Spot) -> Option<(FeatureKind, String)> {
             FeatureKind::Cloister => m::spot_cloister().into(),
             FeatureKind::Road if over => m::spot_bridge_road(tiles, &reach),
             FeatureKind::Road => m::spot_road(tiles, &reach),
+            FeatureKind::City if reach_mask == 0 => m::spot_city_middle(tiles),
             FeatureKind::City => m::spot_city(tiles, &reach),
             FeatureKind::Field => m::spot_field(tiles, &reach),
         },

@@ -519,8 +519,8 @@ fn the_end_lists_what_scored_and_the_prompt_names_the_winner() {
     assert_eq!(
         lines,
         [
-            (&[(3, 0)][..], "Unfinished at the end, the road of 2 tiles at -1,-2 scores nothing for Dolça: a road with a guesthouse scores only when completed."),
-            (&[(0, 1)][..], "Unfinished at the end, the city of 1 tile with 1 pennant at 0,1 (with coins, pennants score nothing): Aude scores 1 point."),
+            (&[(3, 0)][..], "Unfinished at the end, the road of 2 tiles at -1,-2 (east and west) scores nothing for Dolça: a road with a guesthouse scores only when completed."),
+            (&[(0, 1)][..], "Unfinished at the end, the city of 1 tile with 1 pennant at 0,1 (east and south) (with coins, pennants score nothing): Aude scores 1 point."),
             (&[(3, 3)][..], "Dolça's 1 coin: 3 points."),
         ]
     );
@@ -549,7 +549,7 @@ fn the_end_lists_what_scored_and_the_prompt_names_the_winner() {
 #[test]
 fn the_log_tells_the_wood_the_guesthouse_the_coins_and_the_wyvern() {
     let g = record(E13);
-    let turns = log_turns(g.events(), g.catalogue(), &names(4));
+    let turns = log_turns(g.events(), &g, &names(4));
     let text: Vec<&str> = turns
         .iter()
         .flat_map(|t| t.lines.iter().map(|l| l.text.as_str()))
@@ -696,11 +696,11 @@ fn the_text_view_plays_e13_by_typed_moves_and_answers_every_question() {
         // The pile is empty: the game is over.
         ("followers", "Yellow's thief at 0,-2 on a road of 2 tiles, 2 sides still open. Blue's knight at 0,1 on a city of 1 tile with 1 pennant, 2 sides still open."),
         ("scores", &scores_at_end),
-        ("board", "6 tiles placed, from -1,-2 in the north-west to 0,1 in the south-east (x grows to the east, y to the south).\nRow -2: -1,-2, a city on the north. 0,-2, a road to the north and west; a city on the east.\nRow -1: -1,-1, a cloister. 0,-1, a city on the north and south with a pennant.\nRow 0: 0,0, a road to the east and west; a city on the north.\nRow 1: 0,1, a city on the east and south with a pennant."),
+        ("board", "6 tiles placed, from -1,-2 in the north-west to 0,1 in the south-east (x grows to the east, y to the south).\nRow -2: -1,-2, a city on the north; a bridge (east–west) across it. 0,-2, a road to the north and west; a city on the east.\nRow -1: -1,-1, a cloister. 0,-1, a city on the north and south with a pennant.\nRow 0: 0,0, a road to the east and west; a city on the north.\nRow 1: 0,1, a city on the east and south with a pennant."),
         ("tile", "No tile is in hand now."),
         ("options", "Nothing to decide: the game is over."),
         ("1", "The game is over: nothing more can be played."),
-        ("last", "Turn 5: Blue placed a tile at 0,1. The wyvern flies to the tile at 0,-2. Blue put a knight on the city. The game ends: the pile is empty. Unfinished at the end, the road of 2 tiles at -1,-2 scores nothing for Yellow: a road with a guesthouse scores only when completed. Unfinished at the end, the city of 1 tile with 1 pennant at 0,1 (with coins, pennants score nothing): Blue scores 1 point. Yellow's 1 coin: 3 points."),
+        ("last", "Turn 5: Blue placed a tile at 0,1. The wyvern flies to the tile at 0,-2. Blue put a knight on the city. The game ends: the pile is empty. Unfinished at the end, the road of 2 tiles at -1,-2 (east and west) scores nothing for Yellow: a road with a guesthouse scores only when completed. Unfinished at the end, the city of 1 tile with 1 pennant at 0,1 (east and south) (with coins, pennants score nothing): Blue scores 1 point. Yellow's 1 coin: 3 points."),
     ];
     let g = crate::command::check_script(end.at(0), &names, script);
     assert_eq!(g.history(), end.history());
@@ -856,14 +856,14 @@ fn the_end_tells_each_scoring_once_naming_its_feature_and_every_winner() {
         one("b9_2_second_edition_scores_a_city_for_each_farm_leader"),
         (
             vec![(0, 3), (1, 3)],
-            "The completed city of 2 tiles at 0,0, for the most farmers in a farm beside it: Ann and Bob score 3 points each.".to_string()
+            "The completed city of 2 tiles at 0,0 (north), for the most farmers in a farm beside it: Ann and Bob score 3 points each.".to_string()
         )
     );
     assert_eq!(
         one("b9_3_first_edition_counts_farmers_round_a_city_together"),
         (
             vec![(0, 4)],
-            "The completed city of 2 tiles at 0,0, for the most farmers in its farms together: Ann scores 4 points.".to_string()
+            "The completed city of 2 tiles at 0,0 (north), for the most farmers in its farms together: Ann scores 4 points.".to_string()
         )
     );
     assert_eq!(
@@ -871,12 +871,12 @@ fn the_end_tells_each_scoring_once_naming_its_feature_and_every_winner() {
         [
             (
                 vec![(0, 6)],
-                "The farm of 2 tiles at 0,-1, beside 2 completed cities: Ann scores 6 points."
+                "The farm of 2 tiles at 0,-1 (north, east and west), beside 2 completed cities: Ann scores 6 points."
                     .to_string()
             ),
             (
                 vec![(0, 3)],
-                "The farm of 1 tile at 1,-2, beside 1 completed city: Ann scores 3 points."
+                "The farm of 1 tile at 1,-2 (north, east and south), beside 1 completed city: Ann scores 3 points."
                     .to_string()
             ),
         ]
@@ -886,7 +886,7 @@ fn the_end_tells_each_scoring_once_naming_its_feature_and_every_winner() {
         end_lines_of("o2_2_o6_5_e15_a_veiled_farmer_shares_the_farm_at_the_end")[0],
         (
             vec![(0, 5), (1, 5)],
-            "The farm of 3 tiles at 0,-1, beside 3 completed cities: Ann and Bob score 5 points each, 9 points shared out by their farmers, each one's part rounded up.".to_string()
+            "The farm of 3 tiles at 0,-1 (north, east and west), beside 3 completed cities: Ann and Bob score 5 points each, 9 points shared out by their farmers, each one's part rounded up.".to_string()
         )
     );
 }
@@ -895,7 +895,7 @@ fn the_end_tells_each_scoring_once_naming_its_feature_and_every_winner() {
 /// chronicle say why; a completed one tells each knight's share.
 #[test]
 fn the_plaza_city_says_why_it_scores_nothing_unfinished() {
-    let why = "Unfinished at the end, the plaza city of 4 tiles with 1 pennant at 0,0 scores nothing for Ann and Bob: a plaza city scores only when completed.";
+    let why = "Unfinished at the end, the plaza city of 4 tiles with 1 pennant at 0,0 (north) scores nothing for Ann and Bob: a plaza city scores only when completed.";
     assert_eq!(
         end_lines_of("o2_3_e18_an_incomplete_plaza_city_scores_0"),
         [(vec![(0, 0), (1, 0)], why.to_string())]
@@ -906,14 +906,14 @@ fn the_plaza_city_says_why_it_scores_nothing_unfinished() {
             .join(format!("{name}.cgn"));
         let g = record(&std::fs::read_to_string(path).unwrap());
         let names = ["Ann".to_string(), "Bob".to_string()];
-        log_turns(g.events(), g.catalogue(), &names)
+        log_turns(g.events(), &g, &names)
             .into_iter()
             .flat_map(|t| t.lines.into_iter().map(|l| l.text))
             .collect()
     };
     assert!(chronicle("o2_3_e18_an_incomplete_plaza_city_scores_0").contains(&why.to_string()));
     let done = chronicle("o2_3_e18_the_plaza_city_scores_3_a_tile_shared_8_each");
-    let want = "The plaza city of 5 tiles with 1 pennant at 0,0 was completed: Ann and Bob score 8 points each, 15 points shared out by their knights, each one's part rounded up. 2 followers go home.";
+    let want = "The plaza city of 5 tiles with 1 pennant at 0,0 (north) was completed: Ann and Bob score 8 points each, 15 points shared out by their knights, each one's part rounded up. 2 followers go home.";
     assert!(done.contains(&want.to_string()), "{done:#?}");
 }
 
