@@ -94,6 +94,7 @@ fn said(game: &engine::city::Game, line: &str) -> String {
         Command::Play(_) => "played".into(),
         Command::Undo => "undo".into(),
         Command::Hint => "hint".into(),
+        Command::Terse(on) => format!("terse {on}"),
     }
 }
 
