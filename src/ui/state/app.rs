@@ -147,6 +147,9 @@ pub struct AppState {
     /// The game review is open (it has a state of its own: the extras'
     /// ui/review_app.rs, state/review.rs).
     pub reviewing: bool,
+    /// A game to open (an imported record, a link) held while the player
+    /// is asked whether to leave the game in play, which is not saved.
+    pub pending: Option<view::Shared<Opened>>,
 }
 
 /// Everything that can happen to the app.
@@ -188,6 +191,12 @@ pub enum Action {
     // Saves, links and the replay (state/session.rs).
     /// Open a game as the local game in play (a save, a link, a record).
     Open(Box<Opened>),
+    /// Open a game the player did not choose from this screen (a record
+    /// imported, a link): first ask when it would replace a game in play
+    /// that is not saved.
+    OpenAsk(Box<Opened>),
+    /// The answer: open the game held (true), or keep the one in play.
+    OpenPending(bool),
     /// The game in play was saved under `id` as `known` (its record).
     Saved {
         id: String,
@@ -232,6 +241,7 @@ impl Reducible for AppState {
             s.saving = Default::default();
             s.replay = None;
             s.leaving = false;
+            s.pending = None;
         }
         if matches!(
             action,
@@ -239,6 +249,8 @@ impl Reducible for AppState {
                 | Action::StartGame(..)
                 | Action::NewGameScreen
                 | Action::Open(_)
+                | Action::OpenAsk(_)
+                | Action::OpenPending(true)
                 | Action::Leave(true)
         ) {
             s.reviewing = false;
@@ -349,6 +361,8 @@ fn session_handles(a: &Action) -> bool {
     matches!(
         a,
         Action::Open(_)
+            | Action::OpenAsk(_)
+            | Action::OpenPending(_)
             | Action::Saved { .. }
             | Action::SaveFailed
             | Action::MovedOn(_)
@@ -366,6 +380,20 @@ fn session_handles(a: &Action) -> bool {
 /// The reducer's part for the session's actions (and the replay's).
 fn apply_session(s: &mut AppState, action: Action) {
     match action {
+        // The game in play is not saved (storage full or off, or another
+        // tab moved it on): leaving it loses turns, so ask first.
+        Action::OpenAsk(o)
+            if s.saving.unsaved && s.play.as_ref().is_some_and(|p| !p.game.is_over()) =>
+        {
+            s.pending = Some(view::Shared(std::rc::Rc::new(*o)));
+        }
+        Action::OpenAsk(o) => apply_session(s, Action::Open(o)),
+        Action::OpenPending(open) => {
+            if let Some(o) = s.pending.take().filter(|_| open) {
+                let o = std::rc::Rc::try_unwrap(o.0).unwrap_or_else(|rc| (*rc).clone());
+                apply_session(s, Action::Open(Box::new(o)));
+            }
+        }
         Action::Open(o) => {
             let o = *o;
             let base = if o.from_link {
@@ -384,13 +412,18 @@ fn apply_session(s: &mut AppState, action: Action) {
             if o.from_link {
                 play.floor = base;
             }
+            for (here, &was) in play.here.iter_mut().zip(&o.here) {
+                *here = was;
+            }
             s.play = Some(play);
             s.leaving = false;
             s.replay = None;
             s.setup_error = None;
             s.help = false;
+            s.pending = None;
         }
         Action::Saved { id, known } => {
+            s.saving.apart = false;
             s.saving.id = Some(id);
             s.saving.known = Some(known);
             s.saving.unsaved = false;
@@ -407,6 +440,7 @@ fn apply_session(s: &mut AppState, action: Action) {
             s.saving.id = None;
             s.saving.known = None;
             s.saving.moved_on = None;
+            s.saving.apart = true;
         }
         Action::SavesChanged => s.saves_changed += 1,
         Action::Notice(text) if !s.notices.contains(&text) => s.notices.push(text),

@@ -75,6 +75,9 @@ pub struct Play {
     /// Undo stops at this many decisions: a game from a link cannot take
     /// back the moves it arrived with.
     pub floor: usize,
+    /// Per seat: a person took a decision for it here (saved; a link may
+    /// not play such a seat's turns: formats::links).
+    pub here: Vec<bool>,
     /// What happened since the last decision of a person, marked on the
     /// board until the next one.
     pub recent: Shared<Recent>,
@@ -105,6 +108,7 @@ impl PartialEq for Play {
             && self.last_move_human == other.last_move_human
             && self.turn_passed == other.turn_passed
             && self.floor == other.floor
+            && self.here == other.here
             && self.recent == other.recent
     }
 }
@@ -119,6 +123,7 @@ impl Play {
             recent: Shared::new(Recent::default()),
             pointer,
             floor: 0,
+            here: vec![false; seats.len()],
             game,
             seats: Rc::new(seats),
             ui: UiState::default(),
@@ -230,6 +235,9 @@ impl Play {
                 // What happens from here on is marked until their next one.
                 self.recent_base = self.game.clone();
                 let mover = self.game.to_move();
+                if let Some(here) = self.here.get_mut(usize::from(mover)) {
+                    *here = true;
+                }
                 self.set_game(g);
                 self.last_move_human = true;
                 self.turn_passed = self.game.is_over() || self.game.to_move() != mover;

@@ -27,6 +27,9 @@ pub struct Saving {
     /// not saved until the player chooses (load that game, or keep this one
     /// as a new save).
     pub moved_on: Option<usize>,
+    /// Kept as a save of its own ("keep this one" after `moved_on`): its
+    /// first save takes a new id, not that of the save its link continues.
+    pub apart: bool,
 }
 
 /// A game to open as the local game in play.
@@ -42,4 +45,7 @@ pub struct Opened {
     pub link_base: usize,
     /// The save's record as stored now (see [`Saving::known`]).
     pub known: Option<String>,
+    /// Per seat: a person played it on this device (the save's; none for a
+    /// game new here).
+    pub here: Vec<bool>,
 }
