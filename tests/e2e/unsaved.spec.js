@@ -10,7 +10,7 @@
 'use strict';
 
 const {
-  test, check, PLAY: play, clickDecision, newGameForm, cityForm,
+  test, check, PLAY: play, clickDecision, newGameForm, cityForm, axeAudit,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -83,6 +83,7 @@ test('an unsaved game is not replaced without asking; closing the tab asks', asy
   await a.page.waitForSelector('[data-testid=replace-dialog]', { timeout: TIMEOUT });
   const text = await a.page.textContent('[data-testid=replace-dialog]');
   check('Import record over an unsaved game asks first', text.includes('not saved'), text);
+  await axeAudit(a.page, 'the question before an unsaved game is replaced', check);
   await a.page.click('[data-testid=replace-no]');
   await a.page.waitForSelector('[data-testid=replace-dialog]', { state: 'detached', timeout: TIMEOUT });
   check('"Keep playing this one" keeps the game and its unsaved turns',
