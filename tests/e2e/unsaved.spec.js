@@ -5,7 +5,9 @@
 //     "Open the other game" opens it); with the game saved they ask nothing;
 //  2. closing the tab while turns are not saved asks (beforeunload), and
 //     not once they are saved;
-//  3. the same link opened in two tabs at the same moment is one save.
+//  3. the same link opened in two tabs at the same moment is one save, and
+//     a move in one tab is followed by the other;
+//  4. the question in German (axe-core clean in both languages).
 // Fails on any console error.
 'use strict';
 
@@ -159,4 +161,21 @@ test('the same link opened in two tabs at the same moment is one save', async ({
     check(`after a move, still one save (try ${round + 1})`, (await games(b.page)).length === 1);
     await b.context.close();
   }
+});
+
+test('the question before an unsaved game is replaced, in German', async ({ origin, open }) => {
+  const a = await open();
+  await fillable(a.context);
+  await newGameForm(a.page, `${origin}/?lang=de`);
+  await cityForm(a.page, { names: ['Ann', 'Bob'], seed: 7 });
+  await a.page.evaluate(() => { window.__full = true; });
+  await act(a.page, 0);
+  await a.page.waitForSelector('[data-testid=unsaved]', { timeout: TIMEOUT });
+  await importRecord(a.page);
+  await a.page.waitForSelector('[data-testid=replace-dialog]', { timeout: TIMEOUT });
+  const text = await a.page.textContent('[data-testid=replace-dialog]');
+  check('the question is asked in German', text.includes('nicht gespeichert') && text.includes('Diese weiterspielen'), text);
+  await axeAudit(a.page, 'the question in German', check);
+  await a.page.click('[data-testid=replace-no]');
+  check('the game stays', (await players(a.page)).startsWith('Ann'));
 });
