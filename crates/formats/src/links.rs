@@ -116,8 +116,9 @@ fn common_play(a: &AnyGame, b: &AnyGame) -> (usize, AnyGame) {
 ///   start of the other's, continues it or shows an earlier position of it;
 ///   unless its seats make a person's seat a computer's (or change a
 ///   level), or its new moves play a seat a person plays on this device;
-/// - a game of the same players whose moves agree with a saved game's but
-///   whose deal does not (two tiles placed at least), or whose deal agrees
+/// - a game of the same players whose first two turns or more agree with a
+///   saved game's, tiles and moves, but whose deal does not (whatever it
+///   changes after them), or whose deal agrees
 ///   with an unfinished saved game's but which changes a move of it, is
 ///   refused;
 /// - any other is new (a rematch: another deal, other tiles).
@@ -133,8 +134,8 @@ pub fn judge<'a>(doc: &'a SaveDoc, game: &AnyGame, seats: Option<&[SavedSeat]>) 
         let Ok(saved) = entry.load() else { continue };
         if deal(&saved) != deal(game) {
             let (n, at) = common_play(&saved, game);
-            let whole = n == saved.decisions().min(game.decisions());
-            if refusal.is_none() && whole && at.turns() >= 2 {
+            // (Two whole turns alike, tiles and moves: no rematch is.)
+            if refusal.is_none() && at.turns() >= 2 {
                 refusal = Some(Verdict::Refused(entry, Forgery::Deal));
             }
             continue;
@@ -370,6 +371,19 @@ mod tests {
             forged.play(c).unwrap();
         }
         assert_eq!(refusal(judge(&doc, &forged, None)), Some(Forgery::Deal));
+        // The deal changed and the third turn played another way too.
+        let mut both = forged.at(0);
+        let h = g.history();
+        for &c in &h {
+            if both.turns() == 2 && both.legal_choices().len() > 1 {
+                let other = both.legal_choices().into_iter().find(|&x| x != c).unwrap();
+                both.play(other).unwrap();
+                break;
+            }
+            both.play(c).unwrap();
+        }
+        assert_ne!(both.history(), forged.history()[..both.decisions()]);
+        assert_eq!(refusal(judge(&doc, &both, None)), Some(Forgery::Deal));
         // The same deal written as its tiles, not its seed: the same game.
         let written = Setup::from_deck(
             cat,
