@@ -534,7 +534,7 @@ fn saves_fixture_v1_migrates_to_default_seats() {
     assert!(doc.games().iter().all(|g| !g.from_link));
     // Written again, it is a version 4 document, every game The City's.
     let json = doc.to_json();
-    assert!(json.contains("\"version\":5"), "{json}");
+    assert!(json.contains("\"version\":6"), "{json}");
     assert!(json.contains("\"link_base\":0"), "{json}");
     assert!(json.contains("\"seats\""), "{json}");
     assert_eq!(json.matches("\"game\":\"the-city\"").count(), doc.len());
@@ -554,11 +554,13 @@ fn saves_fixture_v2_reads_seats_and_origin() {
         [
             SavedSeat {
                 colour: "purple".into(),
-                computer: None
+                computer: None,
+                here: false
             },
             SavedSeat {
                 colour: "green".into(),
-                computer: Some("hard".into())
+                computer: Some("hard".into()),
+                here: false
             }
         ]
     );
@@ -666,6 +668,36 @@ fn saves_fixture_v4_reads_where_a_link_started() {
     assert_eq!((x.from_link, x.link_base), (true, 40));
 }
 
+/// Version 6: each seat says whether a person played it on this device;
+/// older saves read as no seat played here, and it is written back.
+#[test]
+fn saves_fixture_v6_knows_the_seats_played_here() {
+    let json = include_str!("fixtures/saves/v6.json");
+    let (doc, problems) = saves::salvage(json).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let here: Vec<bool> = doc
+        .get("g1")
+        .unwrap()
+        .seats
+        .iter()
+        .map(|s| s.here)
+        .collect();
+    assert_eq!(here, [true, false]);
+    assert!(doc.get("g2").unwrap().seats.iter().all(|s| !s.here));
+    let again = saves::parse(&doc.to_json()).unwrap();
+    assert_eq!(again, doc);
+    assert!(doc.to_json().contains("\"here\":true"));
+    // A version 5 document has no such field; a version 6 seat needs it.
+    let v5 = include_str!("fixtures/saves/v5.json");
+    assert!(saves::parse(v5)
+        .unwrap()
+        .games()
+        .iter()
+        .all(|g| g.seats.iter().all(|s| !s.here)));
+    let missing = json.replacen("\"here\": true", "\"x\": true", 1);
+    assert!(save_error(&saves::parse(&missing).unwrap_err()).contains("here"));
+}
+
 /// Version 5: saved games that do not read are kept as they were, listed
 /// with why, written back whole, and read again each time: one mended
 /// (here by hand) is a game again. Nothing is ever left out.
@@ -726,10 +758,10 @@ fn saves_fixture_v5_keeps_damaged_games() {
 #[test]
 fn saves_refuse_tampering_and_newer_versions() {
     let json = include_str!("fixtures/saves/v1.json");
-    let newer = json.replace("\"version\": 1", "\"version\": 6");
+    let newer = json.replace("\"version\": 1", "\"version\": 7");
     assert_eq!(
         saves::parse(&newer).unwrap_err(),
-        SaveError::NewerVersion(6)
+        SaveError::NewerVersion(7)
     );
     // A version 1 entry with version 2's fields is refused (unknown fields).
     let mixed = json.replace("\"id\": \"g2\",", "\"id\": \"g2\", \"from_link\": true,");

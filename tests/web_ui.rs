@@ -733,6 +733,63 @@ fn finished_game(seed: u64) -> Game {
     g
 }
 
+/// A record or a link opened over a game in play that is not saved waits
+/// for the player's answer (issue 37): keeping the game drops it, opening
+/// it replaces the game; over a saved game it opens at once. A person's
+/// move marks the seat as played here.
+#[wasm_bindgen_test]
+fn an_unsaved_game_is_not_replaced_without_asking() {
+    use the_city::ui::state::Opened;
+    let mut s = Rc::new(AppState::default());
+    let mut apply = |a: Action| {
+        s = yew::Reducible::reduce(s.clone(), a);
+        s.clone()
+    };
+    let mine = new_game(&["Aude", "Bernat"], 4, [8, 6, 6]);
+    let other = || {
+        Box::new(Opened {
+            game: AnyGame::City(new_game(&["Cid", "Dee"], 5, [8, 6, 6])),
+            seats: seats(&["Cid", "Dee"]),
+            id: None,
+            from_link: true,
+            link_base: 0,
+            known: None,
+            here: Vec::new(),
+        })
+    };
+    let names = |st: &AppState| st.play.as_ref().unwrap().game.players().to_vec();
+    let st = apply(Action::StartGame(
+        Box::new(AnyGame::City(mine)),
+        seats(&["Aude", "Bernat"]),
+    ));
+    let choice = st.play.as_ref().unwrap().game.legal_choices()[0];
+    let st = apply(Action::Choose(choice));
+    assert_eq!(st.play.as_ref().unwrap().here, [true, false]);
+    let st = apply(Action::SaveFailed);
+    assert!(st.saving.unsaved);
+    let st = apply(Action::OpenAsk(other()));
+    assert!(st.pending.is_some());
+    assert_eq!(names(&st), ["Aude", "Bernat"]);
+    let st = apply(Action::OpenPending(false));
+    assert!(st.pending.is_none());
+    assert_eq!(names(&st), ["Aude", "Bernat"]);
+    apply(Action::OpenAsk(other()));
+    let st = apply(Action::OpenPending(true));
+    assert!(st.pending.is_none());
+    assert_eq!(names(&st), ["Cid", "Dee"]);
+    // Saved: opens at once.
+    apply(Action::Saved {
+        id: "g1".into(),
+        known: "x".into(),
+    });
+    let mut third = other();
+    third.game = AnyGame::City(new_game(&["Eve", "Fay"], 6, [8, 6, 6]));
+    third.seats = seats(&["Eve", "Fay"]);
+    let st = apply(Action::OpenAsk(third));
+    assert!(st.pending.is_none());
+    assert_eq!(names(&st), ["Eve", "Fay"]);
+}
+
 #[wasm_bindgen_test]
 fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
     use the_city::ui::state::Opened;
@@ -750,6 +807,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         from_link: true,
         link_base: total,
         known: None,
+        here: Vec::new(),
     })));
     assert_eq!(st.saving.id.as_deref(), Some("g1"));
     assert!(st.saving.from_link);
@@ -800,6 +858,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         from_link: false,
         link_base: 0,
         known: None,
+        here: Vec::new(),
     })));
     assert_eq!(st.play.as_ref().unwrap().floor, 0);
     let st = apply(Action::Undo);
@@ -863,8 +922,14 @@ fn seats_are_saved_and_restored_with_their_colours_and_levels() {
         },
     ];
     let mut doc = SaveDoc::new();
-    doc.save_seated("x", &g.clone().into(), storage::to_saved(&seats), true, 5.0)
-        .unwrap();
+    doc.save_seated(
+        "x",
+        &g.clone().into(),
+        storage::to_saved(&seats, &[]),
+        true,
+        5.0,
+    )
+    .unwrap();
     let back = formats::saves::parse(&doc.to_json()).unwrap();
     let entry = back.get("x").unwrap();
     assert!(entry.from_link);
@@ -893,11 +958,22 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     clear();
     let g = finished_game(8);
     let s = seats(&["Aude", "Bernat"]);
-    storage::save_game("a", &AnyGame::City(g.clone()), &s, None, None).unwrap();
     storage::save_game(
-        "b",
+        false,
+        Some("a"),
+        &AnyGame::City(g.clone()),
+        &s,
+        &[],
+        None,
+        None,
+    )
+    .unwrap();
+    storage::save_game(
+        false,
+        Some("b"),
         &AnyGame::City(new_game(&["Aude", "Bernat"], 9, [8, 6, 6])),
         &s,
+        &[],
         None,
         None,
     )
@@ -923,13 +999,31 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
     ls.set_item(DOC_KEY, newer).unwrap();
     let loaded = storage::load().unwrap();
     assert!(loaded.doc.is_empty() && loaded.unsafe_why.is_some());
-    let e = storage::save_game("c", &AnyGame::City(g.clone()), &s, None, None).unwrap_err();
+    let e = storage::save_game(
+        false,
+        Some("c"),
+        &AnyGame::City(g.clone()),
+        &s,
+        &[],
+        None,
+        None,
+    )
+    .unwrap_err();
     assert!(matches!(e, StorageError::Unsafe(_)), "{e}");
     assert_eq!(ls.get_item(DOC_KEY).unwrap().as_deref(), Some(newer));
     assert_eq!(backups(), 2);
     // Not JSON at all: backed up, then saving starts a new document.
     ls.set_item(DOC_KEY, "{oops").unwrap();
-    storage::save_game("c", &AnyGame::City(g.clone()), &s, None, None).unwrap();
+    storage::save_game(
+        false,
+        Some("c"),
+        &AnyGame::City(g.clone()),
+        &s,
+        &[],
+        None,
+        None,
+    )
+    .unwrap();
     assert_eq!(backups(), 3);
     assert_eq!(storage::load().unwrap().doc.len(), 1);
     clear();

@@ -11,6 +11,7 @@ use super::extras::{ExtrasHost, Part, PartEvent};
 use super::import_dialog::ImportDialog;
 use super::language;
 use super::legend::coins_on;
+use super::modal::Modal;
 use super::new_game::NewGameScreen;
 use super::notice::notices;
 use super::play_host::PlayHost;
@@ -18,7 +19,7 @@ use super::replay_bar::ReplayBar;
 use super::saves_list::SavesList;
 use super::session::Session;
 use super::share_button::ShareButton;
-use super::state::{Action, AppState};
+use super::state::{Action, AppState, Notice};
 use super::update::UpdateNotice;
 use super::worker::{spawn_engine, Failure, FromEngine, ToEngine};
 use super::worker_line::{WorkerLine, WorkerStatus};
@@ -282,6 +283,43 @@ pub fn app() -> Html {
             </div>
         }
     });
+    // A record imported or a link opened over a game in play that is not
+    // saved: ask first (its turns would be lost).
+    let replace_dialog = state.pending.is_some().then(|| {
+        let answer = |open: bool| {
+            let d = d.clone();
+            Callback::from(move |_: ()| d.dispatch(Action::OpenPending(open)))
+        };
+        let export = {
+            let d = d.clone();
+            let game = state.play.as_ref().map(|p| p.game.clone());
+            Callback::from(move |_: MouseEvent| {
+                if let Some(game) = &game {
+                    let d = d.clone();
+                    super::download::export_record(game, move |r| {
+                        let text = match r {
+                            Ok(Some(note)) => note,
+                            Ok(None) => return,
+                            Err(e) => msg::play::record_failed(&e),
+                        };
+                        d.dispatch(Action::Notice(Notice::Text(text)));
+                    });
+                }
+            })
+        };
+        html! {
+            <Modal title={msg::session::replace_title()} on_close={answer(false)} testid="replace-dialog">
+                <p data-testid="replace-unsaved">{ msg::session::replace_unsaved() }</p>
+                <div class="dialog-buttons">
+                    <button data-testid="replace-no" class="quiet" onclick={answer(false).reform(|_: MouseEvent| ())}>
+                        { msg::session::replace_stay() }</button>
+                    <button data-testid="replace-export" onclick={export}>{ msg::play::save_record() }</button>
+                    <button data-testid="replace-yes" class="primary" onclick={answer(true).reform(|_: MouseEvent| ())}>
+                        { msg::session::replace_yes() }</button>
+                </div>
+            </Modal>
+        }
+    });
     // The first stop of Tab in a game: straight to the text view.
     let skip = {
         let d = d.clone();
@@ -341,6 +379,7 @@ pub fn app() -> Html {
             <UpdateNotice lang={chosen.lang} playing={state.play.is_some()}
                 unsaved={state.saving.unsaved} />
             if let Some(banner) = moved_on { { banner } }
+            if let Some(dialog) = replace_dialog { { dialog } }
             <main>
                 if let (Some(play), true) = (&state.play, state.reviewing) {
                     // The review is drawn by the extras module (ui/review_app.rs),

@@ -2,7 +2,8 @@
 //! and the host of its dialog, which is a part of the extras (ui/import_part.rs,
 //! loaded the first time it opens: docs/loading.md). The dialog reads the
 //! record and hands the page its game; the page opens it as a new local
-//! game at its last position.
+//! game at its last position (asking first when the game in play is not
+//! saved).
 
 use yew::prelude::*;
 
@@ -40,13 +41,14 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
         Callback::from(move |e: PartEvent| {
             if let PartEvent::Open(game) = e {
                 let game = (*game).clone();
-                d.dispatch(Action::Open(Box::new(Opened {
+                d.dispatch(Action::OpenAsk(Box::new(Opened {
                     seats: storage::default_seats(&game),
                     game,
                     id: None,
                     from_link: false,
                     link_base: 0,
                     known: None,
+                    here: Vec::new(),
                 })));
             }
             open_state.set(false);

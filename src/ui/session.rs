@@ -11,6 +11,8 @@
 //! - follows what other tabs save (`storage` events): the saves list reads
 //!   them again, and this tab's game shows what another tab played, or says
 //!   it moved on when this tab has moves of its own not saved;
+//! - has the browser ask before the tab is closed or reloaded while the
+//!   game in play has turns not saved;
 //! - forgets this tab's game in play when the player leaves it.
 //!
 //! The state it adds to the app and the reducer's part for its actions are
@@ -24,7 +26,7 @@ use yew::prelude::*;
 
 use super::state::{Action, AppState, Notice, Opened, Play, Saving};
 use super::storage::{self, StorageError};
-use engine::any::AnyGame;
+use formats::links::{self, Verdict};
 use formats::saves::SavedGame;
 use formats::share;
 use i18n::msg;
@@ -73,21 +75,6 @@ fn seats_param() -> Option<String> {
         })
 }
 
-/// The saved game a link continues: the same deal and players, one's moves
-/// the start of the other's; the most recently saved first. With its game.
-fn related_save(game: &AnyGame) -> Option<(SavedGame, AnyGame)> {
-    let loaded = storage::load().ok()?;
-    loaded.doc.list().into_iter().find_map(|entry| {
-        if entry.players != *game.players() {
-            return None;
-        }
-        let saved = entry.load().ok()?;
-        let (a, b) = (saved.history(), game.history());
-        let related = a.starts_with(&b) || b.starts_with(&a);
-        (related && saved.setup() == game.setup()).then(|| (entry.clone(), saved))
-    })
-}
-
 /// Drop the fragment from the address bar (no reload, no `hashchange`).
 fn clear_fragment() {
     let window = gloo::utils::window();
@@ -101,9 +88,12 @@ fn clear_fragment() {
 /// game was opened. A link that continues a game saved here continues that
 /// save (a correspondence game stays one saved game, however many links
 /// go back and forth); one that shows an earlier position of it opens the
-/// save where it is. The seats are those the link carries beside it, else
-/// those of the save it continues, else every seat a person's, and the
-/// player is told when the link's seats were missing or damaged.
+/// save where it is; one that would change a game saved here (its deal, a
+/// move played, a turn of a seat played here, who plays a seat:
+/// `formats::links::judge`) opens nothing, writes nothing and says what it
+/// changes. The seats are those of the save it continues, else those the
+/// link carries beside it, else every seat a person's, and the player is
+/// told when the link's seats were missing or damaged.
 fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     let link = hash.trim_start_matches('#');
@@ -122,11 +112,17 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     let from_param = param
         .as_deref()
         .and_then(|p| seats_from_param(p, game.players()));
-    let related = related_save(&game);
-    let seats = match (&from_param, &related) {
-        (Some(seats), _) => seats.clone(),
-        (None, Some((entry, _))) => storage::from_saved(entry),
-        (None, None) => {
+    let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
+    let link_seats = from_param.as_ref().map(|s| storage::to_saved(s, &[]));
+    let verdict = links::judge(&loaded, &game, link_seats.as_deref());
+    // A game saved here is played by the seats its save says (a link
+    // cannot change who plays a seat: `judge` refuses it).
+    let seats = match (&verdict, &from_param) {
+        (Verdict::Continues(entry, _) | Verdict::Earlier(entry, _), _) => {
+            storage::from_saved(entry)
+        }
+        (_, Some(seats)) => seats.clone(),
+        _ => {
             d.dispatch(Action::Notice(if param.is_some() {
                 Notice::SeatsDamaged
             } else {
@@ -135,10 +131,17 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
             storage::default_seats(&game)
         }
     };
-    let opened = match related {
+    let opened = match verdict {
+        // A link that would change a game saved here: nothing opens,
+        // nothing is written; the player is told what it changes.
+        Verdict::Refused(entry, forgery) => {
+            d.dispatch(Action::Notice(Notice::LinkRefused(entry.name.clone(), forgery)));
+            clear_fragment();
+            return false;
+        }
         // The link shows an earlier position of a game saved here: that
         // game, where it is.
-        Some((entry, saved)) if saved.decisions() > game.decisions() => {
+        Verdict::Earlier(entry, saved) => {
             d.dispatch(Action::Notice(Notice::EarlierPosition(
                 entry.name.clone(),
                 saved.turns(),
@@ -149,19 +152,30 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
                 id: Some(entry.id.clone()),
                 from_link: entry.from_link,
                 link_base: entry.link_base,
-                known: Some(storage::record_of(&entry)),
+                known: Some(storage::record_of(entry)),
+                here: storage::here_of(entry),
             }
         }
-        related => Opened {
+        Verdict::Continues(entry, _) => Opened {
             link_base: game.decisions(),
             game,
             seats,
-            id: related.as_ref().map(|(e, _)| e.id.clone()),
+            id: Some(entry.id.clone()),
             from_link: true,
-            known: related.as_ref().map(|(e, _)| storage::record_of(e)),
+            known: Some(storage::record_of(entry)),
+            here: storage::here_of(entry),
+        },
+        Verdict::New => Opened {
+            link_base: game.decisions(),
+            game,
+            seats,
+            id: None,
+            from_link: true,
+            known: None,
+            here: Vec::new(),
         },
     };
-    d.dispatch(Action::Open(Box::new(opened)));
+    d.dispatch(Action::OpenAsk(Box::new(opened)));
     clear_fragment();
     true
 }
@@ -181,6 +195,7 @@ pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
             from_link: entry.from_link,
             link_base: entry.link_base,
             known: Some(storage::record_of(entry)),
+            here: storage::here_of(entry),
         }))),
         Err(e) => d.dispatch(Action::Notice(Notice::Unreadable(e))),
     }
@@ -332,16 +347,20 @@ pub fn session(props: &SessionProps) -> Html {
         use_effect_with(key, move |_| {
             let play = play.filter(|_| !measuring() && saving.moved_on.is_none());
             if let Some(play) = play {
-                let id = saving.id.clone().unwrap_or_else(|| {
-                    let doc = storage::load().map(|l| l.doc).unwrap_or_default();
-                    doc.fresh_id(storage::now())
-                });
                 let link = saving.from_link.then_some(saving.base);
                 let known = saving.known.as_deref();
-                let result = storage::save_game(&id, &play.game, &play.seats, link, known);
+                let result = storage::save_game(
+                    saving.apart,
+                    saving.id.as_deref(),
+                    &play.game,
+                    &play.seats,
+                    &play.here,
+                    link,
+                    known,
+                );
                 let mut last = last_error.borrow_mut();
                 match result {
-                    Ok(known) => {
+                    Ok((id, known)) => {
                         *last = None;
                         if saving.id.as_deref() != Some(id.as_str())
                             || saving.known.as_deref() != Some(known.as_str())
@@ -362,6 +381,31 @@ pub fn session(props: &SessionProps) -> Html {
                     }
                 }
             }
+        });
+    }
+
+    // Closing or reloading the tab while the game in play has turns not
+    // saved (storage full or off, another tab moved it on): the browser
+    // asks first.
+    {
+        let guard = props.saving.unsaved
+            && props.play.as_ref().is_some_and(|p| !p.game.is_over())
+            && !measuring();
+        use_effect_with(guard, move |&guard| {
+            let listener = guard.then(|| {
+                let options = gloo::events::EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(
+                    &gloo::utils::window(),
+                    "beforeunload",
+                    options,
+                    |e| {
+                        e.prevent_default();
+                        // (Older browsers ask only when returnValue is set.)
+                        let _ = js_sys::Reflect::set(e, &"returnValue".into(), &"".into());
+                    },
+                )
+            });
+            move || drop(listener)
         });
     }
 

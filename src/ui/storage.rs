@@ -252,18 +252,32 @@ pub fn update<T>(
 
 /// Autosave: the game in play under `id`, unless another tab played it on
 /// since this one last read or wrote `known` (its record there); this tab's
-/// game in play from now on. The record stored: this tab's new `known`.
+/// game in play from now on. A game with no id yet takes the one of the
+/// save its link continues (another tab may have saved it since it was
+/// opened here: the same link opened in two tabs is one save), else a new
+/// one (unless `apart`: a new save in any case). The id and the record
+/// stored: this tab's new `known`.
 pub fn save_game(
-    id: &str,
+    apart: bool,
+    id: Option<&str>,
     game: &AnyGame,
     seats: &[Seat],
+    here: &[bool],
     link: Option<usize>,
     known: Option<&str>,
-) -> Result<String, StorageError> {
+) -> Result<(String, String), StorageError> {
     let t = now();
-    let (record, _) = update(|doc| {
-        let new = doc.get(id).is_none();
-        let saved = doc.save_from(id, game, to_saved(seats), link, known, t)?;
+    let (id, record) = update(|doc| {
+        let id = match id {
+            Some(id) => id.to_string(),
+            None if link.is_some() && !apart => match formats::links::related(doc, game) {
+                Some((entry, _)) => entry.id.clone(),
+                None => formats::links::new_id(doc, game, t),
+            },
+            None => doc.fresh_id(t),
+        };
+        let new = doc.get(&id).is_none();
+        let (record, _) = doc.save_from(&id, game, to_saved(seats, here), link, known, t)?;
         if new {
             // Its name in the player's language, a copy's numbered.
             let taken: Vec<&str> = doc
@@ -273,12 +287,12 @@ pub fn save_game(
                 .map(|g| g.name.as_str())
                 .collect();
             let name = view::names::save_name(game.players(), &taken, saves::MAX_NAME);
-            doc.rename(id, &name, t)?;
+            doc.rename(&id, &name, t)?;
         }
-        Ok(saved)
+        Ok((id, record))
     })?;
-    set_current(Some(id));
-    Ok(record)
+    set_current(Some(&id));
+    Ok((id, record))
 }
 
 /// The record a saved game is stored as (what a tab `knows` of it).
@@ -288,15 +302,22 @@ pub fn record_of(g: &SavedGame) -> String {
     }
 }
 
-/// The seats as saved.
-pub fn to_saved(seats: &[Seat]) -> Vec<SavedSeat> {
+/// The seats as saved, with whether a person played each here.
+pub fn to_saved(seats: &[Seat], here: &[bool]) -> Vec<SavedSeat> {
     seats
         .iter()
-        .map(|s| SavedSeat {
+        .enumerate()
+        .map(|(i, s)| SavedSeat {
             colour: s.colour.name().to_string(),
             computer: s.computer.map(|l| l.name().to_string()),
+            here: here.get(i).copied().unwrap_or(false),
         })
         .collect()
+}
+
+/// Per seat of a saved game: a person played it on this device.
+pub fn here_of(game: &SavedGame) -> Vec<bool> {
+    game.seats.iter().map(|s| s.here).collect()
 }
 
 /// The seats of a saved game (its names are the record's players).

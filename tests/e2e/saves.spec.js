@@ -106,8 +106,8 @@ test('a game saved, reloaded, shared by links, replayed, imported; bad links; a 
   const saved = await stored(a.page);
   const doc = JSON.parse(saved['the-city/saves'] || '{}');
   const current = await a.page.evaluate(() => sessionStorage.getItem('the-city/current'));
-  check('the game is autosaved (document version 5, one game, this tab\'s current id)',
-    doc.version === 5 && doc.games && doc.games.length === 1 && current === doc.games[0].id
+  check('the game is autosaved (document version 6, one game, this tab\'s current id)',
+    doc.version === 6 && doc.games && doc.games.length === 1 && current === doc.games[0].id
       && !('the-city/current' in saved),
     JSON.stringify(Object.keys(saved)));
   await a.page.reload({ waitUntil: 'load' });
@@ -449,14 +449,14 @@ test('saves of a newer version are told and not written over', async ({ origin, 
   let msgs;
     // ------------------------------------------- saves of a newer version
     const h = await open();
-    const newer = '{"kind":"the-city/saves","version":6,"games":[{"future":true}]}';
+    const newer = '{"kind":"the-city/saves","version":7,"games":[{"future":true}]}';
     await h.context.addInitScript((t) => {
       if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
     }, newer);
     await h.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
     await h.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
     msgs = await notices(h.page);
-    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v6)')), JSON.stringify(msgs));
+    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v7)')), JSON.stringify(msgs));
     await h.page.click('[data-testid=start-game]');
     await h.page.waitForSelector(play, { timeout: TIMEOUT });
     await act(h.page, 0);

@@ -4,6 +4,7 @@
 
 pub mod json;
 pub mod level;
+pub mod links;
 pub mod notation;
 pub mod saves;
 pub mod share;

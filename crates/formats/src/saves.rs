@@ -84,6 +84,16 @@
 //! Each reading tries such an entry again: one that reads (say, after an
 //! update of the app) is a saved game again.
 //!
+//! # The document, version 6
+//!
+//! Version 6 adds to each seat whether a person played it on this device
+//! (issue 37): a link that plays such a seat's turn, which this device did
+//! not play, is refused. Older saves did not know (false: no seat):
+//!
+//! ```json
+//!       "seats": [{ "colour": "red", "computer": null, "here": true }, …],
+//! ```
+//!
 //! # Versions
 //!
 //! [`parse`] reads every version up to [`VERSION`]: it looks at `version`
@@ -104,17 +114,20 @@ use engine::city::setup::check_player_name;
 use engine::core::reason::SetupProblem;
 
 /// The version [`SaveDoc::to_json`] writes.
-pub const VERSION: u64 = 5;
+pub const VERSION: u64 = 6;
 
 /// The colour names a seat may have (the UI's palette, in its order).
 pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "purple"];
 
 /// How a seat is played: its colour's name and, for a computer seat, the
-/// computer's level name.
+/// computer's level name; whether a person played it on this device.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedSeat {
     pub colour: String,
     pub computer: Option<String>,
+    /// A person took a decision for this seat on this device (version 6;
+    /// false for older saves): a link may not play this seat's turns.
+    pub here: bool,
 }
 
 impl SavedSeat {
@@ -128,6 +141,7 @@ impl SavedSeat {
             .map(|c| SavedSeat {
                 colour: c.to_string(),
                 computer: None,
+                here: false,
             })
             .collect()
     }
@@ -590,15 +604,23 @@ fn texts(v: &Value) -> Option<Vec<String>> {
     v.as_array()?.iter().map(text).collect()
 }
 
-fn seat_of(v: &Value) -> Result<SavedSeat, String> {
+fn seat_of(version: u64, v: &Value) -> Result<SavedSeat, String> {
     let mut f = Fields::of(v, "a seat")?;
     let colour = f.read("colour", text)?;
     let computer = match f.maybe("computer") {
         None | Some(Value::Null) => None,
         Some(v) => Some(text(v).ok_or_else(|| wrong_kind("computer"))?),
     };
+    let here = match version {
+        6.. => f.read("here", Value::as_bool)?,
+        _ => false,
+    };
     f.done()?;
-    Ok(SavedSeat { colour, computer })
+    Ok(SavedSeat {
+        colour,
+        computer,
+        here,
+    })
 }
 
 fn record_of(v: &Value) -> Result<SavedRecord, String> {
@@ -615,7 +637,8 @@ fn record_of(v: &Value) -> Result<SavedRecord, String> {
 /// One entry of a document of `version`, migrated to the current model:
 /// version 1 has no seats (the defaults), no origin and no game (The
 /// City's); version 2 adds `seats` and `from_link`, version 3 `game`,
-/// version 4 `link_base` (0 before).
+/// version 4 `link_base` (0 before), version 6 each seat's `here` (false
+/// before).
 fn entry_of(version: u64, entry: &Value) -> Result<SavedGame, String> {
     let mut f = Fields::of(entry, "the entry")?;
     let id = f.read("id", text)?;
@@ -638,7 +661,10 @@ fn entry_of(version: u64, entry: &Value) -> Result<SavedGame, String> {
                 .take("seats")?
                 .as_array()
                 .ok_or_else(|| wrong_kind("seats"))?;
-            let seats = seats.iter().map(seat_of).collect::<Result<Vec<_>, _>>()?;
+            let seats = seats
+                .iter()
+                .map(|s| seat_of(version, s))
+                .collect::<Result<Vec<_>, _>>()?;
             (seats, f.read("from_link", Value::as_bool)?)
         }
         _ => (SavedSeat::defaults(players.len()), false),
@@ -714,6 +740,9 @@ fn write_entry(out: &mut String, g: &SavedGame) {
             Some(c) => json::string(out, c),
             None => out.push_str("null"),
         }
+        out.push(',');
+        field(out, "here");
+        out.push_str(if seat.here { "true" } else { "false" });
         out.push('}');
     }
     out.push_str("],");

@@ -345,6 +345,8 @@ fn invalid(i: &Invalid) -> String {
         Invalid::StacksOverBox { stacks } => m::stacks_over_box(stacks[0], stacks[1], stacks[2]),
         Invalid::GameEndsEarly { n } => m::game_ends_early(*n),
         Invalid::NoLegalChoice { n } => m::no_legal_choice(*n),
+        Invalid::PastTheDeal { n } => m::past_the_deal(*n),
+        Invalid::Reveal { seat } => m::bad_reveal(u64::from(*seat) + 1),
     }
 }
 
@@ -378,6 +380,27 @@ pub fn save_error(e: &SaveError) -> String {
         SaveError::NotFound(id) => m::save_not_found(id),
         SaveError::BadName(why) => why.clone(),
         SaveError::MovedOn { id, turns } => m::save_moved_on(id, *turns),
+    }
+}
+
+/// A link refused for what it would change in the saved game `name`
+/// (`formats::links::judge`): the deal, a move played, a turn of a seat
+/// played here, who plays a seat.
+pub fn link_refused(name: &str, f: &formats::links::Forgery) -> String {
+    use formats::links::Forgery;
+    use msg::session as m;
+    match f {
+        Forgery::Deal => m::refused_deal(name),
+        Forgery::Move { turn, player } => m::refused_move(player, *turn, name),
+        Forgery::Seat { turn, player } => m::refused_seat(player, *turn, name),
+        Forgery::Player {
+            player,
+            computer: Some(level),
+        } => m::refused_computer(&crate::names::level_named(level), player, name),
+        Forgery::Player {
+            player,
+            computer: None,
+        } => m::refused_person(player, name),
     }
 }
 

@@ -147,6 +147,9 @@ pub struct AppState {
     /// The game review is open (it has a state of its own: the extras'
     /// ui/review_app.rs, state/review.rs).
     pub reviewing: bool,
+    /// A game to open (an imported record, a link) held while the player
+    /// is asked whether to leave the game in play, which is not saved.
+    pub pending: Option<view::Shared<Opened>>,
 }
 
 /// Everything that can happen to the app.
@@ -191,6 +194,12 @@ pub enum Action {
     // Saves, links and the replay (state/session.rs).
     /// Open a game as the local game in play (a save, a link, a record).
     Open(Box<Opened>),
+    /// Open a game the player did not choose from this screen (a record
+    /// imported, a link): first ask when it would replace a game in play
+    /// that is not saved.
+    OpenAsk(Box<Opened>),
+    /// The answer: open the game held (true), or keep the one in play.
+    OpenPending(bool),
     /// The game in play was saved under `id` as `known` (its record).
     Saved {
         id: String,
@@ -235,6 +244,7 @@ impl Reducible for AppState {
             s.saving = Default::default();
             s.replay = None;
             s.leaving = false;
+            s.pending = None;
         }
         if matches!(
             action,
@@ -242,6 +252,8 @@ impl Reducible for AppState {
                 | Action::StartGame(..)
                 | Action::NewGameScreen
                 | Action::Open(_)
+                | Action::OpenAsk(_)
+                | Action::OpenPending(true)
                 | Action::Leave(true)
         ) {
             s.reviewing = false;
@@ -353,6 +365,8 @@ fn session_handles(a: &Action) -> bool {
     matches!(
         a,
         Action::Open(_)
+            | Action::OpenAsk(_)
+            | Action::OpenPending(_)
             | Action::Saved { .. }
             | Action::SaveFailed
             | Action::MovedOn(_)
@@ -370,6 +384,20 @@ fn session_handles(a: &Action) -> bool {
 /// The reducer's part for the session's actions (and the replay's).
 fn apply_session(s: &mut AppState, action: Action) {
     match action {
+        // The game in play is not saved (storage full or off, or another
+        // tab moved it on): leaving it loses turns, so ask first.
+        Action::OpenAsk(o)
+            if s.saving.unsaved && s.play.as_ref().is_some_and(|p| !p.game.is_over()) =>
+        {
+            s.pending = Some(view::Shared(std::rc::Rc::new(*o)));
+        }
+        Action::OpenAsk(o) => apply_session(s, Action::Open(o)),
+        Action::OpenPending(open) => {
+            if let Some(o) = s.pending.take().filter(|_| open) {
+                let o = std::rc::Rc::try_unwrap(o.0).unwrap_or_else(|rc| (*rc).clone());
+                apply_session(s, Action::Open(Box::new(o)));
+            }
+        }
         Action::Open(o) => {
             let o = *o;
             let base = if o.from_link {
@@ -388,16 +416,21 @@ fn apply_session(s: &mut AppState, action: Action) {
             if o.from_link {
                 play.floor = base;
             }
+            for (here, &was) in play.here.iter_mut().zip(&o.here) {
+                *here = was;
+            }
             s.play = Some(play);
             s.leaving = false;
             s.replay = None;
             s.setup_error = None;
             s.help = false;
+            s.pending = None;
         }
         Action::Saved { id, known } => {
             // Storage works again: what said it did not is no longer true.
             s.notices
                 .retain(|n| !matches!(n, super::Notice::Storage(_)));
+            s.saving.apart = false;
             s.saving.id = Some(id);
             s.saving.known = Some(known);
             s.saving.unsaved = false;
@@ -429,6 +462,7 @@ fn apply_session(s: &mut AppState, action: Action) {
             s.saving.moved_on = None;
             // From the leave dialog: keep it, then leave.
             s.saving.leave_when_saved = std::mem::take(&mut s.leaving);
+            s.saving.apart = true;
         }
         Action::SavesChanged => s.saves_changed += 1,
         Action::Notice(n) => super::notice::add(&mut s.notices, n),

@@ -22,6 +22,9 @@ pub enum Notice {
     /// A link whose list of seats was damaged, or missing.
     SeatsDamaged,
     SeatsMissing,
+    /// A link that would change a game saved here (its name, what it
+    /// changes): refused, nothing written.
+    LinkRefused(String, formats::links::Forgery),
     /// A link showing an earlier position of this saved game (its turns).
     EarlierPosition(String, usize),
     /// The saved game asked for was deleted in another tab.
@@ -42,6 +45,7 @@ impl Notice {
             Notice::LinkFailed(e) => m::link_failed(&plain(&view::errors::share_error(e))),
             Notice::SeatsDamaged => m::seats_damaged().into(),
             Notice::SeatsMissing => m::seats_missing().into(),
+            Notice::LinkRefused(name, forgery) => view::errors::link_refused(name, forgery),
             Notice::EarlierPosition(name, turns) => m::earlier_position(name, *turns),
             Notice::Gone => m::gone().into(),
             Notice::Unreadable(e) => plain(&view::errors::save_error(e)),

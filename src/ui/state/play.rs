@@ -77,6 +77,9 @@ pub struct Play {
     /// Undo stops at this many decisions: a game from a link cannot take
     /// back the moves it arrived with.
     pub floor: usize,
+    /// Per seat: a person took a decision for it here (saved; a link may
+    /// not play such a seat's turns: formats::links).
+    pub here: Vec<bool>,
     /// What happened since the last decision of a person, marked on the
     /// board until the next one.
     pub recent: Shared<Recent>,
@@ -107,6 +110,7 @@ impl PartialEq for Play {
             && self.last_move_human == other.last_move_human
             && self.turn_passed == other.turn_passed
             && self.floor == other.floor
+            && self.here == other.here
             && self.recent == other.recent
     }
 }
@@ -121,6 +125,7 @@ impl Play {
             recent: Shared::new(Recent::default()),
             pointer,
             floor: 0,
+            here: vec![false; seats.len()],
             game,
             seats: Rc::new(seats),
             ui: UiState::default(),
@@ -232,6 +237,9 @@ impl Play {
                 // What happens from here on is marked until their next one.
                 self.recent_base = self.game.clone();
                 let mover = self.game.to_move();
+                if let Some(here) = self.here.get_mut(usize::from(mover)) {
+                    *here = true;
+                }
                 self.set_game(g);
                 self.last_move_human = true;
                 self.turn_passed = self.game.is_over() || self.game.to_move() != mover;

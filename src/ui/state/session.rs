@@ -30,6 +30,9 @@ pub struct Saving {
     /// The player chose to keep this game as a new save and leave it: it
     /// leaves once saved (and asks again if the save fails).
     pub leave_when_saved: bool,
+    /// Kept as a save of its own ("keep this one" after `moved_on`): its
+    /// first save takes a new id, not that of the save its link continues.
+    pub apart: bool,
 }
 
 /// A game to open as the local game in play.
@@ -45,4 +48,7 @@ pub struct Opened {
     pub link_base: usize,
     /// The save's record as stored now (see [`Saving::known`]).
     pub known: Option<String>,
+    /// Per seat: a person played it on this device (the save's; none for a
+    /// game new here).
+    pub here: Vec<bool>,
 }

@@ -5,7 +5,10 @@
 //! - 1: The City (`city.rs`), frozen byte for byte: every link ever written
 //!   opens to the same game, and The City's games are still written in it;
 //! - 2: a ruleset byte (`Ruleset` below), then that ruleset's body. The City's
-//!   body in version 2 is its version 1 body; classic's is in `classic.rs`.
+//!   body in version 2 is its version 1 body; classic's is in `classic.rs`;
+//! - 3: a game dealt fairly on more than one device (`fair.rs`): no deal,
+//!   the seats' commitments and reveals. Read by `fair::decode` only (the
+//!   app does not open such links yet: [`decode`] says they are newer).
 //!
 //! Every version starts with its version byte and ends with the same CRC-32
 //! (`envelope.rs`), so a damaged link (a character changed, lost or added)
@@ -18,6 +21,7 @@
 pub mod city;
 pub mod classic;
 pub mod envelope;
+pub mod fair;
 
 use engine::any::{AnyGame, Ruleset};
 use engine::core::SetupError;
@@ -56,6 +60,12 @@ pub enum Invalid {
     GameEndsEarly { n: u64 },
     /// No legal choice at decision `n`.
     NoLegalChoice { n: u64 },
+    /// A fair game's link plays on after decision `n`, whose draw its
+    /// reveals do not deal (version 3).
+    PastTheDeal { n: u64 },
+    /// A fair game's reveal for `seat` (0-based) does not hash down to
+    /// its commitment (version 3).
+    Reveal { seat: u8 },
 }
 
 impl From<SetupError> for ShareError {
