@@ -394,6 +394,31 @@ pub fn tag_line(name: &str, value: &str) -> Option<String> {
     parse_tag(&line).map(|_| line)
 }
 
+/// The `Aids` tag (issue 39): absent or "on", the aids are shown; "off",
+/// the purist's game. Written only when off, so every record written
+/// before it reads as it did and means "on".
+pub fn aids_from_tags(tags: &Tags) -> Result<bool, RecordError> {
+    match tags.get("Aids") {
+        None | Some((_, "on")) => Ok(true),
+        Some((_, "off")) => Ok(false),
+        Some((l, v)) => Err(RecordError::new(
+            l,
+            Syntax::AidsOnOrOff {
+                value: v.to_string(),
+            },
+        )),
+    }
+}
+
+/// The `Aids` tag's line for a setup, when the aids are off.
+pub fn aids_tag(on: bool) -> &'static str {
+    if on {
+        ""
+    } else {
+        "[Aids \"off\"]\n"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,30 +450,5 @@ mod tests {
         assert!(check_turn_number("2.", 2, 1).is_ok());
         assert!(check_turn_number("2", 2, 1).is_err());
         assert_eq!(tag_line("Bad name", "x"), None);
-    }
-}
-
-/// The `Aids` tag (issue 39): absent or "on", the aids are shown; "off",
-/// the purist's game. Written only when off, so every record written
-/// before it reads as it did and means "on".
-pub fn aids_from_tags(tags: &Tags) -> Result<bool, RecordError> {
-    match tags.get("Aids") {
-        None | Some((_, "on")) => Ok(true),
-        Some((_, "off")) => Ok(false),
-        Some((l, v)) => Err(RecordError::new(
-            l,
-            Syntax::AidsOnOrOff {
-                value: v.to_string(),
-            },
-        )),
-    }
-}
-
-/// The `Aids` tag's line for a setup, when the aids are off.
-pub fn aids_tag(on: bool) -> &'static str {
-    if on {
-        ""
-    } else {
-        "[Aids \"off\"]\n"
     }
 }
