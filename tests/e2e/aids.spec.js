@@ -31,11 +31,20 @@ async function classicGame(page, { seed, tiles = 40, aids = true }) {
   await startGame(page);
 }
 
-// Plays `n` decisions by clicks (a follower on the first ring every other
-// one), or until the game is over.
+// Plays `n` decisions by clicks, or until the game is over: a farmer
+// where one may go (classic), else a follower on the first ring every other
+// decision.
 async function playOn(page, n) {
   for (let k = 0; k < n && (await decision(page)) !== 'over'; k++) {
-    await clickDecision(page, { follower: k % 2 === 0 });
+    const farmer = (await decision(page)) === 'follower'
+      && (await page.$('[data-testid=region-target]:has([data-piece=farmer])'));
+    if (farmer) {
+      const v = await page.getAttribute(play, 'data-version');
+      await farmer.click();
+      await page.waitForFunction(([sel, v0]) => document.querySelector(sel).dataset.version !== v0, [play, v]);
+    } else {
+      await clickDecision(page, { follower: k % 2 === 0 });
+    }
   }
 }
 
@@ -44,11 +53,18 @@ async function textView(page) {
   if (!(await page.$('[data-testid=text-view]'))) await page.click('[data-testid=text-view-toggle]');
   await page.waitForSelector('[data-testid=text-command]', { timeout: TIMEOUT });
   return async (line) => {
-    const before = (await page.textContent('[data-testid=text-answers]')).length;
+    // A few answers are kept, the oldest dropped: a change of the list is
+    // watched for (the same answer again may change nothing at all).
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid=text-answers]');
+      window.aidsSaid = false;
+      if (window.aidsWatch) window.aidsWatch.disconnect();
+      window.aidsWatch = new MutationObserver(() => { window.aidsSaid = true; });
+      window.aidsWatch.observe(el, { childList: true, subtree: true, characterData: true });
+    });
     await page.fill('[data-testid=text-command]', line);
     await page.press('[data-testid=text-command]', 'Enter');
-    await page.waitForFunction((b) => document.querySelector('[data-testid=text-answers]').textContent.length !== b,
-      before, { timeout: TIMEOUT });
+    await page.waitForFunction(() => window.aidsSaid, null, { timeout: 3000 }).catch(() => {});
     const all = await page.$$eval('[data-testid=text-answers] > *', (els) => els.map((e) => e.textContent));
     return all[all.length - 1] || '';
   };
@@ -129,8 +145,27 @@ async function aidsInOneLanguage(open, origin, lang) {
   const cells = await page.$$eval('[data-testid=projected-breakdown-0] td', (els) => els.map((e) => Number(e.textContent)));
   check(`${lang}: the projected score's breakdown on demand adds up to it`,
     cells.length === 5 && cells.reduce((a, b) => a + b, 0) === Number(shown[0]), JSON.stringify({ cells, shown }));
-  await page.screenshot({ path: path.join(ARTIFACTS, `aids-${lang}.png`) });
   await axeAudit(page, `the aids in ${lang} (owners on, a breakdown open, the text view)`, check);
+
+  // On through the game: the marks keep agreeing with the words, and dead
+  // spaces and held farms do turn up.
+  const seen = { dead: 0, owners: 0 };
+  for (let k = 0; k < 12 && (await decision(page)) !== 'over' && !(seen.dead && seen.owners); k++) {
+    await playOn(page, 8);
+    if ((await decision(page)) === 'over') break;
+    const d = await ask(w.dead);
+    const m = (await page.$$eval('[data-testid=aid-dead]', (els) => els.map((e) => e.getAttribute('data-cell')))).sort();
+    const l = d.startsWith(w.noDead) ? [] : cellsIn(d.slice(w.deadList.length, d.indexOf('.') + 1));
+    check(`${lang}: later too, the dead spaces marked are those "${w.dead}" names`, JSON.stringify(m) === JSON.stringify(l),
+      JSON.stringify({ m, d }));
+    const o = await ask(w.owners);
+    const b = (await page.$$('[data-testid=aid-owner]')).length;
+    check(`${lang}: later too, the owners layer agrees with "${w.owners}"`, (o === w.noOwners) === (b === 0), JSON.stringify({ o, b }));
+    seen.dead += m.length;
+    seen.owners += b;
+    if (m.length && b) await page.screenshot({ path: path.join(ARTIFACTS, `aids-${lang}.png`) });
+  }
+  check(`${lang}: dead spaces and held farms were marked on the way`, seen.dead > 0 && seen.owners > 0, JSON.stringify(seen));
 }
 
 test('the aids on the board, in the panel and in the text view, in English and German', async ({ origin, open }) => {
