@@ -48,7 +48,7 @@ pub fn panel(p: &PanelData, aids: Option<&AidsView>) -> Html {
                     // breakdown on demand; nothing with the aids off.
                     if let Some(a) = aids {
                         <details class="projected" data-testid={format!("projected-breakdown-{i}")}>
-                            <summary><abbr title={final_now_title}>
+                            <summary data-testid={format!("projected-summary-{i}")}><abbr title={final_now_title}>
                                 { m::final_now() }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b></summary>
                             <table class="breakdown" aria-label={msg::aids::breakdown()}>
                                 <tr>{ for p.sources.iter().map(|&s| html! { <th>{ names::source(s) }</th> }) }</tr>
@@ -126,7 +126,7 @@ pub fn panel(p: &PanelData, aids: Option<&AidsView>) -> Html {
                 </div>
                 if let Some(a) = aids {
                     <details class="explain" data-testid="aids-dead">
-                        <summary>{ msg::aids::dead_heading() }</summary>
+                        <summary data-testid="aids-dead-summary">{ msg::aids::dead_heading() }</summary>
                         <p>{ a.dead_words.clone() }</p>
                     </details>
                     <details class="explain" data-testid="explain-final">
@@ -135,7 +135,7 @@ pub fn panel(p: &PanelData, aids: Option<&AidsView>) -> Html {
                     </details>
                 } else {
                     <details class="explain aids-off" data-testid="aids-off">
-                        <summary>{ msg::aids::off_short() }</summary>
+                        <summary data-testid="aids-off-summary">{ msg::aids::off_short() }</summary>
                         <p>{ msg::aids::off() }</p>
                     </details>
                 }

@@ -464,8 +464,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                             onclick={tiles_show}>{ m::tiles() }</button>
                     }
                     if play.view.aids.is_some() {
-                        <button data-testid="owners-toggle" title={msg::aids::owners_about()}
-                            aria-pressed={(*owners_on).to_string()} onclick={owners_toggle}>{ msg::aids::owners() }</button>
+                        // (A sign, not a word: the tools stay on one row on a
+                        // narrow board.)
+                        <button data-testid="owners-toggle" title={msg::aids::owners_about()} aria-label={msg::aids::owners()}
+                            aria-pressed={(*owners_on).to_string()} onclick={owners_toggle}>{ "⚑" }</button>
                     }
                 </div>
             </div>
