@@ -167,9 +167,10 @@ pub fn space_words(ruleset: Ruleset, a: &Aids, s: &Space, most: usize) -> String
     let mut out = if s.fits.is_empty() && !s.hand_fits {
         m::dead_space(&cell)
     } else {
-        let types: Vec<String> = s
+        let mut types: Vec<String> = s
             .fits
             .iter()
+            .take(most)
             .map(|&t| {
                 format!(
                     "{} ×{}",
@@ -178,6 +179,9 @@ pub fn space_words(ruleset: Ruleset, a: &Aids, s: &Space, most: usize) -> String
                 )
             })
             .collect();
+        if s.fits.len() > most {
+            types.push("…".into());
+        }
         m::fits(
             &cell,
             s.copies,
