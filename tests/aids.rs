@@ -184,7 +184,7 @@ fn run<G: Checked>(
         }
         if g.at_placement() {
             assert!(a.in_hand.is_some());
-            if placements % every == 0 {
+            if placements.is_multiple_of(every) {
                 check_fits(&g, &a, woods);
             }
             placements += 1;
