@@ -39,17 +39,22 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[derive(Properties, PartialEq)]
 struct PanelProps {
     panel: Shared<view::panel::PanelData>,
+    aids: Option<Shared<view::aids::AidsView>>,
 }
 
 #[function_component(Panel)]
 fn panel_host(props: &PanelProps) -> Html {
-    panel(&props.panel)
+    panel(&props.panel, props.aids.as_deref())
 }
 
 /// The panel mounted in a fresh `<div id=…>`, rendered.
-async fn mount_panel(id: &str, panel: Shared<view::panel::PanelData>) -> web_sys::Element {
+async fn mount_panel(
+    id: &str,
+    panel: Shared<view::panel::PanelData>,
+    aids: Option<Shared<view::aids::AidsView>>,
+) -> web_sys::Element {
     let root = fresh_div(id);
-    yew::Renderer::<Panel>::with_root_and_props(root.clone(), PanelProps { panel }).render();
+    yew::Renderer::<Panel>::with_root_and_props(root.clone(), PanelProps { panel, aids }).render();
     settle().await;
     root
 }
@@ -501,6 +506,9 @@ async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
             on_cell: Callback::from(move |c| p2.borrow_mut().push(c)),
             on_choice: Callback::noop(),
             on_rotate: Callback::noop(),
+            aids: None,
+            owners: false,
+            on_space: Callback::noop(),
         },
     )
     .render();
@@ -682,7 +690,9 @@ async fn the_panel_shows_scores_breakdown_and_supplies() {
     let mut g = new_game(&["Aude", "Bernat", "Cécile"], 8, [30, 25, 20]);
     random::play_out(&mut g, &mut random::choice_rng(8));
     let view = game_view(&g, &seats(&["Aude", "Bernat", "Cécile"]));
-    let root = mount_panel("panel", view.panel.clone()).await;
+    // The score if the game ended now is one of the aids (issue 39).
+    let aids = view::aids::AidsView::of(&AnyGame::City(g.clone()), &view.names, &view.colours);
+    let root = mount_panel("panel", view.panel.clone(), aids.map(Shared::new)).await;
     for (i, p) in g.players().iter().enumerate() {
         assert_eq!(
             text(&one(&root, &format!("[data-testid=score-{i}]"))),
@@ -1501,7 +1511,7 @@ async fn the_classic_panel_shows_wood_coins_and_the_coin_supply() {
     classic_until(&mut g, 3, |g| g.turns() >= 12);
     let names = ["Aude", "Bernat", "Cécile"];
     let view = view::classic::game_view(&g, &seats(&names));
-    let root = mount_panel("classic-panel", view.panel.clone()).await;
+    let root = mount_panel("classic-panel", view.panel.clone(), None).await;
     for (i, p) in g.players().iter().enumerate() {
         assert_eq!(
             text(&one(&root, &format!("[data-testid=score-{i}]"))),

@@ -13,6 +13,7 @@ use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::aids_layer::AidsLayer;
 use super::camera::{Camera, CameraAction, MAX_SPAN, MIN_SPAN};
 use super::coords_layer::coords_layer;
 use super::pieces_layer::PiecesLayer;
@@ -24,7 +25,8 @@ use engine::any::AnyChoice as Choice;
 use engine::any::Ruleset;
 use engine::core::geom::Cell;
 use i18n::msg;
-use view::geometry::within;
+use view::aids::AidsView;
+use view::geometry::{within, TILE};
 use view::reach;
 use view::scene::{Recent, Scene};
 use view::targets::Targets;
@@ -52,6 +54,16 @@ pub struct BoardProps {
     pub on_cell: Callback<Cell>,
     pub on_choice: Callback<Choice>,
     pub on_rotate: Callback<()>,
+    /// The players' aids to draw (none with the aids off).
+    #[prop_or_default]
+    pub aids: Option<Shared<AidsView>>,
+    /// The owners layer is on.
+    #[prop_or_default]
+    pub owners: bool,
+    /// The space a mouse points at (`None` when it leaves the board), for
+    /// its aids.
+    #[prop_or_default]
+    pub on_space: Callback<Option<Cell>>,
 }
 
 /// Pointers down on the board and what they are doing.
@@ -354,13 +366,30 @@ pub fn board(props: &BoardProps) -> Html {
             }
         })
     };
+    let hovered = use_mut_ref(|| None::<Cell>);
     let onpointermove = {
         let gesture = gesture.clone();
         let svg_ref = svg_ref.clone();
         let cam = cam.clone();
         let on_camera = props.on_camera.clone();
+        let on_space = props.on_space.clone();
+        let hovered = hovered.clone();
         Callback::from(move |e: PointerEvent| {
             let mut g = gesture.borrow_mut();
+            // A mouse pointing (no button down): the space under it, for
+            // its aids.
+            if g.pointers.is_empty() && e.pointer_type() == "mouse" {
+                if let Some(svg) = svg_ref.cast::<web_sys::Element>() {
+                    let c = *cam.borrow();
+                    let (_, at) = measure(&svg, &c, (e.client_x() as f64, e.client_y() as f64));
+                    let cell =
+                        Cell::new((at.0 / TILE).floor() as i32, (at.1 / TILE).floor() as i32);
+                    if *hovered.borrow() != Some(cell) {
+                        *hovered.borrow_mut() = Some(cell);
+                        on_space.emit(Some(cell));
+                    }
+                }
+            }
             let id = e.pointer_id();
             let Some(k) = g.pointers.iter().position(|p| p.0 == id) else {
                 return;
@@ -485,10 +514,21 @@ pub fn board(props: &BoardProps) -> Html {
                 aria-describedby="board-focus"
                 onpointerdown={onpointerdown} onpointermove={onpointermove.clone()}
                 onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
+                onpointerleave={{
+                    let (on_space, hovered) = (props.on_space.clone(), hovered.clone());
+                    Callback::from(move |_: PointerEvent| {
+                        if hovered.borrow_mut().take().is_some() {
+                            on_space.emit(None);
+                        }
+                    })
+                }}
                 onclick={onclick} oncontextmenu={oncontextmenu}>
                 <TileDefs ruleset={props.scene.ruleset} types={props.scene.types.clone()} />
                 <rect class="ground" x="-40000" y="-40000" width="80000" height="80000" fill="url(#ground)" />
                 <TilesLayer scene={props.scene.clone()} />
+                if let Some(aids) = &props.aids {
+                    <AidsLayer aids={aids.clone()} owners={props.owners} />
+                }
                 <RecentLayer recent={props.recent.clone()} top=false />
                 <PiecesLayer scene={props.scene.clone()} />
                 <RecentLayer recent={props.recent.clone()} top=true />

@@ -8,6 +8,7 @@
 //! `view::scene::Scene` and offers `view::targets::Targets`: it knows no
 //! rules.
 
+pub mod aids_layer;
 pub mod app;
 pub mod board;
 pub mod camera;

@@ -52,6 +52,8 @@ pub struct Form {
     pub tiles: String,
     pub seed: String,
     pub speed: Speed,
+    /// The players' aids (issue 39).
+    pub aids: bool,
 }
 
 impl Form {
@@ -77,6 +79,7 @@ impl Form {
                 options: ng.options,
                 seed: ng.seed.map(|s| s.to_string()).unwrap_or_default(),
                 speed: ng.speed,
+                aids: ng.aids,
             },
             None => Form {
                 ruleset: Ruleset::City,
@@ -90,6 +93,7 @@ impl Form {
                 options: Options::default(),
                 seed: String::new(),
                 speed: Speed::default(),
+                aids: true,
             },
         }
     }
@@ -214,6 +218,7 @@ impl Form {
             options: self.options,
             seed,
             speed: self.speed,
+            aids: self.aids,
         })
     }
 }
@@ -508,6 +513,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         })
     };
     let on_seed = update_input(Box::new(|f, v| f.seed = v));
+    let on_aids = update(Box::new(|f, e| f.aids = input_checked(e)));
     let options = OPTION_TEXT.iter().map(|&(name, label, text)| {
         let on = update(Box::new(move |f, e| {
             f.options.set(name, input_checked(e));
@@ -681,6 +687,10 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                         { msg::new_game::short_game() }</button>
                 </div>
             </fieldset>
+            <label class="option aids-setting">
+                <input type="checkbox" checked={form.aids} data-testid="aids-setting" onchange={on_aids} />
+                <span><b>{ msg::aids::setting() }</b><br /><small>{ msg::aids::setting_about() }</small></span>
+            </label>
             <details class="advanced">
                 <summary>{ msg::new_game::advanced() }</summary>
                 <label class="seed">

@@ -6,7 +6,9 @@ use yew::prelude::*;
 
 use super::pieces_layer::MEEPLE;
 use engine::any::Ruleset;
+use i18n::msg;
 use i18n::msg::panel as m;
+use view::aids::AidsView;
 use view::names;
 use view::panel::{stack_name, PanelData};
 
@@ -20,7 +22,7 @@ fn mini_meeple(fill: &str, edge: &str) -> Html {
 
 /// (A plain function, not a component: it has no state of its own and its
 /// parent redraws it on every move anyway.)
-pub fn panel(p: &PanelData) -> Html {
+pub fn panel(p: &PanelData, aids: Option<&AidsView>) -> Html {
     let city = p.ruleset == Ruleset::City;
     let final_now_title = if city {
         m::final_now_about_city()
@@ -42,10 +44,18 @@ pub fn panel(p: &PanelData) -> Html {
                     }
                     // (Not a diamond: that is yellow's mark.)
                     if r.to_move { <span class="turn-mark" title={m::to_move()} role="img" aria-label={m::to_move()}>{ "◀" }</span> }
-                    <span class="projected">
-                        <abbr title={final_now_title}>
-                            { m::final_now() }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b>
-                    </span>
+                    // The score if the game ended now is an aid (issue 39): its
+                    // breakdown on demand; nothing with the aids off.
+                    if let Some(a) = aids {
+                        <details class="projected" data-testid={format!("projected-breakdown-{i}")}>
+                            <summary data-testid={format!("projected-summary-{i}")}><abbr title={final_now_title}>
+                                { m::final_now() }</abbr>{ " " }<b data-testid={format!("projected-{i}")}>{ r.projected }</b></summary>
+                            <table class="breakdown" aria-label={msg::aids::breakdown()}>
+                                <tr>{ for p.sources.iter().map(|&s| html! { <th>{ names::source(s) }</th> }) }</tr>
+                                <tr>{ for a.breakdown.get(i).into_iter().flatten().map(|&n| html! { <td>{ n }</td> }) }</tr>
+                            </table>
+                        </details>
+                    }
                     <span class="score"><span class="sr-only">{ m::score() }{ " " }</span>
                         <span data-testid={format!("score-{i}")}>{ r.score }</span></span>
                 </div>
@@ -115,10 +125,21 @@ pub fn panel(p: &PanelData) -> Html {
                 <div class="placed">{ if city { m::in_the_city(p.placed) } else { m::placed(p.placed) } }
                     if p.set_aside > 0 { { " · " }{ m::set_aside(p.set_aside) } }
                 </div>
-                <details class="explain" data-testid="explain-final">
-                    <summary>{ m::what_is_final_now() }</summary>
-                    <p>{ if city { m::final_now_city() } else { m::final_now_classic() } }</p>
-                </details>
+                if let Some(a) = aids {
+                    <details class="explain" data-testid="aids-dead">
+                        <summary data-testid="aids-dead-summary">{ msg::aids::dead_heading() }</summary>
+                        <p>{ a.dead_words.clone() }</p>
+                    </details>
+                    <details class="explain" data-testid="explain-final">
+                        <summary>{ m::what_is_final_now() }</summary>
+                        <p>{ if city { m::final_now_city() } else { m::final_now_classic() } }</p>
+                    </details>
+                } else {
+                    <details class="explain aids-off" data-testid="aids-off">
+                        <summary data-testid="aids-off-summary">{ msg::aids::off_short() }</summary>
+                        <p>{ msg::aids::off() }</p>
+                    </details>
+                }
                 <div class="deal" title={m::deal_about()}>
                     if let Some(seed) = p.seed { { m::seed() }{ " " }<b data-testid="seed-shown">{ seed }</b>{ " · " } }
                     { {

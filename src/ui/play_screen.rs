@@ -280,6 +280,17 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     }
     let legend_open = use_state(|| false);
     let tiles_open = use_state(|| false);
+    // The players' aids (issue 39): the space a mouse points at, and the
+    // owners layer.
+    let pointed = use_state(|| None::<Cell>);
+    let owners_on = use_state(|| false);
+    let on_space = {
+        let pointed = pointed.setter();
+        (*use_memo((), move |_| {
+            Callback::from(move |c: Option<Cell>| pointed.set(c))
+        }))
+        .clone()
+    };
 
     let mut prompt = play.prompt().clone();
     let over = play.game.is_over();
@@ -436,6 +447,18 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         let tiles_open = tiles_open.clone();
         Callback::from(move |_: PartEvent| tiles_open.set(false))
     };
+    let owners_toggle = {
+        let owners_on = owners_on.clone();
+        Callback::from(move |_: MouseEvent| owners_on.set(!*owners_on))
+    };
+    // The aids of the space pointed at, else of the space the tile in hand
+    // is tried on (the keyboard's focus).
+    let aids_space = play.view.aids.as_ref().and_then(|a| {
+        let cell = (*pointed)
+            .filter(|c| a.space(*c).is_some())
+            .or(play.targets.ghost.map(|g| g.cell))?;
+        a.space(cell).map(|s| (cell, s.short.clone()))
+    });
     let camera_click = |a: CameraAction| {
         let cd = camera.dispatcher();
         Callback::from(move |_: MouseEvent| cd.dispatch(a))
@@ -457,7 +480,13 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 <Board scene={play.view.scene.clone()} targets={play.targets.clone()} camera={*camera}
                     recent={play.recent.clone()} coords={props.coords} focus_words={play.focus_words()}
                     touch={play.pointer == view::prompt::Pointer::Touch}
-                    on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate} />
+                    on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate}
+                    aids={play.view.aids.clone()} owners={*owners_on} on_space={on_space} />
+                if let Some(words) = aids_space {
+                    <div class="aids-space" data-testid="aids-space" data-cell={format!("{},{}", words.0.x, words.0.y)}>
+                        { words.1 }
+                    </div>
+                }
                 <div class="board-tools">
                     <button data-testid="zoom-in" title={m::zoom_in_title()} aria-label={m::zoom_in()}
                         onclick={camera_click(CameraAction::Zoom { factor: 1.25, at: None })}>{ "+" }</button>
@@ -470,6 +499,12 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     if tiles_by_type {
                         <button data-testid="tiles-left-open" title={m::tiles_title()}
                             onclick={tiles_show}>{ m::tiles() }</button>
+                    }
+                    if play.view.aids.is_some() {
+                        // (A sign, not a word: the tools stay on one row on a
+                        // narrow board.)
+                        <button data-testid="owners-toggle" title={msg::aids::owners_about()} aria-label={msg::aids::owners()}
+                            aria-pressed={(*owners_on).to_string()} onclick={owners_toggle}>{ "⚑" }</button>
                     }
                 </div>
             </div>
@@ -537,7 +572,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 }
             </div>
             <aside class="side-bottom" id="panel" aria-label={m::panel_label()}>
-                { panel(&play.view.panel) }
+                { panel(&play.view.panel, play.view.aids.as_deref()) }
                 { game_log(&play.view.log, &play.view.names, &play.view.colours) }
             </aside>
             if over && !play.ui.over_closed {

@@ -46,7 +46,15 @@ mod cli {
       move played, the best, the luck of the draw), then each player's figures and the
       key moments; --json: {\"decisions\": [{\"n\", \"turn\", \"seat\", \"player\", \"played\",
       \"best\", \"played_value\", \"best_value\", \"loss\", \"luck\", \"class\"}, ...],
-      \"players\": [...], \"key_moments\": {...}}";
+      \"players\": [...], \"key_moments\": {...}}
+  city aids FILE [--json]
+      the players' aids after the record's last turn, either game: the pile after the tile
+      in hand by type (never its order), what fits each open space and the chance the next
+      draw does, dead spaces, doomed features, who holds each farm or end-scored feature,
+      and the score if the game ended now; --json: {\"seat_to_move\", \"in_hand\",
+      \"pile\": {TYPE: COPIES}, \"spaces\": [{\"cell\": \"x,y\", \"fits\": [TYPE],
+      \"copies\", \"chance_next\", \"last_chance\"}], \"dead\": [\"x,y\"], \"doomed\": [...],
+      \"holdings\": [...], \"scores\": [...], \"projected\": [SCORE per seat]}";
 
     /// Runs a command line; returns the exit status.
     pub fn run(args: Vec<String>) -> i32 {
@@ -57,6 +65,7 @@ mod cli {
             Some("unshare") => unshare(&args[1..]),
             Some("selfplay") => selfplay(&args[1..]),
             Some("review") => review(&args[1..]),
+            Some("aids") => aids(&args[1..]),
             Some("-h" | "--help" | "help") => {
                 println!("{USAGE}");
                 Ok(())
@@ -247,6 +256,169 @@ mod cli {
         } else {
             println!("{}", result.text());
         }
+        Ok(())
+    }
+
+    /// `city aids FILE [--json]` (issue 39).
+    fn aids(args: &[String]) -> Result<(), String> {
+        use engine::core::aids::Kind;
+        use serde_json::{json, Map, Value};
+        let json_out = args.iter().any(|a| a == "--json");
+        let rest: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+        let [path] = rest.as_slice() else {
+            return Err(USAGE.to_string());
+        };
+        let game = read_record(path)?.game;
+        let ruleset = game.ruleset();
+        let a = game.aids();
+        let id = |t: engine::core::shape::TileType| view::any::tile_name(ruleset, t);
+        let cell = |c: engine::Cell| format!("{},{}", c.x, c.y);
+        let cells = |v: &[engine::Cell]| v.iter().map(|&c| cell(c)).collect::<Vec<_>>();
+        let kind = |k: Kind| match k {
+            Kind::Road => "road",
+            Kind::City => "city",
+            Kind::Cloister => "cloister",
+            Kind::Field => "farm",
+            Kind::Street => "street",
+            Kind::Market => "market",
+            Kind::Residential => "residential-area",
+            Kind::Guard => "guard",
+        };
+        let seats = |mask: u8| (0..8).filter(|p| mask & (1 << p) != 0).collect::<Vec<u8>>();
+        let n = game.players().len();
+        let total = a.pile_total();
+        if !json_out {
+            let players = game.players();
+            println!(
+                "to move: {}; in hand: {}; tiles in the pile after it: {total}",
+                players[a.seat_to_move as usize],
+                a.in_hand.map_or("none".to_string(), id)
+            );
+            for s in &a.spaces {
+                let fits: Vec<String> = s.fits.iter().map(|&t| id(t)).collect();
+                println!(
+                    "{}: {}{}",
+                    cell(s.cell),
+                    if s.dead {
+                        "dead".to_string()
+                    } else {
+                        format!(
+                            "{} ({} of {total}){}",
+                            if fits.is_empty() {
+                                "-".to_string()
+                            } else {
+                                fits.join(" ")
+                            },
+                            s.copies,
+                            if s.last_chance() {
+                                ", one tile left"
+                            } else {
+                                ""
+                            }
+                        )
+                    },
+                    if s.hand_fits {
+                        ", the tile in hand fits"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            for d in &a.doomed {
+                println!(
+                    "doomed {} at {} (needs {}): owners {:?} lose {} each",
+                    kind(d.kind),
+                    cell(d.cell),
+                    cells(&d.needs).join(" "),
+                    seats(d.owners)
+                        .iter()
+                        .map(|&p| players[p as usize].as_str())
+                        .collect::<Vec<_>>(),
+                    d.lost
+                );
+            }
+            for h in &a.holdings {
+                println!(
+                    "{} at {}: {:?} would score {:?}",
+                    kind(h.kind),
+                    cell(h.cell),
+                    seats(h.owners)
+                        .iter()
+                        .map(|&p| players[p as usize].as_str())
+                        .collect::<Vec<_>>(),
+                    &h.paid[..n]
+                );
+            }
+            for (p, name) in players.iter().enumerate() {
+                println!(
+                    "{name}: {} now, {} if the game ended now",
+                    a.scores[p], a.projected[p]
+                );
+            }
+            return Ok(());
+        }
+        let mut pile = Map::new();
+        for (t, &c) in a.pile.iter().enumerate() {
+            if c > 0 {
+                pile.insert(id(t as engine::core::shape::TileType), c.into());
+            }
+        }
+        let spaces: Vec<Value> = a
+            .spaces
+            .iter()
+            .map(|s| {
+                json!({
+                    "cell": cell(s.cell),
+                    "fits": s.fits.iter().map(|&t| id(t)).collect::<Vec<_>>(),
+                    "copies": s.copies,
+                    "chance_next": if total == 0 { 0.0 } else { s.copies as f64 / total as f64 },
+                    "last_chance": s.last_chance(),
+                    "hand_fits": s.hand_fits,
+                })
+            })
+            .collect();
+        let doomed: Vec<Value> = a
+            .doomed
+            .iter()
+            .map(|d| {
+                json!({
+                    "kind": kind(d.kind),
+                    "cell": cell(d.cell),
+                    "tiles": cells(&d.tiles),
+                    "needs": cells(&d.needs),
+                    "followers": &d.followers[..n],
+                    "owners": seats(d.owners),
+                    "lost": d.lost,
+                })
+            })
+            .collect();
+        let holdings: Vec<Value> = a
+            .holdings
+            .iter()
+            .map(|h| {
+                json!({
+                    "kind": kind(h.kind),
+                    "cell": cell(h.cell),
+                    "tiles": cells(&h.tiles),
+                    "followers": &h.followers[..n],
+                    "owners": seats(h.owners),
+                    "points": &h.paid[..n],
+                    "counts": h.counts,
+                })
+            })
+            .collect();
+        let out = json!({
+            "seat_to_move": a.seat_to_move,
+            "in_hand": a.in_hand.map(id),
+            "pile": pile,
+            "spaces": spaces,
+            "dead": a.dead().map(cell).collect::<Vec<_>>(),
+            "doomed": doomed,
+            "holdings": holdings,
+            "scores": a.scores,
+            "projected": a.projected,
+        });
+        println!("{out}");
         Ok(())
     }
 

@@ -818,3 +818,87 @@ fn share_and_unshare_round_trip_through_the_binary() {
     assert_eq!(code, 1);
     assert!(out.is_empty());
 }
+
+/// A random record cut after its first `turns` turn lines: a game in progress.
+fn cut_record(record: &str, turns: usize) -> String {
+    let mut out = String::new();
+    let mut kept = 0;
+    for line in record.lines() {
+        let is_turn = line
+            .split('.')
+            .next()
+            .is_some_and(|n| n.trim().parse::<u32>().is_ok());
+        if is_turn {
+            if kept == turns {
+                break;
+            }
+            kept += 1;
+        }
+        if !line.starts_with("[Result") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Issue 39: `city aids FILE --json` in the shape the issue gives, for a
+/// game in progress of either ruleset, and in words without `--json`.
+#[test]
+fn aids_prints_the_pile_the_spaces_and_the_projected_scores() {
+    for game in ["the-city", "classic"] {
+        let (code, record, err) =
+            city(&["random", "--game", game, "--seed", "5", "--players", "3"]);
+        assert_eq!(code, 0, "{err}");
+        let path = temp_file(&format!("aids-{game}.cgn"), &cut_record(&record, 20));
+        let (code, out, err) = city(&["aids", path.to_str().unwrap(), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["seat_to_move"].as_u64().unwrap() < 3);
+        let in_hand = v["in_hand"].as_str().expect("a tile in hand mid-game");
+        assert!(!in_hand.is_empty());
+        let pile = v["pile"].as_object().unwrap();
+        let total: u64 = pile.values().map(|c| c.as_u64().unwrap()).sum();
+        assert!(total > 0);
+        let spaces = v["spaces"].as_array().unwrap();
+        assert!(!spaces.is_empty());
+        let dead: Vec<&str> = v["dead"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        for s in spaces {
+            let cell = s["cell"].as_str().unwrap();
+            let (x, y) = cell.split_once(',').unwrap();
+            assert!(
+                x.parse::<i32>().is_ok() && y.parse::<i32>().is_ok(),
+                "{cell}"
+            );
+            let fits = s["fits"].as_array().unwrap();
+            let copies: u64 = fits
+                .iter()
+                .map(|t| pile[t.as_str().unwrap()].as_u64().unwrap())
+                .sum();
+            assert_eq!(s["copies"].as_u64().unwrap(), copies);
+            let chance = s["chance_next"].as_f64().unwrap();
+            assert!((chance - copies as f64 / total as f64).abs() < 1e-9);
+            let empty = fits.is_empty() && !s["hand_fits"].as_bool().unwrap();
+            assert_eq!(dead.contains(&cell), empty, "{cell} dead");
+        }
+        let projected = v["projected"].as_array().unwrap();
+        let scores = v["scores"].as_array().unwrap();
+        assert_eq!(projected.len(), 3);
+        for (p, s) in projected.iter().zip(scores) {
+            assert!(p.as_u64().unwrap() >= s.as_u64().unwrap());
+        }
+        assert!(v["doomed"].is_array() && v["holdings"].is_array());
+        let (code, words, err) = city(&["aids", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(words.contains("if the game ended now"), "{words}");
+        assert!(words.contains(&format!("in hand: {in_hand}")), "{words}");
+    }
+    let (code, _, err) = city(&["aids"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("city aids FILE"));
+}

@@ -5,6 +5,7 @@
 
 use super::city;
 use super::classic;
+use super::core::aids::{self, Aids};
 use super::core::reason::{Game, Reason};
 pub use super::core::rules::GameError;
 use super::core::rules::{IllegalChoice, Seat, TileGame};
@@ -344,6 +345,40 @@ impl AnyGame {
         match self {
             AnyGame::City(g) => g.set_logging(on),
             AnyGame::Classic(g) => g.set_logging(on),
+        }
+    }
+
+    /// Whether the players' aids are shown in this game (its setup says).
+    pub fn aids_on(&self) -> bool {
+        match self {
+            AnyGame::City(g) => g.setup().aids,
+            AnyGame::Classic(g) => g.setup().aids,
+        }
+    }
+
+    /// The same game with the aids on or off (a setup's part that no rule
+    /// reads: the decisions stay as they are).
+    pub fn with_aids(self, on: bool) -> AnyGame {
+        match self {
+            AnyGame::City(g) => AnyGame::City(g.with_aids(on)),
+            AnyGame::Classic(g) => AnyGame::Classic(g.with_aids(on)),
+        }
+    }
+
+    /// The players' aids of this position (issue 39).
+    pub fn aids(&self) -> Aids {
+        match self {
+            AnyGame::City(g) => aids::aids(g),
+            AnyGame::Classic(g) => aids::aids(g),
+        }
+    }
+
+    /// The game as it would stand had it ended now (its final scoring run
+    /// on a copy): the projected scores' breakdown.
+    pub fn projected(&self) -> AnyGame {
+        match self {
+            AnyGame::City(g) => AnyGame::City(g.projected()),
+            AnyGame::Classic(g) => AnyGame::Classic(g.projected()),
         }
     }
 }

@@ -1162,6 +1162,31 @@ mod tests {
         AnyGame::City(g)
     }
 
+    /// Issue 39: a saved game keeps the aids off, in a record or a link,
+    /// and a game with them on is saved as before.
+    #[test]
+    fn a_save_keeps_the_aids_off() {
+        for kind in [RecordKind::Cgn, RecordKind::Link] {
+            let on = game(3, 2, false);
+            let off = game(3, 2, false).with_aids(false);
+            let saved = SavedGame::from_game("g1", "Ann and Bob", &off, kind, 1.0);
+            assert!(!saved.load().unwrap().aids_on(), "{kind:?}");
+            let before = SavedRecord::of(&on, kind);
+            assert!(SavedGame::from_game("g2", "x", &on, kind, 1.0)
+                .load()
+                .unwrap()
+                .aids_on());
+            match (before, SavedRecord::of(&off, kind)) {
+                (SavedRecord::Cgn(a), SavedRecord::Cgn(b)) => {
+                    assert!(!a.contains("[Aids") && b.contains("[Aids \"off\"]\n"));
+                    assert_eq!(b.replace("[Aids \"off\"]\n", ""), a);
+                }
+                (SavedRecord::Link(a), SavedRecord::Link(b)) => assert_ne!(a, b),
+                _ => unreachable!(),
+            }
+        }
+    }
+
     #[test]
     fn save_list_rename_delete_and_read_back() {
         let mut doc = SaveDoc::new();

@@ -10,7 +10,7 @@ use super::palette::{PlayerColour, Seat};
 use super::prompt::Pointer;
 use super::scene::Recent;
 use super::targets::Targets;
-use super::{city, classic, geometry::Pt, Adapter, GameView};
+use super::{city, classic, geometry::Pt, Adapter, GameView, Shared};
 use art::TileArt;
 use engine::any::{AnyChoice, AnyGame, Ruleset};
 use engine::core::geom::{Cell, Rotation};
@@ -19,10 +19,12 @@ use engine::{city as c, classic as k, TileGame};
 
 /// Everything the screens show of `game` that depends on the game alone.
 pub fn game_view_on(game: &AnyGame, seats: &[Seat], pointer: Pointer) -> GameView<AnyChoice> {
-    match game {
+    let mut view = match game {
         AnyGame::City(g) => city::game_view_on(g, seats, pointer).map(AnyChoice::City),
         AnyGame::Classic(g) => classic::game_view_on(g, seats, pointer).map(AnyChoice::Classic),
-    }
+    };
+    view.aids = crate::aids::AidsView::of(game, &view.names, &view.colours).map(Shared::new);
+    view
 }
 
 /// What happened between `before` and `now` (a later position of the same
@@ -169,7 +171,11 @@ pub fn text_command(
     rot: Option<Rotation>,
     how: &Reading,
 ) -> Command<usize> {
-    command_reading(text_game(game), names, line, rot, how)
+    let g = text_game(game);
+    if let Some(answer) = crate::aids::text_answer(game, g.help(), names, line) {
+        return Command::Say(answer);
+    }
+    command_reading(g, names, line, rot, how)
 }
 
 /// The text view's words for the tile in hand and for the decision's

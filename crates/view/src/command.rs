@@ -17,7 +17,7 @@ use i18n::msg::command as m;
 /// Whether a typed word is one of a command's words: its English ones
 /// (always taken) or the chosen language's (`translated`: the message of
 /// its words, space-separated, lower case).
-fn means(word: &str, english: &[&str], translated: &str) -> bool {
+pub(crate) fn means(word: &str, english: &[&str], translated: &str) -> bool {
     english.contains(&word) || translated.split_whitespace().any(|w| w == word)
 }
 

@@ -280,6 +280,7 @@ pub fn syntax(s: &Syntax) -> String {
         Syntax::UnknownTileInDeck { id } => m::unknown_tile_in_deck(&q(id)),
         Syntax::SeedNotNumber { value } => m::seed_not_number(&q(value)),
         Syntax::SeedOrDeck => m::seed_or_deck().to_string(),
+        Syntax::AidsOnOrOff { value } => m::aids_on_or_off(&q(value)),
         Syntax::StacksThree { value } => m::stacks_three(&q(value)),
         Syntax::StackSize { value } => m::stack_size(&q(value)),
         Syntax::TurnLineCity => m::turn_line_city().to_string(),

@@ -14,6 +14,7 @@
 
 use std::rc::Rc;
 
+pub mod aids;
 pub mod any;
 pub mod city;
 pub mod classic;
@@ -92,6 +93,9 @@ pub struct GameView<C> {
     pub base_targets: Targets<C>,
     /// After the game: its end's scoring item by item.
     pub end_lines: Rc<Vec<EndLine>>,
+    /// The players' aids (issue 39); `None` with the aids off (and until
+    /// `any::game_view_on` adds them).
+    pub aids: Option<Shared<aids::AidsView>>,
 }
 
 /// A ruleset's adapter: what it tells of its game, part by part, for
@@ -144,6 +148,7 @@ impl<C> GameView<C> {
             base_targets: game.targets(&legal, &colours),
             names: Rc::new(names),
             colours: Rc::new(colours),
+            aids: None,
         }
     }
 
@@ -160,6 +165,7 @@ impl<C> GameView<C> {
             prompt_base: self.prompt_base.map(f),
             base_targets: self.base_targets.map(f),
             end_lines: self.end_lines,
+            aids: self.aids,
         }
     }
 }

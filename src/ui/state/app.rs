@@ -37,6 +37,8 @@ pub struct NewGame {
     pub seed: Option<u64>,
     /// How fast computer seats move.
     pub speed: Speed,
+    /// The players' aids shown (issue 39); off: the purist's game.
+    pub aids: bool,
 }
 
 impl NewGame {
@@ -62,7 +64,9 @@ impl NewGame {
                 })
             }
         };
-        AnyGame::new(setup).map_err(|e| view::errors::setup(&e))
+        AnyGame::new(setup)
+            .map(|g| g.with_aids(self.aids))
+            .map_err(|e| view::errors::setup(&e))
     }
 
     /// The City's setup for this game.

@@ -355,10 +355,16 @@ impl Play {
                 .cloned();
             let (cell, turn) = (cell_name(g.cell), turn_name(g.rot));
             let words = any::tile_words(self.game.ruleset(), tile, g.rot);
-            return Some(match wood {
+            let mut said = match wood {
                 Some(wood) => msg::board::focus_tile_wood(&cell, &turn, &wood, &words),
                 None => msg::board::focus_tile(&cell, &turn, &words),
-            });
+            };
+            // The aids of the space (issue 39): what else fits it, the odds.
+            if let Some(space) = self.view.aids.as_ref().and_then(|a| a.space(g.cell)) {
+                said.push(' ');
+                said.push_str(&space.words);
+            }
+            return Some(said);
         }
         let n = self.ui.focus?;
         self.targets

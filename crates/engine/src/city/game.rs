@@ -236,8 +236,54 @@ impl Game {
         &self.setup
     }
 
+    /// The same game with the aids on or off (`Setup::aids`: no rule reads it).
+    pub fn with_aids(mut self, on: bool) -> Game {
+        if self.setup.aids != on {
+            Arc::make_mut(&mut self.setup).aids = on;
+        }
+        self
+    }
+
     pub fn board(&self) -> &Board {
         self.table.grid()
+    }
+
+    /// The placed tiles, their features and followers (the aids read it).
+    pub fn table(&self) -> &CityTable {
+        &self.table
+    }
+
+    /// The same game ended now, on a copy: what this turn completed but
+    /// has not scored yet (after the tile, before its follower step; after
+    /// a wall piece, before its guard step) scored as the engine will score
+    /// it (R5.6), then closing walls and the final scoring (§11, §12). A
+    /// game over is itself. (`into_projected_scores`, the computer's
+    /// valuation, leaves the pending completions alone.)
+    pub fn projected(&self) -> Game {
+        let mut g = self.clone();
+        if !g.is_over() {
+            g.log_events = false;
+            for n in std::mem::take(&mut g.completed) {
+                g.score_feature(n, ScoreCause::Tile);
+            }
+            g.score_piece_completions();
+            g.finish(EndReason::LastTile);
+        }
+        g
+    }
+
+    /// Whether tile `t` may be placed at `cell` turned `rot` now, by the
+    /// checked path (R1.6, §3).
+    pub fn placement_allowed(&self, t: TileType, cell: Cell, rot: Rotation) -> bool {
+        self.placement_problem(t, cell, rot).is_none()
+    }
+
+    /// Calls `f` with each legal placement of `t` now (the aids).
+    pub fn each_placement(&self, t: TileType, mut f: impl FnMut(Cell, Rotation)) {
+        self.for_each_placement(t, |c, r| {
+            f(c, r);
+            true
+        });
     }
 
     pub fn walls(&self) -> &Walls {
@@ -308,6 +354,12 @@ impl Game {
             start = end;
         }
         left
+    }
+
+    /// How many tiles of the deck were drawn so far (the one in hand and
+    /// those set aside counted).
+    pub fn deck_position(&self) -> usize {
+        self.draw_pos
     }
 
     /// The tiles not yet drawn, in no particular order (what a player may

@@ -1,6 +1,7 @@
 //! Carcassonne: The City (RULES.md) over the core: its catalogue, setup,
 //! the decision loop, walls, towers and guards, and scoring.
 
+pub mod aids;
 pub mod events;
 pub mod features;
 pub mod game;

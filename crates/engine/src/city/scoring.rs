@@ -47,6 +47,19 @@ pub fn steward_scores(
     players: usize,
     cross_side_adjacency: bool,
 ) -> Vec<(u8, u32, u32)> {
+    steward_areas(catalogue, table, players, cross_side_adjacency)
+        .into_iter()
+        .map(|(_, owners, markets, points)| (owners, markets, points))
+        .collect()
+}
+
+/// `steward_scores` with each area's root (the aids show where it is).
+pub fn steward_areas(
+    catalogue: &Catalogue,
+    table: &CityTable,
+    players: usize,
+    cross_side_adjacency: bool,
+) -> Vec<(Node, u8, u32, u32)> {
     let features = table.features();
     let board = table.grid();
     let placed = board.placed();
@@ -99,7 +112,7 @@ pub fn steward_scores(
         .map(|root| {
             let owners = majority(&features.get(root).followers[..n]);
             let markets = pairs.iter().filter(|&&(r, _)| r == root).count() as u32;
-            (owners, markets, 2 * markets)
+            (root, owners, markets, 2 * markets)
         })
         .collect()
 }

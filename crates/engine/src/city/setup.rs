@@ -34,6 +34,10 @@ pub struct Setup {
     pub options: Options,
     /// The seed the deck was dealt from, if it was.
     pub seed: Option<u64>,
+    /// The players' aids are shown (issue 39); off is the purist's game.
+    /// Not a rule: the same game either way, on every device.
+    #[serde(default = "crate::core::aids::on")]
+    pub aids: bool,
 }
 
 impl Setup {
@@ -59,6 +63,7 @@ impl Setup {
             stacks,
             options,
             seed: Some(seed),
+            aids: true,
         };
         setup.check(catalogue)?;
         Ok(setup)
@@ -78,6 +83,7 @@ impl Setup {
             stacks,
             options,
             seed: None,
+            aids: true,
         };
         setup.check(catalogue)?;
         Ok(setup)

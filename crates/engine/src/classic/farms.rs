@@ -33,7 +33,7 @@ impl FarmTable<'_> {
     /// Every (farm, completed city) pair of roots that some tile's
     /// `touches` makes adjacent (B4.4), for farms holding a farmer;
     /// deduplicated, sorted by farm.
-    fn farm_city_pairs(&self) -> Vec<(Node, Node)> {
+    pub fn farm_city_pairs(&self) -> Vec<(Node, Node)> {
         let f = self.table.features();
         let mut pairs = Vec::new();
         for (i, p) in self.table.grid().placed().iter().enumerate() {
@@ -55,7 +55,7 @@ impl FarmTable<'_> {
 
     /// The same pairs as (city, farm), sorted by city: the 1st and 2nd
     /// editions score city by city (`chunk_by` groups a city's farms).
-    fn city_farm_pairs(&self) -> Vec<(Node, Node)> {
+    pub fn city_farm_pairs(&self) -> Vec<(Node, Node)> {
         let mut by_city: Vec<(Node, Node)> = self
             .farm_city_pairs()
             .into_iter()

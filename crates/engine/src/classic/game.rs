@@ -265,8 +265,58 @@ impl Game {
         &self.setup
     }
 
+    /// The same game with the aids on or off (`Setup::aids`: no rule reads it).
+    pub fn with_aids(mut self, on: bool) -> Game {
+        if self.setup.aids != on {
+            Arc::make_mut(&mut self.setup).aids = on;
+        }
+        self
+    }
+
     pub fn board(&self) -> &Board {
         self.table.grid()
+    }
+
+    /// The placed tiles, their features and followers (the aids read it).
+    pub fn table(&self) -> &ClassicTable {
+        &self.table
+    }
+
+    /// Old City's state (the aids read it).
+    pub fn old_city(&self) -> &OldCity {
+        &self.oc
+    }
+
+    /// The same game ended now: what this turn completed, then the final
+    /// scoring (B7.2, B8, B9, O7.1), on a copy; a game over is itself.
+    pub fn projected(&self) -> Game {
+        let mut g = self.clone();
+        if g.is_over() {
+            return g;
+        }
+        g.log_events = false;
+        // Completions of a tile whose later steps are pending score first
+        // (with the coins they give, when the guesthouse step is pending).
+        if g.phase == Phase::Guesthouse {
+            g.take_coins();
+        }
+        g.features_completed();
+        g.final_scoring();
+        g
+    }
+
+    /// Whether tile `t` may be placed so now, by the checked path (B3, O3).
+    pub fn placement_allowed(&self, t: TileType, p: Placement) -> bool {
+        self.placement_problem(t, p).is_none()
+    }
+
+    /// Calls `f` with each legal placement of `t` for a player holding
+    /// Old City's `pieces` (the aids: the seat to move's, or anyone's).
+    pub fn each_placement_with(&self, t: TileType, pieces: u8, mut f: impl FnMut(Placement)) {
+        self.for_each_placement_with(t, pieces, |p| {
+            f(p);
+            true
+        });
     }
 
     pub fn players(&self) -> &[PlayerState] {
@@ -306,6 +356,11 @@ impl Game {
             }
         }
         counts
+    }
+
+    /// Every tile drawn so far (placed, removed, in hand), in draw order.
+    pub fn drawn_tiles(&self) -> &[TileType] {
+        &self.pile.order()[..self.pile.drawn()]
     }
 
     /// Tiles not yet placed or removed: the pile and the tile in hand.
@@ -427,9 +482,19 @@ impl Game {
     /// Calls `f` for each legal placement until it returns false: where
     /// the sides fit, without wood; where they do not, with the wood that
     /// mends them, if the player holds it (O3).
-    fn for_each_placement(&self, t: TileType, mut f: impl FnMut(Placement) -> bool) {
+    fn for_each_placement(&self, t: TileType, f: impl FnMut(Placement) -> bool) {
+        self.for_each_placement_with(t, self.pieces(), f)
+    }
+
+    /// `for_each_placement` for a player holding `pieces`.
+    fn for_each_placement_with(
+        &self,
+        t: TileType,
+        pieces: u8,
+        mut f: impl FnMut(Placement) -> bool,
+    ) {
         let def = self.catalogue.get(t);
-        let pieces = self.pieces() & WOOD;
+        let pieces = pieces & WOOD;
         if !self.oc.parts.wood {
             // No wood in this game, no bridge on the board: the printed
             // sides alone (B3.2, G2.1), as fast as the base game needs.

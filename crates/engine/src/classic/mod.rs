@@ -10,6 +10,7 @@
 //! `scoring.rs`, `farms.rs`), and `game.rs` on top holds the state and
 //! calls them at its hook points: no module below `game.rs` imports it.
 
+pub mod aids;
 pub mod city_gates;
 pub mod events;
 pub mod farms;

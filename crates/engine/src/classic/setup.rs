@@ -63,6 +63,10 @@ pub struct Setup {
     pub deck: Vec<TileType>,
     /// The seed the whole pile was dealt from, if it was.
     pub seed: Option<u64>,
+    /// The players' aids are shown (issue 39); off is the purist's game.
+    /// Not a rule: the same game either way, on every device.
+    #[serde(default = "crate::core::aids::on")]
+    pub aids: bool,
 }
 
 impl Setup {
@@ -80,6 +84,7 @@ impl Setup {
             options,
             deck: shuffled(catalogue, expansions, seed),
             seed: Some(seed),
+            aids: true,
         };
         setup.check(catalogue)?;
         Ok(setup)
@@ -100,6 +105,7 @@ impl Setup {
             options,
             deck,
             seed: None,
+            aids: true,
         };
         setup.check(catalogue)?;
         Ok(setup)

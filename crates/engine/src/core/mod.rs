@@ -3,6 +3,7 @@
 //! slots, the grid with its outline, the feature graph, and the decision
 //! loop's trait.
 
+pub mod aids;
 pub mod deal;
 pub mod features;
 pub mod geom;

@@ -45,7 +45,8 @@ pub fn read_sections(
     sections: Sections,
 ) -> Result<Record, RecordError> {
     let tag_end = sections.tag_end();
-    let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
+    let mut setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
+    setup.aids = super::syntax::aids_from_tags(&sections.tags)?;
     let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e))?;
     for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
@@ -55,8 +56,8 @@ pub fn read_sections(
     Ok(Record { game, extra_tags })
 }
 
-const KNOWN_TAGS: [&str; 7] = [
-    "Game", "Format", "Players", "Seed", "Deck", "Stacks", "Options",
+const KNOWN_TAGS: [&str; 8] = [
+    "Aids", "Game", "Format", "Players", "Seed", "Deck", "Stacks", "Options",
 ];
 
 fn setup_from_tags(
@@ -402,6 +403,7 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
     let s = setup.stacks;
     out.push_str(&format!("[Stacks \"{} {} {}\"]\n", s[0], s[1], s[2]));
     out.push_str(&format!("[Options \"{}\"]\n", setup.options.to_tag()));
+    out.push_str(super::syntax::aids_tag(setup.aids));
     for (name, value) in extra_tags {
         if !KNOWN_TAGS.contains(&name.as_str()) {
             if let Some(line) = tag_line(name, value) {

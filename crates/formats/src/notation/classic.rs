@@ -31,7 +31,8 @@ pub struct Record {
     pub extra_tags: Vec<(String, String)>,
 }
 
-const KNOWN_TAGS: [&str; 7] = [
+const KNOWN_TAGS: [&str; 8] = [
+    "Aids",
     "Game",
     "Format",
     "Players",
@@ -55,7 +56,8 @@ pub fn read_sections(
     sections: Sections,
 ) -> Result<Record, RecordError> {
     let tag_end = sections.tag_end();
-    let setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
+    let mut setup = setup_from_tags(catalogue, &sections.tags, tag_end)?;
+    setup.aids = super::syntax::aids_from_tags(&sections.tags)?;
     let mut game = Game::new(catalogue, setup).map_err(|e| RecordError::new(tag_end, e))?;
     for (expected, line) in (1usize..).zip(sections.turn_lines()) {
         let (no, line) = line?;
@@ -388,6 +390,7 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
         "[Options \"{}\"]\n",
         setup.options.to_tag(setup.expansions)
     ));
+    out.push_str(super::syntax::aids_tag(setup.aids));
     match (setup.seed, deck) {
         (Some(seed), DeckTag::Auto) => out.push_str(&format!("[Seed \"{seed}\"]\n")),
         _ => {

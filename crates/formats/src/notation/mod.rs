@@ -103,3 +103,35 @@ pub fn move_text(game: &AnyGame, first: AnyChoice, then: Option<AnyChoice>) -> S
         _ => "?".to_string(),
     }
 }
+
+#[cfg(test)]
+mod aids_tests {
+    use super::*;
+
+    /// Issue 39: `[Aids "off"]` keeps the purist's game in a record of
+    /// either game; absent or "on" means on; anything else is refused.
+    #[test]
+    fn the_aids_tag_reads_and_writes() {
+        let city = "[Game \"Carcassonne: The City\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n[Seed \"4\"]\n[Aids \"off\"]\n\n";
+        let classic = "[Game \"Carcassonne\"]\n[Format \"1\"]\n[Players \"Ann, Bob\"]\n[Seed \"4\"]\n[Aids \"off\"]\n\n";
+        for text in [city, classic] {
+            let r = read(text).unwrap();
+            assert!(!r.game.aids_on());
+            assert!(r.extra_tags.is_empty(), "Aids is a known tag");
+            let written = write(&r.game, &[], DeckTag::Auto);
+            assert!(written.contains("[Aids \"off\"]\n"), "{written}");
+            assert!(!read(&written).unwrap().game.aids_on());
+            let on = read(&text.replace("[Aids \"off\"]\n", "")).unwrap();
+            assert!(on.game.aids_on());
+            assert!(!write(&on.game, &[], DeckTag::Auto).contains("Aids"));
+            assert!(read(&text.replace("\"off\"", "\"on\""))
+                .unwrap()
+                .game
+                .aids_on());
+            let e = read(&text.replace("\"off\"", "\"maybe\"")).unwrap_err();
+            assert_eq!(e.line, 5, "{e:?}");
+            assert!(format!("{e:?}").contains("AidsOnOrOff"), "{e:?}");
+            assert_eq!(r.game.history().len(), 0);
+        }
+    }
+}

@@ -105,6 +105,10 @@ pub enum Syntax {
         value: String,
     },
     SeedOrDeck,
+    /// The `Aids` tag is "on" or "off" (issue 39).
+    AidsOnOrOff {
+        value: String,
+    },
     StacksThree {
         value: String,
     },
@@ -388,6 +392,31 @@ pub fn check_turn_number(num: &str, expected: usize, no: usize) -> Result<(), Re
 pub fn tag_line(name: &str, value: &str) -> Option<String> {
     let line = format!("[{name} \"{value}\"]");
     parse_tag(&line).map(|_| line)
+}
+
+/// The `Aids` tag (issue 39): absent or "on", the aids are shown; "off",
+/// the purist's game. Written only when off, so every record written
+/// before it reads as it did and means "on".
+pub fn aids_from_tags(tags: &Tags) -> Result<bool, RecordError> {
+    match tags.get("Aids") {
+        None | Some((_, "on")) => Ok(true),
+        Some((_, "off")) => Ok(false),
+        Some((l, v)) => Err(RecordError::new(
+            l,
+            Syntax::AidsOnOrOff {
+                value: v.to_string(),
+            },
+        )),
+    }
+}
+
+/// The `Aids` tag's line for a setup, when the aids are off.
+pub fn aids_tag(on: bool) -> &'static str {
+    if on {
+        ""
+    } else {
+        "[Aids \"off\"]\n"
+    }
 }
 
 #[cfg(test)]

@@ -76,6 +76,14 @@ pub const VERSION: u8 = 1;
 /// possible after `play_unchecked` with an illegal choice) ends the link
 /// there: the link holds the game up to that decision.
 pub fn encode(game: &Game) -> String {
+    let mut bytes = vec![VERSION];
+    bytes.extend(encode_body(game));
+    seal(&bytes)
+}
+
+/// The body of a game's link: the bytes after the version byte (in a
+/// version 2 or 3 link, after its ruleset byte and extras).
+pub fn encode_body(game: &Game) -> Vec<u8> {
     let setup = game.setup();
     let catalogue = game.catalogue();
     let total = setup.deck.len();
@@ -109,7 +117,7 @@ pub fn encode(game: &Game) -> String {
         flags |= 1 << 7;
     }
 
-    let mut bytes = vec![VERSION, flags];
+    let mut bytes = vec![flags];
     if setup.stacks != DEFAULT_STACKS {
         bytes.extend(setup.stacks.iter().map(|&s| s as u8));
     }
@@ -124,7 +132,7 @@ pub fn encode(game: &Game) -> String {
         put_varint(&mut bytes, decisions as u64);
     }
     bytes.extend(Big::of_digits(&digits).to_bytes());
-    seal(&bytes)
+    bytes
 }
 
 // ------------------------------------------------------------------ decode
@@ -253,8 +261,8 @@ mod tests {
         assert_eq!(decode("  # ").unwrap_err(), ShareError::Empty);
         assert_eq!(decode("AAAA!!").unwrap_err(), ShareError::Damaged);
         assert_eq!(
-            decode(&seal(&[3, 0])).unwrap_err(),
-            ShareError::NewerVersion(3)
+            decode(&seal(&[4, 0])).unwrap_err(),
+            ShareError::NewerVersion(4)
         );
         assert_eq!(decode(&seal(&[0, 0])).unwrap_err(), ShareError::Damaged);
         assert_eq!(

@@ -1,10 +1,10 @@
-//! Version 3 links: a game dealt fairly on more than one device
+//! Version 4 links: a game dealt fairly on more than one device
 //! (`engine::fair`, docs/fair-deal.md). The link carries no deal: the
 //! setup with a stand-in deal, the seats' commitments and their newest
 //! reveals, and the decisions.
 //!
 //! ```text
-//! byte 0        version (3)
+//! byte 0        version (4)
 //! [varint] n    then n bytes: the setup, as the payload of the version 1
 //!               or 2 link of the game dealt from seed 0 with no decision
 //!               (its deck gives only the deal's length)
@@ -29,7 +29,7 @@ use engine::core::SetupError;
 use engine::fair::{self, Deal, DealProblem, Value};
 
 /// The version byte of a fair game's link.
-pub const VERSION: u8 = 3;
+pub const VERSION: u8 = 4;
 
 /// A fair game as a link holds it: its setup (a stand-in deal), what every
 /// device may know of the deal (no chain), its decisions.
@@ -116,7 +116,7 @@ fn value(r: &mut Reader) -> Result<Value, ShareError> {
     Ok(v)
 }
 
-/// Read a version 3 link's body (after its version byte). Every reveal is
+/// Read a version 4 link's body (after its version byte). Every reveal is
 /// checked against its commitment; the decisions are replayed with the
 /// deal, the chains of `own` (this device's seats, None for the others')
 /// added: a decision after a draw no one here can deal is refused.
@@ -197,7 +197,7 @@ pub fn decode_body(bytes: &[u8], own: &[Option<fair::Chain>]) -> Result<FairLink
     })
 }
 
-/// Read a version 3 link with no chain: what anyone holding the link can
+/// Read a version 4 link with no chain: what anyone holding the link can
 /// see.
 pub fn decode(s: &str) -> Result<FairLink, ShareError> {
     let bytes = unseal(s)?;

@@ -6,7 +6,12 @@
 //!   opens to the same game, and The City's games are still written in it;
 //! - 2: a ruleset byte (`Ruleset` below), then that ruleset's body. The City's
 //!   body in version 2 is its version 1 body; classic's is in `classic.rs`;
-//! - 3: a game dealt fairly on more than one device (`fair.rs`): no deal,
+//! - 3: a ruleset byte, then an extras byte — bit 0: the players' aids are
+//!   off (issue 39); other bits 0, and not all of it 0 — then the body as in
+//!   version 2. Written only for a game with an extra (aids off): every
+//!   other game is written as before, byte for byte, and every link written
+//!   before version 3 means "aids on".
+//! - 4: a game dealt fairly on more than one device (`fair.rs`): no deal,
 //!   the seats' commitments and reveals. Read by `fair::decode` only (the
 //!   app does not open such links yet: [`decode`] says they are newer).
 //!
@@ -28,7 +33,7 @@ use engine::core::SetupError;
 pub use envelope::{seal, unseal, MAX_LEN};
 
 /// The newest version this build reads.
-pub const NEWEST: u8 = 2;
+pub const NEWEST: u8 = 3;
 
 /// Why a link cannot be opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,10 +66,10 @@ pub enum Invalid {
     /// No legal choice at decision `n`.
     NoLegalChoice { n: u64 },
     /// A fair game's link plays on after decision `n`, whose draw its
-    /// reveals do not deal (version 3).
+    /// reveals do not deal (version 4).
     PastTheDeal { n: u64 },
     /// A fair game's reveal for `seat` (0-based) does not hash down to
-    /// its commitment (version 3).
+    /// its commitment (version 4).
     Reveal { seat: u8 },
 }
 
@@ -73,6 +78,9 @@ impl From<SetupError> for ShareError {
         ShareError::Invalid(Invalid::Setup(e))
     }
 }
+
+/// Version 3's extras byte: the aids are off.
+const AIDS_OFF: u8 = 1;
 
 /// The ruleset byte of a version 2 link.
 fn ruleset_byte(r: Ruleset) -> u8 {
@@ -84,6 +92,15 @@ fn ruleset_byte(r: Ruleset) -> u8 {
 
 /// The link of a game: its setup and every decision so far.
 pub fn encode(game: &AnyGame) -> String {
+    if !game.aids_on() {
+        let body = match game {
+            AnyGame::City(g) => city::encode_body(g),
+            AnyGame::Classic(g) => classic::encode_body(g),
+        };
+        let mut bytes = vec![3, ruleset_byte(game.ruleset()), AIDS_OFF];
+        bytes.extend(body);
+        return seal(&bytes);
+    }
     match game {
         AnyGame::City(g) => city::encode(g),
         AnyGame::Classic(g) => {
@@ -112,6 +129,27 @@ pub fn decode(s: &str) -> Result<AnyGame, ShareError> {
                 // A ruleset this build does not know: written by a newer one.
                 _ => Err(ShareError::NewerVersion(2)),
             }
+        }
+        3 => {
+            let (&ruleset, rest) = bytes[1..].split_first().ok_or(ShareError::Damaged)?;
+            // A ruleset or an extra this build does not know: a newer one's.
+            let known = [Ruleset::City, Ruleset::Classic]
+                .into_iter()
+                .find(|&r| ruleset_byte(r) == ruleset)
+                .ok_or(ShareError::NewerVersion(3))?;
+            let (&extras, body) = rest.split_first().ok_or(ShareError::Damaged)?;
+            if extras & !AIDS_OFF != 0 {
+                return Err(ShareError::NewerVersion(3));
+            }
+            if extras == 0 {
+                // Nothing extra is written as version 1 or 2.
+                return Err(ShareError::Damaged);
+            }
+            let game = match known {
+                Ruleset::City => city::decode_body(body).map(AnyGame::City),
+                Ruleset::Classic => classic::decode_body(body).map(AnyGame::Classic),
+            }?;
+            Ok(game.with_aids(false))
         }
         v if v > NEWEST => Err(ShareError::NewerVersion(v)),
         _ => Err(ShareError::Damaged),
@@ -143,5 +181,46 @@ mod tests {
             ShareError::NewerVersion(2)
         );
         assert_eq!(decode(&seal(&[2])).unwrap_err(), ShareError::Damaged);
+    }
+
+    /// Issue 39: a game with the aids off is a version 3 link that opens
+    /// with them off; with them on, the link is what it always was.
+    #[test]
+    fn the_aids_switch_travels_in_version_3_only_when_off() {
+        let cat = Catalogue::builtin().unwrap();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = Setup::from_seed(cat, names, 4, DEFAULT_STACKS, Options::default()).unwrap();
+        let mut g = Game::new(cat, setup).unwrap();
+        for _ in 0..9 {
+            let c = g.legal_choices()[0];
+            g.play(c).unwrap();
+        }
+        let on = AnyGame::City(g.clone());
+        let link_on = encode(&on);
+        assert_eq!(
+            unseal(&link_on).unwrap()[0],
+            1,
+            "aids on: version 1 as before"
+        );
+        let off = on.clone().with_aids(false);
+        let link_off = encode(&off);
+        let bytes = unseal(&link_off).unwrap();
+        assert_eq!(&bytes[..3], &[3, 0, 1]);
+        let back = decode(&link_off).unwrap();
+        assert!(!back.aids_on());
+        assert_eq!(back.history(), on.history());
+        assert_eq!(encode(&back), link_off);
+        assert!(decode(&link_on).unwrap().aids_on());
+        // Extras this build does not know, or none at all.
+        let mut newer = bytes.clone();
+        newer[2] = 3;
+        assert_eq!(
+            decode(&seal(&newer)).unwrap_err(),
+            ShareError::NewerVersion(3)
+        );
+        let mut none = bytes.clone();
+        none[2] = 0;
+        assert_eq!(decode(&seal(&none)).unwrap_err(), ShareError::Damaged);
+        assert_eq!(decode(&seal(&[3, 0])).unwrap_err(), ShareError::Damaged);
     }
 }

@@ -5,10 +5,7 @@
 
 use crate::palette::Seat;
 use crate::panel::{player_rows, Figures, PanelData, WallSupply};
-use engine::city::scoring;
-use engine::city::tiles::{FeatureKind, RegionIdx};
 use engine::city::Game;
-use engine::core::rules::majority;
 use engine::TileGame;
 
 /// Where points come from in The City, as the panel's breakdown lists them.
@@ -50,31 +47,5 @@ pub fn panel(game: &Game, seats: &[Seat]) -> PanelData {
 /// (which leaves such a feature alone: it has no open side for the closing
 /// to complete). Between two turns it is the engine's projection.
 pub fn projected(game: &Game) -> Vec<u32> {
-    let mut scores = game.projected_scores();
-    if game.is_over() {
-        return scores;
-    }
-    let n = scores.len();
-    let mut counted: Vec<usize> = Vec::new();
-    for (i, p) in game.board().placed().iter().enumerate() {
-        for r in 0..game.catalogue().get(p.tile).regions.len() as RegionIdx {
-            let f = game.feature_of(i, r);
-            let key = f as *const _ as usize;
-            if f.done || !f.is_complete() || counted.contains(&key) {
-                continue;
-            }
-            counted.push(key);
-            let points = match f.kind() {
-                FeatureKind::Street => scoring::street_points(f.tile_count()),
-                _ => scoring::market_points(f.tile_count(), f.goods_count()),
-            };
-            let winners = majority(&f.followers[..n]);
-            for (k, s) in scores.iter_mut().enumerate() {
-                if winners & (1 << k) != 0 {
-                    *s += points;
-                }
-            }
-        }
-    }
-    scores
+    game.projected().scores()
 }
