@@ -135,7 +135,10 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         // A link that would change a game saved here: nothing opens,
         // nothing is written; the player is told what it changes.
         Verdict::Refused(entry, forgery) => {
-            d.dispatch(Action::Notice(Notice::LinkRefused(entry.name.clone(), forgery)));
+            d.dispatch(Action::Notice(Notice::LinkRefused(
+                entry.name.clone(),
+                forgery,
+            )));
             clear_fragment();
             return false;
         }
