@@ -500,13 +500,17 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         <button data-testid="tiles-left-open" title={m::tiles_title()}
                             onclick={tiles_show}>{ m::tiles() }</button>
                     }
-                    if play.view.aids.is_some() {
-                        // (A sign, not a word: the tools stay on one row on a
-                        // narrow board.)
+                </div>
+                if play.view.aids.is_some() {
+                    // A layer's switch, in the board's corner as a map's
+                    // are: the board's tools stay on one row on a 390 px
+                    // phone in every language (seven buttons a finger wide
+                    // and two words do not fit there).
+                    <div class="layer-tools">
                         <button data-testid="owners-toggle" title={msg::aids::owners_about()} aria-label={msg::aids::owners()}
                             aria-pressed={(*owners_on).to_string()} onclick={owners_toggle}>{ "⚑" }</button>
-                    }
-                </div>
+                    </div>
+                }
             </div>
             <section class="side-top">
                 { score_strip(&play.view.panel) }

@@ -235,9 +235,12 @@ test('the loading sign speaks the language; a game that cannot start says so in 
 
 });
 
-test('each language file is within 20 KiB gzipped', () => {
+// (20 KiB until issues 38 and 39: the text view's survey, the aids and the
+// links' refusals added 2.0 to 2.3 KB to each packed file, measured against
+// b8142a4's in docs/loading.md; Polish, the longest, is 20,611 bytes.)
+test('each language file is within 24 KiB gzipped', () => {
   for (const lang of LANGS.filter((l) => l !== 'en')) {
     const size = gzipSize(path.join(DIST, 'static', 'lang', `${lang}.txt`));
-    check(`static/lang/${lang}.txt is within 20 KiB gzipped (${size} bytes)`, size <= 20 * 1024);
+    check(`static/lang/${lang}.txt is within 24 KiB gzipped (${size} bytes)`, size <= 24 * 1024);
   }
 });
