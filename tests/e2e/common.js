@@ -121,8 +121,8 @@ const LOAD_WARNING = /preload|integrity/i;
 //
 // A load cut short by the test is no failure of the page: one aborted
 // (net::ERR_ABORTED) once the test has navigated the page elsewhere (a
-// goto or reload begun after it: the page's and its workers' loads in
-// flight are cancelled), or closed it or its context.
+// goto or reload begun, or committed, after it: the page's and its workers'
+// loads in flight are cancelled), or closed it or its context.
 function watchPage(page, problems, { ignore = null, onProblem = () => {} } = {}) {
   const add = (text) => {
     if (ignore && ignore.test(text)) return;
@@ -143,6 +143,12 @@ function watchPage(page, problems, { ignore = null, onProblem = () => {} } = {})
   page.on('request', (req) => {
     order.set(req, ++seq);
     if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigated = seq;
+  });
+  // Until the new document commits, the old one and its workers still run
+  // and may start loads (a worker fetching its chunk) that the commit
+  // cancels: those too were cut short by the navigation.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigated = ++seq;
   });
   const cutShort = (req) => {
     const failure = req.failure();
