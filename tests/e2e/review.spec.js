@@ -250,6 +250,11 @@ async function reviewGame(open, alone, origin, label, link) {
   await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
   again = await state(page);
   check(`${label}: the replay viewer opens the review`, again.status === 'done' && again.kept === 'true', JSON.stringify(again));
+  // (Opened, the review puts the focus on its heading, once drawn: a
+  // player moves to the list after that, as the test does; on a slow cold
+  // machine the heading took the focus back from the list once.)
+  await page.waitForFunction(() => document.activeElement
+    && document.activeElement.getAttribute('data-testid') === 'review-title', null, { timeout: TIMEOUT });
   await page.focus('[data-testid=review-list]');
   await page.keyboard.press('Escape');
   await page.waitForSelector(REVIEW, { state: 'detached', timeout: TIMEOUT }).catch(() => {});
