@@ -367,10 +367,13 @@ async function notices(page) {
 }
 
 // "Copy link": the game's link from the share popover (left open).
-async function copyLink(page) {
+// The game's link, as "Copy link" shows it; `close`: the dialog closed after.
+async function copyLink(page, { close = false } = {}) {
   await page.click('[data-testid=copy-link]');
   await page.waitForSelector('[data-testid=share-link]', { timeout: 20000 });
-  return page.inputValue('[data-testid=share-link]');
+  const link = await page.inputValue('[data-testid=share-link]');
+  if (close) await page.click('[data-testid=share-close]');
+  return link;
 }
 
 // The first space the tile fits as it is turned, in the board's view: on a

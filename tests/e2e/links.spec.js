@@ -19,7 +19,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const {
-  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, notices, version, moved,
+  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, notices, version, moved, copyLink: shareLink,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -31,13 +31,8 @@ async function stored(page) {
   return page.evaluate(() => localStorage.getItem('the-city/saves'));
 }
 
-async function copyLink(page) {
-  await page.click('[data-testid=copy-link]');
-  await page.waitForSelector('[data-testid=share-link]', { timeout: TIMEOUT });
-  const link = await page.inputValue('[data-testid=share-link]');
-  await page.click('[data-testid=share-close]');
-  return link;
-}
+// The link, its dialog closed (common.js).
+const copyLink = (page) => shareLink(page, { close: true });
 
 // Plays on until another seat decides (one decision at least).
 async function playTurn(page) {

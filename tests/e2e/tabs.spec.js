@@ -19,7 +19,7 @@
 
 const fs = require('node:fs');
 const {
-  test, check, PLAY: play, clickDecision, classicForm, notices, newGameForm, cityForm,
+  test, check, PLAY: play, clickDecision, classicForm, notices, newGameForm, cityForm, copyLink: shareLink,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -30,13 +30,8 @@ async function stored(page) {
   return page.evaluate(() => JSON.parse(localStorage.getItem('the-city/saves') || '{"games":[]}'));
 }
 
-async function copyLink(page) {
-  await page.click('[data-testid=copy-link]');
-  await page.waitForSelector('[data-testid=share-link]', { timeout: TIMEOUT });
-  const link = await page.inputValue('[data-testid=share-link]');
-  await page.click('[data-testid=share-close]');
-  return link;
-}
+// The link, its dialog closed (common.js).
+const copyLink = (page) => shareLink(page, { close: true });
 
 async function startCity(page, origin, seed) {
   await newGameForm(page, `${origin}/`);

@@ -12,7 +12,7 @@
 'use strict';
 
 const {
-  test, check, PLAY: play, clickDecision, newGameForm, cityForm, axeAudit,
+  test, check, PLAY: play, clickDecision, newGameForm, cityForm, axeAudit, copyLink: shareLink,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -22,13 +22,8 @@ const act = (page, n) => clickDecision(page, { follower: n % 2 === 0 });
 // A record that reads: a header only (the game at its first turn).
 const RECORD = '[Game "Carcassonne: The City"]\n[Format "1"]\n[Players "Cid, Dee"]\n[Seed "41"]\n';
 
-async function copyLink(page) {
-  await page.click('[data-testid=copy-link]');
-  await page.waitForSelector('[data-testid=share-link]', { timeout: TIMEOUT });
-  const link = await page.inputValue('[data-testid=share-link]');
-  await page.click('[data-testid=share-close]');
-  return link;
-}
+// The link, its dialog closed (common.js).
+const copyLink = (page) => shareLink(page, { close: true });
 
 async function games(page) {
   return page.evaluate(() => JSON.parse(localStorage.getItem('the-city/saves') || '{"games":[]}').games);
