@@ -140,20 +140,32 @@ function watchPage(page, problems, { ignore = null, onProblem = () => {} } = {})
       return close(...args);
     };
   }
+  // The main frame's navigation under way (begun, not yet committed).
+  let leaving = null;
   page.on('request', (req) => {
     order.set(req, ++seq);
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigated = seq;
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+      navigated = seq;
+      leaving = req;
+    }
   });
   // Until the new document commits, the old one and its workers still run
   // and may start loads (a worker fetching its chunk) that the commit
   // cancels: those too were cut short by the navigation.
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigated = ++seq;
+    if (frame === page.mainFrame()) {
+      navigated = ++seq;
+      leaving = null;
+    }
   });
+  // A load the old document started after the navigation's request and
+  // that the commit cancels may be reported failed before the commit is
+  // (seen once in CI: a worker's chunks during a reload): a load aborted
+  // while the main frame is leaving is cut short too.
   const cutShort = (req) => {
     const failure = req.failure();
     return !!failure && failure.errorText === 'net::ERR_ABORTED'
-      && (closing || (order.has(req) && order.get(req) < navigated));
+      && (closing || (leaving !== null && req !== leaving) || (order.has(req) && order.get(req) < navigated));
   };
   page.on('console', (msg) => {
     if (msg.type() === 'error') add(`console error: ${msg.text()}`);
@@ -163,6 +175,7 @@ function watchPage(page, problems, { ignore = null, onProblem = () => {} } = {})
   });
   page.on('pageerror', (err) => add(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
+    if (req === leaving) leaving = null;
     // A revoked blob: URL after a download is not a failure of the page.
     if (req.url().startsWith('blob:')) return;
     if (cutShort(req)) return;
