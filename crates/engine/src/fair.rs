@@ -199,15 +199,18 @@ impl Deal {
     /// reveal at t or later) and every seat has committed.
     pub fn values(&self, t: u32) -> Option<Vec<Value>> {
         (0..self.commitments.len())
-            .map(|s| {
-                let c = self.commitments[s]?;
-                match (self.chains.get(s)?, self.reveals.get(s)?) {
-                    (Some(chain), _) => chain.value(t),
-                    (None, Some((k, v))) => value_at(&c, &self.salt, s as u8, (*k, v), t),
-                    (None, None) => None,
-                }
-            })
+            .map(|s| self.value_of(s, t))
             .collect()
+    }
+
+    /// Seat `s`'s value t, when it is known here.
+    pub fn value_of(&self, s: usize, t: u32) -> Option<Value> {
+        let c = self.commitments.get(s).copied().flatten()?;
+        match (self.chains.get(s)?, self.reveals.get(s)?) {
+            (Some(chain), _) => chain.value(t),
+            (None, Some((k, v))) => value_at(&c, &self.salt, s as u8, (*k, v), t),
+            (None, None) => None,
+        }
     }
 
     /// Every seat has committed: the deal can begin.

@@ -348,6 +348,7 @@ fn invalid(i: &Invalid) -> String {
         Invalid::NoLegalChoice { n } => m::no_legal_choice(*n),
         Invalid::PastTheDeal { n } => m::past_the_deal(*n),
         Invalid::Reveal { seat } => m::bad_reveal(u64::from(*seat) + 1),
+        Invalid::EarlyReveal => m::early_reveal().to_string(),
     }
 }
 

@@ -149,6 +149,9 @@ pub fn decode_body(bytes: &[u8], own: &[Option<fair::Chain>]) -> Result<FairLink
             )),
         });
     }
+    if commitments.iter().any(Option::is_none) && reveals.iter().any(Option::is_some) {
+        return Err(ShareError::Invalid(Invalid::EarlyReveal));
+    }
     let decisions = r.varint()?;
     let mut big = Big::from_bytes(r.rest()).ok_or(ShareError::Damaged)?;
     let mut chains: Vec<Option<fair::Chain>> = own.to_vec();

@@ -71,6 +71,10 @@ pub enum Invalid {
     /// A fair game's reveal for `seat` (0-based) does not hash down to
     /// its commitment (version 4).
     Reveal { seat: u8 },
+    /// A fair game's link reveals a seat's value while a seat has not
+    /// committed yet (a reveal must come after every commitment: one seen
+    /// before would let the last to commit choose its secret against it).
+    EarlyReveal,
 }
 
 impl From<SetupError> for ShareError {
