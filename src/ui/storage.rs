@@ -298,7 +298,7 @@ pub fn save_game(
 /// The record a saved game is stored as (what a tab `knows` of it).
 pub fn record_of(g: &SavedGame) -> String {
     match &g.record {
-        saves::SavedRecord::Link(t) | saves::SavedRecord::Cgn(t) => t.clone(),
+        r => r.text().to_string(),
     }
 }
 

@@ -106,8 +106,8 @@ test('a game saved, reloaded, shared by links, replayed, imported; bad links; a 
   const saved = await stored(a.page);
   const doc = JSON.parse(saved['the-city/saves'] || '{}');
   const current = await a.page.evaluate(() => sessionStorage.getItem('the-city/current'));
-  check('the game is autosaved (document version 6, one game, this tab\'s current id)',
-    doc.version === 6 && doc.games && doc.games.length === 1 && current === doc.games[0].id
+  check('the game is autosaved (document version 7, one game, this tab\'s current id)',
+    doc.version === 7 && doc.games && doc.games.length === 1 && current === doc.games[0].id
       && !('the-city/current' in saved),
     JSON.stringify(Object.keys(saved)));
   await a.page.reload({ waitUntil: 'load' });

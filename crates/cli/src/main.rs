@@ -576,6 +576,15 @@ mod cli {
         let [link] = args else {
             return Err(USAGE.to_string());
         };
+        if share::version(link) == Some(share::fair::VERSION) {
+            // A fair game's link: what its holder may know, the moves
+            // and a [Fair] tag while it is in play, never a tile to come.
+            let l = share::fair::decode(link).map_err(|e| say::share_error(&e))?;
+            let g = formats::fair_game::FairGame::restore(&l, vec![None; l.deal.commitments.len()])
+                .map_err(|_| say::share_error(&share::ShareError::Damaged))?;
+            print!("{}", g.record(&[]).map_err(|e| say::share_error(&e))?);
+            return Ok(());
+        }
         let game = share::decode(link).map_err(|e| say::share_error(&e))?;
         print!("{}", notation::write(&game, &[], DeckTag::Auto));
         Ok(())

@@ -902,3 +902,57 @@ fn aids_prints_the_pile_the_spaces_and_the_projected_scores() {
     assert_eq!(code, 1);
     assert!(err.contains("city aids FILE"));
 }
+
+/// `unshare` of a fair game's link (version 4): the moves so far and its
+/// `[Fair]` tag, no seed, no deck, no tile to come; an invitation too.
+#[test]
+fn unshare_of_a_fair_link_prints_no_tile_to_come() {
+    use engine::any::AnySetup;
+    use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+    use formats::fair_game::{Awaited, FairGame, Received};
+    use formats::share::fair;
+    let cat = Catalogue::builtin().unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let setup = AnySetup::City(
+        Setup::from_seed(cat, names.clone(), 0, DEFAULT_STACKS, Options::default()).unwrap(),
+    );
+    let mut n = 0u8;
+    let mut secret = move || {
+        n += 1;
+        [n; 32]
+    };
+    let host = FairGame::host(&setup, &[true, false], [3; 16], &mut secret).unwrap();
+    let invitation = host.link().unwrap();
+    let (code, out, err) = city(&["unshare", &invitation]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("[Fair \"") && !out.contains("[Deck") && !out.contains("[Seed"),
+        "{out}"
+    );
+    let guest = FairGame::join(&fair::decode(&invitation).unwrap(), &mut secret).unwrap();
+    let Ok(Received::Continues(mut host)) =
+        host.receive(&fair::decode(&guest.link().unwrap()).unwrap(), &names)
+    else {
+        panic!()
+    };
+    // Ann's first turn.
+    loop {
+        let r = host.replayed().unwrap();
+        if host.awaited(&r) != Awaited::Nothing {
+            break;
+        }
+        let (mut g, _) = engine::fair::prepare(&r.game, &host.deal);
+        let c = g.legal_choices()[0];
+        g.play(c).unwrap();
+        host.history.push(c);
+    }
+    host.reveal();
+    let (code, out, err) = city(&["unshare", &host.link().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("[Fair \"") && !out.contains("[Deck") && !out.contains("[Seed"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("1.")), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("2.")), "{out}");
+}

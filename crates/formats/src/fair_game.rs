@@ -11,6 +11,7 @@
 //! (`saves.rs`); a link carries commitments and reveals, never a secret.
 
 use crate::links::Forgery;
+use crate::notation::{self, DeckTag};
 use crate::share::fair::{self as link, FairLink};
 use crate::share::{Invalid, ShareError};
 use engine::any::{AnyChoice, AnyGame, AnySetup};
@@ -362,6 +363,21 @@ impl FairGame {
             }
         }
         out
+    }
+}
+
+impl FairGame {
+    /// The game's record: while it is in play, its `[Fair "…"]` tag instead
+    /// of a seed or a deck (no tile to come); once it is over, the whole
+    /// deal is known and the record holds its `[Deck]` as any game's does.
+    pub fn record(&self, extra_tags: &[(String, String)]) -> Result<String, ShareError> {
+        let r = self.replayed().map_err(problem)?;
+        if r.game.is_over() {
+            return Ok(notation::write(&r.game, extra_tags, DeckTag::Auto));
+        }
+        let mut tags = vec![("Fair".to_string(), self.tag())];
+        tags.extend(extra_tags.iter().filter(|(k, _)| k != "Fair").cloned());
+        Ok(notation::write(&r.game, &tags, DeckTag::Fair))
     }
 }
 

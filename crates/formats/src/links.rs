@@ -5,8 +5,10 @@
 //! new save of it takes, the same in every tab (the same link opened in
 //! two tabs at once makes one save).
 
+use crate::fair_game::{FairGame, Received, Refusal};
 use crate::saves::{SaveDoc, SavedGame, SavedSeat};
 use crate::share;
+use crate::share::fair::FairLink;
 use engine::any::{AnyGame, AnySetup};
 
 /// The saved game a link's game continues or is continued by: the same
@@ -194,6 +196,67 @@ pub fn judge<'a>(doc: &'a SaveDoc, game: &AnyGame, seats: Option<&[SavedSeat]>) 
         return Verdict::Continues(entry, saved);
     }
     refusal.unwrap_or(Verdict::New)
+}
+
+/// What a fair game's link (version 4) is to the saved games.
+#[derive(Clone, Debug)]
+pub enum FairVerdict<'a> {
+    /// An invitation (a seat not committed yet) to a game not saved here:
+    /// this device may join it.
+    Invitation,
+    /// A fair game not saved here whose every seat has committed: another
+    /// device's game (this device plays none of its seats).
+    New,
+    /// It continues this saved game: the game with what it adds.
+    Continues(&'a SavedGame, FairGame),
+    /// An older link of this saved game: the game here, where it is.
+    Earlier(&'a SavedGame, FairGame),
+    /// It is this saved game's link, but is refused.
+    Refused(&'a SavedGame, Refusal),
+}
+
+/// What a fair game's link, with `seats` beside it, is to the saved games:
+/// the saved fair game of the same salt judges it
+/// ([`FairGame::receive`]: its deal and commitments, its moves, a move for
+/// a seat of this device, a reveal that does not hold), and who plays each
+/// seat may not change, as for any link ([`judge`]).
+pub fn judge_fair<'a>(
+    doc: &'a SaveDoc,
+    link: &FairLink,
+    seats: Option<&[SavedSeat]>,
+) -> FairVerdict<'a> {
+    for entry in doc.list() {
+        let Some(Ok((_, fair))) = entry.record.fair() else {
+            continue;
+        };
+        if !fair.is_game_of(link) {
+            continue;
+        }
+        if let Some(seats) = seats {
+            let changed = entry
+                .seats
+                .iter()
+                .zip(seats)
+                .position(|(mine, link)| mine.computer != link.computer);
+            if let Some(i) = changed {
+                let computer = seats[i].computer.clone();
+                let player = entry.players[i].clone();
+                return FairVerdict::Refused(
+                    entry,
+                    Refusal::Forgery(Forgery::Player { player, computer }),
+                );
+            }
+        }
+        return match fair.receive(link, &entry.players) {
+            Ok(Received::Continues(g)) => FairVerdict::Continues(entry, g),
+            Ok(Received::Earlier) => FairVerdict::Earlier(entry, fair),
+            Err(r) => FairVerdict::Refused(entry, r),
+        };
+    }
+    match link.deal.committed() {
+        true => FairVerdict::New,
+        false => FairVerdict::Invitation,
+    }
 }
 
 #[cfg(test)]

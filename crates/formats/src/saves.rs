@@ -94,6 +94,20 @@
 //!       "seats": [{ "colour": "red", "computer": null, "here": true }, …],
 //! ```
 //!
+//! # The document, version 7
+//!
+//! Version 7 adds a third kind of record, a game dealt fairly on more than
+//! one device while it is in play (issue 37, docs/fair-deal.md): its link
+//! (version 4: commitments and reveals, no deal) and this device's secrets,
+//! one per seat (64 hexadecimal digits for a seat this device plays, null
+//! for another device's). The secrets are kept here only: never in a link,
+//! a record or an export. Once the game is over it is saved as a link of
+//! the whole game, its deal known, as any other.
+//!
+//! ```json
+//!       "record": { "fair": "BA…", "secrets": ["5f0c…", null] },
+//! ```
+//!
 //! # Versions
 //!
 //! [`parse`] reads every version up to [`VERSION`]: it looks at `version`
@@ -106,15 +120,17 @@
 //!
 //! Nothing here panics, whatever the input.
 
+use crate::fair_game::{hex, unhex, FairGame};
 use crate::json::{self, Value};
 use crate::notation::{self, DeckTag, RecordError};
 use crate::share::{self, ShareError};
 use engine::any::{AnyGame, Ruleset};
 use engine::city::setup::check_player_name;
 use engine::core::reason::SetupProblem;
+use engine::fair::Secret;
 
 /// The version [`SaveDoc::to_json`] writes.
-pub const VERSION: u64 = 6;
+pub const VERSION: u64 = 7;
 
 /// The colour names a seat may have (the UI's palette, in its order).
 pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "purple"];
@@ -258,6 +274,12 @@ pub enum SavedRecord {
     Cgn(String),
     /// A share link (compact, a few hundred characters).
     Link(String),
+    /// A fair game in play (version 7): its link (version 4) and this
+    /// device's secrets, per seat.
+    Fair {
+        link: String,
+        secrets: Vec<Option<Secret>>,
+    },
 }
 
 /// Which form [`SavedGame::from_game`] stores.
@@ -284,6 +306,34 @@ impl SavedRecord {
             }
             SavedRecord::Cgn(text) => notation::read(text).map(|r| r.game).map_err(Damage::Record),
             SavedRecord::Link(link) => share::decode(link).map_err(Damage::Link),
+            SavedRecord::Fair { .. } => {
+                Ok(self.fair().ok_or(Damage::Link(ShareError::Damaged))??.0)
+            }
+        }
+    }
+
+    /// A fair game's record: the game replayed as this device knows it,
+    /// and the fair game (None: not a fair game).
+    pub fn fair(&self) -> Option<Result<(AnyGame, FairGame), Damage>> {
+        let SavedRecord::Fair { link, secrets } = self else {
+            return None;
+        };
+        Some((|| {
+            let l = share::fair::decode(link).map_err(Damage::Link)?;
+            let g = FairGame::restore(&l, secrets.clone())
+                .map_err(|_| Damage::Detail("its secrets are not those of its seats".into()))?;
+            let r = g
+                .replayed()
+                .map_err(|_| Damage::Link(ShareError::Damaged))?;
+            Ok((r.game, g))
+        })())
+    }
+
+    /// What a tab knows of it: its text (a fair game's link).
+    pub fn text(&self) -> &str {
+        match self {
+            SavedRecord::Cgn(t) | SavedRecord::Link(t) => t,
+            SavedRecord::Fair { link, .. } => link,
         }
     }
 }
@@ -623,8 +673,29 @@ fn seat_of(version: u64, v: &Value) -> Result<SavedSeat, String> {
     })
 }
 
-fn record_of(v: &Value) -> Result<SavedRecord, String> {
+fn record_of(version: u64, v: &Value) -> Result<SavedRecord, String> {
     let mut f = Fields::of(v, "“record”")?;
+    if version >= 7 {
+        if let Some(link) = f.maybe("fair") {
+            let link = text(link).ok_or_else(|| wrong_kind("fair"))?;
+            let secrets = f
+                .take("secrets")?
+                .as_array()
+                .ok_or_else(|| wrong_kind("secrets"))?
+                .iter()
+                .map(|s| match s {
+                    Value::Null => Ok(None),
+                    s => s
+                        .as_str()
+                        .and_then(unhex::<32>)
+                        .map(Some)
+                        .ok_or_else(|| wrong_kind("secrets")),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            f.done()?;
+            return Ok(SavedRecord::Fair { link, secrets });
+        }
+    }
     let record = match (f.maybe("cgn"), f.maybe("link")) {
         (Some(t), None) => SavedRecord::Cgn(text(t).ok_or_else(|| wrong_kind("cgn"))?),
         (None, Some(t)) => SavedRecord::Link(text(t).ok_or_else(|| wrong_kind("link"))?),
@@ -673,7 +744,7 @@ fn entry_of(version: u64, entry: &Value) -> Result<SavedGame, String> {
         4.. => f.read("link_base", Value::as_u64)? as usize,
         _ => 0,
     };
-    let record = record_of(f.take("record")?)?;
+    let record = record_of(version, f.take("record")?)?;
     f.done()?;
     Ok(SavedGame {
         id,
@@ -762,6 +833,23 @@ fn write_entry(out: &mut String, g: &SavedGame) {
         SavedRecord::Link(t) => {
             field(out, "link");
             json::string(out, t);
+        }
+        SavedRecord::Fair { link, secrets } => {
+            field(out, "fair");
+            json::string(out, link);
+            out.push(',');
+            field(out, "secrets");
+            out.push('[');
+            for (i, x) in secrets.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                match x {
+                    Some(x) => json::string(out, &hex(x)),
+                    None => out.push_str("null"),
+                }
+            }
+            out.push(']');
         }
     }
     out.push_str("}}");
@@ -1047,18 +1135,72 @@ impl SaveDoc {
         known: Option<&str>,
         now: f64,
     ) -> Result<(String, bool), SaveError> {
-        let record = share::encode(game);
+        let record = SavedRecord::Link(share::encode(game));
+        self.save_record_from(id, game, record, seats, link, known, now)
+    }
+
+    /// A fair game in play (`fair`, whose game replayed here is `game`),
+    /// saved as [`SaveDoc::save_from`] saves any game: its link and this
+    /// device's secrets (version 7); once it is over, as a link of the
+    /// whole game, its deal known.
+    #[allow(clippy::too_many_arguments)]
+    pub fn save_fair_from(
+        &mut self,
+        id: &str,
+        game: &AnyGame,
+        fair: &FairGame,
+        seats: Vec<SavedSeat>,
+        link: Option<usize>,
+        known: Option<&str>,
+        now: f64,
+    ) -> Result<(String, bool), SaveError> {
+        let record = match game.is_over() {
+            true => SavedRecord::Link(share::encode(game)),
+            false => SavedRecord::Fair {
+                link: share::fair::encode(&fair.setup, &fair.deal, &fair.history).map_err(|e| {
+                    SaveError::Entry {
+                        index: None,
+                        id: Some(id.to_string()),
+                        reason: Damage::Link(e),
+                    }
+                })?,
+                secrets: fair.secrets.clone(),
+            },
+        };
+        self.save_record_from(id, game, record, seats, link, known, now)
+    }
+
+    /// [`SaveDoc::save_from`] with the record written.
+    #[allow(clippy::too_many_arguments)]
+    fn save_record_from(
+        &mut self,
+        id: &str,
+        game: &AnyGame,
+        record: SavedRecord,
+        seats: Vec<SavedSeat>,
+        link: Option<usize>,
+        known: Option<&str>,
+        now: f64,
+    ) -> Result<(String, bool), SaveError> {
+        let text = record.text().to_string();
         if let Some(stored) = self.get(id) {
-            let stored_record = match &stored.record {
-                SavedRecord::Link(l) | SavedRecord::Cgn(l) => l.as_str(),
-            };
+            let stored_record = stored.record.text();
             let same_seats = stored.seats == seats;
-            if stored_record == record && same_seats {
-                return Ok((record, false));
+            if stored_record == text && same_seats {
+                return Ok((text, false));
             }
             if known != Some(stored_record) {
+                // (A fair game's deal as replayed differs by what is known
+                // of it: its salt says it is the same game.)
+                let salt =
+                    |r: &SavedRecord| r.fair().and_then(Result::ok).map(|(_, f)| f.deal.salt);
                 let ahead = stored.load().is_ok_and(|s| {
-                    s.setup() == game.setup() && game.history().starts_with(&s.history())
+                    let same = match (salt(&stored.record), salt(&record)) {
+                        (Some(a), Some(b)) => a == b,
+                        (Some(_), None) => s.players() == game.players(),
+                        _ => s.setup() == game.setup(),
+                    };
+                    same && game.history().starts_with(&s.history())
                 });
                 if !ahead {
                     return Err(SaveError::MovedOn {
@@ -1068,8 +1210,17 @@ impl SaveDoc {
                 }
             }
         }
-        self.save_linked(id, game, seats, link, now)?;
-        Ok((record, true))
+        let name = match self.get(id) {
+            Some(old) => old.name.clone(),
+            None => default_name(game),
+        };
+        let entry =
+            SavedGame::with_record(id, &name, game, record, now).with_seats(seats, link.is_some());
+        self.upsert(match link {
+            Some(base) => entry.with_link_base(base),
+            None => entry,
+        })?;
+        Ok((text, true))
     }
 
     /// Give a saved game a new name; it counts as an update.

@@ -330,3 +330,70 @@ fn a_fair_game_is_restored_from_its_link_and_secrets() {
     assert!(unhex::<16>(&hex(&[0xab; 16])) == Some([0xab; 16]));
     assert!(ann.tag().starts_with(&hex(&[9; 16])));
 }
+
+/// Saved (document version 7): the link and this device's secrets; read
+/// back the same game; a link of it judged by the save: continues, an
+/// older one shows the save, a forged one is refused and nothing changes.
+#[test]
+fn a_fair_game_is_saved_with_its_secrets_and_judges_links() {
+    use crate::links::{judge_fair, FairVerdict};
+    use crate::saves::{self, SaveDoc, SavedSeat};
+    let setup = setup();
+    let (ann, bob) = start(&setup, 0);
+    let seats = |here: [bool; 2]| -> Vec<SavedSeat> {
+        ["red", "blue"]
+            .iter()
+            .zip(here)
+            .map(|(c, here)| SavedSeat {
+                colour: c.to_string(),
+                computer: None,
+                here,
+            })
+            .collect()
+    };
+    let mut doc = SaveDoc::new();
+    let game = bob.replayed().unwrap().game;
+    doc.save_fair_from("f1", &game, &bob, seats([false, true]), Some(0), None, 1.0)
+        .unwrap();
+    let json = doc.to_json();
+    assert!(json.contains("\"version\":7") && json.contains("\"fair\""));
+    let secret = hex(bob.secrets[1].as_ref().unwrap());
+    assert!(json.contains(&secret), "the secret is kept on this device");
+    let back = saves::parse(&json).unwrap();
+    assert_eq!(back, doc);
+    let (_, restored) = back.get("f1").unwrap().record.fair().unwrap().unwrap();
+    assert_eq!(restored.secrets, bob.secrets);
+    // Ann's turn comes as a link: it continues Bob's save.
+    let mut ann = ann;
+    step(&mut ann);
+    ann.reveal();
+    let l = ann.link().unwrap();
+    assert!(!l.contains(&secret));
+    let read = link::decode(&l).unwrap();
+    let FairVerdict::Continues(entry, g) = judge_fair(&back, &read, None) else {
+        panic!()
+    };
+    assert_eq!(entry.id, "f1");
+    assert_eq!(g.history, ann.history);
+    // The record in play: a [Fair] tag, no seed, no deck.
+    let record = g.record(&[]).unwrap();
+    assert!(record.contains("[Fair \"") && !record.contains("[Deck") && !record.contains("[Seed"));
+    // The invitation again: the save, where it is.
+    let host = FairGame::host(&setup, &[true, false], [9; 16], &mut secrets(1)).unwrap();
+    let inv = link::decode(&host.link().unwrap()).unwrap();
+    assert!(matches!(
+        judge_fair(&back, &inv, None),
+        FairVerdict::Earlier(..)
+    ));
+    assert!(matches!(
+        judge_fair(&SaveDoc::new(), &inv, None),
+        FairVerdict::Invitation
+    ));
+    // Bob's seat made a computer by the link's seats: refused.
+    let mut computer = seats([false, false]);
+    computer[1].computer = Some("easy".into());
+    assert!(matches!(
+        judge_fair(&back, &read, Some(&computer)),
+        FairVerdict::Refused(_, Refusal::Forgery(Forgery::Player { .. }))
+    ));
+}

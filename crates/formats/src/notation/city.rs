@@ -391,6 +391,7 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
     out.push_str(&format!("[Players \"{}\"]\n", setup.players.join(", ")));
     match (setup.seed, deck) {
         (Some(seed), DeckTag::Auto) => out.push_str(&format!("[Seed \"{seed}\"]\n")),
+        (_, DeckTag::Fair) => {}
         _ => {
             let ids: Vec<&str> = setup
                 .deck

@@ -393,6 +393,7 @@ pub fn write(game: &Game, extra_tags: &[(String, String)], deck: DeckTag) -> Str
     out.push_str(super::syntax::aids_tag(setup.aids));
     match (setup.seed, deck) {
         (Some(seed), DeckTag::Auto) => out.push_str(&format!("[Seed \"{seed}\"]\n")),
+        (_, DeckTag::Fair) => {}
         _ => {
             let ids: Vec<&str> = setup.deck.iter().map(|&t| catalogue.id(t)).collect();
             out.push_str(&format!("[Deck \"{}\"]\n", ids.join(" ")));

@@ -17,6 +17,10 @@ pub enum DeckTag {
     Auto,
     /// Always the explicit draw order.
     Deck,
+    /// Neither: a fair game in play (issue 37), whose deal no one may know
+    /// yet; the caller's `[Fair "…"]` tag (an extra tag) says what is known
+    /// of it (`fair_game::FairGame::record`).
+    Fair,
 }
 
 /// A record of either game read and replayed: the game at its last

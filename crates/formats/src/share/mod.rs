@@ -12,8 +12,8 @@
 //!   other game is written as before, byte for byte, and every link written
 //!   before version 3 means "aids on".
 //! - 4: a game dealt fairly on more than one device (`fair.rs`): no deal,
-//!   the seats' commitments and reveals. Read by `fair::decode` only (the
-//!   app does not open such links yet: [`decode`] says they are newer).
+//!   the seats' commitments and reveals. Read by `fair::decode` only
+//!   ([`decode`] says they are newer; [`version`] tells them apart).
 //!
 //! Every version starts with its version byte and ends with the same CRC-32
 //! (`envelope.rs`), so a damaged link (a character changed, lost or added)
@@ -113,6 +113,12 @@ pub fn encode(game: &AnyGame) -> String {
             seal(&bytes)
         }
     }
+}
+
+/// A link's version byte, when it is an intact link (a fair game's is
+/// [`fair::VERSION`], read by `fair::decode`).
+pub fn version(s: &str) -> Option<u8> {
+    unseal(s).ok().and_then(|b| b.first().copied())
 }
 
 /// Open a link (the bare string, `#` and all, or a whole URL ending in one):
