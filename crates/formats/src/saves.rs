@@ -1437,8 +1437,8 @@ mod tests {
             ("[]", "NotSaves"),
             (r#"{"kind":"x","version":1,"games":[]}"#, "NotSaves"),
             (
-                r#"{"kind":"the-city/saves","version":7,"games":[]}"#,
-                "NewerVersion(7)",
+                r#"{"kind":"the-city/saves","version":8,"games":[]}"#,
+                "NewerVersion(8)",
             ),
             (
                 r#"{"kind":"the-city/saves","version":0,"games":[]}"#,
