@@ -761,10 +761,10 @@ fn saves_fixture_v5_keeps_damaged_games() {
 #[test]
 fn saves_refuse_tampering_and_newer_versions() {
     let json = include_str!("fixtures/saves/v1.json");
-    let newer = json.replace("\"version\": 1", "\"version\": 7");
+    let newer = json.replace("\"version\": 1", "\"version\": 8");
     assert_eq!(
         saves::parse(&newer).unwrap_err(),
-        SaveError::NewerVersion(7)
+        SaveError::NewerVersion(8)
     );
     // A version 1 entry with version 2's fields is refused (unknown fields).
     let mixed = json.replace("\"id\": \"g2\",", "\"id\": \"g2\", \"from_link\": true,");
