@@ -65,7 +65,15 @@ pub fn work(job: Job) -> Answer {
                 reason: view::errors::record_problem(&e.problem),
             },
         },
-        Job::Write { game, tags } => Answer::Text(notation::write(&game, &tags, DeckTag::Auto)),
+        Job::Write { game, tags } => {
+            // A fair game in play (issue 37): its [Fair] tag stands for
+            // the deal; no seed, no deck.
+            let deck = match tags.iter().any(|(k, _)| k == "Fair") {
+                true => DeckTag::Fair,
+                false => DeckTag::Auto,
+            };
+            Answer::Text(notation::write(&game, &tags, deck))
+        }
         Job::Text {
             game,
             names,

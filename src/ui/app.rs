@@ -293,10 +293,11 @@ pub fn app() -> Html {
         let export = {
             let d = d.clone();
             let game = state.play.as_ref().map(|p| p.game.clone());
+            let fair = state.play.as_ref().and_then(|p| p.fair.clone());
             Callback::from(move |_: MouseEvent| {
                 if let Some(game) = &game {
                     let d = d.clone();
-                    super::download::export_record(game, move |r| {
+                    super::download::export_record(game, fair.as_deref(), move |r| {
                         let text = match r {
                             Ok(Some(note)) => note,
                             Ok(None) => return,
@@ -368,7 +369,8 @@ pub fn app() -> Html {
                         }
                         <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={dispatch.clone()} />
                         if state.replay.is_none() {
-                            <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()} prominent={moved_from_link} />
+                            <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()}
+                                prominent={moved_from_link || play.waiting()} fair={play.fair.clone()} />
                             <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
                         }
                     </div>

@@ -6,6 +6,7 @@ use wasm_bindgen::JsCast;
 use super::records;
 use crate::records::{Answer, Job};
 use engine::any::AnyGame;
+use formats::fair_game::FairGame;
 
 /// The record's tags besides the game's own: today's date.
 fn tags() -> Vec<(String, String)> {
@@ -55,12 +56,18 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 /// Download the game's record (whole turns, written by the records
 /// worker); `done` gets what the record leaves out of a turn in progress,
 /// or why it could not be saved.
-pub fn export_record(game: &AnyGame, done: impl FnOnce(Result<Option<String>, String>) + 'static) {
+pub fn export_record(
+    game: &AnyGame,
+    fair: Option<&FairGame>,
+    done: impl FnOnce(Result<Option<String>, String>) + 'static,
+) {
     let (whole, name, note) = view::any::record_download(game);
-    let job = Job::Write {
-        game: whole,
-        tags: tags(),
-    };
+    let mut tags = tags();
+    // A fair game in play: what is known of its deal, never a tile to come.
+    if let Some(f) = fair.filter(|_| !game.is_over()) {
+        tags.insert(0, ("Fair".to_string(), f.tag()));
+    }
+    let job = Job::Write { game: whole, tags };
     records::ask(job, move |answer| {
         done(match answer {
             Answer::Text(text) => {

@@ -49,6 +49,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
                     link_base: 0,
                     known: None,
                     here: Vec::new(),
+                    fair: None,
                 })));
             }
             open_state.set(false);

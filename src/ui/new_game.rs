@@ -54,9 +54,16 @@ pub struct Form {
     pub speed: Speed,
     /// The players' aids (issue 39).
     pub aids: bool,
+    /// Per seat: played on a friend's device (issue 37; missing: here).
+    pub remote: Vec<bool>,
 }
 
 impl Form {
+    /// Whether seat `i` is played on a friend's device.
+    pub fn is_remote(&self, i: usize) -> bool {
+        self.remote.get(i).copied().unwrap_or(false)
+    }
+
     pub fn from_new_game(ng: Option<&NewGame>) -> Form {
         match ng {
             Some(ng) => Form {
@@ -80,6 +87,7 @@ impl Form {
                 seed: ng.seed.map(|s| s.to_string()).unwrap_or_default(),
                 speed: ng.speed,
                 aids: ng.aids,
+                remote: ng.remote.clone(),
             },
             None => Form {
                 ruleset: Ruleset::City,
@@ -94,6 +102,7 @@ impl Form {
                 seed: String::new(),
                 speed: Speed::default(),
                 aids: true,
+                remote: Vec::new(),
             },
         }
     }
@@ -219,6 +228,7 @@ impl Form {
             seed,
             speed: self.speed,
             aids: self.aids,
+            remote: (0..self.seats.len()).map(|i| self.is_remote(i)).collect(),
         })
     }
 }
@@ -415,14 +425,21 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         // Another seat's colour is offered as an exchange.
         let holder = |c: PlayerColour| form.seats.iter().position(|s| s.1 == c).filter(|&j| j != i);
         let on_kind = update(Box::new(move |f, e| {
-            f.seats[i].2 = Level::from_name(&select_value(e));
+            let v = select_value(e);
+            f.seats[i].2 = Level::from_name(&v);
+            f.remote.resize(f.seats.len(), false);
+            f.remote[i] = v == "friend";
         }));
+        let remote = form.is_remote(i);
         let remove = {
             let form = form.clone();
             Callback::from(move |_: MouseEvent| {
                 let mut next = (*form).clone();
                 if next.seats.len() > 2 {
                     next.seats.remove(i);
+                    if i < next.remote.len() {
+                        next.remote.remove(i);
+                    }
                 }
                 form.set(next);
             })
@@ -445,11 +462,12 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 </select>
                 <select data-testid={format!("kind-{i}")} aria-label={msg::new_game::who_plays(i + 1)}
                     onchange={on_kind}>
-                    <option value="human" selected={computer.is_none()}>{ msg::new_game::human() }</option>
+                    <option value="human" selected={computer.is_none() && !remote}>{ msg::new_game::human() }</option>
                     { for COMPUTER_LEVELS.iter().map(|l| html! {
                         <option value={l.name()} selected={*computer == Some(*l)}>
                             { msg::new_game::computer(names::level(*l)) }</option>
                     }) }
+                    <option value="friend" selected={remote}>{ msg::new_game::friend() }</option>
                 </select>
                 <button class="quiet small" data-testid={format!("remove-seat-{i}")} onclick={remove}
                     disabled={form.seats.len() <= 2} title={msg::new_game::remove_seat()}
@@ -464,6 +482,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
         }
     }));
     let any_computer = form.seats.iter().any(|s| s.2.is_some());
+    let any_remote = (0..form.seats.len()).any(|i| form.is_remote(i));
 
     let add_seat = {
         let form = form.clone();
@@ -637,6 +656,9 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                 <ol class="seats">{ for seats }</ol>
                 <button type="button" class="quiet" data-testid="add-seat" onclick={add_seat}
                     disabled={form.seats.len() >= *form.ruleset.seats().end()}>{ msg::new_game::add_player() }</button>
+                if any_remote {
+                    <p class="fair-note" data-testid="fair-note">{ msg::new_game::fair_note() }</p>
+                }
                 if any_computer {
                     <label class="speed-choice">
                         <span>{ msg::new_game::computer_plays() }</span>

@@ -27,6 +27,7 @@ use super::text_view::{Announcer, TextView};
 use engine::any::AnyChoice as Choice;
 use engine::any::AnyGame;
 use engine::core::geom::Cell;
+use formats::fair_game::Awaited;
 use i18n::msg;
 use i18n::msg::play as m;
 use std::rc::Rc;
@@ -300,6 +301,36 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         prompt.buttons.clear();
         prompt.detail = m::computer_decides().into();
     }
+    // A fair game across devices: what is awaited, from whom (issue 37).
+    // The tile in hand is not shown: it is not known yet, or is another's.
+    let awaited = play.awaited().filter(|_| !play.view_only);
+    let waiting_for = match awaited {
+        Some(Awaited::Answer) => play
+            .fair
+            .as_ref()
+            .and_then(|f| (0..play.seats.len()).find(|&s| !f.own(s)))
+            .map(|s| (s, true)),
+        Some(Awaited::Link { seat }) => Some((usize::from(seat), false)),
+        _ => None,
+    };
+    if let Some((seat, invite)) = waiting_for {
+        let name = play
+            .seats
+            .get(seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        prompt.decision = "waiting";
+        prompt.player = Some(seat as u8);
+        prompt.title = if invite {
+            msg::share::fair_invite(&name)
+        } else {
+            msg::share::fair_waiting(&name)
+        };
+        prompt.detail = String::new();
+        prompt.why = None;
+        prompt.note = None;
+        prompt.buttons.clear();
+    }
     // A game opens at the top of the page (the new-game form before it may
     // have been scrolled down): on a phone the prompt, the tile in hand and
     // "Place tile" are there.
@@ -364,11 +395,13 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     };
     // The record of a game: the game in play, or in the replay the whole
     // game or the game up to the position shown (two buttons, plainly named).
+    let fair = play.fair.clone();
     let export_of = |game: Rc<AnyGame>| {
         let record_note = record_note.clone();
+        let fair = fair.clone();
         Callback::from(move |_: ()| {
             let record_note = record_note.clone();
-            download::export_record(&game, move |result| match result {
+            download::export_record(&game, fair.as_deref(), move |result| match result {
                 Ok(note) => record_note.set(note),
                 Err(e) => record_note.set(Some(m::record_failed(&e))),
             })
@@ -552,7 +585,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         <button data-testid="export" onclick={export_click} title={m::save_record_title()}>
                             { m::save_record() }</button>
                     }
-                    if !over && computer.is_none() && !play.view_only {
+                    if !over && computer.is_none() && !play.view_only && waiting_for.is_none() {
                         <button data-testid="hint" onclick={click(Action::Hint)} disabled={play.hint_asked}
                             title={m::hint_title()}>
                             { if play.hint_asked {

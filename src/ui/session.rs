@@ -26,7 +26,9 @@ use yew::prelude::*;
 
 use super::state::{Action, AppState, Notice, Opened, Play, Saving};
 use super::storage::{self, StorageError};
-use formats::links::{self, Verdict};
+use engine::fair::Secret;
+use formats::fair_game::{FairGame, Refusal};
+use formats::links::{self, FairVerdict, Verdict};
 use formats::saves::SavedGame;
 use formats::share;
 use i18n::msg;
@@ -100,6 +102,11 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     if link.is_empty() {
         return false;
     }
+    if share::version(link) == Some(share::fair::VERSION) {
+        open_fair(d, link);
+        clear_fragment();
+        return true;
+    }
     let game = match share::decode(link) {
         Ok(game) => game,
         Err(e) => {
@@ -157,6 +164,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
                 link_base: entry.link_base,
                 known: Some(storage::record_of(entry)),
                 here: storage::here_of(entry),
+                fair: None,
             }
         }
         Verdict::Continues(entry, _) => Opened {
@@ -167,6 +175,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
             from_link: true,
             known: Some(storage::record_of(entry)),
             here: storage::here_of(entry),
+            fair: None,
         },
         Verdict::New => Opened {
             link_base: game.decisions(),
@@ -176,11 +185,149 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
             from_link: true,
             known: None,
             here: Vec::new(),
+            fair: None,
         },
     };
     d.dispatch(Action::OpenAsk(Box::new(opened)));
     clear_fragment();
     true
+}
+
+/// A secret for a seat of this device, from the browser's generator.
+pub fn secret() -> Secret {
+    let mut x = [0u8; 32];
+    // (getrandom cannot fail in a browser with crypto.getRandomValues.)
+    let _ = getrandom::fill(&mut x);
+    x
+}
+
+/// A game salt, from the browser's generator.
+pub fn salt() -> [u8; 16] {
+    let mut x = [0u8; 16];
+    let _ = getrandom::fill(&mut x);
+    x
+}
+
+/// Open a fair game's link (version 4, issue 37): an invitation joins its
+/// game (this device commits to the seats left open and answers), a link
+/// of a fair game saved here continues it, shows it where it is, or is
+/// refused for what it changes (`links::judge_fair`: the deal, a move
+/// played, a move for a seat of this device, a reveal that does not hold,
+/// who plays a seat), and nothing is written; one of a game played
+/// elsewhere opens to watch.
+fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
+    let read = match share::fair::decode(link) {
+        Ok(l) => l,
+        Err(e) => {
+            d.dispatch(Action::Notice(Notice::LinkFailed(e)));
+            return;
+        }
+    };
+    let players: Vec<String> = read.setup.players().to_vec();
+    let param = seats_param();
+    let from_param = param.as_deref().and_then(|p| seats_from_param(p, &players));
+    let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
+    let link_seats = from_param.as_ref().map(|s| storage::to_saved(s, &[]));
+    let seats_or_default = |d: &UseReducerDispatcher<AppState>| match &from_param {
+        Some(s) => s.clone(),
+        None => {
+            d.dispatch(Action::Notice(if param.is_some() {
+                Notice::SeatsDamaged
+            } else {
+                Notice::SeatsMissing
+            }));
+            players
+                .iter()
+                .enumerate()
+                .map(|(i, n)| view::palette::Seat {
+                    name: n.clone(),
+                    colour: view::palette::PlayerColour::ALL
+                        [i % view::palette::PlayerColour::ALL.len()],
+                    computer: None,
+                })
+                .collect()
+        }
+    };
+    let opened = match links::judge_fair(&loaded, &read, link_seats.as_deref()) {
+        FairVerdict::Refused(entry, Refusal::Forgery(f)) => {
+            d.dispatch(Action::Notice(Notice::LinkRefused(entry.name.clone(), f)));
+            return;
+        }
+        FairVerdict::Refused(_, Refusal::Link(e)) => {
+            d.dispatch(Action::Notice(Notice::LinkFailed(e)));
+            return;
+        }
+        FairVerdict::Earlier(entry, fair) => {
+            let turns = entry.summary.as_ref().map_or(0, |s| s.turns);
+            d.dispatch(Action::Notice(Notice::EarlierPosition(
+                entry.name.clone(),
+                turns,
+            )));
+            let Ok(r) = fair.replayed() else { return };
+            Opened {
+                game: r.game,
+                seats: storage::from_saved(entry),
+                id: Some(entry.id.clone()),
+                from_link: entry.from_link,
+                link_base: entry.link_base,
+                known: Some(storage::record_of(entry)),
+                here: storage::here_of(entry),
+                fair: Some(fair),
+            }
+        }
+        FairVerdict::Continues(entry, fair) => {
+            let Ok(r) = fair.replayed() else { return };
+            Opened {
+                link_base: fair.history.len(),
+                game: r.game,
+                seats: storage::from_saved(entry),
+                id: Some(entry.id.clone()),
+                from_link: true,
+                known: Some(storage::record_of(entry)),
+                here: storage::here_of(entry),
+                fair: Some(fair),
+            }
+        }
+        FairVerdict::Invitation => {
+            let fair = match FairGame::join(&read, &mut secret) {
+                Ok(f) => f,
+                Err(Refusal::Link(e)) => {
+                    d.dispatch(Action::Notice(Notice::LinkFailed(e)));
+                    return;
+                }
+                Err(Refusal::Forgery(_)) => return,
+            };
+            let Ok(r) = fair.replayed() else { return };
+            Opened {
+                link_base: 0,
+                game: r.game,
+                seats: seats_or_default(d),
+                id: None,
+                from_link: true,
+                known: None,
+                here: Vec::new(),
+                fair: Some(fair),
+            }
+        }
+        FairVerdict::New => {
+            // Another device's game: watched, this device playing no seat.
+            let Ok(fair) = FairGame::restore(&read, vec![None; players.len()]) else {
+                return;
+            };
+            let Ok(r) = fair.replayed() else { return };
+            Opened {
+                link_base: fair.history.len(),
+                game: r.game,
+                seats: seats_or_default(d),
+                id: None,
+                from_link: true,
+                known: None,
+                here: Vec::new(),
+                fair: Some(fair),
+            }
+        }
+    };
+    d.dispatch(Action::OpenAsk(Box::new(opened)));
 }
 
 /// What went wrong when the saved games were read, as one notice.
@@ -190,6 +337,7 @@ fn load_notice(problems: &[String]) -> Notice {
 
 /// The saved game `id` opened as this tab's game in play.
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
+    let fair = entry.record.fair().and_then(Result::ok).map(|(_, f)| f);
     match entry.load() {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
@@ -199,6 +347,7 @@ pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
             link_base: entry.link_base,
             known: Some(storage::record_of(entry)),
             here: storage::here_of(entry),
+            fair,
         }))),
         Err(e) => d.dispatch(Action::Notice(Notice::Unreadable(e))),
     }
@@ -356,6 +505,7 @@ pub fn session(props: &SessionProps) -> Html {
                     saving.apart,
                     saving.id.as_deref(),
                     &play.game,
+                    play.fair.as_deref(),
                     &play.seats,
                     &play.here,
                     link,

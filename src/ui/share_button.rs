@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use super::session::page_url;
 use engine::any::AnyGame;
+use formats::fair_game::FairGame;
 use formats::share;
 use i18n::msg::share as m;
 use view::palette::{seats_param, Seat};
@@ -28,6 +29,19 @@ pub fn link_of(game: &AnyGame, seats: &[Seat]) -> String {
         format!("{page}?seats={p}")
     };
     format!("{page}#{}", share::encode(game))
+}
+
+/// The link of a fair game (issue 37) on this page: its version 4 link,
+/// this device's reveals due now, never a secret.
+pub fn fair_link_of(fair: &FairGame, seats: &[Seat]) -> String {
+    let page = page_url();
+    let p = seats_param(seats);
+    let page = if page.contains('?') {
+        format!("{page}&seats={p}")
+    } else {
+        format!("{page}?seats={p}")
+    };
+    format!("{page}#{}", fair.link().unwrap_or_default())
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.
@@ -74,6 +88,9 @@ pub struct ShareButtonProps {
     pub seats: Rc<Vec<Seat>>,
     /// Make it stand out: a move was just made in a game from a link.
     pub prominent: bool,
+    /// A fair game across devices: its link is the fair game's.
+    #[prop_or_default]
+    pub fair: Option<Rc<FairGame>>,
 }
 
 #[function_component(ShareButton)]
@@ -97,8 +114,13 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         let game = props.game.clone();
         let seats = props.seats.clone();
         let showing = showing.clone();
+        let fair = props.fair.clone();
         Callback::from(move |_: MouseEvent| {
-            let link = link_of(&game, &seats);
+            let link = match &fair {
+                // (Once over, the whole game: its deal is known.)
+                Some(f) if !game.is_over() => fair_link_of(f, &seats),
+                _ => link_of(&game, &seats),
+            };
             shown.set(Some((link.clone(), Copied::Waiting)));
             *showing.borrow_mut() += 1;
             let this = *showing.borrow();

@@ -261,6 +261,7 @@ pub fn save_game(
     apart: bool,
     id: Option<&str>,
     game: &AnyGame,
+    fair: Option<&formats::fair_game::FairGame>,
     seats: &[Seat],
     here: &[bool],
     link: Option<usize>,
@@ -270,14 +271,20 @@ pub fn save_game(
     let (id, record) = update(|doc| {
         let id = match id {
             Some(id) => id.to_string(),
-            None if link.is_some() && !apart => match formats::links::related(doc, game) {
-                Some((entry, _)) => entry.id.clone(),
-                None => formats::links::new_id(doc, game, t),
-            },
+            None if link.is_some() && !apart && fair.is_none() => {
+                match formats::links::related(doc, game) {
+                    Some((entry, _)) => entry.id.clone(),
+                    None => formats::links::new_id(doc, game, t),
+                }
+            }
             None => doc.fresh_id(t),
         };
         let new = doc.get(&id).is_none();
-        let (record, _) = doc.save_from(&id, game, to_saved(seats, here), link, known, t)?;
+        let seats = to_saved(seats, here);
+        let (record, _) = match fair {
+            Some(fair) => doc.save_fair_from(&id, game, fair, seats, link, known, t)?,
+            None => doc.save_from(&id, game, seats, link, known, t)?,
+        };
         if new {
             // Its name in the player's language, a copy's numbered.
             let taken: Vec<&str> = doc

@@ -260,7 +260,11 @@ pub fn text_view(props: &TextViewProps) -> Html {
     } else {
         view::classic::command::help()
     };
-    let current = (*words).clone().filter(|w| w.0 == play.version);
+    // A fair game waiting for another device: its tile in hand is not
+    // known here (a stand-in): neither it nor its options are said.
+    let current = (*words)
+        .clone()
+        .filter(|w| w.0 == play.version && !play.waiting());
     html! {
         <section class="text-view" data-testid="text-view" aria-labelledby="text-view-title">
             <h2 id="text-view-title">{ m::title() }</h2>

@@ -15,6 +15,8 @@ use engine::city::tiles::Catalogue;
 use engine::city::{Options, Setup, SetupError};
 use engine::classic;
 use engine::core::geom::Cell;
+use formats::fair_game::FairGame;
+use i18n::msg;
 use view::palette::Seat;
 use view::targets::Arrow;
 
@@ -39,6 +41,9 @@ pub struct NewGame {
     pub speed: Speed,
     /// The players' aids shown (issue 39); off: the purist's game.
     pub aids: bool,
+    /// Per seat: played on a friend's device (issue 37): a fair game by
+    /// links, dealt by every device together.
+    pub remote: Vec<bool>,
 }
 
 impl NewGame {
@@ -288,6 +293,24 @@ impl Reducible for AppState {
             Action::Start(ng) => {
                 let seed = ng.seed.unwrap_or_else(random_seed);
                 match ng.game(seed) {
+                    Ok(g) if ng.remote.contains(&true) => {
+                        // A fair game: this device commits to its seats;
+                        // the invitation goes to the friend's device.
+                        let here: Vec<bool> = ng.remote.iter().map(|r| !r).collect();
+                        let fair = FairGame::host(
+                            &g.setup(),
+                            &here,
+                            crate::ui::session::salt(),
+                            &mut crate::ui::session::secret,
+                        );
+                        match fair.ok().and_then(|f| Play::fair(f, ng.seats.clone())) {
+                            Some(p) => {
+                                s.play = Some(p);
+                                s.setup_error = None;
+                            }
+                            None => s.setup_error = Some(msg::errors::link_damaged().into()),
+                        }
+                    }
                     Ok(g) => {
                         s.play = Some(Play::new(g, ng.seats.clone()));
                         s.setup_error = None;
@@ -308,9 +331,8 @@ impl Reducible for AppState {
                     p.relabel();
                 }
                 if let Some(r) = s.replay.take() {
-                    let game = s.play.as_ref().map(|p| p.game.clone());
-                    s.replay = match game {
-                        Some(g) => Some(super::replay::Replay::at(&g, &r.play.seats, r.n)),
+                    s.replay = match &s.play {
+                        Some(p) => Some(super::replay::Replay::of(p, r.n)),
                         None => Some(r),
                     };
                 }
@@ -416,12 +438,18 @@ fn apply_session(s: &mut AppState, action: Action) {
                 known: o.known,
                 ..Saving::default()
             };
-            let mut play = Play::new(o.game, o.seats);
+            let mut play = match o.fair {
+                Some(fair) => match Play::fair(fair, o.seats.clone()) {
+                    Some(p) => p,
+                    None => Play::new(o.game, o.seats),
+                },
+                None => Play::new(o.game, o.seats),
+            };
             if o.from_link {
                 play.floor = base;
             }
             for (here, &was) in play.here.iter_mut().zip(&o.here) {
-                *here = was;
+                *here |= was;
             }
             s.play = Some(play);
             s.leaving = false;
@@ -475,13 +503,13 @@ fn apply_session(s: &mut AppState, action: Action) {
         }
         Action::ReplayOpen => {
             if let Some(p) = &s.play {
-                s.replay = Some(Replay::at(&p.game, &p.seats, p.game.decisions()));
+                s.replay = Some(Replay::of(p, p.game.decisions()));
             }
         }
         Action::ReplayTo(n) => {
             if let Some(p) = &s.play {
                 if s.replay.as_ref().map(|r| r.n) != Some(n) {
-                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                    s.replay = Some(Replay::of(p, n));
                 }
             }
         }
@@ -489,7 +517,7 @@ fn apply_session(s: &mut AppState, action: Action) {
             if let (Some(p), Some(r)) = (&s.play, &s.replay) {
                 let n = (r.n as i64 + d).clamp(0, r.total as i64) as usize;
                 if n != r.n {
-                    s.replay = Some(Replay::at(&p.game, &p.seats, n));
+                    s.replay = Some(Replay::of(p, n));
                 }
             }
         }

@@ -10,6 +10,8 @@ use computer::{Level, Progress};
 use engine::any::{AnyChoice, AnyGame};
 use engine::core::geom::{Cell, Rotation};
 use engine::core::shape::{RegionIdx, TileType};
+use engine::fair::Replayed;
+use formats::fair_game::{Awaited, FairGame};
 use i18n::msg;
 use view::any;
 use view::geometry::{self, TILE};
@@ -87,6 +89,12 @@ pub struct Play {
     pub(super) recent_base: Rc<AnyGame>,
     /// Prompts for clicks or for taps.
     pub pointer: Pointer,
+    /// A game dealt fairly across devices (issue 37): what this device
+    /// knows of the deal, its secrets (saved, never shown or linked).
+    pub fair: Option<Rc<FairGame>>,
+    /// The tile in hand is the deal's: false while another device's reveal
+    /// is due (the engine holds a stand-in, never shown or played).
+    pub known: bool,
 }
 
 /// A new number for each game put in play.
@@ -112,6 +120,12 @@ impl PartialEq for Play {
             && self.floor == other.floor
             && self.here == other.here
             && self.recent == other.recent
+            && self.known == other.known
+            && match (&self.fair, &other.fair) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
     }
 }
 
@@ -139,15 +153,45 @@ impl Play {
             view_only: false,
             last_move_human: false,
             turn_passed: false,
+            fair: None,
+            known: true,
         };
         p.ui.rot = p.first_rotation(Rotation::ALL[0]);
         p.refresh_targets();
         p
     }
 
-    /// The drawn tile, when a tile is to be placed.
+    /// A fair game in play: its game as this device replays it, its seats.
+    pub fn fair(fair: FairGame, seats: Vec<Seat>) -> Option<Play> {
+        let r = fair.replayed().ok()?;
+        let mut p = Play::new(r.game, seats);
+        p.known = r.known;
+        for (s, here) in p.here.iter_mut().enumerate() {
+            *here = fair.own(s);
+        }
+        p.fair = Some(Rc::new(fair));
+        p.refresh_targets();
+        Some(p)
+    }
+
+    /// What a fair game waits for on this device (None: not a fair game).
+    pub fn awaited(&self) -> Option<Awaited> {
+        let fair = self.fair.as_ref()?;
+        let r = Replayed {
+            game: (*self.game).clone(),
+            known: self.known,
+        };
+        Some(fair.awaited(&r))
+    }
+
+    /// Nothing may be decided here: another device's link is due.
+    pub fn waiting(&self) -> bool {
+        matches!(self.awaited(), Some(Awaited::Answer | Awaited::Link { .. }))
+    }
+
+    /// The drawn tile, when a tile is to be placed (never a stand-in).
     pub fn drawn_tile(&self) -> Option<TileType> {
-        any::drawn_tile(&self.game)
+        any::drawn_tile(&self.game).filter(|_| self.known)
     }
 
     fn legal(&self, cell: Cell, rot: Rotation) -> bool {
@@ -172,7 +216,7 @@ impl Play {
     }
 
     pub(super) fn refresh_targets(&mut self) {
-        if self.computer_to_move().is_some() {
+        if self.computer_to_move().is_some() || self.waiting() {
             // The computer decides: nothing on the board to click.
             self.targets = Shared::new(Targets::default());
             return;
@@ -215,6 +259,18 @@ impl Play {
 
     /// Replace the game after a move or an undo.
     pub(super) fn set_game(&mut self, game: AnyGame) {
+        // A fair game: replayed with the deal (each draw the deal's, or a
+        // stand-in while another device's reveal is due).
+        let mut game = game;
+        if let Some(fair) = &self.fair {
+            let mut next = (**fair).clone();
+            next.history = game.history();
+            if let Ok(r) = next.replayed() {
+                game = r.game;
+                self.known = r.known;
+            }
+            self.fair = Some(Rc::new(next));
+        }
         let prev_rot = self.ui.rot;
         self.view = any::game_view_on(&game, &self.seats, self.pointer);
         self.recent = Shared::new(any::recent(&self.recent_base, &game, &self.view.colours));
@@ -231,6 +287,10 @@ impl Play {
 
     /// A person's decision (the board, the prompt, the text view).
     pub(super) fn play(&mut self, choice: AnyChoice) {
+        if self.waiting() {
+            // Another device decides, or its reveal is due: nothing here.
+            return;
+        }
         let mut g = (*self.game).clone();
         match g.play(choice) {
             Ok(()) => {
@@ -447,7 +507,7 @@ impl Play {
 
     /// The level of the computer seat to move, if a computer is to move.
     pub fn computer_to_move(&self) -> Option<Level> {
-        if self.game.is_over() {
+        if self.game.is_over() || self.waiting() {
             return None;
         }
         self.seats

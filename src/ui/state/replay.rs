@@ -32,4 +32,15 @@ impl Replay {
         play.view.prompt_base.detail = i18n::msg::replay::detail(n, total);
         Replay { n, total, play }
     }
+
+    /// The replay of the game in play at `n`: a fair game's tile in hand
+    /// at its last position is shown only when the deal gave it.
+    pub fn of(p: &Play, n: usize) -> Replay {
+        let mut r = Replay::at(&p.game, &p.seats, n);
+        if p.fair.is_some() {
+            r.play.fair = p.fair.clone();
+            r.play.known = r.n < r.total || p.known;
+        }
+        r
+    }
 }

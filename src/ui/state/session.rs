@@ -51,4 +51,7 @@ pub struct Opened {
     /// Per seat: a person played it on this device (the save's; none for a
     /// game new here).
     pub here: Vec<bool>,
+    /// A game dealt fairly across devices: what this device knows of its
+    /// deal, with its secrets (None: any other game).
+    pub fair: Option<formats::fair_game::FairGame>,
 }
