@@ -216,7 +216,8 @@ pub fn salt() -> [u8; 16] {
 /// who plays a seat), and nothing is written; one of a game played
 /// elsewhere opens to watch.
 fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
-    let read = match share::fair::decode(link) {
+    let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
+    let read = match links::read_fair(&loaded, link) {
         Ok(l) => l,
         Err(e) => {
             d.dispatch(Action::Notice(Notice::LinkFailed(e)));
@@ -226,7 +227,6 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
     let players: Vec<String> = read.setup.players().to_vec();
     let param = seats_param();
     let from_param = param.as_deref().and_then(|p| seats_from_param(p, &players));
-    let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
     let link_seats = from_param.as_ref().map(|s| storage::to_saved(s, &[]));
     let seats_or_default = |d: &UseReducerDispatcher<AppState>| match &from_param {
         Some(s) => s.clone(),

@@ -215,6 +215,21 @@ pub enum FairVerdict<'a> {
     Refused(&'a SavedGame, Refusal),
 }
 
+/// Read a fair game's link (version 4) as this device can: with the
+/// chains of the saved fair game it belongs to (its salt's), if any, so a
+/// move it holds for a seat of this device reads, to be refused as such.
+pub fn read_fair(doc: &SaveDoc, link: &str) -> Result<FairLink, crate::share::ShareError> {
+    let salt = crate::share::fair::salt_of(link);
+    let chains = doc.list().into_iter().find_map(|entry| {
+        let (_, fair) = entry.record.fair()?.ok()?;
+        (Some(fair.deal.salt) == salt).then_some(fair.deal.chains)
+    });
+    match chains {
+        Some(own) => crate::share::fair::decode_with(link, &own),
+        None => crate::share::fair::decode(link),
+    }
+}
+
 /// What a fair game's link, with `seats` beside it, is to the saved games:
 /// the saved fair game of the same salt judges it
 /// ([`FairGame::receive`]: its deal and commitments, its moves, a move for

@@ -397,3 +397,57 @@ fn a_fair_game_is_saved_with_its_secrets_and_judges_links() {
         FairVerdict::Refused(_, Refusal::Forgery(Forgery::Player { .. }))
     ));
 }
+
+/// A link with one decision more than its sender made (the count raised,
+/// the checksum made right): the extra decision is the next seat's, Bob's;
+/// his device reads it with his chain and refuses it as a move for his
+/// seat; the link alone does not even deal it.
+#[test]
+fn a_decision_added_for_the_receivers_seat_is_refused_as_such() {
+    use crate::links::read_fair;
+    use crate::saves::{SaveDoc, SavedSeat};
+    let setup = setup();
+    let (mut ann, bob) = start(&setup, 0);
+    step(&mut ann);
+    ann.reveal();
+    let link = ann.link().unwrap();
+    // The decisions' count follows the reveals: find it by re-reading.
+    let bytes = unseal(&link).unwrap();
+    let mut r = crate::share::envelope::Reader::new(&bytes[1..]);
+    let n = r.varint().unwrap() as usize;
+    let mut at = 1 + 1 + n + 16 + 2 * 17;
+    for _ in 0..2 {
+        let k = bytes[at];
+        at += 1 + if k > 0 { 16 } else { 0 };
+    }
+    assert_eq!(usize::from(bytes[at]), ann.history.len());
+    let mut forged = bytes.clone();
+    forged[at] += 1;
+    let forged = seal(&forged);
+    assert!(matches!(
+        link::decode(&forged),
+        Err(ShareError::Invalid(Invalid::PastTheDeal { .. }))
+    ));
+    let mut doc = SaveDoc::new();
+    let seats = vec![
+        SavedSeat {
+            colour: "red".into(),
+            computer: None,
+            here: false,
+        },
+        SavedSeat {
+            colour: "blue".into(),
+            computer: None,
+            here: true,
+        },
+    ];
+    let game = bob.replayed().unwrap().game;
+    doc.save_fair_from("f", &game, &bob, seats, Some(0), None, 1.0)
+        .unwrap();
+    let read = read_fair(&doc, &forged).unwrap();
+    assert_eq!(read.history.len(), ann.history.len() + 1);
+    assert!(matches!(
+        bob.receive(&read, &players()),
+        Err(Refusal::Forgery(Forgery::Seat { player, .. })) if player == "Bob"
+    ));
+}

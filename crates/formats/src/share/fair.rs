@@ -200,6 +200,31 @@ pub fn decode_body(bytes: &[u8], own: &[Option<fair::Chain>]) -> Result<FairLink
     })
 }
 
+/// The salt of a version 4 link (which saved game it belongs to), if it
+/// is one.
+pub fn salt_of(s: &str) -> Option<Value> {
+    let bytes = unseal(s).ok()?;
+    if bytes.first() != Some(&VERSION) {
+        return None;
+    }
+    let mut r = Reader::new(&bytes[1..]);
+    let n = r.varint().ok()?;
+    r.take(n).ok()?;
+    value(&mut r).ok()
+}
+
+/// Read a version 4 link on the device that holds `own` chains (None for
+/// the seats it does not play): its decisions read as far as this device
+/// deals them (a link that plays a turn of this device's seat reads to
+/// that turn, to be refused for it).
+pub fn decode_with(s: &str, own: &[Option<fair::Chain>]) -> Result<FairLink, ShareError> {
+    let bytes = unseal(s)?;
+    match bytes[0] {
+        VERSION => decode_body(&bytes[1..], own),
+        _ => Err(ShareError::Damaged),
+    }
+}
+
 /// Read a version 4 link with no chain: what anyone holding the link can
 /// see.
 pub fn decode(s: &str) -> Result<FairLink, ShareError> {
