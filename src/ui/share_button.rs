@@ -116,10 +116,11 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         let showing = showing.clone();
         let fair = props.fair.clone();
         Callback::from(move |_: MouseEvent| {
+            // (A fair game's link even once it is over: every reveal in
+            // it, so the other device checks the whole deal.)
             let link = match &fair {
-                // (Once over, the whole game: its deal is known.)
-                Some(f) if !game.is_over() => fair_link_of(f, &seats),
-                _ => link_of(&game, &seats),
+                Some(f) => fair_link_of(f, &seats),
+                None => link_of(&game, &seats),
             };
             shown.set(Some((link.clone(), Copied::Waiting)));
             *showing.borrow_mut() += 1;

@@ -101,8 +101,8 @@
 //! (version 4: commitments and reveals, no deal) and this device's secrets,
 //! one per seat (64 hexadecimal digits for a seat this device plays, null
 //! for another device's). The secrets are kept here only: never in a link,
-//! a record or an export. Once the game is over it is saved as a link of
-//! the whole game, its deal known, as any other.
+//! a record or an export. (Once the game is over its whole deal is in its
+//! link's reveals; its record holds the deck.)
 //!
 //! ```json
 //!       "record": { "fair": "BA…", "secrets": ["5f0c…", null] },
@@ -1139,10 +1139,11 @@ impl SaveDoc {
         self.save_record_from(id, game, record, seats, link, known, now)
     }
 
-    /// A fair game in play (`fair`, whose game replayed here is `game`),
-    /// saved as [`SaveDoc::save_from`] saves any game: its link and this
-    /// device's secrets (version 7); once it is over, as a link of the
-    /// whole game, its deal known.
+    /// A fair game (`fair`, whose game replayed here is `game`), saved as
+    /// [`SaveDoc::save_from`] saves any game: its link and this device's
+    /// secrets (version 7), once it is over too (its links stay fair
+    /// links, which the other device checks; its record then holds the
+    /// deck).
     #[allow(clippy::too_many_arguments)]
     pub fn save_fair_from(
         &mut self,
@@ -1154,18 +1155,15 @@ impl SaveDoc {
         known: Option<&str>,
         now: f64,
     ) -> Result<(String, bool), SaveError> {
-        let record = match game.is_over() {
-            true => SavedRecord::Link(share::encode(game)),
-            false => SavedRecord::Fair {
-                link: share::fair::encode(&fair.setup, &fair.deal, &fair.history).map_err(|e| {
-                    SaveError::Entry {
-                        index: None,
-                        id: Some(id.to_string()),
-                        reason: Damage::Link(e),
-                    }
-                })?,
-                secrets: fair.secrets.clone(),
-            },
+        let record = SavedRecord::Fair {
+            link: share::fair::encode(&fair.setup, &fair.deal, &fair.history).map_err(|e| {
+                SaveError::Entry {
+                    index: None,
+                    id: Some(id.to_string()),
+                    reason: Damage::Link(e),
+                }
+            })?,
+            secrets: fair.secrets.clone(),
         };
         self.save_record_from(id, game, record, seats, link, known, now)
     }

@@ -1,0 +1,281 @@
+// A fair game between two devices by links (issue 37), in the built site
+// (dist/), in headless Chromium: Ann (one browser context) starts The City
+// with Bob's seat "On a friend's device"; her invitation goes to Bob (a
+// second context), his answer comes back, then links go back and forth,
+// each opened by the other, to the game's end (wall rounds included: a
+// link whenever the other device decides). At every link:
+//  - no future tile can be read: `city unshare` of the link prints a
+//    [Fair] tag, no [Seed], no [Deck]; the waiting device shows no tile in
+//    hand and no seed; its storage keeps the fair link and its own seat's
+//    secret only, no seed, no deck; no secret is in any link;
+// and each forgery is refused with its message, nothing saved changing:
+//  1. an answer that changes Ann's commitment ("changes the deal");
+//  2. a link whose reveal does not match its commitment;
+//  3. a link whose seats make Ann's seat a computer;
+//  4. a link with a move added for Ann's seat (the count raised);
+//  5. a past move changed: Bob undoes his turn 2 and plays it another
+//     way; Ann, holding the second link, refuses the first (and an older
+//     link shows her save where it is).
+// At the end both devices hold the same game and its record the [Deck].
+// Fails on any console error.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const {
+  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, notices, version, moved,
+  copyLink: shareLink, startGame,
+} = require('./fixtures.js');
+
+const TIMEOUT = 20000;
+const ROOT = path.join(__dirname, '..', '..');
+
+// `city ARGS…`: the binary CITY names, else the debug build's, else cargo's.
+function city(args) {
+  const built = path.join(ROOT, 'target', 'debug', 'city');
+  const [cmd, all] = process.env.CITY
+    ? [process.env.CITY, args]
+    : fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
+  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+// A link's payload (its CRC-32 left off) and back (as envelope.rs seals).
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+const fragment = (link) => link.slice(link.lastIndexOf('#') + 1);
+const payload = (link) => {
+  const b = Buffer.from(fragment(link), 'base64url');
+  return b.subarray(0, b.length - 4);
+};
+function reseal(link, bytes) {
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc32(bytes));
+  return `${link.slice(0, link.lastIndexOf('#') + 1)}${Buffer.concat([bytes, sum]).toString('base64url')}`;
+}
+function varint(b, at) {
+  let v = 0;
+  let shift = 0;
+  for (;;) {
+    const x = b[at++];
+    v += (x & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (x < 0x80) return [v, at];
+  }
+}
+// Where a version 4 payload's parts are (share/fair.rs): each seat's
+// commitment, each seat's reveal, the count of decisions.
+function parts(b, seats = 2) {
+  let [n, at] = varint(b, 1);
+  at += n + 16;
+  const commitments = [];
+  for (let s = 0; s < seats; s++) {
+    commitments.push(b[at] === 1 ? at + 1 : null);
+    at += b[at] === 1 ? 17 : 1;
+  }
+  const reveals = [];
+  for (let s = 0; s < seats; s++) {
+    const [k, next] = varint(b, at);
+    reveals.push(k > 0 ? next : null);
+    at = next + (k > 0 ? 16 : 0);
+  }
+  return { commitments, reveals, decisions: at };
+}
+
+const stored = (page) => page.evaluate(() => localStorage.getItem('the-city/saves'));
+const decision = (page) => page.getAttribute(play, 'data-decision');
+const copyLink = (page) => shareLink(page, { close: true });
+
+// Opens a link in a page already showing the app: its fragment changes
+// (the app opens links on `hashchange`), as a link pasted in the address
+// bar of an open tab does.
+async function openLink(page, link) {
+  await page.evaluate((h) => { window.location.hash = h; }, fragment(link));
+}
+
+async function goTo(page, url) {
+  await page.goto(url, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForSelector(play, { timeout: TIMEOUT });
+}
+
+// The record of the game in play, as "Save record" downloads it.
+async function record(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: TIMEOUT }),
+    page.click('[data-testid=export]'),
+  ]);
+  return fs.readFileSync(await download.path(), 'utf8');
+}
+
+// Decisions until this device waits for the other's link (or the end:
+// the board shown again, the result's overlay closed).
+async function playOn(page, n = 0) {
+  for (let d = await decision(page); d !== 'waiting' && d !== 'over'; d = await decision(page)) {
+    await clickDecision(page, { follower: n++ % 2 === 0 });
+  }
+  await closeResult(page);
+}
+
+async function closeResult(page) {
+  if ((await decision(page)) !== 'over') return;
+  await page.waitForSelector('[data-testid=view-board]', { timeout: TIMEOUT });
+  await page.click('[data-testid=view-board]');
+}
+
+// Waits until the page is no longer waiting for a link.
+const answered = (page) => page.waitForFunction(
+  (sel) => { const d = document.querySelector(sel)?.dataset.decision; return d && d !== 'waiting'; },
+  play, { timeout: TIMEOUT },
+);
+
+// `page` opens `link` and is refused with a message holding `words`;
+// nothing stored changes, its game stays where it was.
+async function refused(page, link, words, what, { reload = false } = {}) {
+  const before = await stored(page);
+  const at = await page.getAttribute(play, 'data-turn');
+  if (reload) await goTo(page, link);
+  else await openLink(page, link);
+  await page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+  const said = await notices(page);
+  check(`${what}: refused, saying what it changes`, said.some((m) => words.every((w) => m.includes(w))),
+    JSON.stringify(said));
+  check(`${what}: nothing saved changes`, (await stored(page)) === before);
+  check(`${what}: the game stays where it was`, (await page.getAttribute(play, 'data-turn')) === at);
+  while (await page.$('[data-testid=notice] button')) await page.click('[data-testid=notice] button');
+}
+
+// What no one may read at a link: the link (decoded by `city unshare`),
+// the waiting page, its record, its storage.
+async function nothingToCome(link, waiting, what, secrets) {
+  const text = city(['unshare', fragment(link)]);
+  check(`${what}: the link holds no deal (a [Fair] tag, no seed, no deck)`,
+    text.includes('[Fair "') && !text.includes('[Deck') && !text.includes('[Seed'), text.slice(0, 400));
+  const bytes = payload(link);
+  check(`${what}: no secret in the link`, secrets.every((s) => !bytes.includes(Buffer.from(s, 'hex'))));
+  check(`${what}: the waiting device shows no tile in hand, no seed`,
+    !(await waiting.$('[data-testid=hand][data-tile]')) && !(await waiting.$('[data-testid=seed-shown]')));
+  const doc = JSON.parse(await stored(waiting));
+  const r = doc.games[0].record;
+  check(`${what}: the waiting device stores the fair link and its secret, no seed, no deck`,
+    doc.version === 7 && typeof r.fair === 'string' && r.secrets.filter((s) => s).length === 1
+      && !r.cgn && !r.link, JSON.stringify(r).slice(0, 200));
+}
+
+test('a fair game by links between two devices: no tile to come readable, every forgery refused', async ({ origin, open }) => {
+  test.setTimeout(240000);
+  const started = Date.now();
+  const a = await open();
+  await newGameForm(a.page, `${origin}/`);
+  await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
+  await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  await a.page.waitForSelector('[data-testid=fair-note]');
+  await startGame(a.page);
+  check('Ann waits for Bob\'s answer, saying so', (await decision(a.page)) === 'waiting'
+    && (await a.page.textContent('[data-testid=prompt]')).includes('invitation'));
+  const invitation = await copyLink(a.page);
+  const annSecret = JSON.parse(await stored(a.page)).games[0].record.secrets[0];
+  check('Ann\'s secret is kept on her device only', /^[0-9a-f]{64}$/.test(annSecret));
+  await nothingToCome(invitation, a.page, 'the invitation', [annSecret]);
+
+  // Bob joins: he commits and answers; Ann plays first.
+  const b = await open();
+  await goTo(b.page, invitation);
+  const waitingWords = await b.page.textContent('[data-testid=prompt]');
+  check('Bob waits for Ann\'s link, saying whose', (await decision(b.page)) === 'waiting'
+    && waitingWords.includes('Ann'), waitingWords);
+  await b.page.screenshot({ path: path.join(ARTIFACTS, 'fair-waiting.png') });
+  const answer = await copyLink(b.page);
+  const bobSecret = JSON.parse(await stored(b.page)).games[0].record.secrets[1];
+  const secrets = [annSecret, bobSecret];
+  await nothingToCome(answer, b.page, 'the answer', secrets);
+
+  // 1. The answer with Ann's commitment changed.
+  {
+    const bytes = Buffer.from(payload(answer));
+    bytes[parts(bytes).commitments[0] + 3] ^= 1;
+    await refused(a.page, reseal(answer, bytes), ['changes the deal'], 'an answer changing Ann\'s commitment');
+  }
+  await openLink(a.page, answer);
+  await answered(a.page);
+
+  let links = 0;
+  let sender = a;
+  let receiver = b;
+  const sent = [];
+  for (;;) {
+    await playOn(sender.page, links);
+    const link = await copyLink(sender.page);
+    sent.push({ link, from: sender === a ? 'Ann' : 'Bob' });
+    links++;
+    const over = (await decision(sender.page)) === 'over';
+    if (!over) await nothingToCome(link, sender.page, `link ${links}`, secrets);
+    if (sender === b && sent.filter((x) => x.from === 'Bob').length === 2 && !over) {
+      // Bob's second link: forgeries 2 to 5 on Ann's device first.
+      const bytes = Buffer.from(payload(link));
+      const p = parts(bytes);
+      const forged = Buffer.from(bytes);
+      forged[p.reveals[1] + 5] ^= 1;
+      await refused(a.page, reseal(link, forged), ['does not match'], 'a reveal that does not match its commitment');
+      await refused(a.page, link.replace('?seats=red,blue', '?seats=red-easy,blue'),
+        ['makes the computer', 'Ann'], 'a link making Ann\'s seat a computer', { reload: true });
+      const more = Buffer.from(bytes);
+      more[p.decisions] += 1;
+      await refused(a.page, reseal(link, more), ['Ann plays on this device'], 'a move added for Ann\'s seat');
+      // 5. Bob takes his turn back and plays it another way: Ann holds
+      //    the second way; the first is refused, an older link is her save.
+      const firstWay = link;
+      while (!(await b.page.isDisabled('[data-testid=undo]'))) {
+        const v = await version(b.page);
+        await b.page.click('[data-testid=undo]');
+        await moved(b.page, v);
+      }
+      const v = await version(b.page);
+      await b.page.click('[data-cell][data-legal=now]');
+      await b.page.waitForSelector('[data-testid=ghost]');
+      const was = await b.page.getAttribute('[data-testid=ghost]', 'data-rot');
+      await b.page.keyboard.press('r');
+      await b.page.waitForFunction((w) => document.querySelector('[data-testid=ghost]').getAttribute('data-rot') !== w, was);
+      await b.page.click('[data-testid=confirm]');
+      await moved(b.page, v);
+      await playOn(b.page, 1);
+      const secondWay = await copyLink(b.page);
+      sent.push({ link: secondWay, from: 'Bob' });
+      await openLink(a.page, secondWay);
+      await answered(a.page);
+      const turn = await a.page.getAttribute(play, 'data-turn');
+      await refused(a.page, firstWay, ['changes Bob\'s move in turn'], 'Bob\'s turn played another way');
+      const before = await stored(a.page);
+      await goTo(a.page, sent.find((x) => x.from === 'Bob').link);
+      check('an older link shows Ann\'s save where it is, nothing saved changes',
+        (await a.page.getAttribute(play, 'data-turn')) === turn && (await stored(a.page)) === before);
+      while (await a.page.$('[data-testid=notice] button')) await a.page.click('[data-testid=notice] button');
+      [sender, receiver] = [receiver, sender];
+      continue;
+    }
+    await openLink(receiver.page, link);
+    await answered(receiver.page);
+    if (over) {
+      await closeResult(receiver.page);
+      break;
+    }
+    [sender, receiver] = [receiver, sender];
+  }
+  const ra = await record(a.page);
+  const rb = await record(b.page);
+  const moves = (r) => r.split('\n').filter((l) => /^\d+\./.test(l)).join('\n');
+  check('both devices end with the same game', moves(ra) === moves(rb) && moves(ra).length > 0);
+  check('the record at the end holds the whole deal ([Deck]), no [Fair]', ra.includes('[Deck "') && !ra.includes('[Fair'));
+  const file = path.join(ARTIFACTS, 'fair-end.cgn');
+  fs.writeFileSync(file, ra);
+  const summary = JSON.parse(city(['replay', file]));
+  check('`city replay` replays it', summary && typeof summary === 'object', JSON.stringify(summary).slice(0, 200));
+  check(`the game took ${links} links and ${Math.round((Date.now() - started) / 1000)} s`, links > 4);
+});
