@@ -319,7 +319,7 @@ impl SavedRecord {
             return None;
         };
         Some((|| {
-            let l = share::fair::decode(link).map_err(Damage::Link)?;
+            let l = share::fair::decode_own(link, secrets).map_err(Damage::Link)?;
             let g = FairGame::restore(&l, secrets.clone())
                 .map_err(|_| Damage::Detail("its secrets are not those of its seats".into()))?;
             let r = g

@@ -363,9 +363,19 @@ fn a_fair_game_is_saved_with_its_secrets_and_judges_links() {
     assert_eq!(back, doc);
     let (_, restored) = back.get("f1").unwrap().record.fair().unwrap().unwrap();
     assert_eq!(restored.secrets, bob.secrets);
-    // Ann's turn comes as a link: it continues Bob's save.
+    // Ann's save after her turn (her reveals not in it) reads back.
     let mut ann = ann;
     step(&mut ann);
+    let mut anndoc = SaveDoc::new();
+    let g = ann.replayed().unwrap().game;
+    anndoc
+        .save_fair_from("a1", &g, &ann, seats([true, false]), None, None, 1.0)
+        .unwrap();
+    let again = saves::parse(&anndoc.to_json()).unwrap();
+    let (ag, af) = again.get("a1").unwrap().record.fair().unwrap().unwrap();
+    assert_eq!(af.history, ann.history);
+    assert_eq!(ag.history(), g.history());
+    // Ann's turn comes as a link: it continues Bob's save.
     ann.reveal();
     let l = ann.link().unwrap();
     assert!(!l.contains(&secret));

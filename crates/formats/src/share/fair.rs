@@ -225,6 +225,32 @@ pub fn decode_with(s: &str, own: &[Option<fair::Chain>]) -> Result<FairLink, Sha
     }
 }
 
+/// Read a version 4 link with this device's `secrets` (one per seat, None
+/// for another device's): its chains made from them, so every decision
+/// this device dealt reads (a saved fair game, whose link holds no reveal
+/// of this device's seats beyond what it sent).
+pub fn decode_own(s: &str, secrets: &[Option<fair::Secret>]) -> Result<FairLink, ShareError> {
+    let bytes = unseal(s)?;
+    if bytes[0] != VERSION {
+        return Err(ShareError::Damaged);
+    }
+    let mut r = Reader::new(&bytes[1..]);
+    let n = r.varint()?;
+    let start = r.take(n)?;
+    if start.first().is_some_and(|&v| v >= VERSION) {
+        return Err(ShareError::Damaged);
+    }
+    let setup = super::decode(&seal(start))?.setup();
+    let salt = value(&mut r)?;
+    let len = fair::chain_len(&setup);
+    let chains: Vec<Option<fair::Chain>> = secrets
+        .iter()
+        .enumerate()
+        .map(|(seat, x)| x.map(|x| fair::Chain::new(&x, &salt, seat as u8, len)))
+        .collect();
+    decode_body(&bytes[1..], &chains)
+}
+
 /// Read a version 4 link with no chain: what anyone holding the link can
 /// see.
 pub fn decode(s: &str) -> Result<FairLink, ShareError> {
