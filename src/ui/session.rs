@@ -103,9 +103,9 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         return false;
     }
     if share::version(link) == Some(share::fair::VERSION) {
-        open_fair(d, link);
+        let opened = open_fair(d, link);
         clear_fragment();
-        return true;
+        return opened;
     }
     let game = match share::decode(link) {
         Ok(game) => game,
@@ -215,13 +215,13 @@ pub fn salt() -> [u8; 16] {
 /// played, a move for a seat of this device, a reveal that does not hold,
 /// who plays a seat), and nothing is written; one of a game played
 /// elsewhere opens to watch.
-fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
+fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
     let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
     let read = match links::read_fair(&loaded, link) {
         Ok(l) => l,
         Err(e) => {
             d.dispatch(Action::Notice(Notice::LinkFailed(e)));
-            return;
+            return false;
         }
     };
     let players: Vec<String> = read.setup.players().to_vec();
@@ -251,11 +251,11 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
     let opened = match links::judge_fair(&loaded, &read, link_seats.as_deref()) {
         FairVerdict::Refused(entry, Refusal::Forgery(f)) => {
             d.dispatch(Action::Notice(Notice::LinkRefused(entry.name.clone(), f)));
-            return;
+            return false;
         }
         FairVerdict::Refused(_, Refusal::Link(e)) => {
             d.dispatch(Action::Notice(Notice::LinkFailed(e)));
-            return;
+            return false;
         }
         FairVerdict::Earlier(entry, fair) => {
             let turns = entry.summary.as_ref().map_or(0, |s| s.turns);
@@ -293,7 +293,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
                 Ok(f) => f,
                 Err(Refusal::Link(e)) => {
                     d.dispatch(Action::Notice(Notice::LinkFailed(e)));
-                    return;
+                    return false;
                 }
                 Err(Refusal::Forgery(_)) => return,
             };
@@ -312,7 +312,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
         FairVerdict::New => {
             // Another device's game: watched, this device playing no seat.
             let Ok(fair) = FairGame::restore(&read, vec![None; players.len()]) else {
-                return;
+                return false;
             };
             let Ok(r) = fair.replayed() else { return };
             Opened {
@@ -328,6 +328,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) {
         }
     };
     d.dispatch(Action::OpenAsk(Box::new(opened)));
+    true
 }
 
 /// What went wrong when the saved games were read, as one notice.

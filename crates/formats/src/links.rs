@@ -225,7 +225,17 @@ pub fn read_fair(doc: &SaveDoc, link: &str) -> Result<FairLink, crate::share::Sh
         (Some(fair.deal.salt) == salt).then_some(fair.deal.chains)
     });
     match chains {
-        Some(own) => crate::share::fair::decode_with(link, &own),
+        Some(own) => match crate::share::fair::decode_with(link, &own) {
+            // A commitment of this device's seat changed: not this
+            // device's chain; read as anyone would, to be refused as a
+            // change of the deal.
+            Err(crate::share::ShareError::Invalid(crate::share::Invalid::Reveal { seat }))
+                if own.get(usize::from(seat)).is_some_and(Option::is_some) =>
+            {
+                crate::share::fair::decode(link)
+            }
+            r => r,
+        },
         None => crate::share::fair::decode(link),
     }
 }

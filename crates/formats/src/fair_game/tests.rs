@@ -461,3 +461,29 @@ fn a_decision_added_for_the_receivers_seat_is_refused_as_such() {
         Err(Refusal::Forgery(Forgery::Seat { player, .. })) if player == "Bob"
     ));
 }
+
+#[test]
+#[ignore]
+fn write_the_v7_fixture() {
+    use crate::saves::{SaveDoc, SavedSeat};
+    let setup = setup();
+    let (mut ann, _) = start(&setup, 0);
+    step(&mut ann);
+    let seats = vec![
+        SavedSeat {
+            colour: "red".into(),
+            computer: None,
+            here: true,
+        },
+        SavedSeat {
+            colour: "blue".into(),
+            computer: None,
+            here: false,
+        },
+    ];
+    let mut doc = SaveDoc::new();
+    let g = ann.replayed().unwrap().game;
+    doc.save_fair_from("f1", &g, &ann, seats, None, None, 1764662400000.0)
+        .unwrap();
+    std::fs::write("/tmp/v7.json", doc.to_json()).unwrap();
+}
