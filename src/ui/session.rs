@@ -263,7 +263,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
                 entry.name.clone(),
                 turns,
             )));
-            let Ok(r) = fair.replayed() else { return };
+            let Ok(r) = fair.replayed() else { return false };
             Opened {
                 game: r.game,
                 seats: storage::from_saved(entry),
@@ -276,7 +276,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
             }
         }
         FairVerdict::Continues(entry, fair) => {
-            let Ok(r) = fair.replayed() else { return };
+            let Ok(r) = fair.replayed() else { return false };
             Opened {
                 link_base: fair.history.len(),
                 game: r.game,
@@ -295,9 +295,9 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
                     d.dispatch(Action::Notice(Notice::LinkFailed(e)));
                     return false;
                 }
-                Err(Refusal::Forgery(_)) => return,
+                Err(Refusal::Forgery(_)) => return false,
             };
-            let Ok(r) = fair.replayed() else { return };
+            let Ok(r) = fair.replayed() else { return false };
             Opened {
                 link_base: 0,
                 game: r.game,
@@ -314,7 +314,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
             let Ok(fair) = FairGame::restore(&read, vec![None; players.len()]) else {
                 return false;
             };
-            let Ok(r) = fair.replayed() else { return };
+            let Ok(r) = fair.replayed() else { return false };
             Opened {
                 link_base: fair.history.len(),
                 game: r.game,
