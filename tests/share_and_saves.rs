@@ -1171,3 +1171,28 @@ proptest! {
         }
     }
 }
+
+/// Version 7: a fair game in play (issue 37) is its link and this device's
+/// secrets; it reads back, plays as it was, is written back the same; a
+/// version 6 document has no such record.
+#[test]
+fn saves_fixture_v7_keeps_a_fair_game_and_its_secret() {
+    let json = include_str!("fixtures/saves/v7.json");
+    let doc = saves::parse(json).unwrap();
+    let entry = doc.get("f1").unwrap();
+    let (game, fair) = entry.record.fair().unwrap().unwrap();
+    assert_eq!(game.players(), ["Ann", "Bob"]);
+    assert!(game.decisions() > 0 && !game.is_over());
+    assert!(fair.own(0) && !fair.own(1));
+    assert_eq!(entry.load().unwrap().history(), game.history());
+    // Its link holds no secret; the record in play no seed and no deck.
+    let secret = fair.secrets[0].unwrap();
+    let link = share::unseal(entry.record.text()).unwrap();
+    assert!(!link.windows(32).any(|w| w == secret));
+    let record = fair.record(&[]).unwrap();
+    assert!(record.contains("[Fair \"") && !record.contains("[Deck") && !record.contains("[Seed"));
+    let again = saves::parse(&doc.to_json()).unwrap();
+    assert_eq!(again, doc);
+    let v6 = json.replacen("\"version\": 7", "\"version\": 6", 1);
+    assert!(saves::parse(&v6).is_err(), "a fair record needs version 7");
+}
