@@ -930,11 +930,12 @@ fn unshare_of_a_fair_link_prints_no_tile_to_come() {
         "{out}"
     );
     let guest = FairGame::join(&fair::decode(&invitation).unwrap(), &mut secret).unwrap();
-    let Ok(Received::Continues(mut host)) =
+    let Ok(Received::Continues(host)) =
         host.receive(&fair::decode(&guest.link().unwrap()).unwrap(), &names)
     else {
         panic!()
     };
+    let mut host = *host;
     // Ann's first turn.
     loop {
         let r = host.replayed().unwrap();

@@ -61,7 +61,7 @@ pub enum Refusal {
 pub enum Received {
     /// The game with what the link adds (moves, reveals, the guest's
     /// commitments).
-    Continues(FairGame),
+    Continues(Box<FairGame>),
     /// An older link of it: the game here is ahead.
     Earlier,
 }
@@ -331,12 +331,12 @@ impl FairGame {
             }
             g.game = next;
         }
-        Ok(Received::Continues(FairGame {
+        Ok(Received::Continues(Box::new(FairGame {
             setup: self.setup.clone(),
             deal,
             secrets: self.secrets.clone(),
             history: l.history.clone(),
-        }))
+        })))
     }
 
     /// The game's `[Fair "…"]` tag while it is in play: the salt, each

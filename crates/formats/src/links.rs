@@ -273,7 +273,7 @@ pub fn judge_fair<'a>(
             }
         }
         return match fair.receive(link, &entry.players) {
-            Ok(Received::Continues(g)) => FairVerdict::Continues(entry, g),
+            Ok(Received::Continues(g)) => FairVerdict::Continues(entry, *g),
             Ok(Received::Earlier) => FairVerdict::Earlier(entry, fair),
             Err(r) => FairVerdict::Refused(entry, r),
         };

@@ -53,7 +53,7 @@ fn start(setup: &AnySetup, host_seat: usize) -> (FairGame, FairGame) {
     assert!(guest.own(1 - host_seat) && !guest.own(host_seat));
     let answer = guest.link().unwrap();
     let host = match host.receive(&link::decode(&answer).unwrap(), &players()) {
-        Ok(Received::Continues(g)) => g,
+        Ok(Received::Continues(g)) => *g,
         other => panic!("{other:?}"),
     };
     let mut guest = guest;
@@ -108,7 +108,7 @@ fn play_out(setup: &AnySetup, host_seat: usize) -> (FairGame, Vec<usize>) {
         }
         let other = 1 - sender;
         devices[other] = match devices[other].receive(&read, &players()) {
-            Ok(Received::Continues(g)) => g,
+            Ok(Received::Continues(g)) => *g,
             e => panic!("{e:?}"),
         };
         let r = devices[other].replayed().unwrap();
@@ -162,6 +162,7 @@ fn the_guest_moving_first_waits_for_the_hosts_reveal() {
     let Ok(Received::Continues(guest)) = guest.receive(&l, &players()) else {
         panic!()
     };
+    let guest = *guest;
     let r = guest.replayed().unwrap();
     assert!(r.known);
     assert_eq!(guest.awaited(&r), Awaited::Nothing);
@@ -195,7 +196,7 @@ fn forged_links_are_refused_with_what_they_change() {
         let Ok(Received::Continues(g)) = devices[1 - me].receive(&l, &players()) else {
             panic!()
         };
-        devices[1 - me] = g;
+        devices[1 - me] = *g;
     }
     let [ann, bob] = devices;
     let good = ann.link().unwrap();
