@@ -449,14 +449,14 @@ test('saves of a newer version are told and not written over', async ({ origin, 
   let msgs;
     // ------------------------------------------- saves of a newer version
     const h = await open();
-    const newer = '{"kind":"the-city/saves","version":7,"games":[{"future":true}]}';
+    const newer = '{"kind":"the-city/saves","version":8,"games":[{"future":true}]}';
     await h.context.addInitScript((t) => {
       if (!localStorage.getItem('the-city/saves')) localStorage.setItem('the-city/saves', t);
     }, newer);
     await h.page.goto(`${origin}/`, { waitUntil: 'load', timeout: 30000 });
     await h.page.waitForSelector('[data-testid=notice]', { timeout: 30000 });
     msgs = await notices(h.page);
-    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v7)')), JSON.stringify(msgs));
+    check('saves of a newer version are said on load', msgs.some((m) => m.includes('newer version (v8)')), JSON.stringify(msgs));
     await h.page.click('[data-testid=start-game]');
     await h.page.waitForSelector(play, { timeout: TIMEOUT });
     await act(h.page, 0);
