@@ -256,7 +256,9 @@ pub fn update<T>(
 /// save its link continues (another tab may have saved it since it was
 /// opened here: the same link opened in two tabs is one save), else a new
 /// one (unless `apart`: a new save in any case). The id and the record
-/// stored: this tab's new `known`.
+/// stored: this tab's new `known`. A fair game (issue 37) is saved with
+/// this device's secrets (`fair`).
+#[allow(clippy::too_many_arguments)]
 pub fn save_game(
     apart: bool,
     id: Option<&str>,
@@ -304,9 +306,7 @@ pub fn save_game(
 
 /// The record a saved game is stored as (what a tab `knows` of it).
 pub fn record_of(g: &SavedGame) -> String {
-    match &g.record {
-        r => r.text().to_string(),
-    }
+    g.record.text().to_string()
 }
 
 /// The seats as saved, with whether a person played each here.
