@@ -47,11 +47,13 @@ fn start(setup: &AnySetup, host_seat: usize) -> (FairGame, FairGame) {
     let host = FairGame::host(setup, &here, [9; 16], &mut secrets(1)).unwrap();
     assert_eq!(host.awaited(&host.replayed().unwrap()), Awaited::Answer);
     let inv = host.link().unwrap();
+    eprintln!("invitation: {} characters", inv.len());
     let read = link::decode(&inv).unwrap();
     assert!(read.deal.reveals.iter().all(Option::is_none), "no reveal");
     let guest = FairGame::join(&read, &mut secrets(2)).unwrap();
     assert!(guest.own(1 - host_seat) && !guest.own(host_seat));
     let answer = guest.link().unwrap();
+    eprintln!("answer: {} characters", answer.len());
     let host = match host.receive(&link::decode(&answer).unwrap(), &players()) {
         Ok(Received::Continues(g)) => *g,
         other => panic!("{other:?}"),
@@ -132,10 +134,18 @@ fn two_devices_play_the_city_by_links_host_first() {
     // The end's game replays from its deck as any game does.
     let again = AnyGame::replay(g.setup(), &g.history()).unwrap();
     assert_eq!(again.scores(), g.scores());
+    let plain: Vec<usize> = {
+        let g = end.replayed().unwrap().game;
+        (0..=g.decisions())
+            .map(|n| crate::share::encode(&g.at(n)).len())
+            .collect()
+    };
     eprintln!(
-        "The City: first link {}, last {} characters",
+        "The City: {} links, first {}, last {} characters (the plain link of the whole game {})",
+        sizes.len(),
         sizes[0],
-        sizes.last().unwrap()
+        sizes.last().unwrap(),
+        plain.last().unwrap()
     );
 }
 
