@@ -24,8 +24,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const {
-  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, notices, version, moved,
-  copyLink: shareLink, startGame,
+  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, classicForm, notices, version, moved,
+  copyLink: shareLink, startGame, axeAudit,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -167,6 +167,44 @@ async function nothingToCome(link, waiting, what, secrets) {
   check(`${what}: the waiting device stores the fair link and its secret, no seed, no deck`,
     doc.version === 7 && typeof r.fair === 'string' && r.secrets.filter((s) => s).length === 1
       && !r.cgn && !r.link, JSON.stringify(r).slice(0, 200));
+  const rec = await record(waiting);
+  check(`${what}: its record holds a [Fair] tag, no seed, no deck`,
+    rec.includes('[Fair "') && !rec.includes('[Deck') && !rec.includes('[Seed'), rec.slice(0, 300));
+}
+
+// Links back and forth from `sender` (its turn) to the game's end; the
+// number of links.
+async function toTheEnd(sender, receiver, secrets) {
+  let links = 0;
+  for (;;) {
+    await playOn(sender.page, links);
+    const link = await copyLink(sender.page);
+    links++;
+    const over = (await decision(sender.page)) === 'over';
+    if (!over) await nothingToCome(link, sender.page, `link ${links}`, secrets);
+    await openLink(receiver.page, link);
+    await answered(receiver.page);
+    if (over) {
+      await closeResult(receiver.page);
+      return links;
+    }
+    [sender, receiver] = [receiver, sender];
+  }
+}
+
+// Both devices hold the same game at the end; its record holds the deck
+// and replays with `city replay`.
+async function sameEnd(a, b, name) {
+  const ra = await record(a.page);
+  const rb = await record(b.page);
+  const moves = (r) => r.split('\n').filter((l) => /^\d+\./.test(l)).join('\n');
+  check(`${name}: both devices end with the same game`, moves(ra) === moves(rb) && moves(ra).length > 0);
+  check(`${name}: the record at the end holds the whole deal ([Deck]), no [Fair]`,
+    ra.includes('[Deck "') && !ra.includes('[Fair'));
+  const file = path.join(ARTIFACTS, `fair-end-${name}.cgn`);
+  fs.writeFileSync(file, ra);
+  const summary = JSON.parse(city(['replay', file]));
+  check(`${name}: \`city replay\` replays it`, summary && typeof summary === 'object', JSON.stringify(summary).slice(0, 200));
 }
 
 test('a fair game by links between two devices: no tile to come readable, every forgery refused', async ({ origin, open }) => {
@@ -186,12 +224,15 @@ test('a fair game by links between two devices: no tile to come readable, every 
   await nothingToCome(invitation, a.page, 'the invitation', [annSecret]);
 
   // Bob joins: he commits and answers; Ann plays first.
+  await axeAudit(a.page, 'Ann\'s invitation (English)', check);
   const b = await open();
-  await goTo(b.page, invitation);
+  // (Bob reads German: the invitation opened with ?lang=de.)
+  await goTo(b.page, invitation.replace('?seats=', '?lang=de&seats='));
   const waitingWords = await b.page.textContent('[data-testid=prompt]');
-  check('Bob waits for Ann\'s link, saying whose', (await decision(b.page)) === 'waiting'
-    && waitingWords.includes('Ann'), waitingWords);
-  await b.page.screenshot({ path: path.join(ARTIFACTS, 'fair-waiting.png') });
+  check('Bob waits for Ann\'s link, saying whose, in German', (await decision(b.page)) === 'waiting'
+    && waitingWords.includes('Warten auf den Link von Ann'), waitingWords);
+  await axeAudit(b.page, 'Bob\'s waiting screen (German)', check);
+  await b.page.screenshot({ path: path.join(ARTIFACTS, 'fair-waiting-de.png') });
   const answer = await copyLink(b.page);
   const bobSecret = JSON.parse(await stored(b.page)).games[0].record.secrets[1];
   const secrets = [annSecret, bobSecret];
@@ -268,14 +309,40 @@ test('a fair game by links between two devices: no tile to come readable, every 
     }
     [sender, receiver] = [receiver, sender];
   }
-  const ra = await record(a.page);
-  const rb = await record(b.page);
-  const moves = (r) => r.split('\n').filter((l) => /^\d+\./.test(l)).join('\n');
-  check('both devices end with the same game', moves(ra) === moves(rb) && moves(ra).length > 0);
-  check('the record at the end holds the whole deal ([Deck]), no [Fair]', ra.includes('[Deck "') && !ra.includes('[Fair'));
-  const file = path.join(ARTIFACTS, 'fair-end.cgn');
-  fs.writeFileSync(file, ra);
-  const summary = JSON.parse(city(['replay', file]));
-  check('`city replay` replays it', summary && typeof summary === 'object', JSON.stringify(summary).slice(0, 200));
+  await sameEnd(a, b, 'the-city');
   check(`the game took ${links} links and ${Math.round((Date.now() - started) / 1000)} s`, links > 4);
+});
+
+test('a fair game of classic Carcassonne by links, Bob moving first', async ({ origin, open }) => {
+  test.setTimeout(180000);
+  const started = Date.now();
+  const a = await open();
+  await newGameForm(a.page, `${origin}/`);
+  await classicForm(a.page, { names: ['Bob', 'Ann'], tiles: 10 });
+  // Ann hosts seat 2; Bob's seat 1 (the first to move) is on his device.
+  await a.page.selectOption('[data-testid=kind-0]', 'friend');
+  await startGame(a.page);
+  const invitation = await copyLink(a.page);
+  const b = await open();
+  await goTo(b.page, invitation);
+  check('Bob, first to move, waits for Ann\'s reveal', (await decision(b.page)) === 'waiting'
+    && (await b.page.textContent('[data-testid=prompt]')).includes('Ann'));
+  const answer = await copyLink(b.page);
+  await openLink(a.page, answer);
+  await a.page.waitForFunction((sel) => document.querySelector(sel)?.dataset.decision === 'waiting', play,
+    { timeout: TIMEOUT });
+  const secrets = [
+    JSON.parse(await stored(b.page)).games[0].record.secrets[0],
+    JSON.parse(await stored(a.page)).games[0].record.secrets[1],
+  ];
+  check('Ann, the host, sends a link with no move before Bob\'s first turn',
+    (await a.page.textContent('[data-testid=prompt]')).includes('Bob') && !(await a.page.$('[data-testid=hand][data-tile]')));
+  const reveal = await copyLink(a.page);
+  await nothingToCome(reveal, a.page, 'the host\'s reveal', secrets);
+  await openLink(b.page, reveal);
+  await answered(b.page);
+  check('then Bob has his tile', (await decision(b.page)) === 'place' && !!(await b.page.$('[data-testid=hand][data-tile]')));
+  const links = await toTheEnd(b, a, secrets);
+  await sameEnd(a, b, 'classic');
+  check(`classic took ${links} links and ${Math.round((Date.now() - started) / 1000)} s`, links > 4);
 });
