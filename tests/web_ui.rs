@@ -765,6 +765,7 @@ fn an_unsaved_game_is_not_replaced_without_asking() {
             link_base: 0,
             known: None,
             here: Vec::new(),
+            fair: None,
         })
     };
     let names = |st: &AppState| st.play.as_ref().unwrap().game.players().to_vec();
@@ -818,6 +819,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         link_base: total,
         known: None,
         here: Vec::new(),
+        fair: None,
     })));
     assert_eq!(st.saving.id.as_deref(), Some("g1"));
     assert!(st.saving.from_link);
@@ -869,6 +871,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         link_base: 0,
         known: None,
         here: Vec::new(),
+        fair: None,
     })));
     assert_eq!(st.play.as_ref().unwrap().floor, 0);
     let st = apply(Action::Undo);
@@ -972,6 +975,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         false,
         Some("a"),
         &AnyGame::City(g.clone()),
+        None,
         &s,
         &[],
         None,
@@ -982,6 +986,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         false,
         Some("b"),
         &AnyGame::City(new_game(&["Aude", "Bernat"], 9, [8, 6, 6])),
+        None,
         &s,
         &[],
         None,
@@ -1013,6 +1018,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         false,
         Some("c"),
         &AnyGame::City(g.clone()),
+        None,
         &s,
         &[],
         None,
@@ -1028,6 +1034,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         false,
         Some("c"),
         &AnyGame::City(g.clone()),
+        None,
         &s,
         &[],
         None,
