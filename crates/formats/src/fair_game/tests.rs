@@ -498,3 +498,15 @@ fn write_the_v7_fixture() {
         .unwrap();
     std::fs::write("/tmp/v7.json", doc.to_json()).unwrap();
 }
+
+/// A fair game started with the aids off (issue 39's purist switch) keeps
+/// them off on the other device: its link's setup says so.
+#[test]
+fn the_aids_off_travel_in_a_fair_link() {
+    let off = AnyGame::new(setup()).unwrap().with_aids(false).setup();
+    let host = FairGame::host(&off, &[true, false], [2; 16], &mut secrets(1)).unwrap();
+    let inv = link::decode(&host.link().unwrap()).unwrap();
+    let guest = FairGame::join(&inv, &mut secrets(2)).unwrap();
+    assert!(!guest.replayed().unwrap().game.aids_on());
+    assert!(!host.replayed().unwrap().game.aids_on());
+}
