@@ -27,7 +27,6 @@ use super::text_view::{Announcer, TextView};
 use engine::any::AnyChoice as Choice;
 use engine::any::AnyGame;
 use engine::core::geom::Cell;
-use formats::fair_game::Awaited;
 use i18n::msg;
 use i18n::msg::play as m;
 use std::rc::Rc;
@@ -304,28 +303,15 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     // A fair game across devices: what is awaited, from whom (issue 37).
     // The tile in hand is not shown: it is not known yet, or is another's.
     let awaited = play.awaited().filter(|_| !play.view_only);
-    let waiting_for = match awaited {
-        Some(Awaited::Answer) => play
-            .fair
-            .as_ref()
-            .and_then(|f| (0..play.seats.len()).find(|&s| !f.own(s)))
-            .map(|s| (s, true)),
-        Some(Awaited::Link { seat }) => Some((usize::from(seat), false)),
+    let names: Vec<String> = play.seats.iter().map(|s| s.name.clone()).collect();
+    let waiting_for = match (awaited, &play.fair) {
+        (Some(a), Some(f)) => view::fair::waiting(a, f, &names),
         _ => None,
     };
-    if let Some((seat, invite)) = waiting_for {
-        let name = play
-            .seats
-            .get(seat)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
+    if let Some((seat, words)) = &waiting_for {
         prompt.decision = "waiting";
-        prompt.player = Some(seat as u8);
-        prompt.title = if invite {
-            msg::share::fair_invite(&name)
-        } else {
-            msg::share::fair_waiting(&name)
-        };
+        prompt.player = Some(*seat);
+        prompt.title = words.clone();
         prompt.detail = String::new();
         prompt.why = None;
         prompt.note = None;

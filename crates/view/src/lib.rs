@@ -20,6 +20,7 @@ pub mod city;
 pub mod classic;
 pub mod command;
 pub mod errors;
+pub mod fair;
 pub mod geometry;
 pub mod log;
 pub mod names;
