@@ -94,7 +94,14 @@ pub fn text_view(props: &TextViewProps) -> Html {
     let told = use_mut_ref(|| play.version);
     let prompt = play.prompt();
     let computer = play.computer_to_move().is_some() && !play.view_only;
-    let state_words = m::state(play.game.turn(), &sentence(&prompt.title));
+    // A fair game waiting for another device says so, not a decision.
+    let names: Vec<String> = play.seats.iter().map(|s| s.name.clone()).collect();
+    let waiting_words = match (play.awaited(), &play.fair) {
+        (Some(a), Some(f)) if !play.view_only => view::fair::waiting(a, f, &names).map(|(_, w)| w),
+        _ => None,
+    };
+    let title = waiting_words.as_deref().unwrap_or(&prompt.title);
+    let state_words = m::state(play.game.turn(), &sentence(title));
     // Ask the records' chunk about this position, with a line typed or
     // not; `then` hears what the line asks for, if it is still this
     // position's.
