@@ -232,6 +232,13 @@ test('a fair game by links between two devices: no tile to come readable, every 
   check('Bob waits for Ann\'s link, saying whose, in German', (await decision(b.page)) === 'waiting'
     && waitingWords.includes('Warten auf den Link von Ann'), waitingWords);
   await axeAudit(b.page, 'Bob\'s waiting screen (German)', check);
+  // The text view says it too, and no tile.
+  await b.page.click('[data-testid=text-view-toggle]');
+  await b.page.waitForSelector('[data-testid=text-state]');
+  const said = await b.page.textContent('[data-testid=text-state]');
+  check('the text view says what Bob waits for, and no tile', said.includes('Warten auf den Link von Ann')
+    && !(await b.page.$('[data-testid=text-hand]')), said);
+  await b.page.click('[data-testid=text-view-toggle]');
   await b.page.screenshot({ path: path.join(ARTIFACTS, 'fair-waiting-de.png') });
   const answer = await copyLink(b.page);
   const bobSecret = JSON.parse(await stored(b.page)).games[0].record.secrets[1];
