@@ -119,7 +119,16 @@ async function record(page) {
 // the board shown again, the result's overlay closed).
 async function playOn(page, n = 0) {
   for (let d = await decision(page); d !== 'waiting' && d !== 'over'; d = await decision(page)) {
-    await clickDecision(page, { follower: n++ % 2 === 0 });
+    if (d === 'gate' || d === 'wall') {
+      // (The deal is new each run: a wall's ends may lie under another
+      // end's hit area; the first end is taken by its own click.)
+      const v = await version(page);
+      await page.$eval('[data-testid=side-target]', (e) => e.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+      await moved(page, v);
+    } else {
+      await clickDecision(page, { follower: n % 2 === 0 });
+    }
+    n++;
   }
   await closeResult(page);
 }
