@@ -510,3 +510,49 @@ fn the_aids_off_travel_in_a_fair_link() {
     assert!(!guest.replayed().unwrap().game.aids_on());
     assert!(!host.replayed().unwrap().game.aids_on());
 }
+
+/// Three seats on two devices: Ann's here, Bob's and Cid's on the guest's
+/// device (the invitation leaves both open). The guest plays its two
+/// seats' turns one after the other with no link between them; every link
+/// reads on the other device to the game's end.
+#[test]
+fn two_seats_on_the_guests_device_play_to_the_end() {
+    let cat = Catalogue::builtin().unwrap();
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into(), "Cid".into()];
+    let setup = AnySetup::City(
+        Setup::from_seed(cat, names.clone(), 0, [8, 6, 6], Options::default()).unwrap(),
+    );
+    let host = FairGame::host(&setup, &[true, false, false], [6; 16], &mut secrets(1)).unwrap();
+    let inv = link::decode(&host.link().unwrap()).unwrap();
+    let guest = FairGame::join(&inv, &mut secrets(2)).unwrap();
+    assert!(guest.own(1) && guest.own(2) && !guest.own(0));
+    let Ok(Received::Continues(host)) =
+        host.receive(&link::decode(&guest.link().unwrap()).unwrap(), &names)
+    else {
+        panic!()
+    };
+    let mut devices = [*host, guest];
+    let mut sender = 0;
+    for _ in 0..300 {
+        step(&mut devices[sender]);
+        devices[sender].reveal();
+        let read = link::decode(&devices[sender].link().unwrap()).unwrap();
+        let other = 1 - sender;
+        devices[other] = match devices[other].receive(&read, &names) {
+            Ok(Received::Continues(g)) => *g,
+            e => panic!("{e:?}"),
+        };
+        let r = devices[other].replayed().unwrap();
+        if r.game.is_over() {
+            assert_eq!(
+                r.game.history(),
+                devices[sender].replayed().unwrap().game.history()
+            );
+            assert_eq!(r.game.turns(), 20, "every tile placed");
+            return;
+        }
+        assert_eq!(devices[other].awaited(&r), Awaited::Nothing);
+        sender = other;
+    }
+    panic!("no end");
+}
