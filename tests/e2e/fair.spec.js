@@ -9,6 +9,7 @@
 //    hand and no seed; its storage keeps the fair link and its own seat's
 //    secret only, no seed, no deck; no secret is in any link;
 // and each forgery is refused with its message, nothing saved changing:
+//  0. an invitation holding a reveal before Bob has committed;
 //  1. an answer that changes Ann's commitment ("changes the deal");
 //  2. a link whose reveal does not match its commitment;
 //  3. a link whose seats make Ann's seat a computer;
@@ -17,6 +18,10 @@
 //     way; Ann, holding the second link, refuses the first (and an older
 //     link shows her save where it is).
 // At the end both devices hold the same game and its record the [Deck].
+// Bob reads German (the waiting screen, the text view, axe in both).
+// A second test plays classic (both expansions, 10 tiles) with the guest
+// moving first: the host's first link holds no move, its reveal only.
+// The deal is new each run (getrandom): the games differ run to run.
 // Fails on any console error.
 'use strict';
 
@@ -82,12 +87,13 @@ function parts(b, seats = 2) {
     at += b[at] === 1 ? 17 : 1;
   }
   const reveals = [];
+  const revealAt = at;
   for (let s = 0; s < seats; s++) {
     const [k, next] = varint(b, at);
     reveals.push(k > 0 ? next : null);
     at = next + (k > 0 ? 16 : 0);
   }
-  return { commitments, reveals, decisions: at };
+  return { commitments, reveals, revealAt, decisions: at };
 }
 
 const stored = (page) => page.evaluate(() => localStorage.getItem('the-city/saves'));
@@ -235,6 +241,19 @@ test('a fair game by links between two devices: no tile to come readable, every 
   // Bob joins: he commits and answers; Ann plays first.
   await axeAudit(a.page, 'Ann\'s invitation (English)', check);
   const b = await open();
+  // 0. An invitation with a reveal of Ann's (before Bob commits: he could
+  //    choose his secret against it) is refused by its reading.
+  {
+    const bytes = payload(invitation);
+    const at = parts(bytes).revealAt;
+    const forged = Buffer.concat([bytes.subarray(0, at), Buffer.from([1]), Buffer.alloc(16, 0x42), bytes.subarray(at + 1)]);
+    await b.page.goto(reseal(invitation, forged), { waitUntil: 'load', timeout: 30000 });
+    await b.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+    const said = await notices(b.page);
+    check('an invitation revealing before every commitment is refused, saying so',
+      said.some((m) => m.includes('before every seat has committed')), JSON.stringify(said));
+    check('and nothing is saved', (await stored(b.page)) === null && !(await b.page.$(play)));
+  }
   // (Bob reads German: the invitation opened with ?lang=de.)
   await goTo(b.page, invitation.replace('?seats=', '?lang=de&seats='));
   const waitingWords = await b.page.textContent('[data-testid=prompt]');
