@@ -180,20 +180,26 @@ impl FairGame {
 
     /// What this device waits for.
     pub fn awaited(&self, r: &Replayed) -> Awaited {
-        if r.game.is_over() {
+        self.awaited_at(&r.game, r.known)
+    }
+
+    /// What this device waits for at `game` as it replays it (`known`: its
+    /// tile in hand is the deal's).
+    pub fn awaited_at(&self, game: &AnyGame, known: bool) -> Awaited {
+        if game.is_over() {
             return Awaited::Over;
         }
         if !self.deal.committed() {
             return Awaited::Answer;
         }
-        let seat = r.game.to_move();
-        if r.known && self.own(usize::from(seat)) {
+        let seat = game.to_move();
+        if known && self.own(usize::from(seat)) {
             return Awaited::Nothing;
         }
         if self.own(usize::from(seat)) {
             // This seat's tile waits for another seat's reveal: the first
             // seat, after it in turn, whose value is not known here.
-            let t = r.game.turn() as u32;
+            let t = game.turn() as u32;
             let n = self.deal.commitments.len();
             let missing = (0..n)
                 .map(|k| (usize::from(seat) + k) % n)

@@ -10,7 +10,6 @@ use computer::{Level, Progress};
 use engine::any::{AnyChoice, AnyGame};
 use engine::core::geom::{Cell, Rotation};
 use engine::core::shape::{RegionIdx, TileType};
-use engine::fair::Replayed;
 use formats::fair_game::{Awaited, FairGame};
 use i18n::msg;
 use view::any;
@@ -177,11 +176,7 @@ impl Play {
     /// What a fair game waits for on this device (None: not a fair game).
     pub fn awaited(&self) -> Option<Awaited> {
         let fair = self.fair.as_ref()?;
-        let r = Replayed {
-            game: (*self.game).clone(),
-            known: self.known,
-        };
-        Some(fair.awaited(&r))
+        Some(fair.awaited_at(&self.game, self.known))
     }
 
     /// Nothing may be decided here: another device's link is due.
