@@ -15,6 +15,7 @@
 use std::rc::Rc;
 
 pub mod aids;
+pub mod city3d;
 pub mod any;
 pub mod city;
 pub mod classic;
