@@ -15,9 +15,9 @@
 use std::rc::Rc;
 
 pub mod aids;
-pub mod city3d;
 pub mod any;
 pub mod city;
+pub mod city3d;
 pub mod classic;
 pub mod command;
 pub mod errors;

@@ -77,13 +77,14 @@ pub fn describe(model: &City3d, game: &AnyGame) -> Vec<String> {
             out.push(m::closed(s.closing.len() as u32));
         }
         // The tallest: the most points, the first built among equals.
-        let tallest = s
-            .towers
-            .iter()
-            .fold(None, |best: Option<&crate::scene::SceneTower>, t| match best {
-                Some(b) if b.points >= t.points => Some(b),
-                _ => Some(t),
-            });
+        let tallest =
+            s.towers.iter().fold(
+                None,
+                |best: Option<&crate::scene::SceneTower>, t| match best {
+                    Some(b) if b.points >= t.points => Some(b),
+                    _ => Some(t),
+                },
+            );
         match tallest {
             Some(t) => out.push(m::towers(
                 s.towers.len() as u32,

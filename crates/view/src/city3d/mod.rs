@@ -47,7 +47,11 @@ pub enum Op {
     /// drawn with the canvas transform `m` (project::View::tile_matrix).
     Flat { tile: usize, m: [f64; 6] },
     /// Shape `shape` of tile `tile`'s artwork drawn with `m` (a top, lifted).
-    Shape { tile: usize, shape: usize, m: [f64; 6] },
+    Shape {
+        tile: usize,
+        shape: usize,
+        m: [f64; 6],
+    },
     /// The stretch `a`–`b` (in the tile's box) of a stroked shape, with `m`.
     Line {
         tile: usize,
@@ -251,7 +255,15 @@ impl City3d {
                 along.0.abs() * 42.0 + along.1.abs() * WALL_HALF,
                 along.1.abs() * 42.0 + along.0.abs() * WALL_HALF,
             );
-            cuboid(view, &mut ops, m, half, GATE_H - 9.0, GATE_H - 2.0, GATE_STONE);
+            cuboid(
+                view,
+                &mut ops,
+                m,
+                half,
+                GATE_H - 9.0,
+                GATE_H - 2.0,
+                GATE_STONE,
+            );
             items.push(view.depth(m), ops);
         }
         for t in &s.towers {
@@ -259,10 +271,7 @@ impl City3d {
             let h = tower_height(t.points);
             let mut ops = Vec::new();
             cuboid(view, &mut ops, at, (10.0, 10.0), 0.0, h, STONE);
-            let colour = self
-                .colours
-                .get(t.owner as usize)
-                .map_or(GREY, |c| c.hex());
+            let colour = self.colours.get(t.owner as usize).map_or(GREY, |c| c.hex());
             pyramid(view, &mut ops, at, 12.0, h, h + 14.0, colour);
             ops.push(Op::Mark {
                 at: view.project((at.0, at.1, h + 24.0)),
@@ -314,12 +323,28 @@ impl City3d {
                 }
                 "wooden-gate" => {
                     let at = edge(side);
-                    cuboid(view, &mut ops, at, flat(side, 13.0, 4.0), 0.0, 20.0, DARK_WOOD);
+                    cuboid(
+                        view,
+                        &mut ops,
+                        at,
+                        flat(side, 13.0, 4.0),
+                        0.0,
+                        20.0,
+                        DARK_WOOD,
+                    );
                     at
                 }
                 "guesthouse" => {
                     cuboid(view, &mut ops, p.pos, (7.0, 7.0), 0.0, 9.0, "#e8dcc0");
-                    pyramid(view, &mut ops, p.pos, 8.5, 9.0, 17.0, owner.map_or(GREY, |c| c.hex()));
+                    pyramid(
+                        view,
+                        &mut ops,
+                        p.pos,
+                        8.5,
+                        9.0,
+                        17.0,
+                        owner.map_or(GREY, |c| c.hex()),
+                    );
                     if let Some(o) = p.owner {
                         ops.push(Op::Mark {
                             at: view.project((p.pos.0, p.pos.1, 27.0)),
@@ -380,7 +405,15 @@ fn wall(view: &View, items: &mut Items, side: Side, h: f64, colour: &str) {
         cuboid(view, &mut ops, c, half, 0.0, h, colour);
         // A merlon on every other stretch.
         if k % 2 == 0 {
-            cuboid(view, &mut ops, c, (half.0 * 0.5, half.1 * 0.5), h, h + 4.0, colour);
+            cuboid(
+                view,
+                &mut ops,
+                c,
+                (half.0 * 0.5, half.1 * 0.5),
+                h,
+                h + 4.0,
+                colour,
+            );
         }
         items.push(view.depth(c), ops);
     }

@@ -137,11 +137,14 @@ pub fn tile_solids(ruleset: Ruleset, t: TileType) -> Rc<TileSolids> {
 /// piece by piece).
 const STRETCH: f64 = 20.0;
 
+/// A wall's stretches and the groups that draw them.
+type LastWall = (Vec<(Pt, Pt)>, Vec<usize>);
+
 /// `shapes` (a tile type's artwork, in its order) raised.
 pub fn solids_of(ruleset: Ruleset, shapes: &[art::Shape]) -> TileSolids {
     let mut out = TileSolids::default();
     // The last wall: its shape's stretches and the groups holding them.
-    let mut wall: Option<(Vec<(Pt, Pt)>, Vec<usize>)> = None;
+    let mut wall: Option<LastWall> = None;
     for (i, s) in shapes.iter().enumerate() {
         if matches!(s.layer, Layer::Ground | Layer::Street) {
             out.flat.push(i);
@@ -161,7 +164,12 @@ pub fn solids_of(ruleset: Ruleset, shapes: &[art::Shape]) -> TileSolids {
                     out.groups.push(Group {
                         at: mid(a, b),
                         pieces: vec![
-                            Piece::Ribbon { shape: i, a, b, z: h },
+                            Piece::Ribbon {
+                                shape: i,
+                                a,
+                                b,
+                                z: h,
+                            },
                             Piece::Segment {
                                 shape: i,
                                 a,
@@ -225,7 +233,9 @@ pub fn solids_of(ruleset: Ruleset, shapes: &[art::Shape]) -> TileSolids {
                         if mine.len() == ws.len() {
                             for (&(a, b), &g) in mine.iter().zip(groups) {
                                 let z = out.groups[g].top;
-                                out.groups[g].pieces.push(Piece::Segment { shape: i, a, b, z });
+                                out.groups[g]
+                                    .pieces
+                                    .push(Piece::Segment { shape: i, a, b, z });
                             }
                             continue;
                         }
@@ -359,9 +369,7 @@ pub fn rings(d: &str) -> Vec<(Vec<Pt>, bool)> {
                 *i += 1;
             }
             let mut dot = false;
-            while *i < bytes.len()
-                && (bytes[*i].is_ascii_digit() || (bytes[*i] == b'.' && !dot))
-            {
+            while *i < bytes.len() && (bytes[*i].is_ascii_digit() || (bytes[*i] == b'.' && !dot)) {
                 dot |= bytes[*i] == b'.';
                 *i += 1;
             }

@@ -86,7 +86,10 @@ fn a_tiles_matrix_puts_its_corners_where_the_projection_does() {
         let cell = Cell::new(2, -1);
         let m = v.tile_matrix(cell, rot, 7.0);
         for p in [(0.0, 0.0), (100.0, 0.0), (0.0, 100.0), (37.0, 81.0)] {
-            let screen = (m[0] * p.0 + m[2] * p.1 + m[4], m[1] * p.0 + m[3] * p.1 + m[5]);
+            let screen = (
+                m[0] * p.0 + m[2] * p.1 + m[4],
+                m[1] * p.0 + m[3] * p.1 + m[5],
+            );
             let b = crate::geometry::on_board(cell, rot, p);
             assert!(close(screen, v.project((b.0, b.1, 7.0))), "{rot:?} {p:?}");
         }
@@ -127,7 +130,10 @@ fn the_painter_draws_far_before_near_and_equals_in_their_order() {
 fn path_data_as_the_artwork_writes_it_reads_as_rings() {
     let r = rings("M10,10l20,0l0,10l-20,0zM50,50l5,5");
     assert_eq!(r.len(), 2);
-    assert_eq!(r[0].0, vec![(10.0, 10.0), (30.0, 10.0), (30.0, 20.0), (10.0, 20.0)]);
+    assert_eq!(
+        r[0].0,
+        vec![(10.0, 10.0), (30.0, 10.0), (30.0, 20.0), (10.0, 20.0)]
+    );
     assert!(r[0].1 && !r[1].1);
     assert_eq!(r[1].0, vec![(50.0, 50.0), (55.0, 55.0)]);
     // A curve in six steps, ending where it should.
@@ -158,7 +164,10 @@ fn every_class_of_both_artworks_has_its_paint_and_a_way_to_stand() {
             };
             for s in &a.shapes {
                 for class in s.class.split(' ') {
-                    assert!(sheet.contains_key(class), "{ruleset:?}: {class} has no rule");
+                    assert!(
+                        sheet.contains_key(class),
+                        "{ruleset:?}: {class} has no rule"
+                    );
                 }
             }
             let solids = tile_solids(ruleset, t as TileType);
@@ -188,7 +197,11 @@ fn every_class_of_both_artworks_has_its_paint_and_a_way_to_stand() {
                 let line = matches!(super::solids::rise(ruleset, s.class), Rise::Wall(_))
                     || (s.layer >= art::Layer::Building
                         && paint_of(ruleset, s.class, s.fill).fill.is_none());
-                assert!(line || *n == 1, "{ruleset:?} type {t}: {} drawn {n} times", s.class);
+                assert!(
+                    line || *n == 1,
+                    "{ruleset:?} type {t}: {} drawn {n} times",
+                    s.class
+                );
             }
         }
         assert!(raised > 50, "{ruleset:?}: {raised} raised groups");
@@ -244,19 +257,30 @@ fn a_finished_city_stands_with_its_wall_towers_and_pieces_from_every_side() {
     let model = City3d::of(&g, &seats(2));
     let s = &model.scene;
     assert!(!s.walls.is_empty() && s.gate.is_some() && !s.towers.is_empty());
-    let marks_wanted = s.followers.len()
-        + s.walls.iter().filter(|w| w.guard.is_some()).count()
-        + s.towers.len();
+    let marks_wanted =
+        s.followers.len() + s.walls.iter().filter(|w| w.guard.is_some()).count() + s.towers.len();
     let mut extents = Vec::new();
     for turn in 0..4 {
         let f = model.frame(turn);
-        let flat = f.ops.iter().filter(|o| matches!(o, Op::Flat { .. })).count();
+        let flat = f
+            .ops
+            .iter()
+            .filter(|o| matches!(o, Op::Flat { .. }))
+            .count();
         assert_eq!(flat, s.tiles.len());
         // The ground first, then what stands.
         assert!(f.ops[..flat].iter().all(|o| matches!(o, Op::Flat { .. })));
-        let marks = f.ops.iter().filter(|o| matches!(o, Op::Mark { .. })).count();
+        let marks = f
+            .ops
+            .iter()
+            .filter(|o| matches!(o, Op::Mark { .. }))
+            .count();
         assert_eq!(marks, marks_wanted, "turn {turn}");
-        let faces = f.ops.iter().filter(|o| matches!(o, Op::Face { .. })).count();
+        let faces = f
+            .ops
+            .iter()
+            .filter(|o| matches!(o, Op::Face { .. }))
+            .count();
         assert!(faces > 500, "turn {turn}: {faces} faces");
         assert!(f.ops.iter().any(|o| matches!(o, Op::Shape { .. })));
         extents.push((f.extent.width(), f.extent.height()));
@@ -292,7 +316,10 @@ fn the_nearest_tower_is_drawn_after_the_farthest() {
             })
             .collect();
         assert_eq!(depths.len(), model.scene.towers.len());
-        assert!(depths.windows(2).all(|w| w[0] <= w[1] + 1e-9), "turn {turn}: {depths:?}");
+        assert!(
+            depths.windows(2).all(|w| w[0] <= w[1] + 1e-9),
+            "turn {turn}: {depths:?}"
+        );
     }
 }
 
@@ -304,17 +331,32 @@ fn the_city_in_words_names_its_size_wall_gate_towers_and_largest_features() {
     let all = words.join(" ");
     let n = model.scene.tiles.len();
     assert!(words[0].starts_with(&format!("{n} tiles, ")), "{all}");
-    assert!(all.contains(&format!("{} wall pieces stand round the city", model.scene.walls.len())), "{all}");
+    assert!(
+        all.contains(&format!(
+            "{} wall pieces stand round the city",
+            model.scene.walls.len()
+        )),
+        "{all}"
+    );
     assert!(all.contains("the gate is on the "), "{all}");
     let tallest = model.scene.towers.iter().map(|t| t.points).max().unwrap();
-    assert!(all.contains(&format!("counting {tallest} wall piece")), "{all}");
+    assert!(
+        all.contains(&format!("counting {tallest} wall piece")),
+        "{all}"
+    );
     assert!(all.contains("Ann's") || all.contains("Bob's"), "{all}");
     let big = largest(&g);
     assert!(big.windows(2).all(|w| w[0].1 >= w[1].1));
-    assert!(all.contains(&format!(" of {} tiles, scored by ", big[0].1)), "{all}");
+    assert!(
+        all.contains(&format!(" of {} tiles, scored by ", big[0].1)),
+        "{all}"
+    );
     assert_eq!(
         legend(&model),
-        vec![format!("Ann: {}", model.scores[0]), format!("Bob: {}", model.scores[1])]
+        vec![
+            format!("Ann: {}", model.scores[0]),
+            format!("Bob: {}", model.scores[1])
+        ]
     );
     assert_eq!(seen_from(0), "Seen from the south-east.");
     assert_eq!(seen_from(5), "Seen from the south-west.");
@@ -326,10 +368,17 @@ fn a_classic_board_in_words_and_in_3d() {
     let model = City3d::of(&g, &seats(2));
     let words = describe(&model, &g);
     let all = words.join(" ");
-    assert!(!all.contains("wall piece") && !all.contains("tower"), "{all}");
+    assert!(
+        !all.contains("wall piece") && !all.contains("tower"),
+        "{all}"
+    );
     assert!(all.contains("scored by"), "{all}");
     let f = model.frame(1);
-    let marks = f.ops.iter().filter(|o| matches!(o, Op::Mark { .. })).count();
+    let marks = f
+        .ops
+        .iter()
+        .filter(|o| matches!(o, Op::Mark { .. }))
+        .count();
     assert_eq!(marks, model.scene.followers.len());
     // Cities' walls stand as walls: faces of the artwork's own lines.
     assert!(f.ops.iter().any(|o| matches!(o, Op::Line { .. })));
