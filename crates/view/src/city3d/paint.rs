@@ -47,7 +47,7 @@ pub fn parse(css: &str) -> HashMap<String, Paint> {
                 continue;
             };
             let v = v.trim();
-            let num = || v.parse::<f64>().unwrap_or(0.0);
+            let num = || super::solids::number(v).unwrap_or(0.0);
             match k.trim() {
                 "fill" => p.fill = (v != "none").then(|| v.to_string()),
                 "fill-opacity" => p.fill_opacity = num(),
@@ -55,7 +55,10 @@ pub fn parse(css: &str) -> HashMap<String, Paint> {
                 "stroke-width" => p.stroke_width = num(),
                 "stroke-opacity" => p.stroke_opacity = num(),
                 "stroke-dasharray" => {
-                    p.dash = v.split([' ', ',']).filter_map(|s| s.parse().ok()).collect()
+                    p.dash = v
+                        .split([' ', ','])
+                        .filter_map(super::solids::number)
+                        .collect()
                 }
                 "stroke-linecap" => p.round_cap = v == "round",
                 "stroke-linejoin" => p.round_join = v == "round",

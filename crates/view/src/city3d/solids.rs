@@ -347,6 +347,34 @@ pub fn inside(p: Pt, poly: &[Pt]) -> bool {
     odd
 }
 
+/// A decimal number as the artwork and its stylesheets write them (`-12`,
+/// `.9`, `16.25`). Not `str::parse`: the standard float parser and its
+/// tables would be most of the bytes of this view's chunk, and these
+/// numbers never have exponents.
+pub fn number(s: &str) -> Option<f64> {
+    let (neg, digits) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let mut v = 0.0;
+    for c in int.bytes() {
+        v = v * 10.0 + f64::from(c.checked_sub(b'0').filter(|d| *d < 10)?);
+    }
+    let mut scale = 1.0;
+    let mut f = 0.0;
+    for c in frac.bytes() {
+        f = f * 10.0 + f64::from(c.checked_sub(b'0').filter(|d| *d < 10)?);
+        scale *= 10.0;
+    }
+    let v = v + f / scale;
+    Some(if neg { -v } else { v })
+}
+
 /// SVG path data (moves, lines and cubic curves, absolute or relative, as
 /// the artwork writes it) as polylines, curves in six steps; each with
 /// whether it was closed. Anything else ends the reading.
@@ -376,9 +404,9 @@ pub fn rings(d: &str) -> Vec<(Vec<Pt>, bool)> {
             if *i == s {
                 break;
             }
-            match d[s..*i].parse::<f64>() {
-                Ok(v) => nums.push(v),
-                Err(_) => break,
+            match number(&d[s..*i]) {
+                Some(v) => nums.push(v),
+                None => break,
             }
         }
     };

@@ -127,6 +127,24 @@ fn the_painter_draws_far_before_near_and_equals_in_their_order() {
 }
 
 #[test]
+fn numbers_read_as_the_artwork_writes_them() {
+    use super::solids::number;
+    for (s, v) in [
+        ("12", 12.0),
+        ("-3.5", -3.5),
+        (".9", 0.9),
+        ("16.25", 16.25),
+        ("+2", 2.0),
+        ("0", 0.0),
+    ] {
+        assert!((number(s).unwrap() - v).abs() < 1e-12, "{s}");
+    }
+    for s in ["", "-", ".", "1e3", "1.2.3", "x"] {
+        assert_eq!(number(s), None, "{s}");
+    }
+}
+
+#[test]
 fn path_data_as_the_artwork_writes_it_reads_as_rings() {
     let r = rings("M10,10l20,0l0,10l-20,0zM50,50l5,5");
     assert_eq!(r.len(), 2);
