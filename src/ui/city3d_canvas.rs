@@ -24,9 +24,14 @@ use view::palette::PlayerColour;
 pub const PICTURE_WIDTH: u32 = 2000;
 /// Room round the board on the screen, in CSS pixels.
 const MARGIN: f64 = 16.0;
-/// The largest side of an image kept, in pixels.
-const MAX_SIDE: f64 = 4096.0;
-const MAX_AREA: f64 = 12.0e6;
+/// The largest side of an image kept, in pixels, and its largest area:
+/// copying a larger image each frame costs the frame rate (measured in
+/// tests/e2e/city3d.spec.js; docs/performance.md).
+const MAX_SIDE: f64 = 3072.0;
+const MAX_AREA: f64 = 6.0e6;
+/// A side's image, drawn at this times the scale that fits it to the
+/// screen: a little zoom stays sharp; more is drawn again at rest.
+const SHARP: f64 = 1.25;
 
 /// A shape of the artwork, ready to draw.
 struct Ready {
@@ -58,6 +63,8 @@ pub struct Painter {
     /// Milliseconds: the last whole drawing, the last frame on the screen.
     pub render_ms: f64,
     pub frame_ms: f64,
+    /// Milliseconds the view model took to make the last frame.
+    pub build_ms: f64,
     pub drawn: u32,
 }
 
@@ -97,6 +104,7 @@ impl Painter {
             pan: (0.0, 0.0),
             render_ms: 0.0,
             frame_ms: 0.0,
+            build_ms: 0.0,
             drawn: 0,
         }
     }
@@ -104,9 +112,14 @@ impl Painter {
     /// The frame of quarter turn `turn` (worked out once).
     pub fn frame(&mut self, turn: u8) -> Rc<Frame> {
         let t = (turn % 4) as usize;
-        self.frames[t]
-            .get_or_insert_with(|| Rc::new(self.model.frame(t as u8)))
-            .clone()
+        if let Some(f) = &self.frames[t] {
+            return f.clone();
+        }
+        let t0 = now();
+        let f = Rc::new(self.model.frame(t as u8));
+        self.build_ms = now() - t0;
+        self.frames[t] = Some(f.clone());
+        f
     }
 
     /// How many quarter turns have their image drawn.
@@ -177,10 +190,9 @@ impl Painter {
         let Some(ctx) = context(canvas) else { return };
         let (s, c, extent) = self.camera(w as f64, h as f64, dpr);
         if self.whole[self.turn as usize].is_none() {
-            // The first sight of this side: as sharp as the screen allows
-            // (twice over, so that zooming in a little stays sharp).
+            // The first sight of this side.
             let fit = extent.fit(w as f64 / dpr, h as f64 / dpr, MARGIN) * dpr;
-            self.render_whole(self.turn, fit * 2.0);
+            self.render_whole(self.turn, fit * SHARP);
         }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.clear_rect(0.0, 0.0, w as f64, h as f64);
@@ -213,6 +225,7 @@ impl Painter {
         let _ = el.set_attribute("data-drawn", &self.drawn.to_string());
         let _ = el.set_attribute("data-frame-ms", &view::geometry::fixed(self.frame_ms, 2));
         let _ = el.set_attribute("data-render-ms", &view::geometry::fixed(self.render_ms, 1));
+        let _ = el.set_attribute("data-build-ms", &view::geometry::fixed(self.build_ms, 1));
         let _ = el.set_attribute("data-ready", &self.ready().to_string());
     }
 
@@ -280,7 +293,7 @@ impl Painter {
             .max(1.0);
         let (cw, ch) = css_size(canvas);
         let fit = self.frame(t).extent.fit(cw, ch, MARGIN) * dpr;
-        self.render_whole(t, fit * 2.0);
+        self.render_whole(t, fit * SHARP);
         true
     }
 
