@@ -13,13 +13,15 @@ pub mod solids;
 #[cfg(test)]
 mod tests;
 
+use std::rc::Rc;
+
 use crate::geometry::{self, Pt, TILE};
 use crate::palette::{PlayerColour, Seat};
 use crate::scene::Scene;
 use engine::any::{AnyGame, Ruleset};
 use engine::core::geom::{Dir, Side};
 use engine::core::sort;
-use paint::{paint_of, shade};
+use paint::shade;
 use project::{Extent, View, P3};
 use solids::{signed_area, tile_solids, Piece};
 
@@ -63,7 +65,7 @@ pub enum Op {
     /// A polygon on the screen: a wall's face, a box's top.
     Face {
         pts: Vec<Pt>,
-        fill: String,
+        fill: Rc<str>,
         edge: Option<&'static str>,
     },
     /// A player's mark floating over their piece: a disc in the colour of
@@ -165,20 +167,15 @@ impl City3d {
                 for piece in &g.pieces {
                     match piece {
                         Piece::Sides {
-                            shape,
+                            colour,
                             rings,
                             z0,
                             z1,
+                            ..
                         } => {
-                            let base = art
-                                .as_ref()
-                                .and_then(|a| a.shapes.get(*shape))
-                                .map(|s| paint_of(self.ruleset, s.class, s.fill))
-                                .and_then(|p| p.fill.or(p.stroke))
-                                .unwrap_or_else(|| GREY.to_string());
                             for (ring, hole) in rings {
                                 let board: Vec<Pt> = ring.iter().map(|&p| on(p)).collect();
-                                sides(view, &mut ops, &board, *hole, *z0, *z1, &base, None);
+                                sides(view, &mut ops, &board, *hole, *z0, *z1, colour, None);
                             }
                         }
                         Piece::Top { shape, z } => ops.push(Op::Shape {
@@ -442,7 +439,7 @@ fn cuboid(view: &View, ops: &mut Vec<Op>, c: Pt, half: Pt, z0: f64, z1: f64, col
     sides(view, ops, &foot, false, z0, z1, colour, Some(EDGE));
     ops.push(Op::Face {
         pts: foot.iter().map(|p| view.project((p.0, p.1, z1))).collect(),
-        fill: colour.to_string(),
+        fill: Rc::from(colour),
         edge: Some(EDGE),
     });
 }

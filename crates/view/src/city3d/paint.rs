@@ -121,9 +121,29 @@ pub fn rgb(hex: &str) -> Option<(u8, u8, u8)> {
     }
 }
 
+thread_local! {
+    /// Shades made, by colour and light in 64ths: a frame shades thousands
+    /// of walls in a few dozen shades.
+    static SHADES: RefCell<HashMap<(String, i32), std::rc::Rc<str>>> = RefCell::new(HashMap::new());
+}
+
+/// [`shade_hex`] of `hex` at light `k` (to a 64th), made once.
+pub fn shade(hex: &str, k: f64) -> std::rc::Rc<str> {
+    let level = (k * 64.0).round() as i32;
+    SHADES.with(|s| {
+        let mut s = s.borrow_mut();
+        if let Some(v) = s.get(&(hex.to_string(), level)) {
+            return v.clone();
+        }
+        let v: std::rc::Rc<str> = shade_hex(hex, level as f64 / 64.0).into();
+        s.insert((hex.to_string(), level), v.clone());
+        v
+    })
+}
+
 /// `hex` with its light times `k` (a wall in the shade), as `#rrggbb`; a
 /// colour it cannot read stays as it is.
-pub fn shade(hex: &str, k: f64) -> String {
+pub fn shade_hex(hex: &str, k: f64) -> String {
     match rgb(hex) {
         Some((r, g, b)) => {
             let f = |c: u8| crate::geometry::within((c as f64 * k).round(), 0.0, 255.0) as u8;

@@ -78,6 +78,8 @@ pub enum Piece {
     /// hole) from `z0` up to `z1`, in shades of the shape's paint.
     Sides {
         shape: usize,
+        /// The paint of the walls, before shading: the shape's fill.
+        colour: String,
         rings: Vec<(Vec<Pt>, bool)>,
         z0: f64,
         z1: f64,
@@ -192,6 +194,7 @@ pub fn solids_of(ruleset: Ruleset, shapes: &[art::Shape]) -> TileSolids {
                         && ring_area(&g.footprint) > area
                 });
                 let holes = holes(&rings);
+                let colour = paint.fill.clone().unwrap_or_else(|| "#9a8f80".to_string());
                 let footprint = rings.first().map(|r| r.0.clone()).unwrap_or_default();
                 match under {
                     Some(u) => {
@@ -199,6 +202,7 @@ pub fn solids_of(ruleset: Ruleset, shapes: &[art::Shape]) -> TileSolids {
                         let z0 = g.top;
                         g.pieces.push(Piece::Sides {
                             shape: i,
+                            colour: colour.clone(),
                             rings: holes,
                             z0,
                             z1: z0 + h,
@@ -214,6 +218,7 @@ pub fn solids_of(ruleset: Ruleset, shapes: &[art::Shape]) -> TileSolids {
                         pieces: vec![
                             Piece::Sides {
                                 shape: i,
+                                colour,
                                 rings: holes,
                                 z0: 0.0,
                                 z1: h,

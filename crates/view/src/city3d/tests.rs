@@ -230,8 +230,8 @@ fn every_class_of_both_artworks_has_its_paint_and_a_way_to_stand() {
     let crenel = paint_of(Ruleset::Classic, "ca-crenel", None);
     assert!(crenel.fill.is_none() && crenel.dash == vec![1.8, 1.5]);
     assert_eq!(rgb("#fff"), Some((255, 255, 255)));
-    assert_eq!(shade("#804020", 0.5), "#402010");
-    assert_eq!(shade("var(--pc)", 0.5), "var(--pc)");
+    assert_eq!(&*shade("#804020", 0.5), "#402010");
+    assert_eq!(&*shade("var(--pc)", 0.5), "var(--pc)");
 }
 
 #[test]
@@ -400,4 +400,21 @@ fn a_classic_board_in_words_and_in_3d() {
     assert_eq!(marks, model.scene.followers.len());
     // Cities' walls stand as walls: faces of the artwork's own lines.
     assert!(f.ops.iter().any(|o| matches!(o, Op::Line { .. })));
+}
+
+/// A measurement, not a check: how long the view model takes to make a
+/// side's frame of a full board natively (`cargo test -p view --lib
+/// time_a_frame -- --ignored --nocapture`; docs/performance.md).
+#[test]
+#[ignore]
+fn time_a_frame() {
+    let g = game(CITY);
+    let model = City3d::of(&g, &seats(2));
+    let _ = model.frame(0);
+    let t = std::time::Instant::now();
+    for turn in 0..4 {
+        let f = model.frame(turn);
+        eprintln!("ops {}", f.ops.len());
+    }
+    eprintln!("frame: {:?} each", t.elapsed() / 4);
 }
