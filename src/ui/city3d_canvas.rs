@@ -397,8 +397,9 @@ impl Painter {
                 }
                 Op::Mark { at, player } => {
                     let p = (s * (at.0 - o.0), s * (at.1 - o.1));
-                    // Never smaller than a finger's nail on the screen.
-                    let k = s.max(1.1);
+                    // Readable however far the view is zoomed out, and
+                    // never hiding the piece it marks when zoomed in.
+                    let k = view::geometry::within(s, 0.9, 1.6);
                     self.mark(ctx, p, k, *player);
                 }
             }

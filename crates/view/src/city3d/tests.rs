@@ -418,3 +418,29 @@ fn time_a_frame() {
     }
     eprintln!("frame: {:?} each", t.elapsed() / 4);
 }
+
+#[test]
+fn the_city_in_words_in_german_and_polish() {
+    let g = game(CITY);
+    let model = City3d::of(&g, &seats(2));
+    let de = i18n::speaking(i18n::Language::De, || {
+        (describe(&model, &g), seen_from(1), legend(&model))
+    });
+    let all = de.0.join(" ");
+    let n = model.scene.tiles.len();
+    assert!(de.0[0].starts_with(&format!("{n} Plättchen, ")), "{all}");
+    assert!(
+        all.contains("Mauerstücke stehen um die Stadt; das Stadttor liegt im "),
+        "{all}"
+    );
+    assert!(all.contains("der höchste gehört "), "{all}");
+    assert!(all.contains("Plättchen, gewertet für "), "{all}");
+    assert_eq!(de.1, "Von Südwesten aus gesehen.");
+    assert_eq!(de.2[0], format!("Ann: {}", model.scores[0]));
+    let pl = i18n::speaking(i18n::Language::Pl, || describe(&model, &g)).join(" ");
+    assert!(
+        pl.contains("kawałków muru") || pl.contains("kawałki muru"),
+        "{pl}"
+    );
+    assert!(pl.contains("Pionki stojące na planszy: "), "{pl}");
+}
