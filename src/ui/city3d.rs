@@ -94,10 +94,15 @@ fn redraw(live: &Shared) {
 }
 
 /// After 150 ms without a change: the part in view drawn sharp if zoomed
-/// in beyond the side's image; then, one by one, the other sides' images.
+/// in beyond the side's image; then the other sides' images, a slice at a
+/// time.
 fn settle(live: &Shared) {
+    settle_in(live, 150);
+}
+
+fn settle_in(live: &Shared, ms: u32) {
     let live2 = live.clone();
-    let t = Timeout::new(150, move || {
+    let t = Timeout::new(ms, move || {
         let canvas = live2.borrow().canvas.clone();
         let Some(canvas) = canvas else { return };
         let again = {
@@ -114,7 +119,7 @@ fn settle(live: &Shared) {
             if let Some(p) = live2.borrow().painter.as_ref() {
                 let _ = el.set_attribute("data-ready", &p.ready().to_string());
             }
-            settle(&live2);
+            settle_in(&live2, 10);
         }
     });
     live.borrow_mut().idle = Some(t);

@@ -48,6 +48,22 @@ struct Image {
     origin: Pt,
 }
 
+/// A side's image being drawn while the page is idle, a slice at a time.
+struct Job {
+    turn: u8,
+    img: Image,
+    ctx: Ctx,
+    /// The next step of the side's frame to carry out.
+    next: usize,
+    /// Milliseconds spent on it so far.
+    ms: f64,
+}
+
+/// How many steps a slice of idle drawing carries out (a task of some
+/// 20 to 60 ms on the project's machine: a pinch or a key between two
+/// slices is not kept waiting).
+const SLICE: usize = 2500;
+
 /// The canvas's painter: the model, what it drew, and the camera.
 pub struct Painter {
     pub model: Rc<City3d>,
@@ -56,6 +72,7 @@ pub struct Painter {
     marks: HashMap<u8, Option<Path2d>>,
     whole: [Option<Image>; 4],
     detail: Option<(u8, Image)>,
+    job: Option<Job>,
     pub turn: u8,
     pub zoom: f64,
     /// The screen point in the middle of the view, from the board's middle.
@@ -99,6 +116,7 @@ impl Painter {
             marks: HashMap::new(),
             whole: [None, None, None, None],
             detail: None,
+            job: None,
             turn: 0,
             zoom: 1.0,
             pan: (0.0, 0.0),
@@ -190,7 +208,11 @@ impl Painter {
         let Some(ctx) = context(canvas) else { return };
         let (s, c, extent) = self.camera(w as f64, h as f64, dpr);
         if self.whole[self.turn as usize].is_none() {
-            // The first sight of this side.
+            // The first sight of this side (drawn now, whole, even if the
+            // page had begun it while idle).
+            if self.job.as_ref().is_some_and(|j| j.turn == self.turn) {
+                self.job = None;
+            }
             let fit = extent.fit(w as f64 / dpr, h as f64 / dpr, MARGIN) * dpr;
             self.render_whole(self.turn, fit * SHARP);
         }
@@ -264,7 +286,16 @@ impl Painter {
     /// where the image would be too large).
     pub fn render_whole(&mut self, turn: u8, scale: f64) {
         let frame = self.frame(turn);
-        let e = frame.extent;
+        let (s, origin, w, h) = self.whole_size(turn, scale);
+        if let Some(img) = self.render_image(&frame, s, origin, w, h, None) {
+            self.whole[(turn % 4) as usize] = Some(img);
+        }
+    }
+
+    /// A side's image: its scale (`scale`, less where the image would be
+    /// too large), the screen point at its top left, its size in pixels.
+    fn whole_size(&mut self, turn: u8, scale: f64) -> (f64, Pt, u32, u32) {
+        let e = self.frame(turn).extent;
         let pad = 8.0;
         let (ew, eh) = (e.width() + 2.0 * pad, e.height() + 2.0 * pad);
         let s = scale
@@ -272,28 +303,61 @@ impl Painter {
             .min(MAX_SIDE / eh)
             .min((MAX_AREA / (ew * eh)).sqrt());
         let origin = (e.min.0 - pad, e.min.1 - pad);
-        let (w, h) = ((ew * s).ceil() as u32, (eh * s).ceil() as u32);
-        if let Some(img) = self.render_image(&frame, s, origin, w, h, None) {
-            self.whole[(turn % 4) as usize] = Some(img);
-        }
+        (s, origin, (ew * s).ceil() as u32, (eh * s).ceil() as u32)
     }
 
-    /// Draw the turns not drawn yet, one (the next to be turned to first):
-    /// whether one was drawn.
+    /// A slice of the drawing of the sides not drawn yet (the next to be
+    /// turned to first): whether there is more to do.
     pub fn render_next(&mut self, canvas: &HtmlCanvasElement) -> bool {
-        let Some(t) = [1u8, 3, 2]
-            .iter()
-            .map(|d| (self.turn + d) % 4)
-            .find(|&t| self.whole[t as usize].is_none())
-        else {
+        if self.job.is_none() {
+            let Some(t) = [1u8, 3, 2]
+                .iter()
+                .map(|d| (self.turn + d) % 4)
+                .find(|&t| self.whole[t as usize].is_none())
+            else {
+                return false;
+            };
+            let dpr = web_sys::window()
+                .map_or(1.0, |w| w.device_pixel_ratio())
+                .max(1.0);
+            let (cw, ch) = css_size(canvas);
+            let fit = self.frame(t).extent.fit(cw, ch, MARGIN) * dpr;
+            let (s, origin, w, h) = self.whole_size(t, fit * SHARP);
+            let Some((c, ctx)) = new_canvas(w, h) else {
+                return false;
+            };
+            self.job = Some(Job {
+                turn: t,
+                img: Image {
+                    canvas: c,
+                    scale: s,
+                    origin,
+                },
+                ctx,
+                next: 0,
+                ms: 0.0,
+            });
+        }
+        let Some(mut job) = self.job.take() else {
             return false;
         };
-        let dpr = web_sys::window()
-            .map_or(1.0, |w| w.device_pixel_ratio())
-            .max(1.0);
-        let (cw, ch) = css_size(canvas);
-        let fit = self.frame(t).extent.fit(cw, ch, MARGIN) * dpr;
-        self.render_whole(t, fit * SHARP);
+        let frame = self.frame(job.turn);
+        let end = (job.next + SLICE).min(frame.ops.len());
+        let t0 = now();
+        self.render(
+            &job.ctx,
+            &frame.ops[job.next..end],
+            job.img.scale,
+            job.img.origin,
+        );
+        job.ms += now() - t0;
+        if end >= frame.ops.len() {
+            self.render_ms = job.ms;
+            self.whole[job.turn as usize] = Some(job.img);
+        } else {
+            job.next = end;
+            self.job = Some(job);
+        }
         true
     }
 
@@ -314,7 +378,7 @@ impl Painter {
             ctx.set_fill_style_str(bg);
             ctx.fill_rect(0.0, 0.0, w as f64, h as f64);
         }
-        self.render(&ctx, frame, scale, origin);
+        self.render(&ctx, &frame.ops, scale, origin);
         self.render_ms = now() - t0;
         Some(Image {
             canvas,
@@ -323,9 +387,9 @@ impl Painter {
         })
     }
 
-    /// Carry out `frame`'s steps on `ctx`: a screen unit `u` at pixel
-    /// `scale·(u − origin)`.
-    fn render(&mut self, ctx: &Ctx, frame: &Frame, s: f64, o: Pt) {
+    /// Carry out the steps `ops` (of a frame, in its order) on `ctx`: a
+    /// screen unit `u` at pixel `scale·(u − origin)`.
+    fn render(&mut self, ctx: &Ctx, ops: &[Op], s: f64, o: Pt) {
         let ruleset = self.model.ruleset;
         let set = |m: &[f64; 6]| {
             let _ = ctx.set_transform(
@@ -338,7 +402,7 @@ impl Painter {
             );
         };
         let flat = |s: &Self, i: usize| s.model.scene.tiles.get(i).map(|t| t.tile);
-        for op in &frame.ops {
+        for op in ops {
             match op {
                 Op::Flat { tile, m } => {
                     let Some(t) = flat(self, *tile) else { continue };
@@ -467,7 +531,7 @@ impl Painter {
         ctx.set_font("bold 48px Georgia, serif");
         let _ = ctx.fill_text(title, margin, 72.0);
         let origin = (e.min.0 - margin / s, e.min.1 - top / s);
-        self.render(&ctx, &frame, s, origin);
+        self.render(&ctx, &frame.ops, s, origin);
         let colours = self.model.colours.clone();
         let mut y = top + board_h + margin;
         for (i, line) in legend.iter().enumerate() {
