@@ -305,6 +305,19 @@ pub fn city3d_view(props: &City3dProps) -> Html {
             move || drop(listeners)
         });
     }
+    // Closed: what is pending stops (the other sides' drawing, a frame
+    // asked for), and the images go.
+    {
+        let live = live.clone();
+        use_effect_with((), move |_| {
+            move || {
+                let mut l = live.borrow_mut();
+                l.idle = None;
+                l.painter = None;
+                l.canvas = None;
+            }
+        });
+    }
     let act = {
         let (live, turn) = (live.clone(), turn.clone());
         move |mv: Move| {
