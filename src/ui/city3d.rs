@@ -118,6 +118,7 @@ fn settle_in(live: &Shared, ms: u32) {
             let el: &web_sys::Element = &canvas;
             if let Some(p) = live2.borrow().painter.as_ref() {
                 let _ = el.set_attribute("data-ready", &p.ready().to_string());
+                let _ = el.set_attribute("data-slice-ms", &view::geometry::fixed(p.slice_ms, 1));
             }
             settle_in(&live2, 10);
         }

@@ -60,9 +60,9 @@ struct Job {
 }
 
 /// How many steps a slice of idle drawing carries out (a task of some
-/// 20 to 60 ms on the project's machine: a pinch or a key between two
+/// 10 to 40 ms on the project's machine: a pinch or a key between two
 /// slices is not kept waiting).
-const SLICE: usize = 2500;
+const SLICE: usize = 1500;
 
 /// The canvas's painter: the model, what it drew, and the camera.
 pub struct Painter {
@@ -82,6 +82,8 @@ pub struct Painter {
     pub frame_ms: f64,
     /// Milliseconds the view model took to make the last frame.
     pub build_ms: f64,
+    /// Milliseconds of the longest slice of idle drawing.
+    pub slice_ms: f64,
     pub drawn: u32,
 }
 
@@ -123,6 +125,7 @@ impl Painter {
             render_ms: 0.0,
             frame_ms: 0.0,
             build_ms: 0.0,
+            slice_ms: 0.0,
             drawn: 0,
         }
     }
@@ -209,12 +212,14 @@ impl Painter {
         let (s, c, extent) = self.camera(w as f64, h as f64, dpr);
         if self.whole[self.turn as usize].is_none() {
             // The first sight of this side (drawn now, whole, even if the
-            // page had begun it while idle).
+            // page had begun it while idle), at the screen's scale: the
+            // sooner shown; zoomed in, the part in view is drawn sharp at
+            // rest.
             if self.job.as_ref().is_some_and(|j| j.turn == self.turn) {
                 self.job = None;
             }
             let fit = extent.fit(w as f64 / dpr, h as f64 / dpr, MARGIN) * dpr;
-            self.render_whole(self.turn, fit * SHARP);
+            self.render_whole(self.turn, fit);
         }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.clear_rect(0.0, 0.0, w as f64, h as f64);
@@ -248,6 +253,7 @@ impl Painter {
         let _ = el.set_attribute("data-frame-ms", &view::geometry::fixed(self.frame_ms, 2));
         let _ = el.set_attribute("data-render-ms", &view::geometry::fixed(self.render_ms, 1));
         let _ = el.set_attribute("data-build-ms", &view::geometry::fixed(self.build_ms, 1));
+        let _ = el.set_attribute("data-slice-ms", &view::geometry::fixed(self.slice_ms, 1));
         let _ = el.set_attribute("data-ready", &self.ready().to_string());
     }
 
