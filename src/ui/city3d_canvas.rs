@@ -356,7 +356,9 @@ impl Painter {
             job.img.scale,
             job.img.origin,
         );
-        job.ms += now() - t0;
+        let ms = now() - t0;
+        job.ms += ms;
+        self.slice_ms = self.slice_ms.max(ms);
         if end >= frame.ops.len() {
             self.render_ms = job.ms;
             self.whole[job.turn as usize] = Some(job.img);
