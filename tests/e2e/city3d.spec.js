@@ -40,8 +40,19 @@ async function drawnPast(page, n) {
 // The game's end of a link's finished game, then the view opened from it:
 // ms from the click to the first drawing (the chunk fetched included).
 async function openFromEnd(page, url) {
+  await toEnd(page, url);
+  return openView(page);
+}
+
+// A link's finished game, at its end.
+async function toEnd(page, url) {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=city3d-open]', { timeout: 30000 });
+}
+
+// The view opened from the game's end: ms from the click to its first
+// drawing.
+async function openView(page) {
   const t0 = Date.now();
   await page.click('[data-testid=city3d-open]');
   await page.waitForSelector(VIEW, { timeout: TIMEOUT });
@@ -132,15 +143,25 @@ test('@timed The City: its end opens the city in 3-D, turned, zoomed and saved, 
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  const opened = await openFromEnd(page, `${origin}/?seats=red,blue#${CITY}`);
-  const first = await canvasData(page);
-  const drawnAt = await page.evaluate(() => performance.now());
-  await page.waitForFunction((sel) => document.querySelector(sel).dataset.ready === '4', CANVAS, { timeout: 30000 });
-  const idle = await page.evaluate((t) => window.__longTasks.filter((l) => l.start > t).map((l) => Math.round(l.duration)), drawnAt);
-  const slice = Number((await canvasData(page)).sliceMs);
-  console.log(`[city3d] the other three sides drawn while idle: its longest slice ${slice} ms; the page's tasks over 50 ms meanwhile ${JSON.stringify(idle)} ms`);
-  check(`the city: the other sides are drawn while idle in slices, none over 250 ms (${slice} ms)`, slice > 0 && slice < 250,
-    JSON.stringify({ slice, idle }));
+  await toEnd(page, `${origin}/?seats=red,blue#${CITY}`);
+  // (Timed, from the click to the other sides drawn: the machine to itself.)
+  const { opened, first, idle, slice, whole } = await alone(async () => {
+    const ms = await openView(page);
+    const data = await canvasData(page);
+    const drawnAt = await page.evaluate(() => performance.now());
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.ready === '4', CANVAS, { timeout: 30000 });
+    return {
+      opened: ms,
+      first: data,
+      idle: await page.evaluate((t) => window.__longTasks.filter((l) => l.start > t).map((l) => Math.round(l.duration)), drawnAt),
+      slice: Number((await canvasData(page)).sliceMs),
+      whole: Number((await canvasData(page)).renderMs),
+    };
+  });
+  console.log(`[city3d] the other three sides drawn while idle: its longest slice ${slice} ms (a side ${whole} ms in all); the page's tasks over 50 ms meanwhile ${JSON.stringify(idle)} ms`);
+  // (A slice is a task: a side drawn in one would take its whole time.)
+  check(`the city: the other sides are drawn while idle in slices, the longest under half a side's time (${slice} of ${whole} ms)`,
+    slice > 0 && slice < whole / 2, JSON.stringify({ slice, whole, idle }));
   check(`the city: drawn within a second of its code's arrival (${first.firstMs} ms; ${opened} ms from the click, its chunk fetched)`,
     Number(first.firstMs) <= 1000, JSON.stringify(first));
   const name = await page.textContent('[data-testid=city3d] h2');
