@@ -73,3 +73,12 @@ split_point! {
         Ok(super::extras_part::draw)
     }
 }
+
+split_point! {
+    city3d,
+    /// The board in 3-D: its canvas, its controls, the picture to save
+    /// (`ui::city3d`; the page's host is `ui::city3d_host`).
+    pub fn city3d() -> Loaded<super::city3d_host::DrawCity3d> {
+        Ok(super::city3d::draw)
+    }
+}

@@ -29,7 +29,13 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(err)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
+    download_blob(name, &blob)
+}
+
+/// Offer `blob` as a file download named `name` (the 3-D view's picture).
+pub fn download_blob(name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+    let err = |e: wasm_bindgen::JsValue| super::js_error::js_message(&e);
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(err)?;
     let doc = gloo::utils::document();
     let a: web_sys::HtmlAnchorElement = doc
         .create_element("a")

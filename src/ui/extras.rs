@@ -35,7 +35,7 @@ pub enum Part {
     /// The tiles left in the pile, as a dialog.
     TilesLeft { game: Rc<AnyGame> },
     /// The end of the game, as a dialog; its buttons tell the page
-    /// [`PartEvent::Export`], [`PartEvent::New`], [`PartEvent::Review`], or
+    /// [`PartEvent::Export`], [`PartEvent::New`], [`PartEvent::Review`], [`PartEvent::City3d`] or
     /// [`PartEvent::Close`] ("Look at the board", Esc).
     GameOver {
         game: Rc<AnyGame>,
@@ -114,6 +114,8 @@ pub enum PartEvent {
     New,
     /// The end of the game: review it.
     Review,
+    /// The end of the game: see the board in 3-D (ui/city3d_host.rs).
+    City3d,
     /// The import dialog read this game (and closes).
     Open(Rc<AnyGame>),
 }

@@ -1,6 +1,7 @@
 //! The end of the game: the final breakdown of every player's score, the
 //! winner(s), which guard and which stewards scored what, and the way out
-//! (export the record, look at the city, review the game, new game), and
+//! (export the record, look at the city, review the game, see it in 3-D,
+//! new game), and
 //! the game in pictures. A modal dialog: Esc (or "Look at the city")
 //! closes it. A part of the extras ([`GameOverPart`]; ui/extras.rs), loaded
 //! when a game ends: the page hears which button was pressed.
@@ -38,6 +39,8 @@ pub struct GameOverProps {
     pub on_new: Callback<()>,
     /// Review every decision against the computer's (issue 30).
     pub on_review: Callback<()>,
+    /// See the board in 3-D (issue 41).
+    pub on_city3d: Callback<()>,
 }
 
 /// (A plain function, not a component: it has no state of its own and its
@@ -66,6 +69,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let review = props.on_review.reform(|_: MouseEvent| ());
+    let city3d = props.on_city3d.reform(|_: MouseEvent| ());
     // One line per scoring, with a swatch for each player it names (the
     // names are in the text: colour is not all that tells them).
     let details = props.lines.iter().map(|l| {
@@ -102,6 +106,7 @@ pub fn game_over(props: &GameOverProps) -> Html {
             <div class="dialog-buttons">
                 <button data-testid="export-final" onclick={export}>{ m::export() }</button>
                 <button data-testid="review-open" onclick={review}>{ m::review() }</button>
+                <button data-testid="city3d-open" onclick={city3d}>{ view::city3d::describe::open(p.ruleset) }</button>
                 <button data-testid="view-board" class="quiet" onclick={close}>{ if city { m::look_city() } else { m::look_board() } }</button>
                 <button data-testid="new-game" class="primary" onclick={new}>{ m::new_game() }</button>
             </div>
@@ -140,6 +145,7 @@ pub fn game_over_part(props: &GameOverPartProps) -> Html {
             on_close: says(PartEvent::Close),
             on_new: says(PartEvent::New),
             on_review: says(PartEvent::Review),
+            on_city3d: says(PartEvent::City3d),
         }),
         None => html! {
             <Modal title={msg::play::game_over()} on_close={says(PartEvent::Close)} testid="game-over">

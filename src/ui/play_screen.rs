@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use super::board::Board;
 use super::camera::{Camera, CameraAction};
+use super::city3d_host::City3dHost;
 use super::computer_bar::{computer_bar, ComputerBarProps};
 use super::download;
 use super::extras::{ExtrasHost, Part, PartEvent};
@@ -400,12 +401,24 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             .map_or(play.game.clone(), |w| w.0.clone()),
     );
     let export_click = export.reform(|_: MouseEvent| ());
+    // The board in 3-D (issue 41): from the game's end, a finished board or
+    // the replay's position; its code is a chunk of its own.
+    let city3d_open = use_state(|| false);
+    let city3d = {
+        let open = city3d_open.clone();
+        move |on: bool| {
+            let open = open.clone();
+            Callback::from(move |_: ()| open.set(on))
+        }
+    };
     let over_event = {
         let (d, export) = (d.clone(), export.clone());
+        let see = city3d(true);
         Callback::from(move |e: PartEvent| match e {
             PartEvent::Export => export.emit(()),
             PartEvent::New => d.emit(Action::NewGameScreen),
             PartEvent::Review => d.emit(Action::ReviewOpen),
+            PartEvent::City3d => see.emit(()),
             _ => d.emit(Action::CloseGameOver),
         })
     };
@@ -582,6 +595,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     if over {
                         <button data-testid="show-result" onclick={click(Action::ShowGameOver)}>{ m::result() }</button>
                     }
+                    if over || props.whole.is_some() {
+                        <button data-testid="city3d-open-here" title={msg::city3d::open_title()}
+                            onclick={city3d(true).reform(|_: MouseEvent| ())}>{ msg::city3d::open_short() }</button>
+                    }
                     <button data-testid="text-view-toggle" class="quiet" aria-expanded={props.text_view.to_string()}
                         onclick={text_toggle}>{ msg::text_view::title() }</button>
                     <button data-testid="help-button" class="quiet" onclick={click(Action::Help(true))}>{ msg::help::title() }</button>
@@ -604,6 +621,12 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 // pressed.
                 <ExtrasHost part={Part::GameOver { game: play.game.clone(), seats: play.seats.clone() }}
                     dialog=true on_event={over_event} testid="game-over-host" />
+            }
+            if *city3d_open {
+                // Over the game's end when opened from it: closed, the
+                // focus goes back to the button that opened it.
+                <City3dHost game={Shared(play.game.clone())} seats={Shared(play.seats.clone())}
+                    on_close={city3d(false)} />
             }
             if props.leaving {
                 <Modal title={m::leave_title()} on_close={dispatch(Action::Leave(false))} testid="leave-dialog">

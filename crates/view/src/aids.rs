@@ -200,7 +200,7 @@ pub fn space_words(ruleset: Ruleset, a: &Aids, s: &Space, most: usize) -> String
     out
 }
 
-fn kind_words(k: Kind) -> &'static str {
+pub(crate) fn kind_words(k: Kind) -> &'static str {
     match k {
         Kind::Road => m::kind_road(),
         Kind::City => m::kind_city(),

@@ -17,6 +17,7 @@ use std::rc::Rc;
 pub mod aids;
 pub mod any;
 pub mod city;
+pub mod city3d;
 pub mod classic;
 pub mod command;
 pub mod errors;
