@@ -2,7 +2,7 @@
 //! weaker player loses more, the best move is the level's own, and the same
 //! record always gives the same review.
 
-use super::review::{key_moments, position_seed, summarize, KeyMoments, ReviewConfig};
+use super::review::{self, key_moments, position_seed, summarize, KeyMoments, ReviewConfig};
 use super::*;
 use engine::classic::{self, Choice};
 use engine::{city, TileGame};
@@ -232,7 +232,12 @@ fn every_decision_with_a_choice_is_reviewed_once_in_order() {
     for r in &reviews {
         assert!(r.loss >= 0.0 && r.loss.is_finite());
         assert_eq!(r.loss, (r.best_value - r.played_value).max(0.0));
-        assert_eq!(r.class, Class::of(r.loss));
+        // Best only for the level's own move (issue 40).
+        if r.class == Class::Best {
+            assert_eq!(r.loss, 0.0);
+        } else {
+            assert_eq!(r.class, Class::of_other(r.loss), "{r:?}");
+        }
         let tile = matches!(r.played, AnyChoice::Classic(Choice::Place(_)));
         // The first tile came with the setup: no luck to it.
         assert_eq!(r.luck.is_some(), tile && r.n > 0, "{r:?}");
@@ -287,6 +292,7 @@ fn review(n: usize, seat: Seat, loss: f64, luck: Option<f64>) -> DecisionReview<
         loss,
         luck,
         class: Class::of(loss),
+        values: Default::default(),
     }
 }
 
@@ -322,3 +328,118 @@ fn key_moments_are_the_largest_losses_and_swings_of_luck() {
     assert_eq!(s[1].classes, [1, 2, 1, 0, 0]);
     assert_eq!(s[0].classes, [0, 0, 1, 1, 2]);
 }
+
+/// A review cheap enough for many games in the dev profile: greedy's move
+/// as the best, a few redeals.
+fn cheap<G: Playable>() -> ReviewConfig {
+    ReviewConfig {
+        samples: 6,
+        luck_samples: 3,
+        ..G::REVIEW
+    }
+}
+
+/// The identity of issue 40 and its mirror in two players: skill + luck +
+/// rest = margin for every seat, the margin the final scores' (or, before
+/// the end, the expected one); in two players each term is the other
+/// seat's with its sign turned, and skill is the other's points lost less
+/// one's own.
+fn adds_up<G: Playable>(g: &G, reviews: &[DecisionReview<G::Choice>]) {
+    let scores = g.scores();
+    let margins = review::end_margins(reviews, &scores, g.is_over());
+    if g.is_over() {
+        assert_eq!(margins, review::margins(&scores));
+    }
+    let b = review::balance(reviews, &margins);
+    let lost = |s: Seat| -> f64 { reviews.iter().filter(|r| r.seat == s).map(|r| r.loss).sum() };
+    for x in &b {
+        assert!((x.skill + x.luck + x.rest - x.margin).abs() <= 0.5, "{x:?}");
+        assert!((0.0..=100.0).contains(&x.accuracy), "{x:?}");
+    }
+    if scores.len() == 2 {
+        let close = |a: f64, b: f64| (a + b).abs() < 1e-6;
+        assert!(close(b[0].margin, b[1].margin), "{b:?}");
+        assert!(close(b[0].skill, b[1].skill), "{b:?}");
+        assert!(close(b[0].luck, b[1].luck), "{b:?}");
+        assert!(close(b[0].rest, b[1].rest), "{b:?}");
+        assert!((b[0].skill - (lost(1) - lost(0))).abs() < 1e-6, "{b:?}");
+    }
+}
+
+#[test]
+fn skill_luck_and_the_rest_add_up_to_the_margin_on_100_random_games() {
+    for seed in 0..100u64 {
+        let levels = [Level::Random, Level::Greedy];
+        let (a, b) = (levels[(seed % 2) as usize], levels[(seed / 2 % 2) as usize]);
+        if seed % 2 == 0 {
+            let mut g = played(
+                short_classic(100 + seed, 8 + (seed % 5) as usize),
+                a,
+                b,
+                seed,
+            );
+            if seed % 10 == 4 {
+                // An unfinished game: the margin is the expected one.
+                g = g.at(g.history().len() - 3);
+            }
+            let cfg = cheap::<classic::Game>();
+            let r = Reviewer::with_config(&g, Level::Greedy, Some(seed), cfg).run_all();
+            adds_up(&g, &r);
+        } else {
+            let cat = city::Catalogue::builtin().unwrap();
+            let names: Vec<String> = (0..2 + seed % 3).map(|i| format!("P{i}")).collect();
+            let setup =
+                city::Setup::from_seed(cat, names, seed, [3, 2, 2], city::Options::default())
+                    .unwrap();
+            let g = played(city::Game::new(cat, setup).unwrap(), a, b, seed);
+            let cfg = cheap::<city::Game>();
+            let r = Reviewer::with_config(&g, Level::Greedy, Some(seed), cfg).run_all();
+            adds_up(&g, &r);
+        }
+    }
+}
+
+#[test]
+fn the_seat_to_move_starts_from_the_value_the_last_move_left_it() {
+    // The same baseline for every seat (issue 40): the judge's best move
+    // for the seat to move is worth, on average over a game's moves, what
+    // the move before it left that seat (the draw's luck aside). Without
+    // the greedy reply in the valuation it was worth 2 to 3 points more: the
+    // playout's random first move after a line, given to the seat that moves
+    // next, which its own best move then took back.
+    let bonus = |reply: bool| {
+        let mut gap = (0.0, 0u32);
+        for seed in 0..3u64 {
+            let g = played(
+                short_classic(60 + seed, 20),
+                Level::Greedy,
+                Level::Greedy,
+                seed,
+            );
+            let cfg = ReviewConfig {
+                samples: 24,
+                reply,
+                ..G_REVIEW_CLASSIC
+            };
+            let r = Reviewer::with_config(&g, Level::Greedy, Some(seed), cfg).run_all();
+            for w in r.windows(2) {
+                let (a, b) = (&w[0], &w[1]);
+                if a.seat != b.seat && b.n == a.n + 1 {
+                    let s = b.seat as usize;
+                    gap.0 += b.values.best[s] - a.values.played[s] - b.luck.unwrap_or(0.0);
+                    gap.1 += 1;
+                }
+            }
+        }
+        assert!(gap.1 > 20, "{} moves", gap.1);
+        gap.0 / gap.1 as f64
+    };
+    let (with, without) = (bonus(true), bonus(false));
+    assert!(with.abs() < 1.0, "a bonus of {with:.2} with the reply");
+    assert!(
+        without > with + 1.0,
+        "{without:.2} without the reply, {with:.2} with"
+    );
+}
+
+const G_REVIEW_CLASSIC: ReviewConfig = <classic::Game as Playable>::REVIEW;
