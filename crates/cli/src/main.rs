@@ -450,6 +450,8 @@ mod cli {
         let mut at = game.at(0);
         let mut history = game.history().into_iter();
         let mut lines = Vec::new();
+        let mut whys = Vec::new();
+        let mut narrator = view::review::Narrator::new(&game);
         for r in &reviews {
             while at.decisions() < r.n {
                 let Some(c) = history.next() else { break };
@@ -458,6 +460,7 @@ mod cli {
             let played = notation::move_text(&at, r.played, None);
             let best = notation::move_text(&at, r.best, r.best_then);
             lines.push((played, best));
+            whys.push(narrator.why(players, r));
         }
         let round = |x: f64| (x * 100.0).round() / 100.0;
         let summaries = summarize(&reviews, players.len());
@@ -471,7 +474,8 @@ mod cli {
             let decisions: Vec<serde_json::Value> = reviews
                 .iter()
                 .zip(&lines)
-                .map(|(r, (played, best))| {
+                .zip(&whys)
+                .map(|((r, (played, best)), why)| {
                     serde_json::json!({
                         "n": r.n,
                         "turn": r.turn,
@@ -484,6 +488,7 @@ mod cli {
                         "loss": round(r.loss),
                         "luck": r.luck.map(round),
                         "class": r.class.name(),
+                        "why": why,
                     })
                 })
                 .collect();
@@ -538,7 +543,7 @@ mod cli {
         }
         // Signed, one decimal, no "-0.0".
         let signed = |x: f64| format!("{:+.1}", (x * 10.0).round() / 10.0 + 0.0);
-        for (r, (played, best)) in reviews.iter().zip(&lines) {
+        for ((r, (played, best)), why) in reviews.iter().zip(&lines).zip(&whys) {
             let mut line = format!("Turn {}, {}: {}", r.turn, name(r.seat), r.class.name());
             let (pv, bv) = (signed(r.played_value), signed(r.best_value));
             if r.class != Class::Best {
@@ -553,6 +558,9 @@ mod cli {
             }
             if let Some(l) = r.luck {
                 line.push_str(&format!("; luck {}", signed(l)));
+            }
+            if let Some(w) = why {
+                line.push_str(&format!("; why: {w}"));
             }
             println!("{line}");
         }

@@ -119,8 +119,8 @@ pub struct ReviewConfig {
     pub reply: bool,
 }
 
-/// How bad a decision was, by the points it lost (`Class::of`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How bad a decision was, by the points it lost (`Class::of`), best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// Nothing lost: the level's move, or one valued at least as high.
@@ -292,6 +292,11 @@ struct Job<G: Playable> {
     /// The choices from `pos[0]` of each line valued, no two alike.
     lines: Vec<Vec<G::Choice>>,
     sums: Vec<f64>,
+    /// Per position: the paired differences best − played for the seat to
+    /// move, summed and squared (their standard error).
+    diffs: Vec<(f64, f64)>,
+    /// Every line's values on the last determinization.
+    last: Vec<f64>,
     samples: u32,
     /// The position before the decision that drew this move's tile, and
     /// that decision, when the move begins with a draw to value.
@@ -464,6 +469,8 @@ impl<G: Playable> Reviewer<G> {
             players: self.cur.player_count(),
             lines: Vec::new(),
             sums: Vec::new(),
+            diffs: Vec::new(),
+            last: Vec::new(),
             samples: 0,
             luck,
             luck_before: 0.0,
@@ -616,8 +623,19 @@ impl<G: Playable> Job<G> {
             }
             self.leaf(g, cfg, play_seed, &mut values);
             let at = k * self.players;
+            self.last.resize(self.sums.len(), 0.0);
             for (s, v) in values.iter().enumerate().take(self.players) {
                 self.sums[at + s] += v;
+                self.last[at + s] = *v;
+            }
+        }
+        let me = self.me as usize;
+        self.diffs.resize(self.pairs.len(), (0.0, 0.0));
+        for (i, &(p, b, same, _)) in self.pairs.iter().enumerate() {
+            if !same {
+                let d = self.last[b * self.players + me] - self.last[p * self.players + me];
+                self.diffs[i].0 += d;
+                self.diffs[i].1 += d * d;
             }
         }
         self.samples += 1;
@@ -686,7 +704,20 @@ impl<G: Playable> Job<G> {
             let me = self.me as usize;
             let played_value = played_values.get(me).copied().unwrap_or(0.0);
             let best_value = best_values.get(me).copied().unwrap_or(0.0);
-            let loss = (best_value - played_value).max(0.0);
+            // A difference within two standard errors of the paired
+            // differences is the valuation's noise, not points lost (issue
+            // 40: a follower declined is not a loss when nothing tells it
+            // from putting one).
+            let noise = match self.diffs.get(i) {
+                Some(&(sum, sq)) if self.samples > 1 => {
+                    let k = self.samples as f64;
+                    let var = (sq - sum * sum / k).max(0.0) / (k - 1.0);
+                    2.0 * (var / k).sqrt()
+                }
+                _ => 0.0,
+            };
+            let diff = best_value - played_value;
+            let loss = if diff > noise { diff } else { 0.0 };
             let values = SeatValues {
                 before: mean(before),
                 played: played_values,

@@ -94,6 +94,17 @@ fn name_of(names: &[String], seat: u8) -> String {
 /// "Turn 12, Anna: mistake, 9 points lost; best: the tile at 2,-1 turned
 /// 90°, then put a farmer in the field (played: keep your followers)".
 pub fn entry_words(before: &AnyGame, names: &[String], r: &Reviewed) -> String {
+    entry_words_then(before, names, r, None)
+}
+
+/// `entry_words` with the reason the best move is better (issue 40,
+/// `review_why::why`), `then` the move played's own follow-up.
+pub fn entry_words_then(
+    before: &AnyGame,
+    names: &[String],
+    r: &Reviewed,
+    then: Option<AnyChoice>,
+) -> String {
     let player = name_of(names, r.seat);
     let played = move_words(before, r.played, None);
     let text = if r.class == Class::Best {
@@ -108,8 +119,15 @@ pub fn entry_words(before: &AnyGame, names: &[String], r: &Reviewed) -> String {
             &played,
         )
     };
-    match r.luck {
+    let text = match r.luck {
         Some(l) => msg::review::with_luck(&text, &signed(l)),
+        None => text,
+    };
+    let why = (r.class >= Class::Inaccuracy)
+        .then(|| crate::review_why::why(before, names, r, then))
+        .flatten();
+    match why {
+        Some(w) => msg::review::with_why(&text, &w),
         None => text,
     }
 }
@@ -135,9 +153,15 @@ impl Narrator {
         }
     }
 
-    /// The sentence of `r` (`entry_words`). Reviews must come in decision
-    /// order; one that does not is read from the start again.
-    pub fn words(&mut self, names: &[String], r: &Reviewed) -> String {
+    /// Why the best move of `r` is better than the move played
+    /// (`review_why::why`), read at its position; `None` when nothing
+    /// was lost. Reviews in decision order, as for `words`.
+    pub fn why(&mut self, names: &[String], r: &Reviewed) -> Option<String> {
+        self.walk_to(r);
+        crate::review_why::why(&self.game, names, r, self.played_then(r))
+    }
+
+    fn walk_to(&mut self, r: &Reviewed) {
         if r.n < self.at {
             self.game = self.game.at(0);
             self.game.set_logging(false);
@@ -152,7 +176,23 @@ impl Narrator {
             }
             self.at += 1;
         }
-        entry_words(&self.game, names, r)
+    }
+
+    /// The move played's follow-up, when the seat went on with its move.
+    fn played_then(&self, r: &Reviewed) -> Option<AnyChoice> {
+        self.history.get(r.n + 1).copied().filter(|_| {
+            let mut g = self.game.clone();
+            let turn = g.turn();
+            g.play(r.played).is_ok() && !g.is_over() && g.to_move() == r.seat && g.turn() == turn
+        })
+    }
+
+    /// The sentence of `r` (`entry_words`). Reviews must come in decision
+    /// order; one that does not is read from the start again.
+    pub fn words(&mut self, names: &[String], r: &Reviewed) -> String {
+        self.walk_to(r);
+        let then = self.played_then(r);
+        entry_words_then(&self.game, names, r, then)
     }
 }
 
