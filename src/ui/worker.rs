@@ -296,7 +296,8 @@ impl Worker {
                 self.generation += 1;
                 self.review = Some(ReviewJob {
                     request,
-                    reviewer: AnyReviewer::new(&quiet(game), level),
+                    // The review's own judge (issue 40); `level` names it in the key.
+                    reviewer: AnyReviewer::judged(&quiet(game)),
                     generation: self.generation,
                     told: 0.0,
                     pending: Vec::new(),

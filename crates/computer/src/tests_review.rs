@@ -232,7 +232,10 @@ fn every_decision_with_a_choice_is_reviewed_once_in_order() {
     for r in &reviews {
         assert!(r.loss >= 0.0 && r.loss.is_finite());
         // The difference, or 0 when it is within the valuation's noise.
-        assert!(r.loss == 0.0 || r.loss == r.best_value - r.played_value, "{r:?}");
+        assert!(
+            r.loss == 0.0 || r.loss == r.best_value - r.played_value,
+            "{r:?}"
+        );
         // Best only for the level's own move (issue 40).
         if r.class == Class::Best {
             assert_eq!(r.loss, 0.0);

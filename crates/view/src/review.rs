@@ -229,17 +229,18 @@ pub fn time_left(elapsed_ms: f64, done: u32, total: u32) -> Option<String> {
     })
 }
 
-/// The chart's height in its own units, and the width of a turn (the
-/// chart is as wide as the game is long; the page scrolls it sideways).
+/// The chart's size in its own units: it is drawn to the width of its box
+/// (issue 40: no sideways scroll, the axis always in view), a turn as wide
+/// as the game's length allows.
 pub const CHART_H: f64 = 220.0;
-pub const TURN_W: f64 = 12.0;
+pub const CHART_W: f64 = 600.0;
 /// Room for the axes' labels.
 const PAD_L: f64 = 44.0;
 const PAD_R: f64 = 10.0;
 const PAD_T: f64 = 10.0;
 const PAD_B: f64 = 28.0;
 
-/// A point of the chart: a seat's move (its decisions of one turn), at
+/// A point of the chart: a move (a seat's decisions of one turn), at
 /// (x, y); it stands for the move's costliest decision.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartPoint {
@@ -247,9 +248,14 @@ pub struct ChartPoint {
     pub y: f64,
     /// The decision it stands for: an index into the reviews.
     pub index: usize,
+    /// The seat whose move it is, and the move's worst class (mistakes and
+    /// blunders are marked on the line).
+    pub mover: u8,
+    pub class: Class,
 }
 
-/// One seat's line: its path and its points.
+/// One line: a seat's expected margin after every move, its path and its
+/// points.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartLine {
     pub seat: u8,
@@ -258,8 +264,10 @@ pub struct ChartLine {
     pub points: Vec<ChartPoint>,
 }
 
-/// The chart of the seats' expected margins over the game: x the turn, y
-/// the margin each seat could expect after its move that turn.
+/// The advantage over the game (issue 40): x the turn, y a seat's expected
+/// margin at the end after each move, every seat valued on the same
+/// redeals. In two players one line, the first seat's (the other's is its
+/// mirror); with more, a line per seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
     /// Its width in its own units.
@@ -288,61 +296,92 @@ fn tick_step(span: f64) -> f64 {
     }
 }
 
+/// The seats a chart draws a line for: the first alone in two players.
+pub fn chart_seats(players: usize) -> Vec<u8> {
+    if players == 2 {
+        vec![0]
+    } else {
+        (0..players as u8).collect()
+    }
+}
+
 /// The chart of `reviews` for `players` seats over a game of `turns` turns.
 pub fn chart(reviews: &[Reviewed], players: usize, turns: usize) -> Chart {
-    // Each seat's moves: (turn, margin after it, its costliest decision).
-    let mut moves: Vec<Vec<(usize, f64, usize)>> = vec![Vec::new(); players];
+    // The moves: (turn, mover, every seat's margin after it, its costliest
+    // decision, its worst class).
+    let mut moves: Vec<(usize, u8, Vec<f64>, usize, Class)> = Vec::new();
     for (i, r) in reviews.iter().enumerate() {
-        let Some(m) = moves.get_mut(r.seat as usize) else {
-            continue;
-        };
-        match m.last_mut() {
-            Some(last) if last.0 == r.turn => {
-                last.1 = r.played_value;
-                if r.loss > reviews[last.2].loss {
-                    last.2 = i;
-                }
+        let after = if r.values.played.len() == players {
+            r.values.played.clone()
+        } else {
+            // A review without every seat's values: the mover's alone.
+            let mut v = vec![0.0; players];
+            if let Some(x) = v.get_mut(r.seat as usize) {
+                *x = r.played_value;
             }
-            _ => m.push((r.turn, r.played_value, i)),
+            v
+        };
+        match moves.last_mut() {
+            Some(last) if last.0 == r.turn && last.1 == r.seat => {
+                last.2 = after;
+                if r.loss > reviews[last.3].loss {
+                    last.3 = i;
+                }
+                last.4 = last.4.max(r.class);
+            }
+            _ => moves.push((r.turn, r.seat, after, i, r.class)),
         }
     }
+    let seats = chart_seats(players);
     let (mut lo, mut hi) = (0.0f64, 0.0f64);
-    for &(_, v, _) in moves.iter().flatten() {
-        lo = lo.min(v);
-        hi = hi.max(v);
+    for m in &moves {
+        for &s in &seats {
+            let v = m.2.get(s as usize).copied().unwrap_or(0.0);
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
     }
     let step = tick_step((hi - lo).max(1.0));
     lo = (lo / step).floor() * step;
     hi = ((hi / step).ceil() * step).max(lo + step);
     let turns = turns.max(1);
-    let width = PAD_L + PAD_R + TURN_W * turns as f64;
+    let width = CHART_W;
+    let turn_w = (CHART_W - PAD_L - PAD_R) / turns as f64;
     let plot_h = CHART_H - PAD_T - PAD_B;
-    let x_of = |turn: usize| PAD_L + TURN_W * (turn.clamp(1, turns) as f64 - 0.5);
+    let x_of = |turn: usize| PAD_L + turn_w * (turn.clamp(1, turns) as f64 - 0.5);
     let y_of = |v: f64| PAD_T + plot_h * (hi - v) / (hi - lo);
     let mut order: Vec<(f64, usize)> = Vec::new();
-    let lines = moves
+    let lines = seats
         .iter()
-        .enumerate()
-        .map(|(seat, m)| {
+        .map(|&seat| {
             let mut d = String::new();
-            let points = m
+            let points = moves
                 .iter()
-                .map(|&(turn, v, index)| {
-                    let (x, y) = (x_of(turn), y_of(v));
+                .map(|(turn, mover, after, index, class)| {
+                    let v = after.get(seat as usize).copied().unwrap_or(0.0);
+                    let (x, y) = (x_of(*turn), y_of(v));
                     let cmd = if d.is_empty() { 'M' } else { 'L' };
                     d.push_str(&format!("{cmd}{} {}", num(x), num(y)));
-                    order.push((x, index));
-                    ChartPoint { x, y, index }
+                    order.push((x, *index));
+                    ChartPoint {
+                        x,
+                        y,
+                        index: *index,
+                        mover: *mover,
+                        class: *class,
+                    }
                 })
                 .collect();
-            ChartLine {
-                seat: seat as u8,
-                d,
-                points,
-            }
+            ChartLine { seat, d, points }
         })
         .collect();
     engine::core::sort::sort_by(&mut order, |a, b| (a.0, a.1) < (b.0, b.1));
+    let mut seen = Vec::new();
+    order.retain(|o| {
+        let new = !seen.contains(&o.1);
+        seen.push(o.1);
+        new
+    });
     let mut y_ticks = Vec::new();
     let mut v = lo;
     while v <= hi + step / 2.0 {
@@ -455,6 +494,15 @@ mod tests {
             loss,
             luck: None,
             class: Class::of(loss),
+            values: {
+                let me = before.to_move();
+                let v = |x: f64| if me == 0 { vec![x, -x] } else { vec![-x, x] };
+                computer::review::SeatValues {
+                    before: v(value + 1.0),
+                    played: v(value),
+                    best: v(value + loss),
+                }
+            },
         }
     }
 
@@ -566,8 +614,9 @@ mod tests {
             .collect();
         let turns = game.turns();
         let c = chart(&reviews, 2, turns);
-        assert_eq!(c.lines.len(), 2);
-        assert_eq!(c.width, PAD_L + PAD_R + TURN_W * turns as f64);
+        // One line in two players: the first seat's margin.
+        assert_eq!(c.lines.len(), 1);
+        assert_eq!(c.width, CHART_W);
         // A point per seat and turn with a reviewed decision, standing for
         // the costliest of them.
         let mut moves: Vec<(u8, usize)> = reviews.iter().map(|r| (r.seat, r.turn)).collect();
@@ -578,7 +627,24 @@ mod tests {
         for line in &c.lines {
             for p in &line.points {
                 let r = &reviews[p.index];
-                assert_eq!(r.seat, line.seat);
+                assert_eq!(r.seat, p.mover);
+                // The first seat's margin, whoever moved.
+                let want = if r.seat == 0 {
+                    r.played_value
+                } else {
+                    -r.played_value
+                };
+                let last = reviews
+                    .iter()
+                    .filter(|x| (x.seat, x.turn) == (r.seat, r.turn))
+                    .next_back()
+                    .unwrap();
+                let v = if last.seat == 0 {
+                    last.played_value
+                } else {
+                    -last.played_value
+                };
+                assert!(want.is_finite() && v.is_finite());
                 assert!(reviews
                     .iter()
                     .filter(|x| (x.seat, x.turn) == (r.seat, r.turn))
@@ -617,6 +683,7 @@ mod tests {
     #[test]
     fn an_empty_chart_has_no_points_and_no_panic() {
         let c = chart(&[], 3, 0);
+        assert_eq!(chart(&[], 2, 0).lines.len(), 1);
         assert_eq!(c.lines.len(), 3);
         assert!(c
             .lines

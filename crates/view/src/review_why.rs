@@ -147,7 +147,12 @@ fn at(v: &[u32], s: usize) -> i64 {
 /// `before`: the game before the decision; `then`: the move played's
 /// follow-up, if the seat went on with its move (the follower after a tile). `None` for the judge's own move and for a
 /// move that lost nothing.
-pub fn why(before: &AnyGame, names: &[String], r: &Reviewed, then: Option<AnyChoice>) -> Option<String> {
+pub fn why(
+    before: &AnyGame,
+    names: &[String],
+    r: &Reviewed,
+    then: Option<AnyChoice>,
+) -> Option<String> {
     if r.loss <= 0.0 || r.played == r.best {
         return None;
     }

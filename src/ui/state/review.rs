@@ -81,7 +81,10 @@ impl PartialEq for Review {
 /// A review's key: the level and the game's link. The same record and
 /// level give the same review.
 pub fn key_of(game: &AnyGame, level: Level) -> String {
-    format!("{}:{}", level.name(), formats::share::encode(game))
+    // The judge's (issue 40): reviews kept by the level's review of issue
+    // 30 are computed again.
+    let _ = level;
+    format!("judge:{}", formats::share::encode(game))
 }
 
 /// Whether a kept review is one of `game` (storage can be tampered with):
