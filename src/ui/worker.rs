@@ -291,12 +291,12 @@ impl Worker {
             ToEngine::Review {
                 request,
                 game,
-                level,
+                level: _,
             } => {
                 self.generation += 1;
                 self.review = Some(ReviewJob {
                     request,
-                    // The review's own judge (issue 40); `level` names it in the key.
+                    // The review's own judge (issue 40), whatever the level asked.
                     reviewer: AnyReviewer::judged(&quiet(game)),
                     generation: self.generation,
                     told: 0.0,

@@ -900,7 +900,12 @@ pub struct Balance {
 /// lost in percent) with 3 percent a point: 100 for nothing lost, about 87
 /// for 1 point, 50 for 5, 25 for 10, 4 for 20 (docs/ai.md).
 pub fn accuracy(loss: f64) -> f64 {
-    (103.1668 * (-0.04354 * 3.0 * loss.max(0.0)).exp() - 3.1669).clamp(0.0, 100.0)
+    if loss <= 0.0 {
+        100.0
+    } else {
+        // Below 100 for any loss: the curve's top is 99.9999.
+        (103.1668 * (-0.04354 * 3.0 * loss).exp() - 3.1669).max(0.0)
+    }
 }
 
 /// Each seat's score minus the best other seat's.
