@@ -268,6 +268,8 @@ pub struct Reviewer<G: Playable> {
     ready: VecDeque<DecisionReview<G::Choice>>,
     done: usize,
     total: usize,
+    /// The first decision to review (`starting_at`).
+    from: usize,
 }
 
 /// One move under review: the decisions of one seat that the level plays as
@@ -367,7 +369,24 @@ impl<G: Playable> Reviewer<G> {
             ready: VecDeque::new(),
             done: 0,
             total,
+            from: 0,
         }
+    }
+
+    /// The same review of the moves that start at decision `n` or later
+    /// only (a test's planted turn): the moves before are walked past.
+    pub fn starting_at(mut self, n: usize) -> Reviewer<G> {
+        let mut g = self.cur.clone();
+        let mut choices = Vec::new();
+        let mut total = 0;
+        for (k, &c) in self.history.iter().enumerate() {
+            g.legal_choices_into(&mut choices);
+            total += usize::from(k >= n && choices.len() > 1);
+            g.play_unchecked(c);
+        }
+        self.total = total;
+        self.from = n;
+        self
     }
 
     pub fn progress(&self) -> ReviewProgress {
@@ -457,6 +476,10 @@ impl<G: Playable> Reviewer<G> {
         self.before = Some(pos[j - m].clone());
         self.cur = after;
         self.next = j + 1;
+        if m < self.from {
+            // Before the decisions asked for: walked past, not reviewed.
+            return self.start_job();
+        }
         let n = pos.len();
         self.job = Some(Job {
             m,

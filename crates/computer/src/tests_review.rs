@@ -213,6 +213,13 @@ fn the_same_record_gives_the_same_review_however_it_is_sliced() {
     }
     assert_eq!(sliced, once);
     assert_eq!(r.step(1), None);
+    // From a decision on: the same reviews of the moves from there.
+    let k = once[once.len() / 2].n;
+    let tail = Reviewer::with_config(&g, Level::Easy, Some(3), cfg)
+        .starting_at(k)
+        .run_all();
+    let want: Vec<_> = once.iter().filter(|r| r.n >= k).cloned().collect();
+    assert_eq!(tail, want);
 }
 
 #[test]
@@ -447,3 +454,53 @@ fn the_seat_to_move_starts_from_the_value_the_last_move_left_it() {
 }
 
 const G_REVIEW_CLASSIC: ReviewConfig = <classic::Game as Playable>::REVIEW;
+
+/// The planted blunders of issue 40 (tests/records/review/, made by
+/// examples/plant_blunders.rs): the last turn of each record, reviewed by
+/// the judge, is a mistake or a blunder, and the judge's best move is the
+/// right one: for a feature of one's own left open late, a move that
+/// scores for the seat at once; for the other seat's completed, a move
+/// that gives the other seat nothing at once.
+fn planted<G: Playable>(g: &G, own: bool) {
+    let last_tile = (0..g.history().len())
+        .rev()
+        .find(|&k| g.at(k).at_placement())
+        .unwrap();
+    let reviews = Reviewer::judged(g).starting_at(last_tile).run_all();
+    let r = reviews.iter().find(|r| r.n == last_tile).expect("reviewed");
+    assert!(r.class >= Class::Mistake, "{r:?}");
+    let before = g.at(r.n);
+    let me = r.seat as usize;
+    let mut after = before.clone();
+    after.play(r.best).unwrap();
+    if let Some(t) = r.best_then {
+        after.play(t).unwrap();
+    }
+    // The rest of the turn as "no follower", so that it scores.
+    while !after.is_over() && after.to_move() as usize == me && after.turns() == before.turns() {
+        let c = after.legal_choices()[0];
+        after.play(c).unwrap();
+    }
+    let (s0, s1) = (before.scores(), after.scores());
+    if own {
+        assert!(s1[me] > s0[me], "the best scores for the seat: {r:?}");
+    } else {
+        assert_eq!(
+            s1[1 - me],
+            s0[1 - me],
+            "the best gives the other nothing: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn planted_blunders_of_both_games_are_mistakes_with_the_right_best_move() {
+    let g = record("classic_own_left_open.cgn");
+    planted(g.as_classic().unwrap(), true);
+    let g = record("classic_theirs_completed.cgn");
+    planted(g.as_classic().unwrap(), false);
+    let g = record("city_own_left_open.cgn");
+    planted(g.as_city().unwrap(), true);
+    let g = record("city_theirs_completed.cgn");
+    planted(g.as_city().unwrap(), false);
+}

@@ -548,7 +548,9 @@ mod tests {
             luck: Some(-3.25),
             ..r
         };
-        assert!(entry_words(&game.at(0), &names, &lucky).ends_with("; luck of the draw -3.3"));
+        // The luck, then why the best is better (issue 40).
+        let words = entry_words(&game.at(0), &names, &lucky);
+        assert!(words.contains("; luck of the draw -3.3. Why: "), "{words}");
     }
 
     #[test]
@@ -577,18 +579,22 @@ mod tests {
             .map(|n| review(n, &game, 6.0, 0.0))
             .collect();
         assert!(reviews.len() >= 4);
+        // (The narrator also knows the follow-up played, which the reason
+        // reads: the words before it are the same.)
+        let cut = |w: String| w.split(". Why: ").next().unwrap_or_default().to_string();
         let mut narrator = Narrator::new(&game);
         for r in &reviews {
             assert_eq!(
-                narrator.words(&names, r),
-                entry_words(&game.at(r.n), &names, r)
+                cut(narrator.words(&names, r)),
+                cut(entry_words(&game.at(r.n), &names, r))
             );
         }
         // Out of order: read again from the start, the same words.
         let first = &reviews[0];
+        let again = narrator.words(&names, first);
         assert_eq!(
-            narrator.words(&names, first),
-            entry_words(&game.at(first.n), &names, first)
+            cut(again),
+            cut(entry_words(&game.at(first.n), &names, first))
         );
     }
 
@@ -760,10 +766,76 @@ mod tests {
             words.starts_with("Zug 1, Anna: Fehler, 9 Punkte verloren; besser: "),
             "{words}"
         );
-        assert!(words.ends_with("; Glück beim Ziehen +1,3"), "{words}");
+        assert!(
+            words.contains("; Glück beim Ziehen +1,3. Warum: "),
+            "{words}"
+        );
         assert_eq!(left.as_deref(), Some("noch etwa 20 s"));
         assert_eq!(half, "2,5 Punkte");
         assert_eq!(marks, "gestrichelte Linie, Quadrate");
+    }
+
+    /// The planted blunders of issue 40 say why, from the engine's scoring
+    /// of the two lines: what the best move completes for the player, or
+    /// what the move played completed for the other; in German too.
+    #[test]
+    fn planted_blunders_say_what_the_best_move_gains() {
+        let read = |name: &str| {
+            let path = format!(
+                "{}/../../tests/records/review/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            formats::notation::read(&std::fs::read_to_string(path).unwrap())
+                .unwrap()
+                .game
+        };
+        let last_words = |game: &AnyGame| {
+            let history = game.history();
+            let n = (0..history.len())
+                .rev()
+                .find(|&k| placement_of(history[k]).is_some())
+                .unwrap();
+            let r = match game {
+                AnyGame::City(g) => {
+                    computer::Reviewer::judged(g).starting_at(n).run_all()[0].map(AnyChoice::City)
+                }
+                AnyGame::Classic(g) => computer::Reviewer::judged(g).starting_at(n).run_all()[0]
+                    .map(AnyChoice::Classic),
+            };
+            let mut narrator = Narrator::new(game);
+            (narrator.words(game.players(), &r), narrator, r)
+        };
+        for (name, why) in [
+            (
+                "classic_own_left_open.cgn",
+                "Why: the best move completes a ",
+            ),
+            ("city_own_left_open.cgn", "Why: the best move completes a "),
+            (
+                "classic_theirs_completed.cgn",
+                "Why: the move played completed a ",
+            ),
+            (
+                "city_theirs_completed.cgn",
+                "Why: the move played completed a ",
+            ),
+        ] {
+            let game = read(name);
+            let (words, mut narrator, r) = last_words(&game);
+            assert!(words.contains(why), "{name}: {words}");
+            assert!(words.contains(" points for "), "{name}: {words}");
+            if name.starts_with("city_theirs") {
+                let de = include_str!("../../../static/lang/de.txt").to_string();
+                i18n::install(i18n::Language::De, de).expect("the German file reads");
+                assert!(i18n::choose(i18n::Language::De));
+                let german = narrator.words(game.players(), &r);
+                i18n::choose(i18n::Language::En);
+                assert!(
+                    german.contains("Warum: der gespielte Zug vollendete "),
+                    "{german}"
+                );
+            }
+        }
     }
 
     #[test]
