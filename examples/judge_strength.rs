@@ -116,6 +116,16 @@ fn game<G: Playable>(mut g: G, game_seed: u64, a: &Args, t: &mut Tally) {
                         t.passed += 1;
                     }
                 }
+                // A running tally: a run cut short still tells.
+                if t.judged % 10 == 0 {
+                    println!(
+                        "  so far {} judged, {} the same, {} at least as good, judge {:.0} ms a decision",
+                        t.judged,
+                        t.same,
+                        t.passed,
+                        t.judge_ms / t.judged as f64
+                    );
+                }
             }
         }
         g.play(hard.first).expect("hard's move is legal");

@@ -446,6 +446,7 @@ fn the_seat_to_move_starts_from_the_value_the_last_move_left_it() {
         gap.0 / gap.1 as f64
     };
     let (with, without) = (bonus(true), bonus(false));
+    eprintln!("the seat to move's bonus: {without:.2} without the reply, {with:.2} with");
     assert!(with.abs() < 1.0, "a bonus of {with:.2} with the reply");
     assert!(
         without > with + 1.0,
@@ -503,4 +504,35 @@ fn planted_blunders_of_both_games_are_mistakes_with_the_right_best_move() {
     planted(g.as_city().unwrap(), true);
     let g = record("city_theirs_completed.cgn");
     planted(g.as_city().unwrap(), false);
+}
+
+/// The judge's strength in small (issue 40; the full measure is
+/// examples/judge_strength.rs): at decisions of a short game of The City,
+/// the judge's move is worth at least hard's, by the review's valuation on
+/// more redeals, within half a point, at all but one of them, and never
+/// more than two points below.
+#[test]
+fn judge_is_at_least_as_good_as_hard_on_a_few_decisions() {
+    let mut g = short_city(12);
+    let (mut judged, mut passed) = (0, 0);
+    while !g.is_over() && judged < 6 {
+        let n = g.history().len();
+        let choices = g.legal_choices();
+        let seed = position_seed(Some(12), n);
+        let hard = think(&g, Level::Hard, seed).unwrap().run(u32::MAX).unwrap();
+        if choices.len() > 2 && g.at_placement() {
+            let judge = think_plan(&g, Plan::Deep(city::Game::JUDGE), review::judge_seed(n))
+                .unwrap()
+                .run(u32::MAX)
+                .unwrap();
+            judged += 1;
+            let same =
+                judge.first == hard.first && judge.then == hard.then || g.same_move(&judge, &hard);
+            let v = review::value_moves(&g, &[judge, hard], 256, &city::Game::REVIEW, n as u64);
+            assert!(same || v[0] >= v[1] - 2.0, "decision {n}: {v:?}");
+            passed += usize::from(same || v[0] >= v[1] - 0.5);
+        }
+        g.play(hard.first).unwrap();
+    }
+    assert!(judged == 6 && passed + 1 >= judged, "{passed} of {judged}");
 }
