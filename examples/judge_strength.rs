@@ -99,7 +99,7 @@ fn game<G: Playable>(mut g: G, game_seed: u64, a: &Args, t: &mut Tally) {
         let hard = search(&g, None, Level::Hard, position_seed(Some(game_seed), n));
         if choices.len() > 1 {
             k += 1;
-            if k % a.every == 0 {
+            if k.is_multiple_of(a.every) {
                 let start = Instant::now();
                 let judge = search(&g, Some(Plan::Deep(G::JUDGE)), Level::Hard, judge_seed(n));
                 t.judge_ms += start.elapsed().as_secs_f64() * 1e3;
@@ -117,7 +117,7 @@ fn game<G: Playable>(mut g: G, game_seed: u64, a: &Args, t: &mut Tally) {
                     }
                 }
                 // A running tally: a run cut short still tells.
-                if t.judged % 10 == 0 {
+                if t.judged.is_multiple_of(10) {
                     println!(
                         "  so far {} judged, {} the same, {} at least as good, judge {:.0} ms a decision",
                         t.judged,

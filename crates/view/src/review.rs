@@ -630,27 +630,18 @@ mod tests {
         let count: usize = c.lines.iter().map(|l| l.points.len()).sum();
         assert_eq!(count, moves.len());
         assert_eq!(c.order.len(), count);
+        let mut values = Vec::new();
         for line in &c.lines {
             for p in &line.points {
                 let r = &reviews[p.index];
                 assert_eq!(r.seat, p.mover);
-                // The first seat's margin, whoever moved.
-                let want = if r.seat == 0 {
-                    r.played_value
-                } else {
-                    -r.played_value
-                };
+                // The first seat's margin after the move, whoever moved:
+                // its last decision's.
                 let last = reviews
                     .iter()
-                    .filter(|x| (x.seat, x.turn) == (r.seat, r.turn))
-                    .next_back()
+                    .rfind(|x| (x.seat, x.turn) == (r.seat, r.turn))
                     .unwrap();
-                let v = if last.seat == 0 {
-                    last.played_value
-                } else {
-                    -last.played_value
-                };
-                assert!(want.is_finite() && v.is_finite());
+                values.push((last.values.played[0], p.y));
                 assert!(reviews
                     .iter()
                     .filter(|x| (x.seat, x.turn) == (r.seat, r.turn))
@@ -659,8 +650,14 @@ mod tests {
                 assert!((PAD_T..=CHART_H - PAD_B).contains(&p.y), "{p:?}");
             }
             // x grows with the turn.
-            assert!(line.points.windows(2).all(|w| w[0].x < w[1].x));
+            assert!(line.points.windows(2).all(|w| w[0].x <= w[1].x));
             assert!(line.d.starts_with('M'));
+        }
+        // A higher margin is higher up.
+        for a in &values {
+            for b in &values {
+                assert!(a.0 <= b.0 || a.1 < b.1, "{a:?} {b:?}");
+            }
         }
         // The keyboard's order goes left to right.
         let x_of = |i: usize| {
