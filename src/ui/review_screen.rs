@@ -381,10 +381,10 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
 
     // Each seat's figures: skill (points lost, classes) and luck apart.
     let summary = summarize(&r.decisions, seats.len());
-    let end = r.game.at(r.game.decisions());
+    // (The game as it stands: its last position.)
     let balances = balance(
         &r.decisions,
-        &end_margins(&r.decisions, &end.scores(), end.is_over()),
+        &end_margins(&r.decisions, &r.game.scores(), r.game.is_over()),
     );
     let summary_rows = summary.iter().zip(&balances).map(|(s, b)| {
         // The classes in one cell, each with its mark and its name.

@@ -154,9 +154,12 @@ impl Narrator {
     }
 
     /// Why the best move of `r` is better than the move played
-    /// (`review_why::why`), read at its position; `None` when nothing
-    /// was lost. Reviews in decision order, as for `words`.
+    /// (`review_why::why`), read at its position; `None` below an
+    /// inaccuracy (as the sentences say it). Reviews in decision order, as for `words`.
     pub fn why(&mut self, names: &[String], r: &Reviewed) -> Option<String> {
+        if r.class < Class::Inaccuracy {
+            return None;
+        }
         self.walk_to(r);
         crate::review_why::why(&self.game, names, r, self.played_then(r))
     }
