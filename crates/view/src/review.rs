@@ -123,7 +123,9 @@ pub fn entry_words_then(
         Some(l) => msg::review::with_luck(&text, &signed(l)),
         None => text,
     };
-    let why = (r.class >= Class::Inaccuracy)
+    // Each mistake and blunder says why (issue 40); an inaccuracy's gain
+    // is mostly the playouts' to tell.
+    let why = (r.class >= Class::Mistake)
         .then(|| crate::review_why::why(before, names, r, then))
         .flatten();
     match why {
@@ -154,10 +156,10 @@ impl Narrator {
     }
 
     /// Why the best move of `r` is better than the move played
-    /// (`review_why::why`), read at its position; `None` below an
-    /// inaccuracy (as the sentences say it). Reviews in decision order, as for `words`.
+    /// (`review_why::why`), read at its position; `None` below a mistake
+    /// (as the sentences say it). Reviews in decision order, as for `words`.
     pub fn why(&mut self, names: &[String], r: &Reviewed) -> Option<String> {
-        if r.class < Class::Inaccuracy {
+        if r.class < Class::Mistake {
             return None;
         }
         self.walk_to(r);

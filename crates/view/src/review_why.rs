@@ -12,13 +12,15 @@ use engine::any::{AnyChoice, AnyGame};
 use i18n::msg;
 
 /// What a line did, read from the engine after it.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Outcome {
     /// Every feature scored at once: its words and what each seat got.
     scored: Vec<(String, Vec<u32>)>,
-    /// The scores now, and as they would stand were the game over now.
+    /// The scores now; the game, for the scores as they would stand were
+    /// it over now (`projected`, the dearest part: asked for only when the
+    /// points scored at once do not tell the two lines apart).
     scores: Vec<u32>,
-    projected: Vec<u32>,
+    game: AnyGame,
     /// Followers in supply.
     supply: Vec<u32>,
 }
@@ -65,7 +67,7 @@ fn outcome(before: &AnyGame, first: AnyChoice, then: Option<AnyChoice>) -> Optio
     Some(Outcome {
         scored,
         scores: g.scores(),
-        projected: g.projected().scores(),
+        game: g,
         supply,
     })
 }
@@ -187,10 +189,14 @@ pub fn why(
         }
     }
     // 3. The projected scores: for the seat, then against the others.
-    let mine = at(&best.projected, me) - at(&played.projected, me);
+    let (best_projected, played_projected) = (
+        best.game.projected().scores(),
+        played.game.projected().scores(),
+    );
+    let mine = at(&best_projected, me) - at(&played_projected, me);
     let kept = at(&best.supply, me) - at(&played.supply, me);
     let theirs = others
-        .map(|o| (o, at(&played.projected, o) - at(&best.projected, o)))
+        .map(|o| (o, at(&played_projected, o) - at(&best_projected, o)))
         .max_by_key(|&(_, g)| g);
     if kept > 0 && mine > -(WORTH as i64) {
         return Some(msg::review::why_keeps().to_string());
