@@ -32,6 +32,9 @@ use view::scene::{Recent, Scene};
 use view::targets::Targets;
 use view::Shared;
 
+/// How much of the board the review shows round a decision: 5 tiles.
+const REVIEW_SPAN: f64 = 5.0 * view::geometry::TILE;
+
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
     pub scene: Shared<Scene>,
@@ -64,6 +67,10 @@ pub struct BoardProps {
     /// its aids.
     #[prop_or_default]
     pub on_space: Callback<Option<Cell>>,
+    /// The game review's board (issue 40): it looks at the decision shown
+    /// (`Targets::zoom`) on any screen, a few tiles wide.
+    #[prop_or_default]
+    pub review: bool,
 }
 
 /// Pointers down on the board and what they are doing.
@@ -221,7 +228,8 @@ pub fn board(props: &BoardProps) -> Html {
     {
         let on_camera = props.on_camera.clone();
         let close = reach::takes_fingers(props.touch, *size.borrow());
-        let look = props.targets.zoom.filter(|_| close);
+        let look = props.targets.zoom.filter(|_| close || props.review);
+        let review = props.review;
         let reach: Vec<Cell> = if close {
             let spaces = props.targets.cells.iter().map(|c| c.cell);
             props
@@ -240,6 +248,8 @@ pub fn board(props: &BoardProps) -> Html {
             (props.scene.bounds, look, reach),
             move |(b, look, reach)| {
                 on_camera.emit(match look {
+                    // The review: the decision and the tiles round it.
+                    Some(cell) if review => CameraAction::Look(*cell, REVIEW_SPAN),
                     Some(cell) => CameraAction::Look(*cell, reach::look_span(*size.borrow())),
                     None => CameraAction::AutoFit(*b),
                 });

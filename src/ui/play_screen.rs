@@ -45,6 +45,11 @@ pub struct PlayScreenProps {
     /// The board shows coordinates.
     #[prop_or_default]
     pub coords: bool,
+    /// The game review's board (issue 40): the panel is the review's (no
+    /// Undo, Save record, hint, tile to turn or new game), the board looks
+    /// at the decision shown, the text view reads the review's words.
+    #[prop_or_default]
+    pub review: bool,
     /// "Leave this game?" is asked.
     #[prop_or_default]
     pub leaving: bool,
@@ -513,7 +518,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     recent={play.recent.clone()} coords={props.coords} focus_words={play.focus_words()}
                     touch={play.pointer == view::prompt::Pointer::Touch}
                     on_camera={on_camera} on_cell={on_cell} on_choice={on_choice.clone()} on_rotate={on_rotate}
-                    aids={play.view.aids.clone()} owners={*owners_on} on_space={on_space} />
+                    aids={play.view.aids.clone()} owners={*owners_on} on_space={on_space}
+                    review={props.review} />
                 if let Some(words) = aids_space {
                     <div class="aids-space" data-testid="aids-space" data-cell={format!("{},{}", words.0.x, words.0.y)}>
                         { words.1 }
@@ -557,7 +563,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         paused: play.paused, can_pause: play.all_computers() || play.paused,
                         on_speed, on_pause }) }
                 }
-                if drawn.is_some() {
+                if drawn.is_some() && !props.review {
                     { hand(&HandProps { tile: drawn, rot: play.ui.rot, ruleset: play.game.ruleset(),
                         pile: view::any::pile_words(&play.game), variant,
                         tried: play.targets.ghost.is_some(), can_rotate,
@@ -571,6 +577,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             // decision and the board share the screen.
             <div class="side-tools">
                 <div class="game-buttons">
+                    if !props.review {
                     <button data-testid="undo" onclick={click(Action::Undo)}
                         disabled={!play.can_undo()} title={m::undo_title()}
                         aria-label={m::undo().trim_start_matches(|c: char| !c.is_alphanumeric())}>
@@ -599,16 +606,19 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         <button data-testid="city3d-open-here" title={msg::city3d::open_title()}
                             onclick={city3d(true).reform(|_: MouseEvent| ())}>{ msg::city3d::open_short() }</button>
                     }
+                    }
                     <button data-testid="text-view-toggle" class="quiet" aria-expanded={props.text_view.to_string()}
                         onclick={text_toggle}>{ msg::text_view::title() }</button>
                     <button data-testid="help-button" class="quiet" onclick={click(Action::Help(true))}>{ msg::help::title() }</button>
-                    <button data-testid="leave" class="quiet" onclick={new_game}>{ msg::game_over::new_game() }</button>
+                    if !props.review {
+                        <button data-testid="leave" class="quiet" onclick={new_game}>{ msg::game_over::new_game() }</button>
+                    }
                 </div>
                 if let Some(note) = &*record_note {
                     <p class="record-note" role="status" data-testid="record-note">{ note.clone() }</p>
                 }
                 if props.text_view {
-                    <TextView play={play.clone()} dispatch={d.clone()} />
+                    <TextView play={play.clone()} dispatch={d.clone()} review={props.review} />
                 }
             </div>
             <aside class="side-bottom" id="panel" aria-label={m::panel_label()}>

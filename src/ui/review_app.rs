@@ -101,7 +101,7 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             <div class="review-layout">
                 <ReviewScreen review={review.clone()} dispatch={dispatch.clone()} />
                 <PlayScreen play={review.board.clone()} {dispatch} text_view={state.text_view}
-                    coords={state.coords} />
+                    coords={state.coords} review=true />
             </div>
             if state.help {
                 <Help ruleset={review.game.ruleset()} coins={coins_on(&review.game)} on_close={close_help} />

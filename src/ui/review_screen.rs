@@ -9,15 +9,26 @@ use yew::prelude::*;
 
 use super::state::review::Status;
 use super::state::{Action, Review};
-use computer::review::{key_moments, summarize, Class};
+use computer::review::{balance, end_margins, key_moments, summarize, Class};
+use computer::AnyReviewer;
 use i18n::msg;
 use view::geometry::num;
-use view::names;
 use view::palette::Seat;
 use view::review::{
     chart, class_name, key_step as step, points, seat_mark_words, seat_marks, signed, time_left,
     Reviewed, CHART_H,
 };
+
+/// A class's mark: each told apart by more than its colour.
+fn class_mark(c: Class) -> &'static str {
+    match c {
+        Class::Best => "✓",
+        Class::Good => "·",
+        Class::Inaccuracy => "?!",
+        Class::Mistake => "?",
+        Class::Blunder => "??",
+    }
+}
 use view::Shared;
 
 /// What the chart and the list show.
@@ -103,10 +114,15 @@ fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Htm
         .filter(|i| c.order.contains(i))
         .or(c.order.first().copied());
     let lines = c.lines.iter().map(|line| {
-        let (dash, mark) = seat_marks(line.seat);
+        let (dash, _) = seat_marks(line.seat);
         let paint = seats.get(line.seat as usize).map_or("#000", |s| s.colour.hex());
         let points = line.points.iter().map(|p| {
             let i = p.index;
+            // The mover's mark and colour; a mistake or a blunder larger,
+            // with its class's mark above it.
+            let (_, mark) = seat_marks(p.mover);
+            let paint = seats.get(p.mover as usize).map_or("#000", |s| s.colour.hex());
+            let flagged = p.class >= Class::Mistake;
             let on = selected == Some(i);
             let label = props.words.get(i).cloned().unwrap_or_default();
             let click = props.on_select.reform(move |_: MouseEvent| i);
@@ -126,13 +142,21 @@ fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Htm
                     }
                 })
             };
+            let scale = if flagged { " scale(1.6)" } else { "" };
             html! {
-                <path class={classes!("chart-point", on.then_some("selected"))} data-testid="chart-point"
-                    data-index={i.to_string()} d={mark} fill={paint} stroke={paint}
-                    transform={format!("translate({} {})", num(p.x), num(p.y))}
+                <>
+                <path class={classes!("chart-point", on.then_some("selected"), flagged.then_some(p.class.name()))}
+                    data-testid="chart-point" data-index={i.to_string()} data-class={p.class.name()}
+                    d={mark} fill={paint} stroke={paint}
+                    transform={format!("translate({} {}){scale}", num(p.x), num(p.y))}
                     tabindex={if Some(i) == focus_at { "0" } else { "-1" }} role="button" aria-label={label}
                     aria-pressed={on.to_string()} onclick={click} onkeydown={key}>
                 </path>
+                if flagged {
+                    <text class="flag" x={num(p.x)} y={num(p.y - 9.0)} text-anchor="middle" aria-hidden="true">
+                        { class_mark(p.class) }</text>
+                }
+                </>
             }
         });
         html! {
@@ -177,13 +201,12 @@ fn review_chart(props: &DecisionsProps, table_open: UseStateHandle<bool>) -> Htm
     };
     html! {
         <>
-            <h3 id="review-chart-title">{ msg::review::chart_title() }</h3>
-            <p class="review-about">{ msg::review::chart_about() }</p>
+            <h3 id="review-chart-title">{ msg::review::advantage_title() }</h3>
+            <p class="review-about">{ msg::review::advantage_about(&seat_name(seats, 0)) }</p>
             <ul class="chart-keys">{ for key_items }</ul>
             <div class="chart-scroll" tabindex="0" role="region" aria-labelledby="review-chart-title">
                 <svg class="review-chart" data-testid="review-chart" role="group" aria-labelledby="review-chart-title"
-                    viewBox={format!("0 0 {} {}", num(c.width), num(CHART_H))}
-                    width={num(c.width)} height={num(CHART_H)}>
+                    viewBox={format!("0 0 {} {}", num(c.width), num(CHART_H))}>
                     { for y_ticks }
                     <line class="zero" x1="44" x2={right.clone()} y1={num(c.zero)} y2={num(c.zero)} />
                     { for x_ticks }
@@ -230,13 +253,7 @@ fn review_list(props: &DecisionsProps) -> Html {
     };
     let entries = props.decisions.iter().enumerate().map(|(i, x)| {
         let on = selected == Some(i);
-        let mark = match x.class {
-            Class::Best => "✓",
-            Class::Good => "·",
-            Class::Inaccuracy => "?!",
-            Class::Mistake => "?",
-            Class::Blunder => "??",
-        };
+        let mark = class_mark(x.class);
         let colour = props
             .seats
             .get(x.seat as usize)
@@ -364,18 +381,40 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
 
     // Each seat's figures: skill (points lost, classes) and luck apart.
     let summary = summarize(&r.decisions, seats.len());
-    let summary_rows = summary.iter().map(|s| {
+    // (The game as it stands: its last position.)
+    let balances = balance(
+        &r.decisions,
+        &end_margins(&r.decisions, &r.game.scores(), r.game.is_over()),
+    );
+    let summary_rows = summary.iter().zip(&balances).map(|(s, b)| {
+        // The classes in one cell, each with its mark and its name.
+        let classes = Class::ALL.iter().zip(s.classes).map(|(&c, n)| {
+            html! { <span class="class-count" title={class_name(c)}>
+                <span aria-hidden="true">{ class_mark(c) }</span>
+                <span class="sr-only">{ class_name(c) }</span>{ format!(" {n}") }</span> }
+        });
         html! {
             <tr class={classes!(colour(s.seat).map(|c| c.css_class()))}>
                 <th scope="row"><span class="swatch"></span>{ name(s.seat) }</th>
                 <td>{ s.decisions }</td>
-                <td>{ points(s.loss) }</td>
-                <td>{ points(s.mean_loss) }</td>
-                { for s.classes.iter().map(|n| html! { <td>{ *n }</td> }) }
-                <td data-testid={format!("review-luck-{}", s.seat)}>{ signed(s.luck) }</td>
+                <td>{ format!("{} ({})", points(s.loss), points(s.mean_loss)) }</td>
+                <td data-testid={format!("review-accuracy-{}", s.seat)}>{ format!("{:.0}", b.accuracy) }</td>
+                <td class="classes">{ for classes }</td>
             </tr>
         }
     });
+    let balance_rows = balances.iter().map(|b| {
+        html! {
+            <tr class={classes!(colour(b.seat).map(|c| c.css_class()))}>
+                <th scope="row"><span class="swatch"></span>{ name(b.seat) }</th>
+                <td data-testid={format!("review-margin-{}", b.seat)}>{ signed(b.margin) }</td>
+                <td data-testid={format!("review-skill-{}", b.seat)}>{ signed(b.skill) }</td>
+                <td data-testid={format!("review-luck-{}", b.seat)}>{ signed(b.luck) }</td>
+                <td data-testid={format!("review-rest-{}", b.seat)}>{ signed(b.rest) }</td>
+            </tr>
+        }
+    });
+    let judge = AnyReviewer::judge_of(&r.game);
     let index_of = |n: usize| r.decisions.iter().position(|x| x.n == n);
     let moments = key_moments(&r.decisions);
     let moment = |n: usize, what: String, name: String| {
@@ -420,7 +459,7 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
                     onclick={click(Action::ReviewClose)}>
                     { msg::review::back() }</button>
             </div>
-            <p class="review-about">{ msg::review::about(names::level(r.level)) }</p>
+            <p class="review-about" data-testid="review-judge">{ msg::review::judge(judge.candidates as u64, judge.work as u64, judge.samples as u64) }</p>
             { progress }
             if let Some(words) = shown {
                 <p class="review-shown" data-testid="review-shown" aria-live="polite">{ words }</p>
@@ -428,10 +467,19 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
             <h3>{ msg::review::skill_luck() }</h3>
             <div class="table-scroll" tabindex="0" role="region" aria-label={msg::review::skill_luck()}>
                 <table class="review-summary" data-testid="review-summary">
-                    <thead><tr>{ head_cells([msg::review::player(), msg::review::decisions(), msg::review::points_lost(),
-                        msg::review::per_decision()].into_iter()
-                        .chain(Class::ALL.iter().map(|&c| class_name(c))).chain([msg::review::luck()]).map(String::from)) }</tr></thead>
+                    <thead><tr>{ head_cells([msg::review::player().to_string(), msg::review::decisions().to_string(),
+                        format!("{} ({})", msg::review::points_lost(), msg::review::per_decision()),
+                        msg::review::accuracy().to_string(), msg::review::class().to_string()]) }</tr></thead>
                     <tbody>{ for summary_rows }</tbody>
+                </table>
+            </div>
+            <h3 id="review-balance-title">{ msg::review::balance() }</h3>
+            <p class="review-about">{ msg::review::balance_about() }</p>
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="review-balance-title">
+                <table class="review-balance" data-testid="review-balance">
+                    <thead><tr>{ head_cells([msg::review::player(), msg::review::margin(), msg::review::skill(),
+                        msg::review::luck(), msg::review::rest()].map(String::from)) }</tr></thead>
+                    <tbody>{ for balance_rows }</tbody>
                 </table>
             </div>
             <h3>{ msg::review::key_moments() }</h3>

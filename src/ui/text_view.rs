@@ -24,6 +24,10 @@ use view::words::sentence;
 pub struct TextViewProps {
     pub play: Play,
     pub dispatch: Callback<Action>,
+    /// In the game review: its words for the decision shown (the prompt's
+    /// detail) instead of the position's decision and options (issue 40).
+    #[prop_or_default]
+    pub review: bool,
 }
 
 /// Give the keyboard focus to the element of a test id, if it is there.
@@ -94,14 +98,19 @@ pub fn text_view(props: &TextViewProps) -> Html {
     let told = use_mut_ref(|| play.version);
     let prompt = play.prompt();
     let computer = play.computer_to_move().is_some() && !play.view_only;
-    // A fair game waiting for another device says so, not a decision.
+    // A fair game waiting for another device says so, not a decision; a
+    // review reads the review's words.
     let names: Vec<String> = play.seats.iter().map(|s| s.name.clone()).collect();
     let waiting_words = match (play.awaited(), &play.fair) {
         (Some(a), Some(f)) if !play.view_only => view::fair::waiting(a, f, &names).map(|(_, w)| w),
         _ => None,
     };
     let title = waiting_words.as_deref().unwrap_or(&prompt.title);
-    let state_words = m::state(play.game.turn(), &sentence(title));
+    let state_words = if props.review && !prompt.detail.is_empty() {
+        prompt.detail.clone()
+    } else {
+        m::state(play.game.turn(), &sentence(title))
+    };
     // Ask the records' chunk about this position, with a line typed or
     // not; `then` hears what the line asks for, if it is still this
     // position's.
@@ -283,7 +292,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
                 if let Some(hand) = hand {
                     <p data-testid="text-hand">{ hand }</p>
                 }
-                if !computer {
+                if !computer && !props.review {
                     <p data-testid="text-options">{ options }</p>
                 }
             }

@@ -291,12 +291,13 @@ impl Worker {
             ToEngine::Review {
                 request,
                 game,
-                level,
+                level: _,
             } => {
                 self.generation += 1;
                 self.review = Some(ReviewJob {
                     request,
-                    reviewer: AnyReviewer::new(&quiet(game), level),
+                    // The review's own judge (issue 40), whatever the level asked.
+                    reviewer: AnyReviewer::judged(&quiet(game)),
                     generation: self.generation,
                     told: 0.0,
                     pending: Vec::new(),

@@ -21,6 +21,11 @@
 //  - the statistics page: the two games opened with a computer seat, the
 //    saves list's "Statistics" counts them as their scores say; axe.
 //  - the extras module unavailable: a plain message, and the next try loads it.
+//  - issue 40, a short game at 1920, 1280 and 360 px: no chart or table of
+//    the pictures or the review wider than its box, the last point in
+//    view; the judge named; margin = skill + luck + rest; an accuracy per
+//    player; the panel the review's; the board looking at the decision; the
+//    text view reading the review's words.
 //
 // Env: REVIEW_TIMEOUT (ms, default 240000).
 'use strict';
@@ -358,6 +363,91 @@ for (const [label, link] of [['classic', CLASSIC], ['city', CITY]]) {
     console.log(`review figures: ${JSON.stringify(figures)}`);
   });
 }
+
+// `city random --game classic --seed 5 --players 2 --expansions "" --tiles 14`,
+// then `city share`: a short classic game, reviewed in a few seconds.
+const SHORT = 'AgEIAAAOA0FubgNCb2IjeqL2l-bBx1hJ88CCWIp5B1wEVOo';
+
+// Whatever scrolls sideways in the pictures or the review: each chart and
+// table box whose content is wider than the box (hidden values), and the
+// last chart point outside its box (issue 40).
+async function hidden(page, scope) {
+  return page.evaluate((scope) => {
+    const out = [];
+    for (const box of document.querySelectorAll(`${scope} .table-scroll, ${scope} .chart-scroll, ${scope} svg.score-chart, ${scope} svg.bars-chart`)) {
+      const host = box.tagName === 'svg' ? box.parentElement : box;
+      if (host.scrollWidth > host.clientWidth + 1) {
+        out.push(`${box.className.baseVal || box.className}: ${host.scrollWidth} in ${host.clientWidth}`);
+      }
+      if (box.tagName === 'svg' && box.getBoundingClientRect().right > host.getBoundingClientRect().right + 1) {
+        out.push(`${box.className.baseVal}: its right edge outside its box`);
+      }
+    }
+    const chart = document.querySelector(`${scope} [data-testid=review-chart]`);
+    if (chart) {
+      const box = chart.parentElement.getBoundingClientRect();
+      const pts = [...chart.querySelectorAll('[data-testid=chart-point]')].map((p) => p.getBoundingClientRect());
+      const last = pts.reduce((a, b) => (b.right > a.right ? b : a), pts[0]);
+      if (!last || last.right > box.right + 1 || last.left < box.left) out.push('the last chart point is not in view');
+    }
+    return out;
+  }, scope);
+}
+
+test('layouts at 360 and 1920 px: every chart and table of the pictures and the review in view, the review\'s panel its own', async ({ origin, open }) => {
+  test.setTimeout(180000);
+  const { context, page, problems } = await open();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${origin}/?seats=red,blue#${SHORT}`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
+  await page.click('[data-testid=game-pictures] summary');
+  await page.waitForSelector('[data-testid=pictures-chart]', { timeout: TIMEOUT });
+  for (const width of [1920, 1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await page.waitForTimeout(200);
+    const h = await hidden(page, '[data-testid=game-pictures]');
+    check(`pictures at ${width} px: nothing hidden sideways`, h.length === 0, h.join('; '));
+  }
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.click('[data-testid=review-open]');
+  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.status === 'done', REVIEW, { timeout: 120000 });
+  const judge = await page.textContent('[data-testid=review-judge]');
+  check('the review names its judge and budget', /stronger than the hard level/.test(judge) && /\d+ candidate moves/.test(judge), judge);
+  // Margin = skill + luck + rest, per player, to the rounding.
+  const sums = await page.evaluate(() => [0, 1].map((s) => ['margin', 'skill', 'luck', 'rest']
+    .map((k) => Number(document.querySelector(`[data-testid=review-${k}-${s}]`).textContent.replace('−', '-')))));
+  check('each player\'s margin is skill + luck + rest', sums.every(([m, a, b, c]) => Math.abs(a + b + c - m) <= 0.2)
+    && sums[0][0] === -sums[1][0], JSON.stringify(sums));
+  const acc = await page.$$eval('[data-testid^=review-accuracy-]', (els) => els.map((e) => Number(e.textContent)));
+  check('an accuracy per player, 0 to 100', acc.length === 2 && acc.every((a) => a >= 0 && a <= 100), JSON.stringify(acc));
+  // The panel beside the board is the review's.
+  const panel = await page.evaluate(() => ['undo', 'export', 'hint', 'leave'].filter((id) => document.querySelector(`[data-testid=${id}]`)));
+  check('no live Undo, Save record, Hint or New game beside the reviewed board', panel.length === 0, panel.join(', '));
+  for (const width of [1920, 1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await page.waitForTimeout(200);
+    const h = await hidden(page, REVIEW);
+    check(`review at ${width} px: nothing hidden sideways, the last point in view`, h.length === 0, h.join('; '));
+  }
+  // A decision shown: the board looks at it (its tiles a good size).
+  const pick = await page.$eval('[data-testid=review-entry][data-class=inaccuracy], [data-testid=review-entry][data-class=mistake], [data-testid=review-entry][data-class=good]',
+    (e) => Number(e.dataset.index));
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.click(`[data-testid=review-entry][data-index="${pick}"]`);
+  await page.waitForTimeout(600);
+  const size = await page.evaluate(() => {
+    const g = document.querySelector('[data-testid=ghost]') || document.querySelector('[data-testid=board] .tile');
+    return g ? g.getBoundingClientRect().width : 0;
+  });
+  check('the board looks at the decision shown (a tile over 80 px wide)', size > 80, `${size} px`);
+  await page.click('[data-testid=text-view-toggle]');
+  const said = await page.textContent('[data-testid=text-state]');
+  check('the text view reads the review\'s words for the decision', /^Turn \d+, (Ann|Bob): /.test(said), said);
+  await audit(page, 'the review at 1920 px');
+  check('layouts: no console errors', problems.length === 0, problems.join('\n    '));
+  await context.close();
+});
 
 test('the statistics of two games against the computer', async ({ origin, open }) => {
   await statistics(open, origin);

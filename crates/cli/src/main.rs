@@ -41,12 +41,16 @@ mod cli {
       scores with 95% confidence intervals; --records DIR: write each game's record as
       DIR/game-K.cgn (K from 1), its seats named after their levels (hard, hard 2)
   city review FILE [--level LEVEL] [--json]
-      review every decision of a record of either game against the move LEVEL (default
-      normal) plays there: one line per decision (turn, player, class, points lost, the
-      move played, the best, the luck of the draw), then each player's figures and the
-      key moments; --json: {\"decisions\": [{\"n\", \"turn\", \"seat\", \"player\", \"played\",
-      \"best\", \"played_value\", \"best_value\", \"loss\", \"luck\", \"class\"}, ...],
-      \"players\": [...], \"key_moments\": {...}}
+      review every decision of a record of either game against the review's judge (a
+      search stronger than hard, seeded apart from every seat), or against the move
+      LEVEL plays there seeded as the app seeds it: one line per decision (turn, player,
+      class, points lost, the move played, the best, the luck of the draw), then each
+      player's figures (margin = skill + luck + rest, accuracy) and the key moments;
+      --json: {\"level\", \"judge\": {\"name\", \"candidates\", \"work\", \"horizon\",
+      \"samples\", \"seed\"}, \"decisions\": [{\"n\", \"turn\", \"seat\", \"player\",
+      \"played\", \"best\", \"played_value\", \"best_value\", \"loss\", \"luck\", \"class\"},
+      ...], \"players\": [{..., \"margin\", \"skill\", \"luck\", \"rest\", \"accuracy\"}],
+      \"key_moments\": {...}}
   city aids FILE [--json]
       the players' aids after the record's last turn, either game: the pile after the tile
       in hand by type (never its order), what fits each open space and the chance the next
@@ -423,26 +427,31 @@ mod cli {
     }
 
     fn review(args: &[String]) -> Result<(), String> {
-        use computer::review::{key_moments, summarize, Class};
+        use computer::review::{balance, end_margins, key_moments, summarize, Class};
         use computer::{AnyReviewer, Level};
         let json = args.iter().any(|a| a == "--json");
         let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
         let (path, rest) = rest.split_first().ok_or(USAGE.to_string())?;
         let f = flags(rest, &["level"])?;
         let level = match flag(&f, "level") {
-            Some(v) => Level::from_name(v).ok_or(format!(
+            Some(v) => Some(Level::from_name(v).ok_or(format!(
                 "unknown level {v:?}: random, greedy, easy, normal, hard or hard-v1"
-            ))?,
-            None => Level::Normal,
+            ))?),
+            None => None,
         };
         let game = read_record(path)?.game;
-        let reviews = AnyReviewer::new(&game, level).run_all();
+        let reviews = match level {
+            Some(level) => AnyReviewer::new(&game, level).run_all(),
+            None => AnyReviewer::judged(&game).run_all(),
+        };
         let players = game.players();
         let name = |seat: u8| players.get(seat as usize).map_or("?", String::as_str);
         // The position before each decision, to write its moves.
         let mut at = game.at(0);
         let mut history = game.history().into_iter();
         let mut lines = Vec::new();
+        let mut whys = Vec::new();
+        let mut narrator = view::review::Narrator::new(&game);
         for r in &reviews {
             while at.decisions() < r.n {
                 let Some(c) = history.next() else { break };
@@ -451,15 +460,22 @@ mod cli {
             let played = notation::move_text(&at, r.played, None);
             let best = notation::move_text(&at, r.best, r.best_then);
             lines.push((played, best));
+            whys.push(narrator.why(players, r));
         }
         let round = |x: f64| (x * 100.0).round() / 100.0;
         let summaries = summarize(&reviews, players.len());
         let key = key_moments(&reviews);
+        let end = game.at(game.decisions());
+        let balances = balance(
+            &reviews,
+            &end_margins(&reviews, &end.scores(), end.is_over()),
+        );
         if json {
             let decisions: Vec<serde_json::Value> = reviews
                 .iter()
                 .zip(&lines)
-                .map(|(r, (played, best))| {
+                .zip(&whys)
+                .map(|((r, (played, best)), why)| {
                     serde_json::json!({
                         "n": r.n,
                         "turn": r.turn,
@@ -472,12 +488,14 @@ mod cli {
                         "loss": round(r.loss),
                         "luck": r.luck.map(round),
                         "class": r.class.name(),
+                        "why": why,
                     })
                 })
                 .collect();
             let seats: Vec<serde_json::Value> = summaries
                 .iter()
-                .map(|s| {
+                .zip(&balances)
+                .map(|(s, b)| {
                     let classes: serde_json::Map<String, serde_json::Value> = Class::ALL
                         .iter()
                         .zip(s.classes)
@@ -490,12 +508,32 @@ mod cli {
                         "loss": round(s.loss),
                         "mean_loss": round(s.mean_loss),
                         "classes": classes,
-                        "luck": round(s.luck),
+                        "luck": round(b.luck),
+                        "draws_luck": round(s.luck),
+                        "margin": round(b.margin),
+                        "skill": round(b.skill),
+                        "rest": round(b.rest),
+                        "accuracy": (b.accuracy * 10.0).round() / 10.0,
                     })
                 })
                 .collect();
+            let judge = match level {
+                Some(l) => serde_json::json!({"name": l.name(), "seed": "the app's"}),
+                None => {
+                    let j = AnyReviewer::judge_of(&game);
+                    serde_json::json!({
+                        "name": "judge",
+                        "candidates": j.candidates,
+                        "work": j.work,
+                        "horizon": j.horizon,
+                        "samples": j.samples,
+                        "seed": j.seed,
+                    })
+                }
+            };
             let out = serde_json::json!({
-                "level": level.name(),
+                "level": level.map_or("judge", |l| l.name()),
+                "judge": judge,
                 "decisions": decisions,
                 "players": seats,
                 "key_moments": {"losses": key.losses, "luck": key.luck},
@@ -505,7 +543,7 @@ mod cli {
         }
         // Signed, one decimal, no "-0.0".
         let signed = |x: f64| format!("{:+.1}", (x * 10.0).round() / 10.0 + 0.0);
-        for (r, (played, best)) in reviews.iter().zip(&lines) {
+        for ((r, (played, best)), why) in reviews.iter().zip(&lines).zip(&whys) {
             let mut line = format!("Turn {}, {}: {}", r.turn, name(r.seat), r.class.name());
             let (pv, bv) = (signed(r.played_value), signed(r.best_value));
             if r.class != Class::Best {
@@ -521,10 +559,13 @@ mod cli {
             if let Some(l) = r.luck {
                 line.push_str(&format!("; luck {}", signed(l)));
             }
+            if let Some(w) = why {
+                line.push_str(&format!("; why: {w}"));
+            }
             println!("{line}");
         }
         println!();
-        for s in &summaries {
+        for (s, b) in summaries.iter().zip(&balances) {
             let classes: Vec<String> = Class::ALL
                 .iter()
                 .zip(s.classes)
@@ -538,6 +579,14 @@ mod cli {
                 s.mean_loss,
                 classes.join(", "),
                 signed(s.luck)
+            );
+            println!(
+                "  margin {} = skill {} + luck {} + rest {}; accuracy {:.0}",
+                signed(b.margin),
+                signed(b.skill),
+                signed(b.luck),
+                signed(b.rest),
+                b.accuracy
             );
         }
         let moment = |n: &usize, what: &dyn Fn(&computer::DecisionReview<_>) -> String| {

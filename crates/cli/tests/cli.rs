@@ -562,7 +562,12 @@ fn review_names_the_planted_blunder_in_json_and_in_text() {
     let (code, out, err) = city(&["review", &path, "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["level"], "normal");
+    // The review's own judge (issue 40), named with its budget.
+    assert_eq!(v["level"], "judge");
+    assert_eq!(v["judge"]["name"], "judge");
+    for k in ["candidates", "work", "horizon", "samples", "seed"] {
+        assert!(v["judge"][k].as_u64().unwrap() > 0, "{k}: {}", v["judge"]);
+    }
     let d = v["decisions"].as_array().unwrap();
     // Eight turns, a tile and a follower each, none forced.
     assert_eq!(d.len(), 16);
@@ -585,10 +590,25 @@ fn review_names_the_planted_blunder_in_json_and_in_text() {
     assert_eq!(follower["best"], "@c");
     assert_eq!(follower["class"], "blunder");
     assert!(follower["luck"].is_null());
+    // Why, from the engine's scoring of the two lines.
+    assert_eq!(
+        follower["why"],
+        "the best move completes a city of 5 tiles: 16 points for you"
+    );
     assert_eq!(v["key_moments"]["losses"][0], follower["n"]);
     let players = v["players"].as_array().unwrap();
     assert_eq!(players[1]["player"], "Ben");
-    assert_eq!(players[1]["classes"]["blunder"], 1);
+    // (The game before the planted turn is random play: more blunders.)
+    assert!(players[1]["classes"]["blunder"].as_u64().unwrap() >= 1);
+    // Margin = skill + luck + rest for each, the two mirror images; an
+    // accuracy from 0 to 100.
+    let f = |p: &serde_json::Value, k: &str| p[k].as_f64().unwrap();
+    for p in players {
+        let sum = f(p, "skill") + f(p, "luck") + f(p, "rest");
+        assert!((sum - f(p, "margin")).abs() <= 0.5, "{p}");
+        assert!((0.0..=100.0).contains(&f(p, "accuracy")), "{p}");
+    }
+    assert_eq!(f(&players[0], "margin"), -f(&players[1], "margin"));
     let record = std::fs::read_to_string(&path).unwrap();
     assert_moves_read_as_in_the_record(&record, d);
 

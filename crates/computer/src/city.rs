@@ -32,6 +32,15 @@ impl Playable for Game {
         samples: 128,
         luck_samples: 32,
         playouts: <Game as Playable>::NORMAL,
+        reply: true,
+    };
+    /// The review's judge: hard's playouts and work, wider (8 candidates
+    /// against 6); its follow-up is its own (docs/ai.md, "The judge").
+    const JUDGE: DeepConfig = DeepConfig {
+        candidates: 8,
+        work_per_move: 75_000,
+        work: 600_000,
+        ..<Game as Playable>::HARD
     };
 
     fn continues_move(first: Decision, next: Decision) -> bool {

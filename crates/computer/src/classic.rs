@@ -42,6 +42,15 @@ impl Playable for Game {
         samples: 128,
         luck_samples: 32,
         playouts: <Game as Playable>::NORMAL,
+        reply: true,
+    };
+    /// The review's judge: hard's informed playouts and work, wider (10
+    /// candidates against 8) (docs/ai.md, "The judge").
+    const JUDGE: DeepConfig = DeepConfig {
+        candidates: 10,
+        work_per_move: 100_000,
+        work: 1_000_000,
+        ..<Game as Playable>::HARD
     };
 
     fn continues_move(first: Decision, next: Decision) -> bool {

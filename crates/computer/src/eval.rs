@@ -105,6 +105,35 @@ pub fn net_value<G: Playable>(game: G, me: Seat, follower_value: f64) -> f64 {
     }
 }
 
+/// `net_value` for every seat at once, in seat order, into `out` (one
+/// projection of the final scoring, on `game` itself): the review's
+/// values, the same footing for every seat (issue 40).
+pub fn net_values_into<G: Playable>(game: G, follower_value: f64, out: &mut Vec<f64>) {
+    let weight = if game.is_over() {
+        0.0
+    } else {
+        follower_value * supply_weight(&game)
+    };
+    let mut supply = [0u32; MAX_SEATS];
+    for (s, n) in supply.iter_mut().enumerate().take(game.player_count()) {
+        *n = game.supply(s as Seat);
+    }
+    let scores = game.into_projected_scores();
+    let worth = |s: usize| scores[s] as f64 + weight * supply[s] as f64;
+    out.clear();
+    for me in 0..scores.len() {
+        let best_other = (0..scores.len())
+            .filter(|&s| s != me)
+            .map(worth)
+            .fold(f64::NEG_INFINITY, f64::max);
+        out.push(if best_other.is_finite() {
+            worth(me) - best_other
+        } else {
+            worth(me)
+        });
+    }
+}
+
 /// 1 early in the game, falling towards 0 as the tiles run out.
 fn supply_weight<G: Playable>(game: &G) -> f64 {
     let total = game.tiles_total();

@@ -94,6 +94,9 @@ pub trait Playable: TileGame {
     const HARD: DeepConfig;
     /// How much a game review samples (`review`).
     const REVIEW: review::ReviewConfig;
+    /// The review's own judge (issue 40): a deep search stronger than
+    /// `HARD`, seeded apart from every seat (`review::Judge`).
+    const JUDGE: DeepConfig;
     /// What the position is worth to every seat (`eval::value_of` for each,
     /// in seat order), into `out`; the final scoring is applied to `self`.
     fn leaf_values(self, follower_value: f64, out: &mut Vec<f64>)
@@ -106,7 +109,7 @@ pub trait Playable: TileGame {
 
 pub use deep::{playouts, Deep, DeepConfig, DeepStarted};
 pub use eval::{greedy_choice, greedy_move, greedy_moves, Move};
-pub use review::{AnyReviewer, Class, DecisionReview, Reviewer};
+pub use review::{AnyReviewer, Class, DecisionReview, Judge, Reviewer};
 pub use search::{Search, SearchConfig, Started};
 pub use selfplay::{selfplay, SelfplayResult};
 

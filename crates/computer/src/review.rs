@@ -43,8 +43,8 @@
 //! sliced, natively and in wasm.
 
 use super::deep::{playout_with, DeepConfig};
-use super::eval::{apply, moves_on, net_value, Move};
-use super::{think, Level, Playable, Thinker};
+use super::eval::{apply, moves_on, net_value, net_values_into, Move};
+use super::{think, think_plan, Level, Plan, Playable, Thinker};
 use engine::any::{AnyChoice, AnyGame};
 use engine::core::rng::{rng_for_seed, Pcg64};
 use engine::Seat;
@@ -63,6 +63,45 @@ pub fn position_seed(game_seed: Option<u64>, decisions: usize) -> u64 {
         .wrapping_add((decisions as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
+/// The seed of the review's own judge (issue 40), apart from every seat's
+/// (`position_seed`): the judge at decision `n` is seeded with
+/// `judge_seed(n)`, whatever the game's deal and the seats' levels.
+pub const JUDGE_SEED: u64 = 0x4A0D_6E5E_ED40_0040;
+
+/// The judge's seed at the position after `decisions` decisions.
+pub fn judge_seed(decisions: usize) -> u64 {
+    JUDGE_SEED.wrapping_add((decisions as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// Whose move a review sets each played move against.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Judge {
+    /// A level, seeded as the app seeds the computer and its hints
+    /// (`position_seed`; issue 30's review): a computer of that level
+    /// reviews as flawless.
+    Level(Level),
+    /// The review's own judge (issue 40): the deep search with these
+    /// settings (the ruleset's `Playable::JUDGE`, stronger than `hard`),
+    /// seeded with `judge_seed`, apart from every seat.
+    Deep(DeepConfig),
+}
+
+impl Judge {
+    /// The ruleset's judge.
+    pub fn of<G: Playable>() -> Judge {
+        Judge::Deep(G::JUDGE)
+    }
+
+    /// What `city review --json` and the screen call it: a level's name,
+    /// or "judge".
+    pub fn name(&self) -> &'static str {
+        match self {
+            Judge::Level(l) => l.name(),
+            Judge::Deep(_) => "judge",
+        }
+    }
+}
+
 /// How much a review samples.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReviewConfig {
@@ -73,10 +112,15 @@ pub struct ReviewConfig {
     pub luck_samples: u32,
     /// The playouts that value a position: horizon, policy, follower value.
     pub playouts: DeepConfig,
+    /// Whether the seat to move after a line first plays the greedy move
+    /// before the playout goes on (issue 40): the random policy's first
+    /// move gave the seat that had just moved a bonus of 2 to 3 points
+    /// over the seat to move, whose own best move then took it back.
+    pub reply: bool,
 }
 
-/// How bad a decision was, by the points it lost (`Class::of`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How bad a decision was, by the points it lost (`Class::of`), best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// Nothing lost: the level's move, or one valued at least as high.
@@ -116,6 +160,16 @@ impl Class {
         }
     }
 
+    /// The class of a move that is not the judge's and lost `loss`
+    /// points: `Good` at best, however it was valued (issue 40: a move the
+    /// computer would not play is not called best).
+    pub fn of_other(loss: f64) -> Class {
+        match Class::of(loss) {
+            Class::Best => Class::Good,
+            c => c,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Class::Best => "best",
@@ -150,7 +204,26 @@ pub struct DecisionReview<C> {
     /// At a tile decision: the margin expected with the tile drawn minus the
     /// margin expected before the draw. `None` at other decisions.
     pub luck: Option<f64>,
+    /// `Best` only for the judge's own move; a move valued as high as the
+    /// judge's but not its own is `Good` (issue 40).
     pub class: Class,
+    /// Every seat's expected margin, in seat order, on the same
+    /// determinizations: before the decision, after the move played and
+    /// after the best (issue 40). `played[seat]` is `played_value`.
+    pub values: SeatValues,
+}
+
+/// Every seat's expected margin at three points of a decision (issue 40):
+/// one valuation for every seat, so a game's values form one curve and
+/// add up (`balance`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SeatValues {
+    /// The position before the decision, the seat to move playing the
+    /// greedy move there (or, inside a move, the move's line so far with
+    /// the judge's follow-up: the decision before's played line).
+    pub before: Vec<f64>,
+    pub played: Vec<f64>,
+    pub best: Vec<f64>,
 }
 
 impl<C: Copy> DecisionReview<C> {
@@ -168,6 +241,7 @@ impl<C: Copy> DecisionReview<C> {
             loss: self.loss,
             luck: self.luck,
             class: self.class,
+            values: self.values.clone(),
         }
     }
 }
@@ -181,7 +255,7 @@ pub struct ReviewProgress {
 
 /// A game being reviewed, a little at a time (`step`).
 pub struct Reviewer<G: Playable> {
-    level: Level,
+    judge: Judge,
     cfg: ReviewConfig,
     game_seed: Option<u64>,
     history: Vec<G::Choice>,
@@ -194,6 +268,8 @@ pub struct Reviewer<G: Playable> {
     ready: VecDeque<DecisionReview<G::Choice>>,
     done: usize,
     total: usize,
+    /// The first decision to review (`starting_at`).
+    from: usize,
 }
 
 /// One move under review: the decisions of one seat that the level plays as
@@ -211,12 +287,18 @@ struct Job<G: Playable> {
     best: Vec<Option<Move<G::Choice>>>,
     thinker: Option<Thinker<G>>,
     /// Per position: indices into `lines` of the played and the best move
-    /// (with their follow-ups), and whether they are the same move; only
-    /// reviewed positions are read.
-    pairs: Vec<(usize, usize, bool)>,
+    /// (with their follow-ups), whether they are the same move, and the
+    /// index of the line before it; only reviewed positions are read.
+    pairs: Vec<(usize, usize, bool, usize)>,
+    players: usize,
     /// The choices from `pos[0]` of each line valued, no two alike.
     lines: Vec<Vec<G::Choice>>,
     sums: Vec<f64>,
+    /// Per position: the paired differences best − played for the seat to
+    /// move, summed and squared (their standard error).
+    diffs: Vec<(f64, f64)>,
+    /// Every line's values on the last determinization.
+    last: Vec<f64>,
     samples: u32,
     /// The position before the decision that drew this move's tile, and
     /// that decision, when the move begins with a draw to value.
@@ -246,6 +328,24 @@ impl<G: Playable> Reviewer<G> {
         game_seed: Option<u64>,
         cfg: ReviewConfig,
     ) -> Reviewer<G> {
+        Reviewer::judged_by(game, Judge::Level(level), game_seed, cfg)
+    }
+
+    /// Reviews every decision of `game` against the ruleset's own judge
+    /// (`Playable::JUDGE`, issue 40), with the ruleset's settings.
+    pub fn judged(game: &G) -> Reviewer<G> {
+        Reviewer::judged_by(game, Judge::of::<G>(), None, G::REVIEW)
+    }
+
+    /// Reviews every decision of `game` against `judge` (`game_seed` seeds
+    /// a `Judge::Level` as the app seeds the computer; the samples are
+    /// seeded from it too).
+    pub fn judged_by(
+        game: &G,
+        judge: Judge,
+        game_seed: Option<u64>,
+        cfg: ReviewConfig,
+    ) -> Reviewer<G> {
         let history = game.history().to_vec();
         let mut cur = game.restart();
         cur.set_logging(false);
@@ -258,7 +358,7 @@ impl<G: Playable> Reviewer<G> {
             g.play_unchecked(c);
         }
         Reviewer {
-            level,
+            judge,
             cfg,
             game_seed,
             history,
@@ -269,7 +369,24 @@ impl<G: Playable> Reviewer<G> {
             ready: VecDeque::new(),
             done: 0,
             total,
+            from: 0,
         }
+    }
+
+    /// The same review of the moves that start at decision `n` or later
+    /// only (a test's planted turn): the moves before are walked past.
+    pub fn starting_at(mut self, n: usize) -> Reviewer<G> {
+        let mut g = self.cur.clone();
+        let mut choices = Vec::new();
+        let mut total = 0;
+        for (k, &c) in self.history.iter().enumerate() {
+            g.legal_choices_into(&mut choices);
+            total += usize::from(k >= n && choices.len() > 1);
+            g.play_unchecked(c);
+        }
+        self.total = total;
+        self.from = n;
+        self
     }
 
     pub fn progress(&self) -> ReviewProgress {
@@ -359,6 +476,10 @@ impl<G: Playable> Reviewer<G> {
         self.before = Some(pos[j - m].clone());
         self.cur = after;
         self.next = j + 1;
+        if m < self.from {
+            // Before the decisions asked for: walked past, not reviewed.
+            return self.start_job();
+        }
         let n = pos.len();
         self.job = Some(Job {
             m,
@@ -368,8 +489,11 @@ impl<G: Playable> Reviewer<G> {
             best: vec![None; n],
             thinker: None,
             pairs: Vec::new(),
+            players: self.cur.player_count(),
             lines: Vec::new(),
             sums: Vec::new(),
+            diffs: Vec::new(),
+            last: Vec::new(),
             samples: 0,
             luck,
             luck_before: 0.0,
@@ -389,9 +513,35 @@ impl<G: Playable> Reviewer<G> {
         let cfg = &self.cfg;
         if let Some(i) = job.best.iter().position(Option::is_none) {
             // 1. The level's move at each position, seeded as in the app.
+            // The judge's follow-up, when the move so far is its own, is
+            // its move there: its search chose the two together.
+            if let (Judge::Deep(_), Some(Some(prev))) =
+                (self.judge, i.checked_sub(1).map(|p| job.best[p]))
+            {
+                if let (Some(then), true) = (
+                    prev.then,
+                    self.history.get(job.m + i - 1) == Some(&prev.first),
+                ) {
+                    job.best[i] = Some(Move {
+                        first: then,
+                        then: None,
+                        value: prev.value,
+                    });
+                    if job.best.iter().all(Option::is_some) {
+                        job.make_lines(&self.history);
+                    }
+                    return;
+                }
+            }
             if job.thinker.is_none() {
-                let seed = position_seed(self.game_seed, job.m + i);
-                job.thinker = think(&job.pos[i], self.level, seed);
+                job.thinker = match self.judge {
+                    Judge::Level(level) => {
+                        think(&job.pos[i], level, position_seed(self.game_seed, job.m + i))
+                    }
+                    Judge::Deep(cfg) => {
+                        think_plan(&job.pos[i], Plan::Deep(cfg), judge_seed(job.m + i))
+                    }
+                };
             }
             let decided = match job.thinker.as_mut() {
                 Some(t) => t.run(1),
@@ -432,9 +582,17 @@ impl<G: Playable> Job<G> {
             let played = match history.get(self.m + i) {
                 Some(&c) if self.reviewed[i] => c,
                 _ => {
-                    self.pairs.push((0, 0, true));
+                    self.pairs.push((0, 0, true, 0));
                     continue;
                 }
+            };
+            // Before it: the move's line so far, with the judge's choice
+            // here when the decision before was reviewed (its played line),
+            // else as the valuation plays it.
+            let before = if i > 0 && self.reviewed[i - 1] {
+                self.pairs[i - 1].0
+            } else {
+                self.line(history[self.m..self.m + i].to_vec())
             };
             let mut line = history[self.m..self.m + i].to_vec();
             let mut best_line = line.clone();
@@ -455,9 +613,9 @@ impl<G: Playable> Job<G> {
             let same = played == best.first || self.pos[i].same_move(&played_move, &best);
             let p = self.line(line);
             let b = if same { p } else { self.line(best_line) };
-            self.pairs.push((p, b, same));
+            self.pairs.push((p, b, same, before));
         }
-        self.sums = vec![0.0; self.lines.len()];
+        self.sums = vec![0.0; self.lines.len() * self.players];
     }
 
     fn line(&mut self, line: Vec<G::Choice>) -> usize {
@@ -476,6 +634,7 @@ impl<G: Playable> Job<G> {
         let deal_seed = self.rng.next_u64();
         let play_seed = self.rng.next_u64();
         let det = self.pos[0].redeal_unseen(&mut rng_for_seed(deal_seed));
+        let mut values = Vec::with_capacity(self.players);
         for k in 0..self.lines.len() {
             let mut g = det.clone();
             for &c in &self.lines[k] {
@@ -485,14 +644,36 @@ impl<G: Playable> Job<G> {
                     break;
                 }
             }
-            self.sums[k] += self.leaf(g, cfg, play_seed);
+            self.leaf(g, cfg, play_seed, &mut values);
+            let at = k * self.players;
+            self.last.resize(self.sums.len(), 0.0);
+            for (s, v) in values.iter().enumerate().take(self.players) {
+                self.sums[at + s] += v;
+                self.last[at + s] = *v;
+            }
+        }
+        let me = self.me as usize;
+        self.diffs.resize(self.pairs.len(), (0.0, 0.0));
+        for (i, &(p, b, same, _)) in self.pairs.iter().enumerate() {
+            if !same {
+                let d = self.last[b * self.players + me] - self.last[p * self.players + me];
+                self.diffs[i].0 += d;
+                self.diffs[i].1 += d * d;
+            }
         }
         self.samples += 1;
     }
 
-    /// The value for the seat under review of `g` after the playout.
-    fn leaf(&mut self, mut g: G, cfg: &ReviewConfig, play_seed: u64) -> f64 {
+    /// Every seat's value of `g` after the reply and the playout.
+    fn leaf(&mut self, mut g: G, cfg: &ReviewConfig, play_seed: u64, out: &mut Vec<f64>) {
         let p = &cfg.playouts;
+        if cfg.reply && !g.is_over() {
+            // The seat to move replies as the greedy player would: the
+            // same footing for whoever moves next.
+            if let Some(m) = moves_on(&g, p.follower_value, true).first() {
+                apply(&mut g, m);
+            }
+        }
         playout_with(
             &mut g,
             p,
@@ -500,7 +681,7 @@ impl<G: Playable> Job<G> {
             &mut self.scratch,
             &mut rng_for_seed(play_seed),
         );
-        net_value(g, self.me, p.follower_value)
+        net_values_into(g, p.follower_value, out);
     }
 
     /// One redeal of the draw: the decision that drew replayed on a copy
@@ -526,7 +707,12 @@ impl<G: Playable> Job<G> {
 
     /// The move's reviewed decisions.
     fn reviews(self, history: &[G::Choice]) -> Vec<DecisionReview<G::Choice>> {
-        let mean = |k: usize| self.sums.get(k).copied().unwrap_or(0.0) / self.samples.max(1) as f64;
+        let n = self.samples.max(1) as f64;
+        let mean = |k: usize| -> Vec<f64> {
+            (0..self.players)
+                .map(|s| self.sums.get(k * self.players + s).copied().unwrap_or(0.0) / n)
+                .collect()
+        };
         let luck = (self.luck.is_some() && self.luck_counted > 0)
             .then(|| self.luck_after - self.luck_before / self.luck_counted as f64);
         let mut out = Vec::new();
@@ -535,10 +721,31 @@ impl<G: Playable> Job<G> {
                 continue;
             };
             let best = self.best[i].expect("searched");
-            let (p, b, same) = self.pairs[i];
-            let played_value = mean(p);
-            let best_value = if same { played_value } else { mean(b) };
-            let loss = (best_value - played_value).max(0.0);
+            let (p, b, same, before) = self.pairs[i];
+            let played_values = mean(p);
+            let best_values = if same { played_values.clone() } else { mean(b) };
+            let me = self.me as usize;
+            let played_value = played_values.get(me).copied().unwrap_or(0.0);
+            let best_value = best_values.get(me).copied().unwrap_or(0.0);
+            // A difference within two standard errors of the paired
+            // differences is the valuation's noise, not points lost (issue
+            // 40: a follower declined is not a loss when nothing tells it
+            // from putting one).
+            let noise = match self.diffs.get(i) {
+                Some(&(sum, sq)) if self.samples > 1 => {
+                    let k = self.samples as f64;
+                    let var = (sq - sum * sum / k).max(0.0) / (k - 1.0);
+                    2.0 * (var / k).sqrt()
+                }
+                _ => 0.0,
+            };
+            let diff = best_value - played_value;
+            let loss = if diff > noise { diff } else { 0.0 };
+            let values = SeatValues {
+                before: mean(before),
+                played: played_values,
+                best: best_values,
+            };
             out.push(DecisionReview {
                 n: self.m + i,
                 turn: engine::replay::turn_of(g),
@@ -550,11 +757,62 @@ impl<G: Playable> Job<G> {
                 best_value,
                 loss,
                 luck: if i == 0 { luck } else { None },
-                class: Class::of(loss),
+                class: if same {
+                    Class::Best
+                } else {
+                    Class::of_other(loss)
+                },
+                values,
             });
         }
         out
     }
+}
+
+/// The worth to the seat to move of each of `moves` (a choice at `game`
+/// and its follow-up), valued as a review values them (`cfg`: the reply,
+/// the playouts, the net margin) on the same `samples` redeals with the
+/// same playout seeds: paired, so their differences are what counts. The
+/// judge's strength test values the judge's move and hard's this way with
+/// more samples than a review takes.
+pub fn value_moves<G: Playable>(
+    game: &G,
+    moves: &[Move<G::Choice>],
+    samples: u32,
+    cfg: &ReviewConfig,
+    seed: u64,
+) -> Vec<f64> {
+    let me = game.to_move() as usize;
+    let mut base = game.clone();
+    base.set_logging(false);
+    let mut rng = rng_for_seed(seed);
+    let mut sums = vec![0.0; moves.len()];
+    let (mut choices, mut scratch, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    let p = &cfg.playouts;
+    for _ in 0..samples {
+        let deal_seed = rng.next_u64();
+        let play_seed = rng.next_u64();
+        let det = base.redeal_unseen(&mut rng_for_seed(deal_seed));
+        for (k, m) in moves.iter().enumerate() {
+            let mut g = det.clone();
+            apply(&mut g, m);
+            if cfg.reply && !g.is_over() {
+                if let Some(r) = moves_on(&g, p.follower_value, true).first() {
+                    apply(&mut g, r);
+                }
+            }
+            playout_with(
+                &mut g,
+                p,
+                &mut choices,
+                &mut scratch,
+                &mut rng_for_seed(play_seed),
+            );
+            net_values_into(g, p.follower_value, &mut values);
+            sums[k] += values.get(me).copied().unwrap_or(0.0);
+        }
+    }
+    sums.iter().map(|s| s / samples.max(1) as f64).collect()
 }
 
 /// What `g` is worth to `me` after the greedy move when `me` is to place a
@@ -607,6 +865,141 @@ pub fn summarize<C>(reviews: &[DecisionReview<C>], players: usize) -> Vec<SeatSu
     out
 }
 
+/// The judge of a ruleset's reviews and its budget, as `city review
+/// --json` writes it under "judge" and the screen says it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JudgeBudget {
+    /// Candidate moves kept after the greedy ranking.
+    pub candidates: u32,
+    /// Units of work of its search at a decision, at most (a decision
+    /// played in a playout, a position valued).
+    pub work: u32,
+    /// Tiles each of its playouts plays.
+    pub horizon: u32,
+    /// Redeals on which the played and the best move are valued.
+    pub samples: u32,
+    /// The seed it is seeded from (`JUDGE_SEED`).
+    pub seed: u64,
+}
+
+impl JudgeBudget {
+    pub fn of<G: Playable>() -> JudgeBudget {
+        let j = G::JUDGE;
+        JudgeBudget {
+            candidates: j.candidates as u32,
+            work: j
+                .work
+                .min(j.work_per_move.saturating_mul(j.candidates as u32)),
+            horizon: j.horizon,
+            samples: G::REVIEW.samples,
+            seed: JUDGE_SEED,
+        }
+    }
+}
+
+/// A seat's result taken apart (issue 40): `skill + luck + rest = margin`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Balance {
+    pub seat: Seat,
+    /// The seat's score minus the best other seat's: final once the game
+    /// is over, else as the review expects it at the end.
+    pub margin: f64,
+    /// What the players' decisions did to the margin, against the judge's:
+    /// minus the seat's own points lost, plus what the other seats' lost
+    /// moves gave it (in two players, the other's points lost).
+    pub skill: f64,
+    /// The seat's luck of the draw, less the others' (their mean).
+    pub luck: f64,
+    /// The rest: the margin the game started with, what the best moves
+    /// were worth beyond the valuation's own play, and the valuation's
+    /// noise (margin − skill − luck).
+    pub rest: f64,
+    /// 0 to 100, from the points lost at each decision (`accuracy`).
+    pub accuracy: f64,
+}
+
+/// One decision's accuracy, 0 to 100, from the points it lost: lichess's
+/// curve (`103.1668 · e^(−0.04354 · x) − 3.1669`, x the winning chances
+/// lost in percent) with 3 percent a point: 100 for nothing lost, about 87
+/// for 1 point, 50 for 5, 25 for 10, 4 for 20 (docs/ai.md).
+pub fn accuracy(loss: f64) -> f64 {
+    if loss <= 0.0 {
+        100.0
+    } else {
+        // Below 100 for any loss: the curve's top is 99.9999.
+        (103.1668 * (-0.04354 * 3.0 * loss).exp() - 3.1669).max(0.0)
+    }
+}
+
+/// Each seat's score minus the best other seat's.
+pub fn margins(scores: &[u32]) -> Vec<f64> {
+    (0..scores.len())
+        .map(|s| {
+            let best_other = (0..scores.len())
+                .filter(|&o| o != s)
+                .map(|o| scores[o])
+                .max()
+                .unwrap_or(0);
+            scores[s] as f64 - best_other as f64
+        })
+        .collect()
+}
+
+/// The margins a review reconciles: the final ones (`margins(scores)`)
+/// when the game is `over`, else what the last decision reviewed expects
+/// at the end for every seat.
+pub fn end_margins<C>(reviews: &[DecisionReview<C>], scores: &[u32], over: bool) -> Vec<f64> {
+    match reviews.last() {
+        Some(r) if !over && r.values.played.len() == scores.len() => r.values.played.clone(),
+        _ => margins(scores),
+    }
+}
+
+/// Each seat's margin as skill, luck and the rest (`Balance`), with its
+/// accuracy; `margins` one per seat (`end_margins`).
+pub fn balance<C>(reviews: &[DecisionReview<C>], margins: &[f64]) -> Vec<Balance> {
+    let players = margins.len();
+    let others = (players.max(2) - 1) as f64;
+    let mut out: Vec<Balance> = (0..players)
+        .map(|s| Balance {
+            seat: s as Seat,
+            margin: margins[s],
+            ..Balance::default()
+        })
+        .collect();
+    let mut acc = vec![(0.0, 0usize); players];
+    for r in reviews {
+        let mover = r.seat as usize;
+        if mover >= players {
+            continue;
+        }
+        acc[mover].0 += accuracy(r.loss);
+        acc[mover].1 += 1;
+        for (s, b) in out.iter_mut().enumerate() {
+            if s == mover {
+                b.skill -= r.loss;
+                b.luck += r.luck.unwrap_or(0.0);
+            } else {
+                // What the mover's loss did to this seat, on the same
+                // redeals (in two players, exactly the loss).
+                if r.loss > 0.0 {
+                    let v = &r.values;
+                    b.skill += match (v.played.get(s), v.best.get(s)) {
+                        (Some(p), Some(q)) => p - q,
+                        _ => r.loss / others,
+                    };
+                }
+                b.luck -= r.luck.unwrap_or(0.0) / others;
+            }
+        }
+    }
+    for (b, (sum, n)) in out.iter_mut().zip(acc) {
+        b.rest = b.margin - b.skill - b.luck;
+        b.accuracy = if n == 0 { 100.0 } else { sum / n as f64 };
+    }
+    out
+}
+
 /// The moments a review points out: decisions by their `n`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeyMoments {
@@ -647,6 +1040,24 @@ impl AnyReviewer {
         match game {
             AnyGame::City(g) => AnyReviewer::City(Box::new(Reviewer::new(g, level, seed))),
             AnyGame::Classic(g) => AnyReviewer::Classic(Box::new(Reviewer::new(g, level, seed))),
+        }
+    }
+
+    /// Reviews every decision of `game` against the ruleset's own judge
+    /// (issue 40: `Playable::JUDGE`, seeded apart from every seat).
+    pub fn judged(game: &AnyGame) -> AnyReviewer {
+        match game {
+            AnyGame::City(g) => AnyReviewer::City(Box::new(Reviewer::judged(g))),
+            AnyGame::Classic(g) => AnyReviewer::Classic(Box::new(Reviewer::judged(g))),
+        }
+    }
+
+    /// The judge of a review of `game` by `judged` and what it spends: for
+    /// `city review --json` and the screen.
+    pub fn judge_of(game: &AnyGame) -> JudgeBudget {
+        match game {
+            AnyGame::City(_) => JudgeBudget::of::<engine::city::Game>(),
+            AnyGame::Classic(_) => JudgeBudget::of::<engine::classic::Game>(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! weaker player loses more, the best move is the level's own, and the same
 //! record always gives the same review.
 
-use super::review::{key_moments, position_seed, summarize, KeyMoments, ReviewConfig};
+use super::review::{self, key_moments, position_seed, summarize, KeyMoments, ReviewConfig};
 use super::*;
 use engine::classic::{self, Choice};
 use engine::{city, TileGame};
@@ -213,6 +213,18 @@ fn the_same_record_gives_the_same_review_however_it_is_sliced() {
     }
     assert_eq!(sliced, once);
     assert_eq!(r.step(1), None);
+    // From a move on (a tile drawn starts one): the same reviews.
+    let k = once
+        .iter()
+        .skip(once.len() / 2)
+        .find(|r| r.luck.is_some())
+        .expect("a tile decision in the second half")
+        .n;
+    let tail = Reviewer::with_config(&g, Level::Easy, Some(3), cfg)
+        .starting_at(k)
+        .run_all();
+    let want: Vec<_> = once.iter().filter(|r| r.n >= k).cloned().collect();
+    assert_eq!(tail, want);
 }
 
 #[test]
@@ -231,8 +243,17 @@ fn every_decision_with_a_choice_is_reviewed_once_in_order() {
     assert_eq!(got, expected);
     for r in &reviews {
         assert!(r.loss >= 0.0 && r.loss.is_finite());
-        assert_eq!(r.loss, (r.best_value - r.played_value).max(0.0));
-        assert_eq!(r.class, Class::of(r.loss));
+        // The difference, or 0 when it is within the valuation's noise.
+        assert!(
+            r.loss == 0.0 || r.loss == r.best_value - r.played_value,
+            "{r:?}"
+        );
+        // Best only for the level's own move (issue 40).
+        if r.class == Class::Best {
+            assert_eq!(r.loss, 0.0);
+        } else {
+            assert_eq!(r.class, Class::of_other(r.loss), "{r:?}");
+        }
         let tile = matches!(r.played, AnyChoice::Classic(Choice::Place(_)));
         // The first tile came with the setup: no luck to it.
         assert_eq!(r.luck.is_some(), tile && r.n > 0, "{r:?}");
@@ -287,6 +308,7 @@ fn review(n: usize, seat: Seat, loss: f64, luck: Option<f64>) -> DecisionReview<
         loss,
         luck,
         class: Class::of(loss),
+        values: Default::default(),
     }
 }
 
@@ -321,4 +343,201 @@ fn key_moments_are_the_largest_losses_and_swings_of_luck() {
     assert_eq!(s[0].luck, -9.0 + 2.0 + 9.0 - 1.0);
     assert_eq!(s[1].classes, [1, 2, 1, 0, 0]);
     assert_eq!(s[0].classes, [0, 0, 1, 1, 2]);
+}
+
+/// A review cheap enough for many games in the dev profile: greedy's move
+/// as the best, a few redeals.
+fn cheap<G: Playable>() -> ReviewConfig {
+    ReviewConfig {
+        samples: 6,
+        luck_samples: 3,
+        ..G::REVIEW
+    }
+}
+
+/// The identity of issue 40 and its mirror in two players: skill + luck +
+/// rest = margin for every seat, the margin the final scores' (or, before
+/// the end, the expected one); in two players each term is the other
+/// seat's with its sign turned, and skill is the other's points lost less
+/// one's own.
+fn adds_up<G: Playable>(g: &G, reviews: &[DecisionReview<G::Choice>]) {
+    let scores = g.scores();
+    let margins = review::end_margins(reviews, &scores, g.is_over());
+    if g.is_over() {
+        assert_eq!(margins, review::margins(&scores));
+    }
+    let b = review::balance(reviews, &margins);
+    let lost = |s: Seat| -> f64 { reviews.iter().filter(|r| r.seat == s).map(|r| r.loss).sum() };
+    for x in &b {
+        assert!((x.skill + x.luck + x.rest - x.margin).abs() <= 0.5, "{x:?}");
+        assert!((0.0..=100.0).contains(&x.accuracy), "{x:?}");
+    }
+    if scores.len() == 2 {
+        let close = |a: f64, b: f64| (a + b).abs() < 1e-6;
+        assert!(close(b[0].margin, b[1].margin), "{b:?}");
+        assert!(close(b[0].skill, b[1].skill), "{b:?}");
+        assert!(close(b[0].luck, b[1].luck), "{b:?}");
+        assert!(close(b[0].rest, b[1].rest), "{b:?}");
+        assert!((b[0].skill - (lost(1) - lost(0))).abs() < 1e-6, "{b:?}");
+    }
+}
+
+#[test]
+fn skill_luck_and_the_rest_add_up_to_the_margin_on_100_random_games() {
+    for seed in 0..100u64 {
+        let levels = [Level::Random, Level::Greedy];
+        let (a, b) = (levels[(seed % 2) as usize], levels[(seed / 2 % 2) as usize]);
+        if seed % 2 == 0 {
+            let mut g = played(
+                short_classic(100 + seed, 8 + (seed % 5) as usize),
+                a,
+                b,
+                seed,
+            );
+            if seed % 10 == 4 {
+                // An unfinished game: the margin is the expected one.
+                g = g.at(g.history().len() - 3);
+            }
+            let cfg = cheap::<classic::Game>();
+            let r = Reviewer::with_config(&g, Level::Greedy, Some(seed), cfg).run_all();
+            adds_up(&g, &r);
+        } else {
+            let cat = city::Catalogue::builtin().unwrap();
+            let names: Vec<String> = (0..2 + seed % 3).map(|i| format!("P{i}")).collect();
+            let setup =
+                city::Setup::from_seed(cat, names, seed, [3, 2, 2], city::Options::default())
+                    .unwrap();
+            let g = played(city::Game::new(cat, setup).unwrap(), a, b, seed);
+            let cfg = cheap::<city::Game>();
+            let r = Reviewer::with_config(&g, Level::Greedy, Some(seed), cfg).run_all();
+            adds_up(&g, &r);
+        }
+    }
+}
+
+#[test]
+fn the_seat_to_move_starts_from_the_value_the_last_move_left_it() {
+    // The same baseline for every seat (issue 40): the judge's best move
+    // for the seat to move is worth, on average over a game's moves, what
+    // the move before it left that seat (the draw's luck aside). Without
+    // the greedy reply in the valuation it was worth 2 to 3 points more: the
+    // playout's random first move after a line, given to the seat that moves
+    // next, which its own best move then took back.
+    let bonus = |reply: bool| {
+        let mut gap = (0.0, 0u32);
+        for seed in 0..3u64 {
+            let g = played(
+                short_classic(60 + seed, 20),
+                Level::Greedy,
+                Level::Greedy,
+                seed,
+            );
+            let cfg = ReviewConfig {
+                samples: 24,
+                reply,
+                ..G_REVIEW_CLASSIC
+            };
+            let r = Reviewer::with_config(&g, Level::Greedy, Some(seed), cfg).run_all();
+            for w in r.windows(2) {
+                let (a, b) = (&w[0], &w[1]);
+                if a.seat != b.seat && b.n == a.n + 1 {
+                    let s = b.seat as usize;
+                    gap.0 += b.values.best[s] - a.values.played[s] - b.luck.unwrap_or(0.0);
+                    gap.1 += 1;
+                }
+            }
+        }
+        assert!(gap.1 > 20, "{} moves", gap.1);
+        gap.0 / gap.1 as f64
+    };
+    let (with, without) = (bonus(true), bonus(false));
+    eprintln!("the seat to move's bonus: {without:.2} without the reply, {with:.2} with");
+    assert!(with.abs() < 1.0, "a bonus of {with:.2} with the reply");
+    assert!(
+        without > with + 1.0,
+        "{without:.2} without the reply, {with:.2} with"
+    );
+}
+
+const G_REVIEW_CLASSIC: ReviewConfig = <classic::Game as Playable>::REVIEW;
+
+/// The planted blunders of issue 40 (tests/records/review/, made by
+/// examples/plant_blunders.rs): the last turn of each record, reviewed by
+/// the judge, is a mistake or a blunder, and the judge's best move is the
+/// right one: for a feature of one's own left open late, a move that
+/// scores for the seat at once; for the other seat's completed, a move
+/// that gives the other seat nothing at once.
+fn planted<G: Playable>(g: &G, own: bool) {
+    let last_tile = (0..g.history().len())
+        .rev()
+        .find(|&k| g.at(k).at_placement())
+        .unwrap();
+    let reviews = Reviewer::judged(g).starting_at(last_tile).run_all();
+    let r = reviews.iter().find(|r| r.n == last_tile).expect("reviewed");
+    assert!(r.class >= Class::Mistake, "{r:?}");
+    let before = g.at(r.n);
+    let me = r.seat as usize;
+    let mut after = before.clone();
+    after.play(r.best).unwrap();
+    if let Some(t) = r.best_then {
+        after.play(t).unwrap();
+    }
+    // The rest of the turn as "no follower", so that it scores.
+    while !after.is_over() && after.to_move() as usize == me && after.turns() == before.turns() {
+        let c = after.legal_choices()[0];
+        after.play(c).unwrap();
+    }
+    let (s0, s1) = (before.scores(), after.scores());
+    if own {
+        assert!(s1[me] > s0[me], "the best scores for the seat: {r:?}");
+    } else {
+        assert_eq!(
+            s1[1 - me],
+            s0[1 - me],
+            "the best gives the other nothing: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn planted_blunders_of_both_games_are_mistakes_with_the_right_best_move() {
+    let g = record("classic_own_left_open.cgn");
+    planted(g.as_classic().unwrap(), true);
+    let g = record("classic_theirs_completed.cgn");
+    planted(g.as_classic().unwrap(), false);
+    let g = record("city_own_left_open.cgn");
+    planted(g.as_city().unwrap(), true);
+    let g = record("city_theirs_completed.cgn");
+    planted(g.as_city().unwrap(), false);
+}
+
+/// The judge's strength in small (issue 40; the full measure is
+/// examples/judge_strength.rs): at decisions of a short game of The City,
+/// the judge's move is worth at least hard's, by the review's valuation on
+/// more redeals, within half a point, at all but one of them, and never
+/// more than two points below.
+#[test]
+fn judge_is_at_least_as_good_as_hard_on_a_few_decisions() {
+    let mut g = short_city(12);
+    let (mut judged, mut passed) = (0, 0);
+    while !g.is_over() && judged < 6 {
+        let n = g.history().len();
+        let choices = g.legal_choices();
+        let seed = position_seed(Some(12), n);
+        let hard = think(&g, Level::Hard, seed).unwrap().run(u32::MAX).unwrap();
+        if choices.len() > 2 && g.at_placement() {
+            let judge = think_plan(&g, Plan::Deep(city::Game::JUDGE), review::judge_seed(n))
+                .unwrap()
+                .run(u32::MAX)
+                .unwrap();
+            judged += 1;
+            let same =
+                judge.first == hard.first && judge.then == hard.then || g.same_move(&judge, &hard);
+            let v = review::value_moves(&g, &[judge, hard], 256, &city::Game::REVIEW, n as u64);
+            assert!(same || v[0] >= v[1] - 2.0, "decision {n}: {v:?}");
+            passed += usize::from(same || v[0] >= v[1] - 0.5);
+        }
+        g.play(hard.first).unwrap();
+    }
+    assert!(judged == 6 && passed + 1 >= judged, "{passed} of {judged}");
 }

@@ -31,6 +31,7 @@ pub mod pictures;
 pub mod prompt;
 pub mod reach;
 pub mod review;
+pub mod review_why;
 pub mod scene;
 pub mod stats;
 pub mod survey;

@@ -94,6 +94,17 @@ fn name_of(names: &[String], seat: u8) -> String {
 /// "Turn 12, Anna: mistake, 9 points lost; best: the tile at 2,-1 turned
 /// 90°, then put a farmer in the field (played: keep your followers)".
 pub fn entry_words(before: &AnyGame, names: &[String], r: &Reviewed) -> String {
+    entry_words_then(before, names, r, None)
+}
+
+/// `entry_words` with the reason the best move is better (issue 40,
+/// `review_why::why`), `then` the move played's own follow-up.
+pub fn entry_words_then(
+    before: &AnyGame,
+    names: &[String],
+    r: &Reviewed,
+    then: Option<AnyChoice>,
+) -> String {
     let player = name_of(names, r.seat);
     let played = move_words(before, r.played, None);
     let text = if r.class == Class::Best {
@@ -108,8 +119,17 @@ pub fn entry_words(before: &AnyGame, names: &[String], r: &Reviewed) -> String {
             &played,
         )
     };
-    match r.luck {
+    let text = match r.luck {
         Some(l) => msg::review::with_luck(&text, &signed(l)),
+        None => text,
+    };
+    // Each mistake and blunder says why (issue 40); an inaccuracy's gain
+    // is mostly the playouts' to tell.
+    let why = (r.class >= Class::Mistake)
+        .then(|| crate::review_why::why(before, names, r, then))
+        .flatten();
+    match why {
+        Some(w) => msg::review::with_why(&text, &w),
         None => text,
     }
 }
@@ -135,9 +155,18 @@ impl Narrator {
         }
     }
 
-    /// The sentence of `r` (`entry_words`). Reviews must come in decision
-    /// order; one that does not is read from the start again.
-    pub fn words(&mut self, names: &[String], r: &Reviewed) -> String {
+    /// Why the best move of `r` is better than the move played
+    /// (`review_why::why`), read at its position; `None` below a mistake
+    /// (as the sentences say it). Reviews in decision order, as for `words`.
+    pub fn why(&mut self, names: &[String], r: &Reviewed) -> Option<String> {
+        if r.class < Class::Mistake {
+            return None;
+        }
+        self.walk_to(r);
+        crate::review_why::why(&self.game, names, r, self.played_then(r))
+    }
+
+    fn walk_to(&mut self, r: &Reviewed) {
         if r.n < self.at {
             self.game = self.game.at(0);
             self.game.set_logging(false);
@@ -152,7 +181,23 @@ impl Narrator {
             }
             self.at += 1;
         }
-        entry_words(&self.game, names, r)
+    }
+
+    /// The move played's follow-up, when the seat went on with its move.
+    fn played_then(&self, r: &Reviewed) -> Option<AnyChoice> {
+        self.history.get(r.n + 1).copied().filter(|_| {
+            let mut g = self.game.clone();
+            let turn = g.turn();
+            g.play(r.played).is_ok() && !g.is_over() && g.to_move() == r.seat && g.turn() == turn
+        })
+    }
+
+    /// The sentence of `r` (`entry_words`). Reviews must come in decision
+    /// order; one that does not is read from the start again.
+    pub fn words(&mut self, names: &[String], r: &Reviewed) -> String {
+        self.walk_to(r);
+        let then = self.played_then(r);
+        entry_words_then(&self.game, names, r, then)
     }
 }
 
@@ -189,17 +234,18 @@ pub fn time_left(elapsed_ms: f64, done: u32, total: u32) -> Option<String> {
     })
 }
 
-/// The chart's height in its own units, and the width of a turn (the
-/// chart is as wide as the game is long; the page scrolls it sideways).
+/// The chart's size in its own units: it is drawn to the width of its box
+/// (issue 40: no sideways scroll, the axis always in view), a turn as wide
+/// as the game's length allows.
 pub const CHART_H: f64 = 220.0;
-pub const TURN_W: f64 = 12.0;
+pub const CHART_W: f64 = 600.0;
 /// Room for the axes' labels.
 const PAD_L: f64 = 44.0;
 const PAD_R: f64 = 10.0;
 const PAD_T: f64 = 10.0;
 const PAD_B: f64 = 28.0;
 
-/// A point of the chart: a seat's move (its decisions of one turn), at
+/// A point of the chart: a move (a seat's decisions of one turn), at
 /// (x, y); it stands for the move's costliest decision.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartPoint {
@@ -207,9 +253,14 @@ pub struct ChartPoint {
     pub y: f64,
     /// The decision it stands for: an index into the reviews.
     pub index: usize,
+    /// The seat whose move it is, and the move's worst class (mistakes and
+    /// blunders are marked on the line).
+    pub mover: u8,
+    pub class: Class,
 }
 
-/// One seat's line: its path and its points.
+/// One line: a seat's expected margin after every move, its path and its
+/// points.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartLine {
     pub seat: u8,
@@ -218,8 +269,10 @@ pub struct ChartLine {
     pub points: Vec<ChartPoint>,
 }
 
-/// The chart of the seats' expected margins over the game: x the turn, y
-/// the margin each seat could expect after its move that turn.
+/// The advantage over the game (issue 40): x the turn, y a seat's expected
+/// margin at the end after each move, every seat valued on the same
+/// redeals. In two players one line, the first seat's (the other's is its
+/// mirror); with more, a line per seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
     /// Its width in its own units.
@@ -248,61 +301,92 @@ fn tick_step(span: f64) -> f64 {
     }
 }
 
+/// The seats a chart draws a line for: the first alone in two players.
+pub fn chart_seats(players: usize) -> Vec<u8> {
+    if players == 2 {
+        vec![0]
+    } else {
+        (0..players as u8).collect()
+    }
+}
+
 /// The chart of `reviews` for `players` seats over a game of `turns` turns.
 pub fn chart(reviews: &[Reviewed], players: usize, turns: usize) -> Chart {
-    // Each seat's moves: (turn, margin after it, its costliest decision).
-    let mut moves: Vec<Vec<(usize, f64, usize)>> = vec![Vec::new(); players];
+    // The moves: (turn, mover, every seat's margin after it, its costliest
+    // decision, its worst class).
+    let mut moves: Vec<(usize, u8, Vec<f64>, usize, Class)> = Vec::new();
     for (i, r) in reviews.iter().enumerate() {
-        let Some(m) = moves.get_mut(r.seat as usize) else {
-            continue;
-        };
-        match m.last_mut() {
-            Some(last) if last.0 == r.turn => {
-                last.1 = r.played_value;
-                if r.loss > reviews[last.2].loss {
-                    last.2 = i;
-                }
+        let after = if r.values.played.len() == players {
+            r.values.played.clone()
+        } else {
+            // A review without every seat's values: the mover's alone.
+            let mut v = vec![0.0; players];
+            if let Some(x) = v.get_mut(r.seat as usize) {
+                *x = r.played_value;
             }
-            _ => m.push((r.turn, r.played_value, i)),
+            v
+        };
+        match moves.last_mut() {
+            Some(last) if last.0 == r.turn && last.1 == r.seat => {
+                last.2 = after;
+                if r.loss > reviews[last.3].loss {
+                    last.3 = i;
+                }
+                last.4 = last.4.max(r.class);
+            }
+            _ => moves.push((r.turn, r.seat, after, i, r.class)),
         }
     }
+    let seats = chart_seats(players);
     let (mut lo, mut hi) = (0.0f64, 0.0f64);
-    for &(_, v, _) in moves.iter().flatten() {
-        lo = lo.min(v);
-        hi = hi.max(v);
+    for m in &moves {
+        for &s in &seats {
+            let v = m.2.get(s as usize).copied().unwrap_or(0.0);
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
     }
     let step = tick_step((hi - lo).max(1.0));
     lo = (lo / step).floor() * step;
     hi = ((hi / step).ceil() * step).max(lo + step);
     let turns = turns.max(1);
-    let width = PAD_L + PAD_R + TURN_W * turns as f64;
+    let width = CHART_W;
+    let turn_w = (CHART_W - PAD_L - PAD_R) / turns as f64;
     let plot_h = CHART_H - PAD_T - PAD_B;
-    let x_of = |turn: usize| PAD_L + TURN_W * (turn.clamp(1, turns) as f64 - 0.5);
+    let x_of = |turn: usize| PAD_L + turn_w * (turn.clamp(1, turns) as f64 - 0.5);
     let y_of = |v: f64| PAD_T + plot_h * (hi - v) / (hi - lo);
     let mut order: Vec<(f64, usize)> = Vec::new();
-    let lines = moves
+    let lines = seats
         .iter()
-        .enumerate()
-        .map(|(seat, m)| {
+        .map(|&seat| {
             let mut d = String::new();
-            let points = m
+            let points = moves
                 .iter()
-                .map(|&(turn, v, index)| {
-                    let (x, y) = (x_of(turn), y_of(v));
+                .map(|(turn, mover, after, index, class)| {
+                    let v = after.get(seat as usize).copied().unwrap_or(0.0);
+                    let (x, y) = (x_of(*turn), y_of(v));
                     let cmd = if d.is_empty() { 'M' } else { 'L' };
                     d.push_str(&format!("{cmd}{} {}", num(x), num(y)));
-                    order.push((x, index));
-                    ChartPoint { x, y, index }
+                    order.push((x, *index));
+                    ChartPoint {
+                        x,
+                        y,
+                        index: *index,
+                        mover: *mover,
+                        class: *class,
+                    }
                 })
                 .collect();
-            ChartLine {
-                seat: seat as u8,
-                d,
-                points,
-            }
+            ChartLine { seat, d, points }
         })
         .collect();
     engine::core::sort::sort_by(&mut order, |a, b| (a.0, a.1) < (b.0, b.1));
+    let mut seen = Vec::new();
+    order.retain(|o| {
+        let new = !seen.contains(&o.1);
+        seen.push(o.1);
+        new
+    });
     let mut y_ticks = Vec::new();
     let mut v = lo;
     while v <= hi + step / 2.0 {
@@ -415,6 +499,15 @@ mod tests {
             loss,
             luck: None,
             class: Class::of(loss),
+            values: {
+                let me = before.to_move();
+                let v = |x: f64| if me == 0 { vec![x, -x] } else { vec![-x, x] };
+                computer::review::SeatValues {
+                    before: v(value + 1.0),
+                    played: v(value),
+                    best: v(value + loss),
+                }
+            },
         }
     }
 
@@ -460,7 +553,9 @@ mod tests {
             luck: Some(-3.25),
             ..r
         };
-        assert!(entry_words(&game.at(0), &names, &lucky).ends_with("; luck of the draw -3.3"));
+        // The luck, then why the best is better (issue 40).
+        let words = entry_words(&game.at(0), &names, &lucky);
+        assert!(words.contains("; luck of the draw -3.3. Why: "), "{words}");
     }
 
     #[test]
@@ -489,18 +584,22 @@ mod tests {
             .map(|n| review(n, &game, 6.0, 0.0))
             .collect();
         assert!(reviews.len() >= 4);
+        // (The narrator also knows the follow-up played, which the reason
+        // reads: the words before it are the same.)
+        let cut = |w: String| w.split(". Why: ").next().unwrap_or_default().to_string();
         let mut narrator = Narrator::new(&game);
         for r in &reviews {
             assert_eq!(
-                narrator.words(&names, r),
-                entry_words(&game.at(r.n), &names, r)
+                cut(narrator.words(&names, r)),
+                cut(entry_words(&game.at(r.n), &names, r))
             );
         }
         // Out of order: read again from the start, the same words.
         let first = &reviews[0];
+        let again = narrator.words(&names, first);
         assert_eq!(
-            narrator.words(&names, first),
-            entry_words(&game.at(first.n), &names, first)
+            cut(again),
+            cut(entry_words(&game.at(first.n), &names, first))
         );
     }
 
@@ -526,8 +625,9 @@ mod tests {
             .collect();
         let turns = game.turns();
         let c = chart(&reviews, 2, turns);
-        assert_eq!(c.lines.len(), 2);
-        assert_eq!(c.width, PAD_L + PAD_R + TURN_W * turns as f64);
+        // One line in two players: the first seat's margin.
+        assert_eq!(c.lines.len(), 1);
+        assert_eq!(c.width, CHART_W);
         // A point per seat and turn with a reviewed decision, standing for
         // the costliest of them.
         let mut moves: Vec<(u8, usize)> = reviews.iter().map(|r| (r.seat, r.turn)).collect();
@@ -535,10 +635,18 @@ mod tests {
         let count: usize = c.lines.iter().map(|l| l.points.len()).sum();
         assert_eq!(count, moves.len());
         assert_eq!(c.order.len(), count);
+        let mut values = Vec::new();
         for line in &c.lines {
             for p in &line.points {
                 let r = &reviews[p.index];
-                assert_eq!(r.seat, line.seat);
+                assert_eq!(r.seat, p.mover);
+                // The first seat's margin after the move, whoever moved:
+                // its last decision's.
+                let last = reviews
+                    .iter()
+                    .rfind(|x| (x.seat, x.turn) == (r.seat, r.turn))
+                    .unwrap();
+                values.push((last.values.played[0], p.y));
                 assert!(reviews
                     .iter()
                     .filter(|x| (x.seat, x.turn) == (r.seat, r.turn))
@@ -547,8 +655,14 @@ mod tests {
                 assert!((PAD_T..=CHART_H - PAD_B).contains(&p.y), "{p:?}");
             }
             // x grows with the turn.
-            assert!(line.points.windows(2).all(|w| w[0].x < w[1].x));
+            assert!(line.points.windows(2).all(|w| w[0].x <= w[1].x));
             assert!(line.d.starts_with('M'));
+        }
+        // A higher margin is higher up.
+        for a in &values {
+            for b in &values {
+                assert!(a.0 <= b.0 || a.1 < b.1, "{a:?} {b:?}");
+            }
         }
         // The keyboard's order goes left to right.
         let x_of = |i: usize| {
@@ -577,6 +691,7 @@ mod tests {
     #[test]
     fn an_empty_chart_has_no_points_and_no_panic() {
         let c = chart(&[], 3, 0);
+        assert_eq!(chart(&[], 2, 0).lines.len(), 1);
         assert_eq!(c.lines.len(), 3);
         assert!(c
             .lines
@@ -653,10 +768,76 @@ mod tests {
             words.starts_with("Zug 1, Anna: Fehler, 9 Punkte verloren; besser: "),
             "{words}"
         );
-        assert!(words.ends_with("; Glück beim Ziehen +1,3"), "{words}");
+        assert!(
+            words.contains("; Glück beim Ziehen +1,3. Warum: "),
+            "{words}"
+        );
         assert_eq!(left.as_deref(), Some("noch etwa 20 s"));
         assert_eq!(half, "2,5 Punkte");
         assert_eq!(marks, "gestrichelte Linie, Quadrate");
+    }
+
+    /// The planted blunders of issue 40 say why, from the engine's scoring
+    /// of the two lines: what the best move completes for the player, or
+    /// what the move played completed for the other; in German too.
+    #[test]
+    fn planted_blunders_say_what_the_best_move_gains() {
+        let read = |name: &str| {
+            let path = format!(
+                "{}/../../tests/records/review/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            formats::notation::read(&std::fs::read_to_string(path).unwrap())
+                .unwrap()
+                .game
+        };
+        let last_words = |game: &AnyGame| {
+            let history = game.history();
+            let n = (0..history.len())
+                .rev()
+                .find(|&k| placement_of(history[k]).is_some())
+                .unwrap();
+            let r = match game {
+                AnyGame::City(g) => {
+                    computer::Reviewer::judged(g).starting_at(n).run_all()[0].map(AnyChoice::City)
+                }
+                AnyGame::Classic(g) => computer::Reviewer::judged(g).starting_at(n).run_all()[0]
+                    .map(AnyChoice::Classic),
+            };
+            let mut narrator = Narrator::new(game);
+            (narrator.words(game.players(), &r), narrator, r)
+        };
+        for (name, why) in [
+            (
+                "classic_own_left_open.cgn",
+                "Why: the best move completes a ",
+            ),
+            ("city_own_left_open.cgn", "Why: the best move completes a "),
+            (
+                "classic_theirs_completed.cgn",
+                "Why: the move played completed a ",
+            ),
+            (
+                "city_theirs_completed.cgn",
+                "Why: the move played completed a ",
+            ),
+        ] {
+            let game = read(name);
+            let (words, mut narrator, r) = last_words(&game);
+            assert!(words.contains(why), "{name}: {words}");
+            assert!(words.contains(" points for "), "{name}: {words}");
+            if name.starts_with("city_theirs") {
+                let de = include_str!("../../../static/lang/de.txt").to_string();
+                i18n::install(i18n::Language::De, de).expect("the German file reads");
+                assert!(i18n::choose(i18n::Language::De));
+                let german = narrator.words(game.players(), &r);
+                i18n::choose(i18n::Language::En);
+                assert!(
+                    german.contains("Warum: der gespielte Zug vollendete "),
+                    "{german}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -81,7 +81,10 @@ impl PartialEq for Review {
 /// A review's key: the level and the game's link. The same record and
 /// level give the same review.
 pub fn key_of(game: &AnyGame, level: Level) -> String {
-    format!("{}:{}", level.name(), formats::share::encode(game))
+    // The judge's (issue 40): reviews kept by the level's review of issue
+    // 30 are computed again.
+    let _ = level;
+    format!("judge:{}", formats::share::encode(game))
 }
 
 /// Whether a kept review is one of `game` (storage can be tampered with):
@@ -247,6 +250,21 @@ fn board_for(game: &AnyGame, seats: &[Seat], r: &Reviewed, words: String) -> Pla
         t.focus = (focused == Some(r.best) && t.focusable() > 0).then_some(0);
         play.targets = Shared::new(t);
     }
+    // The board looks at the decision (issue 40): the best tile's space,
+    // else the tile played, else the last tile laid before it.
+    let history = game.history();
+    let cell = any::placement_of(r.best)
+        .or_else(|| any::placement_of(r.played))
+        .or_else(|| {
+            history[..r.n]
+                .iter()
+                .rev()
+                .find_map(|&c| any::placement_of(c))
+        })
+        .map(|(cell, _)| cell);
+    let mut t = (*play.targets).clone();
+    t.zoom = cell;
+    play.targets = Shared::new(t);
     play.view.prompt_base.detail = words;
     play
 }
