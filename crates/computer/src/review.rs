@@ -684,3 +684,8 @@ impl AnyReviewer {
         }
     }
 }
+
+/// The level the app's review and the puzzles judge with: one place, so a
+/// stronger judge is set here once for the screen, its workers and the
+/// mining (`city review` takes `--level` besides).
+pub const JUDGE: Level = Level::Normal;
