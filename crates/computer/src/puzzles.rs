@@ -413,6 +413,7 @@ pub fn first_rating(gain: f64, greedy_finds_it: bool) -> f64 {
 }
 
 /// The gap above `MIN_GAIN`, from 0 to 25 points.
+#[allow(clippy::manual_clamp)] // f64::clamp is disallowed (clippy.toml)
 fn extra(gain: f64) -> f64 {
     let x = gain - MIN_GAIN;
     if x < 0.0 {

@@ -216,3 +216,41 @@ fn theme_names_read_back() {
     }
     assert_eq!(Theme::from_name("nothing"), None);
 }
+
+/// A review split between parts (the app's engine workers) gives each
+/// decision the review the whole gives, every decision once, and `covered`
+/// never passes a decision not yet handed back.
+#[test]
+fn a_review_split_in_parts_is_the_whole_review() {
+    use super::review::ReviewConfig;
+    let AnyGame::Classic(g) = record("classic_placement_blunder.cgn") else {
+        panic!()
+    };
+    let cfg = ReviewConfig {
+        samples: 8,
+        luck_samples: 4,
+        ..<classic::Game as Playable>::REVIEW
+    };
+    let whole = Reviewer::with_config(&g, Level::Greedy, g.setup().seed, cfg).run_all();
+    for parts in [2, 3] {
+        let mut merged = Vec::new();
+        for part in 0..parts {
+            let mut r = Reviewer::part(&g, Level::Greedy, g.setup().seed, part, parts);
+            r.set_config(cfg);
+            let total = r.progress().total;
+            let mut mine = Vec::new();
+            while !r.is_done() {
+                let covered = r.covered();
+                if let Some(d) = r.step(3) {
+                    assert!(d.n >= covered, "covered {covered} passed {}", d.n);
+                    mine.push(d);
+                }
+            }
+            assert_eq!(mine.len(), total);
+            assert_eq!(r.covered(), g.history().len());
+            merged.extend(mine);
+        }
+        merged.sort_by_key(|d| d.n);
+        assert_eq!(merged, whole, "{parts} parts");
+    }
+}
