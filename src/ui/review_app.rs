@@ -27,26 +27,57 @@ pub struct ReviewAppProps {
     pub on_close: Callback<()>,
 }
 
+/// How many engine workers a review splits its decisions across: one a
+/// core but the page's (`navigator.hardwareConcurrency − 1`, at least one,
+/// at most 16); `?review-workers=N` in the address sets it (measurements).
+pub fn review_workers() -> usize {
+    let asked = super::app::query_param("review-workers").and_then(|n| n.parse::<usize>().ok());
+    let cores = gloo::utils::window().navigator().hardware_concurrency() as usize;
+    asked.unwrap_or(cores.saturating_sub(1)).clamp(1, 16)
+}
+
+/// The review's judge: `computer::review::JUDGE`, or the level
+/// `?review-level=` names (the benchmark's budget, scripts/review-time.js).
+pub fn review_level() -> computer::Level {
+    super::app::query_param("review-level")
+        .and_then(|l| computer::Level::from_name(&l))
+        .unwrap_or(super::state::review::REVIEW_LEVEL)
+}
+
 #[function_component(ReviewApp)]
 pub fn review_app(props: &ReviewAppProps) -> Html {
+    let workers = use_memo((), |_| review_workers());
     let state = use_reducer(|| {
         let play = Play::new((*props.game).clone(), (*props.seats).clone());
-        ReviewState::open(&play, props.text_view, props.coords)
+        ReviewState::open_with(
+            &play,
+            props.text_view,
+            props.coords,
+            review_level(),
+            *workers,
+        )
     });
     let d = state.dispatcher();
     let dispatch = {
         let d = d.clone();
         Callback::from(move |a: Action| d.dispatch(a))
     };
-    // The review's own engine worker, kept while the review is open.
-    let engine = {
+    // The review's own engine workers (one a core but the page's), kept
+    // while the review is open.
+    let engines = {
         let d = d.clone();
+        let n = *workers;
         use_memo((), move |_| {
-            spawn_engine(move |out: FromEngine| {
-                if !matches!(out, FromEngine::Pong { .. }) {
-                    d.dispatch(Action::Engine(out))
-                }
-            })
+            (0..n)
+                .map(|_| {
+                    let d = d.clone();
+                    spawn_engine(move |out: FromEngine| {
+                        if !matches!(out, FromEngine::Pong { .. }) {
+                            d.dispatch(Action::Engine(out))
+                        }
+                    })
+                })
+                .collect::<Vec<_>>()
         })
     };
     // The review runs in the worker while it is open and running; closed
@@ -57,19 +88,34 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             .as_ref()
             .filter(|r| r.running())
             .map(|r| (r.request, r.game.clone(), r.level));
-        let engine = engine.clone();
+        let engines = engines.clone();
         use_effect_with(job.as_ref().map(|j| j.0), move |_| {
             let request = job.as_ref().map(|j| j.0);
             if let Some((request, game, level)) = job {
-                engine.send(ToEngine::Review {
-                    request,
-                    game: (*game).clone(),
-                    level,
-                });
+                let parts = engines.len() as u32;
+                for (part, engine) in engines.iter().enumerate() {
+                    engine.send(if parts > 1 {
+                        ToEngine::ReviewPart {
+                            request,
+                            game: (*game).clone(),
+                            level,
+                            part: part as u32,
+                            parts,
+                        }
+                    } else {
+                        ToEngine::Review {
+                            request,
+                            game: (*game).clone(),
+                            level,
+                        }
+                    });
+                }
             }
             move || {
                 if let Some(request) = request {
-                    engine.send(ToEngine::Cancel { request });
+                    for engine in engines.iter() {
+                        engine.send(ToEngine::Cancel { request });
+                    }
                 }
             }
         });

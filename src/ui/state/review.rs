@@ -21,9 +21,10 @@ use view::review::{Narrator, Reviewed};
 use view::Shared;
 use yew::Reducible;
 
-/// The level whose moves a review sets the played moves against: the
-/// hints' (README, "Game review").
-pub const REVIEW_LEVEL: Level = Level::Normal;
+/// The level whose moves a review sets the played moves against
+/// (README, "Game review"): the review's judge, set in one place
+/// (`computer::review::JUDGE`).
+pub const REVIEW_LEVEL: Level = computer::review::JUDGE;
 
 /// Where a review stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +63,19 @@ pub struct Review {
     pub kept: bool,
     /// Walks the game as the reviews arrive, for their words.
     narrator: Rc<RefCell<Narrator>>,
+    /// A review split across engine workers: each part's progress (`None`
+    /// until heard of), and decisions that came before an earlier one
+    /// (shown once every part has covered them, in order).
+    pub parts: Vec<Option<PartProgress>>,
+    waiting: Vec<Reviewed>,
+}
+
+/// How far one part of a split review has got (`FromEngine::ReviewedPart`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartProgress {
+    pub done: u32,
+    pub total: u32,
+    pub covered: u32,
 }
 
 impl PartialEq for Review {
@@ -119,6 +133,12 @@ impl Review {
     /// one, else a new one for the engine worker to compute. The board shows
     /// the game as it is until a decision is chosen.
     pub fn open(play: &Play, level: Level, now: f64) -> Review {
+        Review::open_split(play, level, 1, now)
+    }
+
+    /// As `open`, the review split across `workers` engine workers (one
+    /// part each when more than one).
+    pub fn open_split(play: &Play, level: Level, workers: usize, now: f64) -> Review {
         let (game, seats) = (play.game.clone(), play.seats.clone());
         let key = Rc::new(key_of(&game, level));
         // The game's view as it is (not computed again: a full board's view
@@ -146,7 +166,12 @@ impl Review {
             narrator,
             board,
             kept: false,
+            parts: Vec::new(),
+            waiting: Vec::new(),
         };
+        if workers > 1 {
+            r.parts = vec![None; workers];
+        }
         if let Some(done) = review_store::kept(&r.key).filter(|d| fits(&r.game, d)) {
             r.kept = true;
             r.status = Status::Done;
@@ -195,6 +220,45 @@ impl Review {
                 self.total = total;
                 self.heard = now;
                 if done >= total {
+                    self.status = Status::Done;
+                    review_store::keep(&self.key, self.decisions.clone());
+                }
+            }
+            FromEngine::ReviewedPart {
+                part,
+                done,
+                total,
+                covered,
+                decisions,
+                ..
+            } if self.running() => {
+                let Some(slot) = self.parts.get_mut(part as usize) else {
+                    return;
+                };
+                *slot = Some(PartProgress {
+                    done,
+                    total,
+                    covered,
+                });
+                self.waiting.extend(decisions);
+                self.waiting.sort_by_key(|r| r.n);
+                // Shown in order: what every part has covered.
+                let heard: Vec<PartProgress> = self.parts.iter().flatten().copied().collect();
+                let all = heard.len() == self.parts.len();
+                let frontier = if all {
+                    heard.iter().map(|p| p.covered).min().unwrap_or(0) as usize
+                } else {
+                    0
+                };
+                let k = self.waiting.partition_point(|r| r.n < frontier);
+                let ready: Vec<Reviewed> = self.waiting.drain(..k).collect();
+                self.add(&ready);
+                self.done = heard.iter().map(|p| p.done).sum();
+                self.total = heard.iter().map(|p| p.total).sum();
+                self.heard = now;
+                if all && heard.iter().all(|p| p.done >= p.total) {
+                    let rest = std::mem::take(&mut self.waiting);
+                    self.add(&rest);
                     self.status = Status::Done;
                     review_store::keep(&self.key, self.decisions.clone());
                 }
@@ -267,8 +331,24 @@ impl ReviewState {
     /// The review of the game of `play`, with the text view and the
     /// coordinates as the player had them.
     pub fn open(play: &Play, text_view: bool, coords: bool) -> ReviewState {
+        ReviewState::open_with(play, text_view, coords, REVIEW_LEVEL, 1)
+    }
+
+    /// As `open`, at `level`, split across `workers` engine workers.
+    pub fn open_with(
+        play: &Play,
+        text_view: bool,
+        coords: bool,
+        level: Level,
+        workers: usize,
+    ) -> ReviewState {
         ReviewState {
-            review: Some(Review::open(play, REVIEW_LEVEL, js_sys::Date::now())),
+            review: Some(Review::open_split(
+                play,
+                level,
+                workers,
+                js_sys::Date::now(),
+            )),
             text_view,
             coords,
             ..ReviewState::default()
@@ -297,7 +377,8 @@ impl Reducible for ReviewState {
                     return self;
                 };
                 let play = Play::new((*r.game).clone(), (*r.seats).clone());
-                s.review = Some(Review::open(&play, r.level, now));
+                let workers = r.parts.len().max(1);
+                s.review = Some(Review::open_split(&play, r.level, workers, now));
             }
             Action::ReviewCancel => {
                 if let Some(r) = s.review.as_mut().filter(|r| r.running()) {
@@ -309,7 +390,9 @@ impl Reducible for ReviewState {
             Action::ReviewClose | Action::Cancel => s.review = None,
             Action::Engine(answer) => {
                 let ours = match &answer {
-                    FromEngine::Reviewed { request, .. } | FromEngine::Failed { request, .. } => {
+                    FromEngine::Reviewed { request, .. }
+                    | FromEngine::ReviewedPart { request, .. }
+                    | FromEngine::Failed { request, .. } => {
                         s.review.as_ref().is_some_and(|r| r.request == *request)
                     }
                     _ => false,
