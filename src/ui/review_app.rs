@@ -11,6 +11,7 @@ use super::legend::coins_on;
 use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::review_screen::ReviewScreen;
+use super::review_try::ReviewTry;
 use super::state::review::ReviewState;
 use super::state::{Action, Play};
 use super::worker::{spawn_engine, FromEngine, ToEngine};
@@ -120,6 +121,36 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             }
         });
     }
+    // A variation's computer seats think in the first review worker, beside
+    // the review (a job of its own there).
+    {
+        let ask = state.variation.as_ref().and_then(|v| v.play.engine_ask());
+        let game = state.variation.as_ref().map(|v| v.play.game.clone());
+        let engine = engines[0].clone();
+        use_effect_with(ask, move |&ask| {
+            let sent = ask.zip(game).map(|(ask, game)| {
+                let msg = ToEngine::Think {
+                    request: ask.request,
+                    game: (*game).clone(),
+                    level: ask.level,
+                    seed: ask.seed,
+                };
+                let e = engine.clone();
+                // A moment, so that the player sees the move that called it.
+                gloo::timers::callback::Timeout::new(if ask.hint { 0 } else { 400 }, move || {
+                    e.send(msg)
+                })
+            });
+            move || {
+                drop(sent);
+                if let Some(ask) = ask {
+                    engine.send(ToEngine::Cancel {
+                        request: ask.request,
+                    });
+                }
+            }
+        });
+    }
     // Closed: back to the page's game.
     let closed = state.review.is_none();
     {
@@ -146,8 +177,12 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             { notices(&state.notices, &on_dismiss) }
             <div class="review-layout">
                 <ReviewScreen review={review.clone()} dispatch={dispatch.clone()} />
-                <PlayScreen play={review.board.clone()} {dispatch} text_view={state.text_view}
-                    coords={state.coords} />
+                <div class="review-board">
+                    <ReviewTry review={review.clone()} variation={state.variation.clone()}
+                        dispatch={dispatch.clone()} />
+                    <PlayScreen play={state.variation.as_ref().map_or(&review.board, |v| &v.play).clone()}
+                        {dispatch} text_view={state.text_view} coords={state.coords} />
+                </div>
             </div>
             if state.help {
                 <Help ruleset={review.game.ruleset()} coins={coins_on(&review.game)} on_close={close_help} />

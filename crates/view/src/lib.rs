@@ -27,6 +27,7 @@ pub mod palette;
 pub mod panel;
 pub mod pictures;
 pub mod prompt;
+pub mod puzzles;
 pub mod reach;
 pub mod review;
 pub mod scene;

@@ -325,6 +325,9 @@ pub struct ReviewState {
     pub coords: bool,
     pub help: bool,
     pub notices: Vec<super::Notice>,
+    /// A variation tried from a reviewed decision (issue 40), shown on the
+    /// board instead of the game while it is open.
+    pub variation: Option<super::variation::Variation>,
 }
 
 impl ReviewState {
@@ -364,8 +367,57 @@ impl Reducible for ReviewState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         let now = js_sys::Date::now();
+        // Try it (issue 40): a variation's board takes the play actions.
+        if let Some(v) = s.variation.as_mut() {
+            match &action {
+                Action::ReviewBack => s.variation = None,
+                Action::Cancel if s.help => s.help = false,
+                Action::Cancel => {
+                    if !v.cancel() {
+                        s.variation = None;
+                    }
+                }
+                a if v.act(a) => {}
+                _ => return ReviewState::reduce_review(s, self, action, now),
+            }
+            return Rc::new(s);
+        }
+        ReviewState::reduce_review(s, self, action, now)
+    }
+}
+
+impl ReviewState {
+    /// The review's own actions (a variation's board aside).
+    fn reduce_review(mut s: ReviewState, this: Rc<Self>, action: Action, now: f64) -> Rc<Self> {
+        let level = s.review.as_ref().map(|r| r.level);
         match action {
+            Action::ReviewTry(best) => {
+                let (Some(r), Some(level)) = (s.review.as_ref(), level) else {
+                    return this;
+                };
+                let Some(i) = r.selected.or((!r.decisions.is_empty()).then_some(0)) else {
+                    return this;
+                };
+                let d = &r.decisions[i];
+                s.variation = Some(if best {
+                    super::variation::Variation::with_best(&r.game, &r.seats, i, d, level)
+                } else {
+                    super::variation::Variation::new(&r.game, &r.seats, i, d, level)
+                });
+            }
+            Action::ReviewBack => s.variation = None,
+            Action::ReviewMistake(forward) => {
+                s.variation = None;
+                let Some(r) = s.review.as_mut() else {
+                    return this;
+                };
+                match super::variation::next_mistake(&r.decisions, &r.seats, r.selected, forward) {
+                    Some(i) => r.select(i),
+                    None => return this,
+                }
+            }
             Action::ReviewSelect(i) => {
+                s.variation = None;
                 if let Some(r) = s.review.as_mut() {
                     r.select(i)
                 }
@@ -374,7 +426,7 @@ impl Reducible for ReviewState {
             // the same game, at the same level.
             Action::ReviewOpen => {
                 let Some(r) = s.review.as_ref() else {
-                    return self;
+                    return this;
                 };
                 let play = Play::new((*r.game).clone(), (*r.seats).clone());
                 let workers = r.parts.len().max(1);
@@ -399,7 +451,7 @@ impl Reducible for ReviewState {
                 };
                 match s.review.as_mut() {
                     Some(r) if ours => r.answer(answer, now),
-                    _ => return self,
+                    _ => return this,
                 }
             }
             Action::Help(on) => s.help = on,
@@ -414,7 +466,7 @@ impl Reducible for ReviewState {
                     r.board.relabel();
                 }
             }
-            _ => return self,
+            _ => return this,
         }
         Rc::new(s)
     }
