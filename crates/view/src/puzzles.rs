@@ -436,3 +436,85 @@ pub fn theme_name(t: Theme) -> &'static str {
         Theme::Building => msg::puzzles::theme_building(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A puzzle of a short classic game: the position after its first
+    /// decisions, with the first legal move as its answer.
+    fn sample() -> (Puzzle, AnyGame) {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/records/review/classic_placement_blunder.cgn"
+        ))
+        .unwrap();
+        let game = formats::notation::read(&text).unwrap().game;
+        let pos = game.at(6);
+        let best = pos.legal_choices()[0];
+        let p = own_puzzle(&game, 6, best, None, 7.5, pos.turn()).unwrap();
+        (p, pos)
+    }
+
+    #[test]
+    fn an_own_puzzle_opens_and_checks_its_answer() {
+        let (p, pos) = sample();
+        assert_eq!(p.position().as_ref().map(AnyGame::decisions), Some(6));
+        let legal = pos.legal_choices();
+        assert_eq!(p.check(&pos, legal[0], None), Some(true));
+        if legal.len() > 1 {
+            assert_eq!(p.check(&pos, legal[1], None), Some(false));
+        }
+        // A loss under 5 points is no puzzle.
+        let game = formats::share::decode(&p.link).unwrap();
+        assert!(own_puzzle(&game, 0, legal[0], None, 4.9, 1).is_none());
+    }
+
+    #[test]
+    fn kept_puzzles_and_ratings_read_back_and_survive_tampering() {
+        let (p, _) = sample();
+        let mut k = Kept::default();
+        k.add_own(p.clone());
+        k.add_own(p.clone());
+        assert_eq!(k.own.len(), 1, "kept once");
+        let (before, after) = k.answer(&p, true);
+        assert!(after > before);
+        // A second answer moves nothing.
+        assert_eq!(k.answer(&p, false), (after, after));
+        let back = Kept::read(&k.write());
+        assert_eq!(back.own, k.own);
+        assert_eq!(back.answered.len(), 1);
+        assert!((back.player.rating - k.player.rating).abs() < 0.001);
+        // Tampered documents: what does not read is dropped, never a panic.
+        for bad in [
+            "",
+            "null",
+            "{\"player\":{\"r\":\"x\"}}",
+            "{\"player\":{\"r\":1e999,\"rd\":-5,\"vol\":0.06},\"answered\":[{\"id\":3}],\"own\":[{\"id\":\"own:x\",\"game\":\"the-city\",\"link\":\"AAAA\"}]}",
+            &k.write().replace("\"n\":6", "\"n\":7"),
+            &k.write()[..40],
+        ] {
+            let r = Kept::read(bad);
+            assert!(r.player.rating.is_finite());
+            assert!(r.own.iter().all(|p| p.position().is_some()));
+        }
+        let moved = Kept::read(&k.write().replace("\"n\":6", "\"n\":7"));
+        assert!(
+            moved.own.is_empty(),
+            "a puzzle whose position is not its link's is dropped"
+        );
+    }
+
+    #[test]
+    fn the_daily_puzzle_changes_with_the_day_and_stays_in_range() {
+        assert_eq!(daily(0, 5), None);
+        let days: Vec<usize> = (20_000..20_030).map(|d| daily(250, d).unwrap()).collect();
+        assert!(days.iter().all(|&i| i < 250));
+        assert!(
+            days.windows(2).all(|w| w[0] != w[1])
+                || days.iter().collect::<std::collections::HashSet<_>>().len() > 20
+        );
+        assert_eq!(day_of(86_400_000.0 * 3.5), 3);
+        assert_eq!(day_of(f64::NAN), 0);
+    }
+}
