@@ -55,10 +55,11 @@ mod cli {
       \"pile\": {TYPE: COPIES}, \"spaces\": [{\"cell\": \"x,y\", \"fits\": [TYPE],
       \"copies\", \"chance_next\", \"last_chance\"}], \"dead\": [\"x,y\"], \"doomed\": [...],
       \"holdings\": [...], \"scores\": [...], \"projected\": [SCORE per seat]}
-  city puzzles --game the-city|classic --from DIR [--budget X] [--json]
+  city puzzles --game the-city|classic --from DIR [--budget X] [--prefilter P] [--json]
       mine the records of that game in DIR (*.cgn) for puzzles: decisions whose best
       move is worth at least 5 points more than every other, rechecked on four times
-      the samples (--budget scales every pass; 1 by default); one line each, or with
+      the samples (--budget scales every pass; 1 by default; --prefilter P: only
+      decisions whose greedy best is P points above the next move); one line each, or with
       --json {\"puzzles\": [{\"record\", \"turn\", \"seat\", \"best\", \"best_gain\",
       \"theme\", \"rating\", \"n\", \"second\", \"answers\", \"link\"}]}";
 
@@ -434,7 +435,7 @@ mod cli {
         use computer::puzzles::mine;
         let json = args.iter().any(|a| a == "--json");
         let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
-        let f = flags(&rest, &["game", "from", "budget"])?;
+        let f = flags(&rest, &["game", "from", "budget", "prefilter"])?;
         let game = flag(&f, "game").ok_or("--game the-city|classic is required")?;
         let ruleset = Ruleset::from_name(game)
             .ok_or(format!("unknown game {game:?}: the-city or classic"))?;
@@ -446,6 +447,15 @@ mod cli {
                 .filter(|x: &f64| x.is_finite() && *x > 0.0)
                 .ok_or("--budget must be a number above 0")?,
             None => 1.0,
+        };
+        let prefilter: Option<f64> = match flag(&f, "prefilter") {
+            Some(p) => Some(
+                p.parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite() && *x >= 0.0)
+                    .ok_or("--prefilter must be a number of points, 0 or more")?,
+            ),
+            None => None,
         };
         let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| format!("cannot read {dir}: {e}"))?
@@ -472,7 +482,7 @@ mod cli {
                 .unwrap_or("")
                 .to_string();
             let g = rec.game;
-            for p in mine(&g, budget, &mut |_, _| {}) {
+            for p in mine(&g, budget, prefilter, &mut |_, _| {}) {
                 let pos = g.at(p.n);
                 let legal = pos.legal_choices();
                 let index = |first, then: Option<_>| -> serde_json::Value {

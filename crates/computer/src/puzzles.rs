@@ -95,6 +95,11 @@ pub struct PuzzleConfig {
     pub min_gain: f64,
     /// The playouts that value a move (the review's).
     pub playouts: DeepConfig,
+    /// When set, a decision goes to the playouts only if the greedy
+    /// ranking's best move is at least this many points above the next
+    /// move valued otherwise (a cheap screen for mining many games; it
+    /// misses puzzles whose gain shows only later).
+    pub prefilter: Option<f64>,
 }
 
 /// The least gap of a puzzle: 5 points, a "mistake" of the review.
@@ -111,6 +116,7 @@ impl PuzzleConfig {
             recheck_samples: 192,
             min_gain: MIN_GAIN,
             playouts: G::REVIEW.playouts,
+            prefilter: None,
         }
     }
 }
@@ -196,6 +202,16 @@ pub fn judge<G: Puzzled>(pos: &G, cfg: &PuzzleConfig, seed: u64) -> Option<Judge
     det.set_logging(false);
     let all = moves_on(&det, cfg.playouts.follower_value, true);
     let greedy_top = all.first().copied();
+    if let (Some(min), Some(top)) = (cfg.prefilter, greedy_top) {
+        let next = all
+            .iter()
+            .map(|m| m.value)
+            .find(|&v| v < top.value - 1e-9)
+            .unwrap_or(f64::NEG_INFINITY);
+        if top.value - next < min {
+            return None;
+        }
+    }
     // 1. Screen every move. Moves with the same value on every sample that
     // the ruleset calls alike, or that start on the same cell (a tile
     // turned to a rotation that looks the same), reach the same position:
@@ -449,15 +465,24 @@ pub struct Found {
 /// Every puzzle of `game`'s history (decisions that start a move), judged
 /// with the ruleset's mining settings scaled by `budget` (1.0: `mining`).
 /// `each` hears each decision looked at (for progress).
-pub fn mine(game: &AnyGame, budget: f64, each: &mut dyn FnMut(usize, usize)) -> Vec<Found> {
+/// `prefilter`: `PuzzleConfig::prefilter`.
+pub fn mine(
+    game: &AnyGame,
+    budget: f64,
+    prefilter: Option<f64>,
+    each: &mut dyn FnMut(usize, usize),
+) -> Vec<Found> {
     match game {
-        AnyGame::City(g) => mine_in(g, game.seed(), budget, AnyChoice::City, each),
-        AnyGame::Classic(g) => mine_in(g, game.seed(), budget, AnyChoice::Classic, each),
+        AnyGame::City(g) => mine_in(g, game.seed(), budget, prefilter, AnyChoice::City, each),
+        AnyGame::Classic(g) => mine_in(g, game.seed(), budget, prefilter, AnyChoice::Classic, each),
     }
 }
 
-fn scaled<G: Playable>(budget: f64) -> PuzzleConfig {
-    let c = PuzzleConfig::mining::<G>();
+fn scaled<G: Playable>(budget: f64, prefilter: Option<f64>) -> PuzzleConfig {
+    let c = PuzzleConfig {
+        prefilter,
+        ..PuzzleConfig::mining::<G>()
+    };
     let s = |n: u32| ((n as f64 * budget).round() as u32).max(2);
     PuzzleConfig {
         screen_samples: s(c.screen_samples),
@@ -471,10 +496,11 @@ fn mine_in<G: Puzzled>(
     game: &G,
     seed: Option<u64>,
     budget: f64,
+    prefilter: Option<f64>,
     any: fn(G::Choice) -> AnyChoice,
     each: &mut dyn FnMut(usize, usize),
 ) -> Vec<Found> {
-    let cfg = scaled::<G>(budget);
+    let cfg = scaled::<G>(budget, prefilter);
     let history = game.history().to_vec();
     let mut g = game.restart();
     g.set_logging(false);

@@ -251,7 +251,17 @@ impl Reducible for PuzzleState {
                 PuzzleAction::Loaded(r, text) => {
                     s.sets[slot(r)] = Some(text.map(|t| Rc::new(view::puzzles::parse_set(&t, r))));
                     if r == s.ruleset && s.current.is_none() {
-                        s.show_daily();
+                        // `?puzzle=ID` opens that puzzle (a link to it).
+                        let asked = crate::ui::app::query_param("puzzle")
+                            .map(|id| id.replace("%3A", ":").replace("%3a", ":"));
+                        let found = asked.and_then(|id| {
+                            s.set()
+                                .and_then(|set| set.iter().find(|p| p.id == id).cloned())
+                        });
+                        match found {
+                            Some(p) => s.show(p, false),
+                            None => s.show_daily(),
+                        }
                     }
                 }
                 PuzzleAction::Game(r) => {
