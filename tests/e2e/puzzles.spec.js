@@ -59,6 +59,11 @@ test('Try it: a variation from a reviewed decision, the computer plays on, back 
   await page.click('[data-testid=review-open]');
   await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.status === 'done', REVIEW, { timeout: 30000 });
 
+  // Ann's mistakes are kept as her puzzles; Bob's (the computer's) not.
+  const own = await page.evaluate(() => JSON.parse(localStorage.getItem('the-city/puzzles') || '{"own":[]}').own);
+  check(`the review keeps Ann's mistakes as her own puzzles (${own.length})`, own.length >= 2
+    && own.every((p) => p.seat === 0 && p.best_gain >= 5), JSON.stringify(own.map((p) => [p.seat, p.best_gain])));
+
   // ] and [: Ann's mistakes, never Bob's (the computer).
   await page.keyboard.press(']');
   const first = await selected(page);

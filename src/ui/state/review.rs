@@ -222,6 +222,8 @@ impl Review {
                 if done >= total {
                     self.status = Status::Done;
                     review_store::keep(&self.key, self.decisions.clone());
+                    // The people's mistakes become their puzzles (issue 40).
+                    super::puzzle::keep_own(&self.game, &self.seats, &self.decisions);
                 }
             }
             FromEngine::ReviewedPart {
@@ -261,6 +263,8 @@ impl Review {
                     self.add(&rest);
                     self.status = Status::Done;
                     review_store::keep(&self.key, self.decisions.clone());
+                    // The people's mistakes become their puzzles (issue 40).
+                    super::puzzle::keep_own(&self.game, &self.seats, &self.decisions);
                 }
             }
             FromEngine::Failed { why, .. } => self.status = Status::Failed(why.words().to_string()),
