@@ -33,8 +33,11 @@ pub fn review_try(props: &ReviewTryProps) -> Html {
     {
         let d = d.clone();
         use_effect_with((), move |_| {
-            let listener =
-                gloo::events::EventListener::new(&gloo::utils::document(), "keydown", move |e| {
+            let listener = gloo::events::EventListener::new_with_options(
+                &gloo::utils::document(),
+                "keydown",
+                gloo::events::EventListenerOptions::enable_prevent_default(),
+                move |e| {
                     let Some(e) = wasm_bindgen::JsCast::dyn_ref::<KeyboardEvent>(e) else {
                         return;
                     };
@@ -48,7 +51,8 @@ pub fn review_try(props: &ReviewTryProps) -> Html {
                     };
                     e.prevent_default();
                     d.emit(Action::ReviewMistake(forward));
-                });
+                },
+            );
             move || drop(listener)
         });
     }
