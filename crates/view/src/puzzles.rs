@@ -384,11 +384,11 @@ impl Kept {
 }
 
 /// A puzzle from a reviewed decision of the player's: the position before
-/// it, the review's best move as its answer (its follow-up too). `loss`:
-/// the points the move played lost against it (at least `MIN_GAIN`).
+/// it (`pos`, the game after `n` decisions), the review's best move as its
+/// answer (its follow-up too). `loss`: the points the move played lost
+/// against it (at least `MIN_GAIN`).
 pub fn own_puzzle(
-    game: &AnyGame,
-    n: usize,
+    pos: &AnyGame,
     best: AnyChoice,
     then: Option<AnyChoice>,
     loss: f64,
@@ -397,7 +397,7 @@ pub fn own_puzzle(
     if loss < computer::puzzles::MIN_GAIN {
         return None;
     }
-    let pos = game.at(n);
+    let n = pos.decisions();
     let i = pos.legal_choices().iter().position(|&c| c == best)?;
     let mut answer = vec![i];
     if let Some(t) = then {
@@ -407,12 +407,12 @@ pub fn own_puzzle(
             answer.push(after.legal_choices().iter().position(|&c| c == t)?);
         }
     }
-    let theme = computer::puzzles::theme_any(&pos, best, then)?;
-    let link = formats::share::encode(&pos);
+    let theme = computer::puzzles::theme_any(pos, best, then)?;
+    let link = formats::share::encode(pos);
     Some(Puzzle {
         id: format!("own:{link}"),
         ruleset: pos.ruleset(),
-        best: formats::notation::move_text(&pos, best, then),
+        best: formats::notation::move_text(pos, best, then),
         n,
         turn,
         seat: pos.to_move(),
@@ -452,7 +452,7 @@ mod tests {
         let game = formats::notation::read(&text).unwrap().game;
         let pos = game.at(6);
         let best = pos.legal_choices()[0];
-        let p = own_puzzle(&game, 6, best, None, 7.5, pos.turn()).unwrap();
+        let p = own_puzzle(&pos, best, None, 7.5, pos.turn()).unwrap();
         (p, pos)
     }
 
@@ -466,8 +466,7 @@ mod tests {
             assert_eq!(p.check(&pos, legal[1], None), Some(false));
         }
         // A loss under 5 points is no puzzle.
-        let game = formats::share::decode(&p.link).unwrap();
-        assert!(own_puzzle(&game, 0, legal[0], None, 4.9, 1).is_none());
+        assert!(own_puzzle(&pos, legal[0], None, 4.9, 1).is_none());
     }
 
     #[test]

@@ -91,13 +91,32 @@ pub fn keep_own(game: &AnyGame, seats: &[Seat], decisions: &[view::review::Revie
     let people: Vec<u8> = (0..seats.len() as u8)
         .filter(|&s| seats[s as usize].computer.is_none())
         .collect();
+    let mine: Vec<&view::review::Reviewed> = decisions
+        .iter()
+        .filter(|r| people.contains(&r.seat) && r.loss >= computer::puzzles::MIN_GAIN)
+        .collect();
+    if mine.is_empty() {
+        return;
+    }
     let mut k = load_kept();
     let before = k.own.len();
-    for r in decisions {
-        if !people.contains(&r.seat) {
+    // One walk through the game (the decisions come in order).
+    let history = game.history();
+    let mut pos = game.at(0);
+    pos.set_logging(false);
+    for r in mine {
+        while pos.decisions() < r.n {
+            let Some(&c) = history.get(pos.decisions()) else {
+                break;
+            };
+            if pos.play(c).is_err() {
+                break;
+            }
+        }
+        if pos.decisions() != r.n {
             continue;
         }
-        if let Some(p) = view::puzzles::own_puzzle(game, r.n, r.best, r.best_then, r.loss, r.turn) {
+        if let Some(p) = view::puzzles::own_puzzle(&pos, r.best, r.best_then, r.loss, r.turn) {
             k.add_own(p);
         }
     }

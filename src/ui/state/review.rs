@@ -222,8 +222,17 @@ impl Review {
                 if done >= total {
                     self.status = Status::Done;
                     review_store::keep(&self.key, self.decisions.clone());
-                    // The people's mistakes become their puzzles (issue 40).
-                    super::puzzle::keep_own(&self.game, &self.seats, &self.decisions);
+                    // The people's mistakes become their puzzles (issue 40),
+                    // in a task of their own.
+                    let (g, seats, d) = (
+                        self.game.clone(),
+                        self.seats.clone(),
+                        self.decisions.clone(),
+                    );
+                    gloo::timers::callback::Timeout::new(0, move || {
+                        super::puzzle::keep_own(&g, &seats, &d)
+                    })
+                    .forget();
                 }
             }
             FromEngine::ReviewedPart {
@@ -263,8 +272,17 @@ impl Review {
                     self.add(&rest);
                     self.status = Status::Done;
                     review_store::keep(&self.key, self.decisions.clone());
-                    // The people's mistakes become their puzzles (issue 40).
-                    super::puzzle::keep_own(&self.game, &self.seats, &self.decisions);
+                    // The people's mistakes become their puzzles (issue 40),
+                    // in a task of their own.
+                    let (g, seats, d) = (
+                        self.game.clone(),
+                        self.seats.clone(),
+                        self.decisions.clone(),
+                    );
+                    gloo::timers::callback::Timeout::new(0, move || {
+                        super::puzzle::keep_own(&g, &seats, &d)
+                    })
+                    .forget();
                 }
             }
             FromEngine::Failed { why, .. } => self.status = Status::Failed(why.words().to_string()),
