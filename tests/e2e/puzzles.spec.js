@@ -9,7 +9,8 @@
 //  - the puzzles from the saves list: the daily puzzle offline (the set is
 //    precached by the service worker), one solved in the text view by
 //    keyboard (the rating goes up) and one failed (it goes down, the best
-//    move said), in English and in German; axe on the puzzles and the
+//    move said), one answered by the board's keys, in English and in
+//    German; axe on the puzzles and the
 //    variation.
 'use strict';
 
@@ -112,7 +113,7 @@ test('Try it: a variation from a reviewed decision, the computer plays on, back 
   check('nothing saved changed after both', (await kept()) === before);
 });
 
-test('puzzles: the daily puzzle offline, one solved and one failed in the text view (the rating moves), German, axe', async ({ origin, open }) => {
+test('puzzles: the daily puzzle offline, one solved and one failed in the text view, one answered by the board\'s keys (the rating moves), German, axe', async ({ origin, open }) => {
   const { page, context } = await open();
   const set = citySet();
   check(`at least 200 puzzles of The City shipped (${set.length})`, set.length >= 200);
@@ -169,9 +170,30 @@ test('puzzles: the daily puzzle offline, one solved and one failed in the text v
   check('the ratings are kept in the browser', stored.answered.length === 2 && Math.round(stored.player.r) === r2,
     JSON.stringify(stored.player));
 
-  // By the board's keyboard: the next puzzle, the tile moved by keys.
+  // By the board's keys: the next puzzle answered with arrows, Enter and N.
   await page.click('[data-testid=puzzle-next]');
   await page.waitForSelector('[data-testid=puzzle-task]:not([data-id="' + `${other.record}:${other.n}` + '"])', { timeout: TIMEOUT });
+  await page.click('[data-testid=text-view-toggle]');
+  await page.focus('[data-testid=board]');
+  for (let i = 0; i < 4 && !(await page.$('[data-testid=puzzle-outcome]')); i++) {
+    const d = await page.getAttribute('[data-testid=play]', 'data-decision');
+    if (d === 'place') {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
+      await page.keyboard.press('Enter');
+    } else if (d === 'wall' || d === 'gate') {
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForSelector('[data-testid=side-target].focused', { timeout: TIMEOUT });
+      await page.keyboard.press('Enter');
+    } else {
+      await page.keyboard.press('n');
+    }
+    await page.waitForTimeout(300);
+  }
+  const keyed = await page.$eval('[data-testid=puzzle-outcome]', (e) => e.dataset.solved).catch(() => null);
+  const r3 = await rating();
+  check(`a puzzle answered by the board's keys: said right or not, the rating moved (${r2} → ${r3}, solved ${keyed})`,
+    (keyed === 'true' && r3 > r2) || (keyed === 'false' && r3 < r2));
 
   // In German.
   await page.goto(`${origin}/?lang=de`, { waitUntil: 'load' });
