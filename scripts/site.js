@@ -176,6 +176,14 @@ function assemble() {
   for (const f of fs.readdirSync(path.join(ROOT, 'static', 'lang'))) {
     fs.copyFileSync(path.join(ROOT, 'static', 'lang', f), path.join(OUT, 'static', 'lang', f));
   }
+  // The puzzles' sets (issue 40): fetched when the puzzles first show, and
+  // precached like every file for the daily puzzle offline.
+  fs.mkdirSync(path.join(OUT, 'static', 'puzzles'), { recursive: true });
+  for (const f of fs.readdirSync(path.join(ROOT, 'static', 'puzzles'))) {
+    if (f.endsWith('.json')) {
+      fs.copyFileSync(path.join(ROOT, 'static', 'puzzles', f), path.join(OUT, 'static', 'puzzles', f));
+    }
+  }
 
   const js = named('main.js');
   const wasm = named('main_bg.wasm');

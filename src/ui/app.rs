@@ -215,6 +215,10 @@ pub fn app() -> Html {
         let d = d.clone();
         Callback::from(move |_: PartEvent| d.dispatch(Action::ReviewClose))
     };
+    let close_puzzles = {
+        let d = d.clone();
+        Callback::from(move |_: PartEvent| d.dispatch(Action::Puzzles(false)))
+    };
     let playing = state.play.is_some();
     // A game opened from the new-game form, a saved game or an import: the
     // control that had the focus goes with the screen it was on, so the
@@ -398,6 +402,10 @@ pub fn app() -> Html {
                         leaving={state.leaving} unsaved={state.saving.unsaved} moved_on={state.saving.moved_on}
                         send_link={moved_from_link}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />
+                } else if state.puzzles {
+                    // The puzzles (issue 40), drawn by the extras module.
+                    <ExtrasHost part={Part::Puzzles { text_view: state.text_view, coords: state.coords }}
+                        testid="puzzles-host" on_event={close_puzzles} />
                 } else {
                     <NewGameScreen lang={chosen.lang} initial={state.last_new_game.clone()} error={state.setup_error.clone()}
                         on_start={on_start} on_help={help(true)} />

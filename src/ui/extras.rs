@@ -51,6 +51,8 @@ pub enum Part {
         text_view: bool,
         coords: bool,
     },
+    /// The puzzles (issue 40: ui/puzzles_app.rs).
+    Puzzles { text_view: bool, coords: bool },
 }
 
 impl PartialEq for Part {
@@ -84,6 +86,16 @@ impl PartialEq for Part {
             }
             (TilesLeft { game: a }, TilesLeft { game: c }) => Rc::ptr_eq(a, c),
             (Stats, Stats) | (Import, Import) => true,
+            (
+                Puzzles {
+                    text_view: a,
+                    coords: b,
+                },
+                Puzzles {
+                    text_view: c,
+                    coords: e,
+                },
+            ) => (a, b) == (c, e),
             (
                 Review {
                     game: a,

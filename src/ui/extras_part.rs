@@ -9,6 +9,7 @@ use super::game_pictures::PicturesPart;
 use super::help::Help;
 use super::import_part::ImportPart;
 use super::legend::KeyDialog;
+use super::puzzles_app::PuzzlesApp;
 use super::review_app::ReviewApp;
 use super::stats_dialog::StatsDialog;
 use super::tiles_left::TilesLeftPart;
@@ -45,5 +46,8 @@ pub fn draw(part: &Part, on_event: &Callback<PartEvent>) -> Html {
                 coords={*coords} {on_close} />
         },
         Part::Stats => html! { <StatsDialog {on_close} /> },
+        Part::Puzzles { text_view, coords } => html! {
+            <PuzzlesApp text_view={*text_view} coords={*coords} {on_close} />
+        },
     }
 }

@@ -11,6 +11,7 @@ use super::legend::coins_on;
 use super::notice::notices;
 use super::play_screen::PlayScreen;
 use super::review_screen::ReviewScreen;
+use super::review_try::ReviewTry;
 use super::state::review::ReviewState;
 use super::state::{Action, Play};
 use super::worker::{spawn_engine, FromEngine, ToEngine};
@@ -27,26 +28,55 @@ pub struct ReviewAppProps {
     pub on_close: Callback<()>,
 }
 
+/// How many engine workers a review splits its decisions across: one a
+/// core but the page's (`navigator.hardwareConcurrency − 1`, at least one,
+/// at most 16); `?review-workers=N` in the address sets it (measurements).
+pub fn review_workers() -> usize {
+    let asked = super::app::query_param("review-workers").and_then(|n| n.parse::<usize>().ok());
+    let cores = gloo::utils::window().navigator().hardware_concurrency() as usize;
+    asked.unwrap_or(cores.saturating_sub(1)).clamp(1, 16)
+}
+
+/// The level the computer plays a variation at (the review itself judges
+/// with the ruleset's own judge).
+pub fn review_level() -> computer::Level {
+    super::state::review::REVIEW_LEVEL
+}
+
 #[function_component(ReviewApp)]
 pub fn review_app(props: &ReviewAppProps) -> Html {
+    let workers = use_memo((), |_| review_workers());
     let state = use_reducer(|| {
         let play = Play::new((*props.game).clone(), (*props.seats).clone());
-        ReviewState::open(&play, props.text_view, props.coords)
+        ReviewState::open_with(
+            &play,
+            props.text_view,
+            props.coords,
+            review_level(),
+            *workers,
+        )
     });
     let d = state.dispatcher();
     let dispatch = {
         let d = d.clone();
         Callback::from(move |a: Action| d.dispatch(a))
     };
-    // The review's own engine worker, kept while the review is open.
-    let engine = {
+    // The review's own engine workers (one a core but the page's), kept
+    // while the review is open.
+    let engines = {
         let d = d.clone();
+        let n = *workers;
         use_memo((), move |_| {
-            spawn_engine(move |out: FromEngine| {
-                if !matches!(out, FromEngine::Pong { .. }) {
-                    d.dispatch(Action::Engine(out))
-                }
-            })
+            (0..n)
+                .map(|_| {
+                    let d = d.clone();
+                    spawn_engine(move |out: FromEngine| {
+                        if !matches!(out, FromEngine::Pong { .. }) {
+                            d.dispatch(Action::Engine(out))
+                        }
+                    })
+                })
+                .collect::<Vec<_>>()
         })
     };
     // The review runs in the worker while it is open and running; closed
@@ -57,19 +87,64 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             .as_ref()
             .filter(|r| r.running())
             .map(|r| (r.request, r.game.clone(), r.level));
-        let engine = engine.clone();
+        let engines = engines.clone();
         use_effect_with(job.as_ref().map(|j| j.0), move |_| {
             let request = job.as_ref().map(|j| j.0);
             if let Some((request, game, level)) = job {
-                engine.send(ToEngine::Review {
-                    request,
-                    game: (*game).clone(),
-                    level,
-                });
+                let parts = engines.len() as u32;
+                for (part, engine) in engines.iter().enumerate() {
+                    engine.send(if parts > 1 {
+                        ToEngine::ReviewPart {
+                            request,
+                            game: (*game).clone(),
+                            level,
+                            part: part as u32,
+                            parts,
+                        }
+                    } else {
+                        ToEngine::Review {
+                            request,
+                            game: (*game).clone(),
+                            level,
+                        }
+                    });
+                }
             }
             move || {
                 if let Some(request) = request {
-                    engine.send(ToEngine::Cancel { request });
+                    for engine in engines.iter() {
+                        engine.send(ToEngine::Cancel { request });
+                    }
+                }
+            }
+        });
+    }
+    // A variation's computer seats think in the first review worker, beside
+    // the review (a job of its own there).
+    {
+        let ask = state.variation.as_ref().and_then(|v| v.play.engine_ask());
+        let game = state.variation.as_ref().map(|v| v.play.game.clone());
+        let engine = engines[0].clone();
+        use_effect_with(ask, move |&ask| {
+            let sent = ask.zip(game).map(|(ask, game)| {
+                let msg = ToEngine::Think {
+                    request: ask.request,
+                    game: (*game).clone(),
+                    level: ask.level,
+                    seed: ask.seed,
+                };
+                let e = engine.clone();
+                // A moment, so that the player sees the move that called it.
+                gloo::timers::callback::Timeout::new(if ask.hint { 0 } else { 400 }, move || {
+                    e.send(msg)
+                })
+            });
+            move || {
+                drop(sent);
+                if let Some(ask) = ask {
+                    engine.send(ToEngine::Cancel {
+                        request: ask.request,
+                    });
                 }
             }
         });
@@ -100,8 +175,15 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             { notices(&state.notices, &on_dismiss) }
             <div class="review-layout">
                 <ReviewScreen review={review.clone()} dispatch={dispatch.clone()} />
-                <PlayScreen play={review.board.clone()} {dispatch} text_view={state.text_view}
-                    coords={state.coords} review=true />
+                <div class="review-board">
+                    <ReviewTry review={review.clone()} variation={state.variation.clone()}
+                        dispatch={dispatch.clone()} />
+                    // The panel is the review's; in a variation the player
+                    // plays, so the hand and its buttons are there.
+                    <PlayScreen play={state.variation.as_ref().map_or(&review.board, |v| &v.play).clone()}
+                        {dispatch} text_view={state.text_view} coords={state.coords}
+                        review={state.variation.is_none()} />
+                </div>
             </div>
             if state.help {
                 <Help ruleset={review.game.ruleset()} coins={coins_on(&review.game)} on_close={close_help} />

@@ -296,6 +296,10 @@ pub fn saves_list(props: &SavesListProps) -> Html {
                 <h2>{ msg::saves::title() }</h2>
                 <ImportDialog lang={props.lang} dispatch={props.dispatch.clone()} />
                 <StatsButton />
+                <button class="quiet" data-testid="puzzles-open"
+                    onclick={{ let d = props.dispatch.clone();
+                        Callback::from(move |_: MouseEvent| d.dispatch(super::state::Action::Puzzles(true))) }}>
+                    { msg::puzzles::open() }</button>
             </div>
             { status }
             if let Some(e) = &*error {

@@ -48,6 +48,16 @@ pub enum ToEngine {
         game: AnyGame,
         level: Level,
     },
+    /// Review part `part` of `parts` of `game` at `level` (`Reviewer::part`:
+    /// every `parts`-th move): the page splits a review across its engine
+    /// workers, one a core. Answered by [`FromEngine::ReviewedPart`].
+    ReviewPart {
+        request: u64,
+        game: AnyGame,
+        level: Level,
+        part: u32,
+        parts: u32,
+    },
     /// Stop thinking about, or reviewing, `request` (nothing is sent back for it).
     Cancel { request: u64 },
 }
@@ -103,6 +113,16 @@ pub enum FromEngine {
         total: u32,
         decisions: Vec<DecisionReview<AnyChoice>>,
     },
+    /// As `Reviewed`, for part `part` of a split review: `done` of its
+    /// `total`, and every decision of the part before `covered` sent.
+    ReviewedPart {
+        request: u64,
+        part: u32,
+        done: u32,
+        total: u32,
+        covered: u32,
+        decisions: Vec<DecisionReview<AnyChoice>>,
+    },
 }
 
 /// How long one slice of thinking runs before the worker reads its messages.
@@ -138,6 +158,8 @@ struct ReviewJob {
     /// When the page last heard of it, and what it has not heard yet.
     told: f64,
     pending: Vec<DecisionReview<AnyChoice>>,
+    /// Which part of a split review, if split.
+    part: Option<u32>,
 }
 
 struct Job {
@@ -212,11 +234,22 @@ impl Worker {
         if done || now - job.told >= REVIEW_TELL_MS {
             job.told = now;
             let p = job.reviewer.progress();
-            channel::answer(&FromEngine::Reviewed {
-                request: job.request,
-                done: p.done as u32,
-                total: p.total as u32,
-                decisions: std::mem::take(&mut job.pending),
+            let decisions = std::mem::take(&mut job.pending);
+            channel::answer(&match job.part {
+                None => FromEngine::Reviewed {
+                    request: job.request,
+                    done: p.done as u32,
+                    total: p.total as u32,
+                    decisions,
+                },
+                Some(part) => FromEngine::ReviewedPart {
+                    request: job.request,
+                    part,
+                    done: p.done as u32,
+                    total: p.total as u32,
+                    covered: job.reviewer.covered() as u32,
+                    decisions,
+                },
             });
         }
         if done {
@@ -301,6 +334,25 @@ impl Worker {
                     generation: self.generation,
                     told: 0.0,
                     pending: Vec::new(),
+                    part: None,
+                });
+                schedule(self.generation, true);
+            }
+            ToEngine::ReviewPart {
+                request,
+                game,
+                level: _,
+                part,
+                parts,
+            } => {
+                self.generation += 1;
+                self.review = Some(ReviewJob {
+                    request,
+                    reviewer: AnyReviewer::part(&quiet(game), part as usize, parts as usize),
+                    generation: self.generation,
+                    told: 0.0,
+                    pending: Vec::new(),
+                    part: Some(part),
                 });
                 schedule(self.generation, true);
             }

@@ -31,6 +31,8 @@ mod city;
 mod classic;
 mod deep;
 mod eval;
+pub mod glicko;
+pub mod puzzles;
 pub mod review;
 mod search;
 pub mod selfplay;
@@ -38,6 +40,8 @@ pub mod selfplay;
 mod tests;
 #[cfg(test)]
 mod tests_classic;
+#[cfg(test)]
+mod tests_puzzles;
 #[cfg(test)]
 mod tests_review;
 

@@ -270,6 +270,12 @@ pub struct Reviewer<G: Playable> {
     total: usize,
     /// The first decision to review (`starting_at`).
     from: usize,
+    /// This reviewer's share of the moves when several split a review
+    /// (`Reviewer::part`): moves `k` with `k % parts == part`; the moves
+    /// started so far, its own or not.
+    part: usize,
+    parts: usize,
+    moves: usize,
 }
 
 /// One move under review: the decisions of one seat that the level plays as
@@ -370,6 +376,55 @@ impl<G: Playable> Reviewer<G> {
             done: 0,
             total,
             from: 0,
+            part: 0,
+            parts: 1,
+            moves: 0,
+        }
+    }
+
+    /// One of `parts` reviewers that split a review between them (the
+    /// app's engine workers, one per core): this one reviews every
+    /// `parts`-th move from move `part` (moves dealt round the table, so
+    /// each part has early and late ones), skipping the others. Each
+    /// decision's review is the one the whole review gives: a move's work
+    /// is seeded by its own position.
+    pub fn part(self, part: usize, parts: usize) -> Reviewer<G> {
+        let mut r = self;
+        r.parts = parts.max(1);
+        r.part = part % r.parts;
+        // Count this part's decisions by walking the moves as `start_job` does.
+        let mut cur = r.cur.clone();
+        let (mut next, mut k, mut total) = (0, 0, 0);
+        while next < r.history.len() {
+            let (_, reviewed, after, j) = walk_move(&cur, &r.history, next);
+            if k % r.parts == r.part {
+                total += reviewed[..=j - next].iter().filter(|&&x| x).count();
+            }
+            cur = after;
+            next = j + 1;
+            k += 1;
+        }
+        r.total = total;
+        r
+    }
+
+    /// Samples with `cfg` instead (before the first step).
+    pub fn set_config(&mut self, cfg: ReviewConfig) {
+        self.cfg = cfg;
+    }
+
+    /// Every decision before this is handed back, of those this reviewer
+    /// reviews: a page merging several parts shows the decisions before
+    /// the least of their `covered`, in order.
+    pub fn covered(&self) -> usize {
+        if let Some(r) = self.ready.front() {
+            r.n
+        } else if let Some(job) = &self.job {
+            job.m
+        } else if self.is_done() {
+            self.history.len()
+        } else {
+            self.next
         }
     }
 
@@ -434,39 +489,38 @@ impl<G: Playable> Reviewer<G> {
         out
     }
 
-    /// Sets up the move that begins at the next decision; false at the end.
+    /// Sets up the move that begins at the next decision (of this part's
+    /// moves); false at the end.
     fn start_job(&mut self) -> bool {
-        let m = self.next;
-        if m >= self.history.len() {
-            return false;
+        loop {
+            let m = self.next;
+            if m >= self.history.len() {
+                return false;
+            }
+            let (pos, reviewed, after, j) = walk_move(&self.cur, &self.history, m);
+            let mine = self.moves % self.parts == self.part;
+            self.moves += 1;
+            if !mine {
+                self.before = Some(pos[j - m].clone());
+                self.cur = after;
+                self.next = j + 1;
+                continue;
+            }
+            return self.start_move(m, pos, reviewed, after, j);
         }
-        let me = self.cur.to_move();
-        let mut pos = vec![self.cur.clone()];
-        let mut reviewed = vec![self.cur.legal_choices().len() > 1];
-        // The last decision of the record in this move.
-        let mut j = m;
-        let after = loop {
-            let here = &pos[pos.len() - 1];
-            let mut g = here.clone();
-            g.play_unchecked(self.history[j]);
-            let continues = g.to_move() == me
-                && matches!((here.decision(), g.decision()),
-                    (Some(a), Some(b)) if G::continues_move(a, b));
-            if !continues {
-                break g;
-            }
-            if j + 1 < self.history.len() {
-                j += 1;
-                reviewed.push(g.legal_choices().len() > 1);
-                pos.push(g);
-            } else {
-                // The record stops inside the move: its follow-up is still
-                // the level's.
-                reviewed.push(false);
-                pos.push(g.clone());
-                break g;
-            }
-        };
+    }
+
+    /// Sets up the move of the decisions `m..=j` (walked by `walk_move`);
+    /// one before `starting_at`'s is walked past to the next.
+    fn start_move(
+        &mut self,
+        m: usize,
+        pos: Vec<G>,
+        reviewed: Vec<bool>,
+        after: G,
+        j: usize,
+    ) -> bool {
+        let me = pos[0].to_move();
         let luck = match &self.before {
             Some(b) if reviewed[0] && pos[0].at_placement() => {
                 Some((b.clone(), self.history[m - 1]))
@@ -570,6 +624,45 @@ impl<G: Playable> Reviewer<G> {
             self.ready.extend(job.reviews(&self.history));
         }
     }
+}
+
+/// The move that begins at decision `m` of `history` (at position `cur`):
+/// the positions before each of its decisions (and, when the record ends
+/// inside the move, the position after its last), whether each is
+/// reviewed, the position after the move, and its last decision.
+fn walk_move<G: Playable>(
+    cur: &G,
+    history: &[G::Choice],
+    m: usize,
+) -> (Vec<G>, Vec<bool>, G, usize) {
+    let me = cur.to_move();
+    let mut pos = vec![cur.clone()];
+    let mut reviewed = vec![cur.legal_choices().len() > 1];
+    // The last decision of the record in this move.
+    let mut j = m;
+    let after = loop {
+        let here = &pos[pos.len() - 1];
+        let mut g = here.clone();
+        g.play_unchecked(history[j]);
+        let continues = g.to_move() == me
+            && matches!((here.decision(), g.decision()),
+                (Some(a), Some(b)) if G::continues_move(a, b));
+        if !continues {
+            break g;
+        }
+        if j + 1 < history.len() {
+            j += 1;
+            reviewed.push(g.legal_choices().len() > 1);
+            pos.push(g);
+        } else {
+            // The record stops inside the move: its follow-up is still
+            // the level's.
+            reviewed.push(false);
+            pos.push(g.clone());
+            break g;
+        }
+    };
+    (pos, reviewed, after, j)
 }
 
 impl<G: Playable> Job<G> {
@@ -1040,6 +1133,25 @@ impl AnyReviewer {
         match game {
             AnyGame::City(g) => AnyReviewer::City(Box::new(Reviewer::new(g, level, seed))),
             AnyGame::Classic(g) => AnyReviewer::Classic(Box::new(Reviewer::new(g, level, seed))),
+        }
+    }
+
+    /// `Reviewer::part` of the judge's review (`judged`): part `part` of
+    /// `parts` splitting it.
+    pub fn part(game: &AnyGame, part: usize, parts: usize) -> AnyReviewer {
+        match game {
+            AnyGame::City(g) => AnyReviewer::City(Box::new(Reviewer::judged(g).part(part, parts))),
+            AnyGame::Classic(g) => {
+                AnyReviewer::Classic(Box::new(Reviewer::judged(g).part(part, parts)))
+            }
+        }
+    }
+
+    /// `Reviewer::covered`.
+    pub fn covered(&self) -> usize {
+        match self {
+            AnyReviewer::City(r) => r.covered(),
+            AnyReviewer::Classic(r) => r.covered(),
         }
     }
 

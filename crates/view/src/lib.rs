@@ -29,6 +29,7 @@ pub mod palette;
 pub mod panel;
 pub mod pictures;
 pub mod prompt;
+pub mod puzzles;
 pub mod reach;
 pub mod review;
 pub mod review_why;

@@ -156,6 +156,9 @@ pub struct AppState {
     /// The game review is open (it has a state of its own: the extras'
     /// ui/review_app.rs, state/review.rs).
     pub reviewing: bool,
+    /// The puzzles are open (issue 40; their own state: the extras'
+    /// ui/puzzles_app.rs, state/puzzle.rs).
+    pub puzzles: bool,
     /// A game to open (an imported record, a link) held while the player
     /// is asked whether to leave the game in play, which is not saved.
     pub pending: Option<view::Shared<Opened>>,
@@ -236,6 +239,17 @@ pub enum Action {
     ReviewSelect(usize),
     ReviewCancel,
     ReviewClose,
+    /// Try it (state/variation.rs): play on from the decision shown, a
+    /// variation (`true`: the best move played first).
+    ReviewTry(bool),
+    /// Leave the variation: back to the game's line.
+    ReviewBack,
+    /// Show the next (`true`) or previous mistake of one's own.
+    ReviewMistake(bool),
+    /// Open (`true`) or close the puzzles (issue 40).
+    Puzzles(bool),
+    /// The puzzles' own actions (state/puzzle.rs).
+    Puzzle(super::puzzle::PuzzleAction),
     /// The language changed: the words kept in the state are made again.
     Relabel,
 }
@@ -266,8 +280,13 @@ impl Reducible for AppState {
                 | Action::Leave(true)
         ) {
             s.reviewing = false;
+            s.puzzles = false;
         }
         match action {
+            Action::Puzzles(on) => {
+                s.puzzles = on;
+                return Rc::new(s);
+            }
             Action::ReviewOpen if s.play.is_some() => {
                 s.replay = None;
                 s.reviewing = true;

@@ -17,7 +17,8 @@
 //! - engine.rs: what the engine worker is asked (computer seats, hints) and
 //!   what its answers do;
 //! - session.rs: saves and links; notice.rs: what a notice is about; replay.rs: the replay's position;
-//!   review.rs: the game review (issue 30).
+//!   review.rs: the game review (issue 30); variation.rs: a variation tried
+//!   from a reviewed decision (issue 40).
 //!
 //! Nothing here imports a component: components import the state.
 
@@ -25,9 +26,11 @@ pub mod app;
 pub mod engine;
 pub mod notice;
 pub mod play;
+pub mod puzzle;
 pub mod replay;
 pub mod review;
 pub mod session;
+pub mod variation;
 
 pub use app::{random_seed, Action, AppState, NewGame, Speed};
 pub use engine::{EngineAsk, HINT_LEVEL};

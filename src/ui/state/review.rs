@@ -21,8 +21,9 @@ use view::review::{Narrator, Reviewed};
 use view::Shared;
 use yew::Reducible;
 
-/// The level whose moves a review sets the played moves against: the
-/// hints' (README, "Game review").
+/// The level the computer plays the other seats at in a review's variation
+/// ("Try it"). The review itself judges with the ruleset's own judge
+/// (`computer::Playable::JUDGE`, whatever level is asked).
 pub const REVIEW_LEVEL: Level = Level::Normal;
 
 /// Where a review stands.
@@ -62,6 +63,19 @@ pub struct Review {
     pub kept: bool,
     /// Walks the game as the reviews arrive, for their words.
     narrator: Rc<RefCell<Narrator>>,
+    /// A review split across engine workers: each part's progress (`None`
+    /// until heard of), and decisions that came before an earlier one
+    /// (shown once every part has covered them, in order).
+    pub parts: Vec<Option<PartProgress>>,
+    waiting: Vec<Reviewed>,
+}
+
+/// How far one part of a split review has got (`FromEngine::ReviewedPart`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartProgress {
+    pub done: u32,
+    pub total: u32,
+    pub covered: u32,
 }
 
 impl PartialEq for Review {
@@ -122,6 +136,12 @@ impl Review {
     /// one, else a new one for the engine worker to compute. The board shows
     /// the game as it is until a decision is chosen.
     pub fn open(play: &Play, level: Level, now: f64) -> Review {
+        Review::open_split(play, level, 1, now)
+    }
+
+    /// As `open`, the review split across `workers` engine workers (one
+    /// part each when more than one).
+    pub fn open_split(play: &Play, level: Level, workers: usize, now: f64) -> Review {
         let (game, seats) = (play.game.clone(), play.seats.clone());
         let key = Rc::new(key_of(&game, level));
         // The game's view as it is (not computed again: a full board's view
@@ -149,7 +169,12 @@ impl Review {
             narrator,
             board,
             kept: false,
+            parts: Vec::new(),
+            waiting: Vec::new(),
         };
+        if workers > 1 {
+            r.parts = vec![None; workers];
+        }
         if let Some(done) = review_store::kept(&r.key).filter(|d| fits(&r.game, d)) {
             r.kept = true;
             r.status = Status::Done;
@@ -200,6 +225,67 @@ impl Review {
                 if done >= total {
                     self.status = Status::Done;
                     review_store::keep(&self.key, self.decisions.clone());
+                    // The people's mistakes become their puzzles (issue 40),
+                    // in a task of their own.
+                    let (g, seats, d) = (
+                        self.game.clone(),
+                        self.seats.clone(),
+                        self.decisions.clone(),
+                    );
+                    gloo::timers::callback::Timeout::new(0, move || {
+                        super::puzzle::keep_own(&g, &seats, &d)
+                    })
+                    .forget();
+                }
+            }
+            FromEngine::ReviewedPart {
+                part,
+                done,
+                total,
+                covered,
+                decisions,
+                ..
+            } if self.running() => {
+                let Some(slot) = self.parts.get_mut(part as usize) else {
+                    return;
+                };
+                *slot = Some(PartProgress {
+                    done,
+                    total,
+                    covered,
+                });
+                self.waiting.extend(decisions);
+                self.waiting.sort_by_key(|r| r.n);
+                // Shown in order: what every part has covered.
+                let heard: Vec<PartProgress> = self.parts.iter().flatten().copied().collect();
+                let all = heard.len() == self.parts.len();
+                let frontier = if all {
+                    heard.iter().map(|p| p.covered).min().unwrap_or(0) as usize
+                } else {
+                    0
+                };
+                let k = self.waiting.partition_point(|r| r.n < frontier);
+                let ready: Vec<Reviewed> = self.waiting.drain(..k).collect();
+                self.add(&ready);
+                self.done = heard.iter().map(|p| p.done).sum();
+                self.total = heard.iter().map(|p| p.total).sum();
+                self.heard = now;
+                if all && heard.iter().all(|p| p.done >= p.total) {
+                    let rest = std::mem::take(&mut self.waiting);
+                    self.add(&rest);
+                    self.status = Status::Done;
+                    review_store::keep(&self.key, self.decisions.clone());
+                    // The people's mistakes become their puzzles (issue 40),
+                    // in a task of their own.
+                    let (g, seats, d) = (
+                        self.game.clone(),
+                        self.seats.clone(),
+                        self.decisions.clone(),
+                    );
+                    gloo::timers::callback::Timeout::new(0, move || {
+                        super::puzzle::keep_own(&g, &seats, &d)
+                    })
+                    .forget();
                 }
             }
             FromEngine::Failed { why, .. } => self.status = Status::Failed(why.words().to_string()),
@@ -279,14 +365,33 @@ pub struct ReviewState {
     pub coords: bool,
     pub help: bool,
     pub notices: Vec<super::Notice>,
+    /// A variation tried from a reviewed decision (issue 40), shown on the
+    /// board instead of the game while it is open.
+    pub variation: Option<super::variation::Variation>,
 }
 
 impl ReviewState {
     /// The review of the game of `play`, with the text view and the
     /// coordinates as the player had them.
     pub fn open(play: &Play, text_view: bool, coords: bool) -> ReviewState {
+        ReviewState::open_with(play, text_view, coords, REVIEW_LEVEL, 1)
+    }
+
+    /// As `open`, at `level`, split across `workers` engine workers.
+    pub fn open_with(
+        play: &Play,
+        text_view: bool,
+        coords: bool,
+        level: Level,
+        workers: usize,
+    ) -> ReviewState {
         ReviewState {
-            review: Some(Review::open(play, REVIEW_LEVEL, js_sys::Date::now())),
+            review: Some(Review::open_split(
+                play,
+                level,
+                workers,
+                js_sys::Date::now(),
+            )),
             text_view,
             coords,
             ..ReviewState::default()
@@ -302,8 +407,57 @@ impl Reducible for ReviewState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         let now = js_sys::Date::now();
+        // Try it (issue 40): a variation's board takes the play actions.
+        if let Some(v) = s.variation.as_mut() {
+            match &action {
+                Action::ReviewBack => s.variation = None,
+                Action::Cancel if s.help => s.help = false,
+                Action::Cancel => {
+                    if !v.cancel() {
+                        s.variation = None;
+                    }
+                }
+                a if v.act(a) => {}
+                _ => return ReviewState::reduce_review(s, self, action, now),
+            }
+            return Rc::new(s);
+        }
+        ReviewState::reduce_review(s, self, action, now)
+    }
+}
+
+impl ReviewState {
+    /// The review's own actions (a variation's board aside).
+    fn reduce_review(mut s: ReviewState, this: Rc<Self>, action: Action, now: f64) -> Rc<Self> {
+        let level = s.review.as_ref().map(|r| r.level);
         match action {
+            Action::ReviewTry(best) => {
+                let (Some(r), Some(level)) = (s.review.as_ref(), level) else {
+                    return this;
+                };
+                let Some(i) = r.selected.or((!r.decisions.is_empty()).then_some(0)) else {
+                    return this;
+                };
+                let d = &r.decisions[i];
+                s.variation = Some(if best {
+                    super::variation::Variation::with_best(&r.game, &r.seats, i, d, level)
+                } else {
+                    super::variation::Variation::new(&r.game, &r.seats, i, d, level)
+                });
+            }
+            Action::ReviewBack => s.variation = None,
+            Action::ReviewMistake(forward) => {
+                s.variation = None;
+                let Some(r) = s.review.as_mut() else {
+                    return this;
+                };
+                match super::variation::next_mistake(&r.decisions, &r.seats, r.selected, forward) {
+                    Some(i) => r.select(i),
+                    None => return this,
+                }
+            }
             Action::ReviewSelect(i) => {
+                s.variation = None;
                 if let Some(r) = s.review.as_mut() {
                     r.select(i)
                 }
@@ -312,10 +466,11 @@ impl Reducible for ReviewState {
             // the same game, at the same level.
             Action::ReviewOpen => {
                 let Some(r) = s.review.as_ref() else {
-                    return self;
+                    return this;
                 };
                 let play = Play::new((*r.game).clone(), (*r.seats).clone());
-                s.review = Some(Review::open(&play, r.level, now));
+                let workers = r.parts.len().max(1);
+                s.review = Some(Review::open_split(&play, r.level, workers, now));
             }
             Action::ReviewCancel => {
                 if let Some(r) = s.review.as_mut().filter(|r| r.running()) {
@@ -327,14 +482,16 @@ impl Reducible for ReviewState {
             Action::ReviewClose | Action::Cancel => s.review = None,
             Action::Engine(answer) => {
                 let ours = match &answer {
-                    FromEngine::Reviewed { request, .. } | FromEngine::Failed { request, .. } => {
+                    FromEngine::Reviewed { request, .. }
+                    | FromEngine::ReviewedPart { request, .. }
+                    | FromEngine::Failed { request, .. } => {
                         s.review.as_ref().is_some_and(|r| r.request == *request)
                     }
                     _ => false,
                 };
                 match s.review.as_mut() {
                     Some(r) if ours => r.answer(answer, now),
-                    _ => return self,
+                    _ => return this,
                 }
             }
             Action::Help(on) => s.help = on,
@@ -349,7 +506,7 @@ impl Reducible for ReviewState {
                     r.board.relabel();
                 }
             }
-            _ => return self,
+            _ => return this,
         }
         Rc::new(s)
     }

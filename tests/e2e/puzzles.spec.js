@@ -1,0 +1,205 @@
+// Issue 40 in the built site (dist/): "Try it" from the review, the next
+// and previous mistake of one's own, and the puzzles.
+//  - a short classic game (14 tiles, Ann a person, Bob the computer)
+//    reviewed: ] and [ go from one of Ann's mistakes to the next and back
+//    (never Bob's); "Try it from here" opens a variation marked as one, a
+//    move played on the board, the computer plays on; "Back to the game"
+//    shows the game again and nothing saved has changed; "Play the best
+//    move" starts a variation with the review's best played;
+//  - the puzzles from the saves list: the daily puzzle offline (the set is
+//    precached by the service worker), one solved in the text view by
+//    keyboard (the rating goes up) and one failed (it goes down, the best
+//    move said), one answered by the board's keys, in English and in
+//    German; axe on the puzzles and the
+//    variation.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { test, check, axeAudit } = require('./fixtures.js');
+const { ROOT, clickDecision, until } = require('./common.js');
+
+const TIMEOUT = 15000;
+// `city random --game classic --seed 5 --players 2 --expansions "" --tiles 14`,
+// then `city share`: Ann has two mistakes in its review (`city review`).
+const SHORT = 'AgEIAAAOA0FubgNCb2IjeqL2l-bBx1hJ88CCWIp5B1wEVOo';
+const REVIEW = '[data-testid=review]';
+
+const audit = (page, name) => axeAudit(page, name, check);
+
+// The shipped set of The City.
+function citySet() {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'static', 'puzzles', 'the-city.json'), 'utf8')).puzzles;
+}
+
+// A move of the notation ("D4 -1,1 r1 -", "T2 -2,-4 r3") as the text view
+// types it: the placement ("-1,1 90"), then "no" when it puts no follower.
+function typed(move) {
+  const m = /^\S+ (-?\d+),(-?\d+) r(\d)( -)?$/.exec(move);
+  return m && { place: `${m[1]},${m[2]} ${Number(m[3]) * 90}`, no: Boolean(m[4]) };
+}
+
+async function ask(page, line) {
+  await page.fill('[data-testid=text-command]', line);
+  await page.press('[data-testid=text-command]', 'Enter');
+}
+
+async function selected(page) {
+  return page.$eval('[data-testid=review-entry][aria-selected=true]', (e) => ({
+    index: Number(e.dataset.index), cls: e.dataset.class, text: e.textContent,
+  })).catch(() => null);
+}
+
+test('Try it: a variation from a reviewed decision, the computer plays on, back to the game; the next and previous mistake', async ({ origin, open }) => {
+  const { page } = await open();
+  await page.goto(`${origin}/?seats=red,blue-normal#${SHORT}`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
+  const kept = () => page.evaluate(() => JSON.stringify(Object.keys(localStorage).sort()
+    .filter((k) => !/reviews|puzzles/.test(k)).map((k) => [k, localStorage.getItem(k)])));
+  const before = await kept();
+  await page.click('[data-testid=review-open]');
+  await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.status === 'done', REVIEW, { timeout: 30000 });
+
+  // Ann's mistakes are kept as her puzzles; Bob's (the computer's) not.
+  const own = await page.evaluate(() => JSON.parse(localStorage.getItem('the-city/puzzles') || '{"own":[]}').own);
+  check(`the review keeps Ann's mistakes as her own puzzles (${own.length})`, own.length >= 2
+    && own.every((p) => p.seat === 0 && p.best_gain >= 5), JSON.stringify(own.map((p) => [p.seat, p.best_gain])));
+
+  // ] and [: Ann's mistakes, never Bob's (the computer).
+  await page.keyboard.press(']');
+  const first = await selected(page);
+  check('] shows the first mistake of one\'s own', first && /mistake|blunder/.test(first.cls) && /Ann/.test(first.text), JSON.stringify(first));
+  await page.click('[data-testid=mistake-next]');
+  const second = await selected(page);
+  check('"Next mistake" goes on to the next one', second && second.index > first.index && /Ann/.test(second.text)
+    && /mistake|blunder/.test(second.cls), JSON.stringify(second));
+  await page.keyboard.press('[');
+  check('[ goes back to the previous one', (await selected(page)).index === first.index);
+
+  // Try it from there: a variation, marked, Ann's to play.
+  await page.click('[data-testid=try-it]');
+  await page.waitForSelector('[data-testid=variation]', { timeout: TIMEOUT });
+  const about = await page.textContent('[data-testid=variation-about]');
+  check('the variation says it is one and saves nothing', /Variation from turn \d+, not the game: nothing is saved/.test(about)
+    && /You play Ann; the computer \(Normal\) plays the others/i.test(about), about);
+  await audit(page, 'the review with a variation open');
+  const from = Number(await page.getAttribute('[data-testid=variation]', 'data-from'));
+  // Ann's move on the board (a tile and its follower, or the follower
+  // alone when the decision shown was the follower's).
+  const decision = await page.getAttribute('[data-testid=play]', 'data-decision');
+  await clickDecision(page);
+  if (decision === 'place') await clickDecision(page);
+  const mine = Number(await page.getAttribute('[data-testid=variation]', 'data-moves'));
+  // The computer answers: more decisions than Ann's own.
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=variation]')?.dataset.moves) > n,
+    mine, { timeout: 30000 });
+  const moves = Number(await page.getAttribute('[data-testid=variation]', 'data-moves'));
+  check(`a move played on the board, the computer played on (${mine} of Ann's, ${moves} decisions from decision ${from})`, moves > mine);
+
+  // Back to the game: the review's board, nothing saved changed.
+  await page.click('[data-testid=variation-back]');
+  await page.waitForSelector('[data-testid=review-try]', { timeout: TIMEOUT });
+  check('back to the game: the variation is gone, the decision still shown',
+    (await page.$('[data-testid=variation]')) === null && (await selected(page)).index === first.index);
+  check('nothing saved changed', (await kept()) === before);
+
+  // The best move played at once, then Esc leaves.
+  await page.click('[data-testid=try-best]');
+  await page.waitForSelector('[data-testid=variation]', { timeout: TIMEOUT });
+  const best = Number(await page.getAttribute('[data-testid=variation]', 'data-moves'));
+  check('"Play the best move": the variation starts with it played', best >= 1, String(best));
+  await page.click('[data-testid=variation-back]');
+  await page.keyboard.press('Escape');
+  check('nothing saved changed after both', (await kept()) === before);
+});
+
+test('puzzles: the daily puzzle offline, one solved and one failed in the text view, one answered by the board\'s keys (the rating moves), German, axe', async ({ origin, open }) => {
+  const { page, context } = await open();
+  const set = citySet();
+  check(`at least 200 puzzles of The City shipped (${set.length})`, set.length >= 200);
+  // One to solve and one to fail by typing: placements the text view types.
+  const solvable = set.find((p) => typed(p.best) && typed(p.second) && typed(p.best).place !== typed(p.second).place);
+  const other = set.find((p) => p !== solvable && typed(p.second) && typed(p.second).place !== (typed(p.best) || {}).place);
+
+  // A first visit puts the service worker in; then offline.
+  await page.goto(`${origin}/`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
+  const cached = await until(page, async () => !!navigator.serviceWorker.controller
+    && !!(await caches.match(new URL('static/puzzles/the-city.json', location.href).href)), null, { timeout: 30000 });
+  check('the service worker keeps the puzzles after one visit', cached);
+  await context.setOffline(true);
+  await page.click('[data-testid=puzzles-open]');
+  await page.waitForSelector('[data-testid=puzzle-task][data-daily=true]', { timeout: 30000 });
+  const daily = await page.getAttribute('[data-testid=puzzle-task]', 'data-id');
+  check(`the daily puzzle opens offline (${daily})`, set.some((p) => `${p.record}:${p.n}` === daily));
+  await audit(page, 'the puzzles, the daily one');
+  await context.setOffline(false);
+
+  // Solved in the text view, typed.
+  const go = async (p) => {
+    await page.goto(`${origin}/?puzzle=${encodeURIComponent(`${p.record}:${p.n}`)}`, { waitUntil: 'load' });
+    await page.click('[data-testid=puzzles-open]');
+    await page.waitForSelector(`[data-testid=puzzle-task][data-id="${p.record}:${p.n}"]`, { timeout: 30000 });
+    if ((await page.$('[data-testid=text-view]')) === null) await page.click('[data-testid=text-view-toggle]');
+    await page.waitForSelector('[data-testid=text-command]', { timeout: TIMEOUT });
+  };
+  const rating = async () => Number(await page.getAttribute('[data-testid=puzzles]', 'data-rating'));
+  const answer = async (move) => {
+    const t = typed(move);
+    await ask(page, t.place);
+    // The follower step, if the move has one: none.
+    await page.waitForFunction(() => document.querySelector('[data-testid=puzzle-outcome]')
+      || document.querySelector('[data-testid=play]')?.dataset.decision === 'follower', null, { timeout: TIMEOUT });
+    if (!(await page.$('[data-testid=puzzle-outcome]'))) await ask(page, 'no');
+    await page.waitForSelector('[data-testid=puzzle-outcome]', { timeout: TIMEOUT });
+    return page.$eval('[data-testid=puzzle-outcome]', (e) => ({ solved: e.dataset.solved, text: e.textContent }));
+  };
+  await go(solvable);
+  const r0 = await rating();
+  const won = await answer(solvable.best);
+  const r1 = await rating();
+  check(`a puzzle solved in the text view (${solvable.best}): said so, the rating up (${r0} → ${r1})`,
+    won.solved === 'true' && /Solved/.test(won.text) && r1 > r0, JSON.stringify(won));
+
+  await go(other);
+  const lost = await answer(other.second);
+  const r2 = await rating();
+  check(`a puzzle failed (${other.second}, best ${other.best}): the best said, the rating down (${r1} → ${r2})`,
+    lost.solved === 'false' && /Not the best move/.test(lost.text) && r2 < r1, JSON.stringify(lost));
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('the-city/puzzles')));
+  check('the ratings are kept in the browser', stored.answered.length === 2 && Math.round(stored.player.r) === r2,
+    JSON.stringify(stored.player));
+
+  // By the board's keys: the next puzzle answered with arrows, Enter and N.
+  await page.click('[data-testid=puzzle-next]');
+  await page.waitForSelector('[data-testid=puzzle-task]:not([data-id="' + `${other.record}:${other.n}` + '"])', { timeout: TIMEOUT });
+  await page.click('[data-testid=text-view-toggle]');
+  await page.focus('[data-testid=board]');
+  for (let i = 0; i < 4 && !(await page.$('[data-testid=puzzle-outcome]')); i++) {
+    const d = await page.getAttribute('[data-testid=play]', 'data-decision');
+    if (d === 'place') {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForSelector('[data-testid=ghost]', { timeout: TIMEOUT });
+      await page.keyboard.press('Enter');
+    } else if (d === 'wall' || d === 'gate') {
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForSelector('[data-testid=side-target].focused', { timeout: TIMEOUT });
+      await page.keyboard.press('Enter');
+    } else {
+      await page.keyboard.press('n');
+    }
+    await page.waitForTimeout(300);
+  }
+  const keyed = await page.$eval('[data-testid=puzzle-outcome]', (e) => e.dataset.solved).catch(() => null);
+  const r3 = await rating();
+  check(`a puzzle answered by the board's keys: said right or not, the rating moved (${r2} → ${r3}, solved ${keyed})`,
+    (keyed === 'true' && r3 > r2) || (keyed === 'false' && r3 < r2));
+
+  // In German.
+  await page.goto(`${origin}/?lang=de`, { waitUntil: 'load' });
+  await page.click('[data-testid=puzzles-open]');
+  await page.waitForSelector('[data-testid=puzzle-task]', { timeout: 30000 });
+  const de = await page.textContent('[data-testid=puzzles]');
+  check('the puzzles in German', /Aufgabe des Tages/.test(de) && /Deine Aufgabenwertung/.test(de), de.slice(0, 200));
+  await audit(page, 'the puzzles in German');
+});
