@@ -509,6 +509,7 @@ async fn the_board_renders_the_legal_targets_and_a_click_picks_one() {
             aids: None,
             owners: false,
             on_space: Callback::noop(),
+            review: false,
         },
     )
     .render();
