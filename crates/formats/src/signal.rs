@@ -303,6 +303,27 @@ impl Signal {
     }
 }
 
+/// A local description from `createOffer`/`createAnswer` with its ICE
+/// credentials replaced by those derived from its own fingerprint (done
+/// before `setLocalDescription`, so the other side can derive them too);
+/// None without a fingerprint.
+pub fn with_credentials(sdp: &str) -> Option<String> {
+    let own = Signal::from_sdp(sdp, true).ok()?;
+    let (ufrag, pwd) = ice_credentials(&own.fingerprint);
+    let mut out = String::with_capacity(sdp.len());
+    for line in sdp.split_inclusive('\n') {
+        let end = &line[line.trim_end().len()..];
+        if line.starts_with("a=ice-ufrag:") {
+            out.push_str(&format!("a=ice-ufrag:{ufrag}{end}"));
+        } else if line.starts_with("a=ice-pwd:") {
+            out.push_str(&format!("a=ice-pwd:{pwd}{end}"));
+        } else {
+            out.push_str(line);
+        }
+    }
+    Some(out)
+}
+
 /// A fragment split into the fair game's link and the signal beside it,
 /// if any (`LINK~SIGNAL`).
 pub fn split(fragment: &str) -> (&str, Option<&str>) {

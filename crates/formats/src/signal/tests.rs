@@ -136,3 +136,13 @@ fn a_fragment_splits_into_link_and_signal() {
     assert_eq!(split("abc~def"), ("abc", Some("def")));
     assert_eq!(split("abc"), ("abc", None));
 }
+
+#[test]
+fn a_local_description_takes_the_derived_credentials() {
+    let sdp = with_credentials(OFFER_SDP).unwrap();
+    let (ufrag, pwd) = ice_credentials(&offer().fingerprint);
+    assert!(sdp.contains(&format!("a=ice-ufrag:{ufrag}\r\na=ice-pwd:{pwd}\r\n")));
+    assert!(!sdp.contains("a=ice-ufrag:abcd"));
+    assert_eq!(sdp.len(), OFFER_SDP.len() - 4 - 24 + 8 + 24);
+    assert_eq!(with_credentials("v=0\r\n"), None);
+}
