@@ -73,6 +73,8 @@ struct Live {
     /// Which connection the callbacks belong to (an older one's are ignored).
     generation: u32,
     pc: Option<JsValue>,
+    /// The connection last made (closed or not), to unset its handlers.
+    closed_pc: Option<JsValue>,
     channel: Option<JsValue>,
     /// Our signal, to travel beside our next link until the channel opens.
     local: Option<String>,
@@ -115,7 +117,6 @@ fn set_state(generation: u32, state: State) {
             if let Some(pc) = l.pc.take() {
                 let _ = call(&pc, "close", &[]);
             }
-            l.channel = None;
         }
         l.redraw.clone()
     });
@@ -200,6 +201,18 @@ fn start() -> Result<(u32, JsValue), JsValue> {
         if let Some(pc) = l.pc.take() {
             let _ = call(&pc, "close", &[]);
         }
+        // (The old handlers unset before their closures are dropped: an
+        // event of the old connection must not call a dropped closure.)
+        for (o, events) in [
+            (l.channel.take(), &["onopen", "onclose", "onmessage"][..]),
+            (l.closed_pc.take(), &["onconnectionstatechange"][..]),
+        ] {
+            if let Some(o) = o {
+                for e in events {
+                    set(&o, e, &JsValue::NULL);
+                }
+            }
+        }
         l.generation += 1;
         l.channel = None;
         l.closures.clear();
@@ -228,6 +241,7 @@ fn start() -> Result<(u32, JsValue), JsValue> {
     )?;
     with(|l| {
         l.pc = Some(pc.clone());
+        l.closed_pc = Some(pc.clone());
         l.channel = Some(channel.clone());
     });
     on(&channel, "open", generation, move |_| {

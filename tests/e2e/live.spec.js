@@ -37,18 +37,25 @@ async function openLink(page, link) {
 }
 
 // Every data channel the page makes, for the test to close one.
-function recordChannels(context) {
-  return context.addInitScript(() => {
+// (And every peer connection; `__name` is whose device it is.)
+function recordChannels(context, name) {
+  return context.addInitScript((n) => {
+    window.__name = n;
     window.__channels = [];
+    window.__peers = [];
     const P = window.RTCPeerConnection;
     window.RTCPeerConnection = class extends P {
+      constructor(...a) {
+        super(...a);
+        window.__peers.push(this);
+      }
       createDataChannel(...a) {
         const c = super.createDataChannel(...a);
         window.__channels.push(c);
         return c;
       }
     };
-  });
+  }, name);
 }
 
 // This device's decisions until it waits for the other's link (or the end).
@@ -73,6 +80,13 @@ async function arrives(sender, receiver, what) {
     play, { timeout: TIMEOUT },
   );
   check(`${what}: the move appears on the other screen by itself`, (await turn(sender)) === (await turn(receiver)));
+  // The text view's live region announces the other device's move.
+  const name = await sender.evaluate(() => window.__name);
+  await receiver.waitForFunction(
+    (n) => document.querySelector('[data-testid=announcer]')?.textContent.includes(n), name, { timeout: TIMEOUT },
+  ).catch(() => {});
+  const said = await receiver.textContent('[data-testid=announcer]');
+  check(`${what}: the other screen announces it (${said.trim().slice(0, 60)})`, said.includes(name), said);
 }
 
 // `n` exchanges live: the device whose decision it is plays, the other
@@ -91,10 +105,13 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   test.setTimeout(90000);
   const started = Date.now();
   const a = await open({ noStun: true });
-  await recordChannels(a.context);
+  await recordChannels(a.context, 'Ann');
   await newGameForm(a.page, `${origin}/`);
   await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
   await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  // The STUN setting is named beside the fair note (off in the tests).
+  check('the STUN setting is shown, off here, naming the default', (await a.page.inputValue('[data-testid=stun]')) === ''
+    && (await a.page.getAttribute('[data-testid=stun]', 'placeholder')) === 'stun:stun.l.google.com:19302');
   await startGame(a.page);
   await liveState(a.page, 'offering');
   const invitation = await copyLink(a.page);
@@ -103,6 +120,7 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   console.log(`invitation: ${fragment(invitation).length} characters (link ${invLink.length}, offer ${offer.length}); whole URL ${invitation.length}`);
 
   const b = await open({ noStun: true });
+  await recordChannels(b.context, 'Bob');
   await b.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
   await b.page.waitForSelector(play, { timeout: TIMEOUT });
   await liveState(b.page, 'answering');
@@ -159,4 +177,39 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   check('both devices saved the game as it went', (await turn(a.page)) === (await turn(b.page))
     && typeof (await saved(a.page)) === 'string' && typeof (await saved(b.page)) === 'string');
   console.log(`live test: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test('live play: when no connection forms, the screen says so and the game goes on by links', async ({ origin, open }) => {
+  test.setTimeout(60000);
+  const a = await open({ noStun: true });
+  await recordChannels(a.context, 'Ann');
+  await newGameForm(a.page, `${origin}/?lang=de`);
+  await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
+  await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  await startGame(a.page);
+  await liveState(a.page, 'offering');
+  const invitation = await copyLink(a.page);
+  const b = await open({ noStun: true });
+  await recordChannels(b.context, 'Bob');
+  await b.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
+  await b.page.waitForSelector(play, { timeout: TIMEOUT });
+  await liveState(b.page, 'answering');
+  const answer = await copyLink(b.page);
+  // Bob's device goes away before Ann opens his answer.
+  await b.page.evaluate(() => window.__peers.forEach((p) => p.close()));
+  await openLink(a.page, answer);
+  await liveState(a.page, 'failed');
+  const words = await a.page.textContent('[data-testid=live]');
+  check('no connection: the screen says so (German), the game goes on by links', words.includes('Links'), words);
+  await axeAudit(a.page, 'no live connection (German)', check);
+  // By links: Ann plays, her link reaches Bob.
+  await playOn(a.page);
+  const link = await copyLink(a.page);
+  check('the link carries no signal once live play failed', !fragment(link).includes('~'));
+  await openLink(b.page, link);
+  await b.page.waitForFunction(
+    (sel) => { const d = document.querySelector(sel)?.dataset.decision; return d && d !== 'waiting'; },
+    play, { timeout: TIMEOUT },
+  );
+  check('the game goes on by links', (await turn(a.page)) === (await turn(b.page)));
 });
