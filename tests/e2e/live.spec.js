@@ -196,6 +196,15 @@ test('live play: when no connection forms, the screen says so and the game goes 
   await newGameForm(a.page, `${origin}/?lang=de`);
   await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
   await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  // The STUN setting is kept as the player writes it; empty, none.
+  const stunStored = () => a.page.evaluate(() => localStorage.getItem('the-city/stun'));
+  await a.page.fill('[data-testid=stun]', 'stun:stun.example.org:3478');
+  await a.page.press('[data-testid=stun]', 'Tab');
+  check('the STUN setting changes', (await stunStored()) === 'stun:stun.example.org:3478');
+  await a.page.fill('[data-testid=stun]', '');
+  await a.page.press('[data-testid=stun]', 'Tab');
+  check('the STUN setting turned off', (await stunStored()) === '');
+  await axeAudit(a.page, 'the new-game form with the STUN setting (German)', check);
   await startGame(a.page);
   await liveState(a.page, 'offering');
   const invitation = await copyLink(a.page);
