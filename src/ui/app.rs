@@ -28,6 +28,7 @@ use engine::city::{Catalogue, Options};
 use engine::city::{Game, Setup, DEFAULT_STACKS};
 use engine::core::random;
 use engine::TileGame;
+use formats::fair_game::Awaited;
 use i18n::msg;
 use view::names;
 use view::palette::{PlayerColour, Seat};
@@ -375,6 +376,12 @@ pub fn app() -> Html {
                         if state.replay.is_none() {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()}
                                 prominent={moved_from_link || play.waiting()} fair={play.fair.clone()} />
+                            if let Some(fair) = play.fair.clone() {
+                                <super::live::LiveBar {fair}
+                                    awaits_answer={matches!(play.awaited(), Some(Awaited::Answer))}
+                                    awaits_link={matches!(play.awaited(), Some(Awaited::Link { .. }))}
+                                    over={matches!(play.awaited(), Some(Awaited::Over))} />
+                            }
                             <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
                         }
                     </div>

@@ -34,6 +34,7 @@ pub mod js_error;
 pub mod keys;
 pub mod language;
 pub mod legend;
+pub mod live;
 pub mod log_entry;
 pub mod modal;
 pub mod new_game;

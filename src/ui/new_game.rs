@@ -658,6 +658,7 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     disabled={form.seats.len() >= *form.ruleset.seats().end()}>{ msg::new_game::add_player() }</button>
                 if any_remote {
                     <p class="fair-note" data-testid="fair-note">{ msg::new_game::fair_note() }</p>
+                    { stun_setting() }
                 }
                 if any_computer {
                     <label class="speed-choice">
@@ -744,5 +745,25 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     { if classic_form { msg::new_game::start_classic() } else { msg::new_game::start_city() } }</button>
             </div>
         </form>
+    }
+}
+
+/// Live play's STUN server (issue 37): the one outside server a live game
+/// contacts, named and changeable; empty, the devices meet on one network
+/// only (`super::live`).
+fn stun_setting() -> Html {
+    let change = Callback::from(|e: Event| {
+        if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+            super::live::set_stun(&input.value());
+        }
+    });
+    html! {
+        <label class="stun-setting">
+            <span>{ msg::live::stun_label() }</span>
+            <input type="text" data-testid="stun" spellcheck="false" autocomplete="off"
+                value={super::live::stun().unwrap_or_default()} onchange={change}
+                placeholder={super::live::DEFAULT_STUN} />
+            <small>{ msg::live::stun_help() }</small>
+        </label>
     }
 }

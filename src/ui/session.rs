@@ -102,9 +102,16 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     if link.is_empty() {
         return false;
     }
+    // A fair game's link may carry live play's offer or answer beside it
+    // (`LINK~SIGNAL`, `super::live`).
+    let (link, signal) = formats::signal::split(link);
+    let from_channel = super::live::take_from_channel();
     if share::version(link) == Some(share::fair::VERSION) {
-        let opened = open_fair(d, link);
+        let opened = open_fair(d, link, from_channel);
         clear_fragment();
+        if let (true, Some(signal)) = (opened, signal) {
+            super::live::signal_opened(signal);
+        }
         return opened;
     }
     let game = match share::decode(link) {
@@ -215,7 +222,9 @@ pub fn salt() -> [u8; 16] {
 /// played, a move for a seat of this device, a reveal that does not hold,
 /// who plays a seat), and nothing is written; one of a game played
 /// elsewhere opens to watch.
-fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
+/// A link that came on live play's channel and brings nothing new (the
+/// newest link sent again, after a reconnection) opens nothing, silently.
+fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str, from_channel: bool) -> bool {
     let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
     let read = match links::read_fair(&loaded, link) {
         Ok(l) => l,
@@ -257,6 +266,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
             d.dispatch(Action::Notice(Notice::LinkFailed(e)));
             return false;
         }
+        FairVerdict::Earlier(..) if from_channel => return false,
         FairVerdict::Earlier(entry, fair) => {
             let turns = entry.summary.as_ref().map_or(0, |s| s.turns);
             d.dispatch(Action::Notice(Notice::EarlierPosition(

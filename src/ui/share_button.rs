@@ -41,7 +41,12 @@ pub fn fair_link_of(fair: &FairGame, seats: &[Seat]) -> String {
     } else {
         format!("{page}?seats={p}")
     };
-    format!("{page}#{}", fair.link().unwrap_or_default())
+    // (Live play's offer or answer rides beside it until a channel opens.)
+    format!(
+        "{page}#{}{}",
+        fair.link().unwrap_or_default(),
+        super::live::suffix()
+    )
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.

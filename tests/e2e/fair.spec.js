@@ -56,7 +56,8 @@ function crc32(bytes) {
   for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
-const fragment = (link) => link.slice(link.lastIndexOf('#') + 1);
+// (Without live play's offer or answer beside it: `LINK~SIGNAL`.)
+const fragment = (link) => link.slice(link.lastIndexOf('#') + 1).split('~')[0];
 const payload = (link) => {
   const b = Buffer.from(fragment(link), 'base64url');
   return b.subarray(0, b.length - 4);
@@ -225,7 +226,7 @@ async function sameEnd(a, b, name) {
 test('a fair game by links between two devices: no tile to come readable, every forgery refused', async ({ origin, open }) => {
   test.setTimeout(240000);
   const started = Date.now();
-  const a = await open();
+  const a = await open({ noStun: true });
   await newGameForm(a.page, `${origin}/`);
   await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
   await a.page.selectOption('[data-testid=kind-1]', 'friend');
@@ -240,7 +241,7 @@ test('a fair game by links between two devices: no tile to come readable, every 
 
   // Bob joins: he commits and answers; Ann plays first.
   await axeAudit(a.page, 'Ann\'s invitation (English)', check);
-  const b = await open();
+  const b = await open({ noStun: true });
   // 0. An invitation with a reveal of Ann's (before Bob commits: he could
   //    choose his secret against it) is refused by its reading.
   {
@@ -351,14 +352,14 @@ test('a fair game by links between two devices: no tile to come readable, every 
 test('a fair game of classic Carcassonne by links, Bob moving first', async ({ origin, open }) => {
   test.setTimeout(180000);
   const started = Date.now();
-  const a = await open();
+  const a = await open({ noStun: true });
   await newGameForm(a.page, `${origin}/`);
   await classicForm(a.page, { names: ['Bob', 'Ann'], tiles: 10 });
   // Ann hosts seat 2; Bob's seat 1 (the first to move) is on his device.
   await a.page.selectOption('[data-testid=kind-0]', 'friend');
   await startGame(a.page);
   const invitation = await copyLink(a.page);
-  const b = await open();
+  const b = await open({ noStun: true });
   await goTo(b.page, invitation);
   check('Bob, first to move, waits for Ann\'s reveal', (await decision(b.page)) === 'waiting'
     && (await b.page.textContent('[data-testid=prompt]')).includes('Ann'));

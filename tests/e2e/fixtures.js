@@ -215,7 +215,9 @@ const test = base.extend({
 
   open: async ({ browser, viewport, isMobile, hasTouch, deviceScaleFactor, locale }, use) => {
     const opened = [];
-    await use(async ({ watch = true, ignore = null, ...options } = {}) => {
+    // `noStun`: live play contacts no STUN server (its setting off: the
+    // two contexts meet on this machine's own addresses).
+    await use(async ({ watch = true, ignore = null, noStun = false, ...options } = {}) => {
       const context = await browser.newContext({
         ...common.CONTEXT_DEFAULTS,
         viewport,
@@ -225,6 +227,11 @@ const test = base.extend({
         locale,
         ...options,
       });
+      if (noStun) {
+        await context.addInitScript(() => {
+          if (localStorage.getItem('the-city/stun') === null) localStorage.setItem('the-city/stun', '');
+        });
+      }
       const page = await context.newPage();
       const problems = watch ? common.watchPage(page, [], { ignore }) : [];
       opened.push({ context, problems, watch });

@@ -9,3 +9,4 @@ pub mod links;
 pub mod notation;
 pub mod saves;
 pub mod share;
+pub mod signal;

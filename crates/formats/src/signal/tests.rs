@@ -1,0 +1,148 @@
+use super::*;
+
+/// A local description as Chromium writes it (the lines kept and some
+/// that are not).
+const OFFER_SDP: &str = "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n\
+a=group:BUNDLE 0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n\
+c=IN IP4 0.0.0.0\r\n\
+a=candidate:1467250027 1 udp 2122260223 192.0.2.2 54321 typ host generation 0 network-id 1\r\n\
+a=candidate:1467250028 1 udp 2122262783 fd00::2 40001 typ host generation 0\r\n\
+a=candidate:3 1 udp 2122260223 0d3a1f7c-5b2e-4c1d-9a8b-7c6d5e4f3a2b.local 50000 typ host\r\n\
+a=candidate:4 1 tcp 1518280447 192.0.2.2 9 typ host tcptype active\r\n\
+a=candidate:5 1 udp 1686052607 203.0.113.7 61000 typ srflx raddr 192.0.2.2 rport 54321\r\n\
+a=ice-ufrag:abcd\r\na=ice-pwd:efghijklmnopqrstuvwxyz12\r\n\
+a=fingerprint:sha-256 4F:1A:00:FF:4F:1A:00:FF:4F:1A:00:FF:4F:1A:00:FF:4F:1A:00:FF:4F:1A:00:FF:4F:1A:00:FF:4F:1A:00:FE\r\n\
+a=setup:actpass\r\na=mid:0\r\na=sctp-port:5000\r\n";
+
+fn offer() -> Signal {
+    Signal::from_sdp(OFFER_SDP, true).unwrap()
+}
+
+#[test]
+fn a_description_keeps_its_fingerprint_and_udp_candidates() {
+    let s = offer();
+    assert_eq!(s.fingerprint[0], 0x4f);
+    assert_eq!(s.fingerprint[31], 0xfe);
+    assert_eq!(s.candidates.len(), 4, "the tcp candidate is left out");
+    assert_eq!(
+        s.candidates[0],
+        Candidate {
+            address: Address::V4([192, 0, 2, 2]),
+            port: 54321,
+            kind: Kind::Host
+        }
+    );
+    assert!(matches!(s.candidates[1].address, Address::V6(_)));
+    assert!(matches!(s.candidates[2].address, Address::Mdns(_)));
+    assert_eq!(s.candidates[3].kind, Kind::Srflx);
+}
+
+#[test]
+fn a_signal_round_trips_and_is_short() {
+    for offer_side in [true, false] {
+        let mut s = offer();
+        s.offer = offer_side;
+        let text = s.encode();
+        assert_eq!(Signal::decode(&text), Ok(s.clone()));
+        assert!(!text.contains(SEPARATOR) && !text.contains('#'));
+        // The description rebuilt holds every candidate as it was.
+        let sdp = s.to_sdp();
+        assert_eq!(Signal::from_sdp(&sdp, offer_side), Ok(s.clone()));
+        assert!(sdp.contains(if offer_side {
+            "a=setup:actpass"
+        } else {
+            "a=setup:active"
+        }));
+        assert!(sdp.contains("0d3a1f7c-5b2e-4c1d-9a8b-7c6d5e4f3a2b.local 50000 typ host"));
+    }
+    // Two IPv4 candidates: 1 + 32 + 2×7 + 4 bytes, 68 characters.
+    let mut s = offer();
+    s.candidates = vec![s.candidates[0], s.candidates[3]];
+    assert_eq!(s.encode().len(), 68);
+}
+
+#[test]
+fn the_ice_credentials_follow_from_the_fingerprint() {
+    let s = offer();
+    let (ufrag, pwd) = ice_credentials(&s.fingerprint);
+    assert_eq!((ufrag.len(), pwd.len()), (8, 24));
+    assert!(ufrag
+        .chars()
+        .chain(pwd.chars())
+        .all(|c| c.is_ascii_hexdigit()));
+    let mut other = s.fingerprint;
+    other[0] ^= 1;
+    assert_ne!(ice_credentials(&other).0, ufrag);
+    assert!(s
+        .to_sdp()
+        .contains(&format!("a=ice-ufrag:{ufrag}\r\na=ice-pwd:{pwd}\r\n")));
+}
+
+#[test]
+fn bad_signals_are_refused_without_panic() {
+    let good = offer().encode();
+    assert_eq!(Signal::decode(""), Err(SignalError::Damaged));
+    assert_eq!(Signal::decode("!!!"), Err(SignalError::Damaged));
+    // Any one character changed: refused (the checksum), never a panic.
+    for i in 0..good.len() {
+        let mut b = good.clone().into_bytes();
+        b[i] = if b[i] == b'A' { b'B' } else { b'A' };
+        let s = String::from_utf8(b).unwrap();
+        assert!(Signal::decode(&s).is_err(), "changed at {i}");
+    }
+    // Cut short at any length.
+    for n in 0..good.len() {
+        let _ = Signal::decode(&good[..n]);
+    }
+    // Well sealed but wrong inside: an unknown version, a short
+    // fingerprint, an unknown address kind, a candidate cut short, port 0.
+    let bytes = unseal(&good).unwrap();
+    let mut v = bytes.clone();
+    v[0] = 0x12;
+    assert_eq!(Signal::decode(&seal(&v)), Err(SignalError::Version));
+    assert_eq!(
+        Signal::decode(&seal(&bytes[..20])),
+        Err(SignalError::Damaged)
+    );
+    let mut v = bytes[..33].to_vec();
+    v.extend_from_slice(&[3, 1, 2, 3, 4, 0, 80]);
+    assert_eq!(Signal::decode(&seal(&v)), Err(SignalError::Damaged));
+    let mut v = bytes[..33].to_vec();
+    v.extend_from_slice(&[0, 1, 2, 3]);
+    assert_eq!(Signal::decode(&seal(&v)), Err(SignalError::Damaged));
+    let mut v = bytes[..33].to_vec();
+    v.extend_from_slice(&[0, 1, 2, 3, 4, 0, 0]);
+    assert_eq!(Signal::decode(&seal(&v)), Err(SignalError::Damaged));
+    // Arbitrary bytes sealed: refused or read, never a panic.
+    let mut x: u32 = 1;
+    for n in 0..400 {
+        let v: Vec<u8> = (0..(n % 90))
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (x >> 16) as u8
+            })
+            .collect();
+        let _ = Signal::decode(&seal(&v));
+    }
+    // A description without a fingerprint.
+    assert_eq!(
+        Signal::from_sdp("v=0\r\n", true),
+        Err(SignalError::NoFingerprint)
+    );
+}
+
+#[test]
+fn a_fragment_splits_into_link_and_signal() {
+    assert_eq!(split("abc~def"), ("abc", Some("def")));
+    assert_eq!(split("abc"), ("abc", None));
+}
+
+#[test]
+fn a_local_description_takes_the_derived_credentials() {
+    let sdp = with_credentials(OFFER_SDP).unwrap();
+    let (ufrag, pwd) = ice_credentials(&offer().fingerprint);
+    assert!(sdp.contains(&format!("a=ice-ufrag:{ufrag}\r\na=ice-pwd:{pwd}\r\n")));
+    assert!(!sdp.contains("a=ice-ufrag:abcd"));
+    assert_eq!(sdp.len(), OFFER_SDP.len() - 4 - 24 + 8 + 24);
+    assert_eq!(with_credentials("v=0\r\n"), None);
+}
