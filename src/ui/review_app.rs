@@ -29,12 +29,17 @@ pub struct ReviewAppProps {
 }
 
 /// How many engine workers a review splits its decisions across: one a
-/// core but the page's (`navigator.hardwareConcurrency − 1`, at least one,
-/// at most 16); `?review-workers=N` in the address sets it (measurements).
+/// core but the page's (`navigator.hardwareConcurrency − 1`), but two on a
+/// 2-core device: the page is idle while a review runs (the player reads),
+/// and one worker on two cores takes the judge's review of a City game to
+/// about twice the 60 s it should (docs/puzzles.md). At most 16;
+/// `?review-workers=N` in the address sets it (measurements).
 pub fn review_workers() -> usize {
     let asked = super::app::query_param("review-workers").and_then(|n| n.parse::<usize>().ok());
     let cores = gloo::utils::window().navigator().hardware_concurrency() as usize;
-    asked.unwrap_or(cores.saturating_sub(1)).clamp(1, 16)
+    asked
+        .unwrap_or(cores.saturating_sub(1).max(cores.min(2)))
+        .clamp(1, 16)
 }
 
 /// The level the computer plays a variation at (the review itself judges

@@ -20,9 +20,10 @@ const { test, check, axeAudit } = require('./fixtures.js');
 const { ROOT, clickDecision, until } = require('./common.js');
 
 const TIMEOUT = 15000;
-// `city random --game classic --seed 5 --players 2 --expansions "" --tiles 14`,
-// then `city share`: Ann has two mistakes in its review (`city review`).
-const SHORT = 'AgEIAAAOA0FubgNCb2IjeqL2l-bBx1hJ88CCWIp5B1wEVOo';
+// `city random --game classic --seed 12 --players 2 --expansions "" --tiles 14`,
+// then `city share`: Ann has three mistakes in the judge's review (`city
+// review`: decisions 8, 12 and 24, 5.3 to 6.3 points lost).
+const SHORT = 'AgEIAAAOA0FubgNCb2Lxhn3xpLtQDOPU6GFyZS9fhSFJ105E';
 const REVIEW = '[data-testid=review]';
 
 const audit = (page, name) => axeAudit(page, name, check);
