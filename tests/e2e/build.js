@@ -72,9 +72,14 @@ function shippedSizes() {
 // docs/loading.md); for offline play, at most 560 KiB (7c0be94's four wasm
 // binaries, each with its own engines, were 1,085 KiB); 640 KiB since
 // issues 38, 39 and 37's first half added 61.5 KB of features, measured
-// branch by branch (docs/loading.md).
-const FIRST_SCREEN_GZIP = 400000;
-const OFFLINE_GZIP = 640 * 1024;
+// branch by branch (docs/loading.md). Since issues 37 (fair games, live
+// play), 40 and 41 (2026-12-02, docs/loading.md "Five branches"): 440,000
+// before the form, +36 KB of it the fair and live games' code that the page
+// runs to open a link (to be moved to a chunk: docs/loading.md), and
+// 752 KiB offline (+130 KB: the 3-D view, puzzles, the review's judge and
+// parts, fair and live play). Issue 36's ceiling for the first is 450 KiB.
+const FIRST_SCREEN_GZIP = 440000;
+const OFFLINE_GZIP = 752 * 1024;
 
 // The two measures as checks through `check`.
 function sizeChecks(check) {
