@@ -32,8 +32,8 @@ pub struct PuzzlesAppProps {
 /// A set's file, relative to the page.
 fn set_file(r: Ruleset) -> &'static str {
     match r {
-        Ruleset::City => "static/puzzles/the-city.json",
-        Ruleset::Classic => "static/puzzles/classic.json",
+        Ruleset::City => "static/puzzles/the-city-puzzles.json",
+        Ruleset::Classic => "static/puzzles/classic-puzzles.json",
     }
 }
 

@@ -126,7 +126,7 @@ test('puzzles: the daily puzzle offline, one solved and one failed in the text v
   await page.goto(`${origin}/`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=new-game-form]', { timeout: 30000 });
   const cached = await until(page, async () => !!navigator.serviceWorker.controller
-    && !!(await caches.match(new URL('static/puzzles/the-city.json', location.href).href)), null, { timeout: 30000 });
+    && !!(await caches.match(new URL('static/puzzles/the-city-puzzles.json', location.href).href)), null, { timeout: 30000 });
   check('the service worker keeps the puzzles after one visit', cached);
   await context.setOffline(true);
   await page.click('[data-testid=puzzles-open]');

@@ -85,8 +85,8 @@ fn city_puzzles_json_names_each_puzzle_and_its_gain() {
 #[test]
 fn every_shipped_puzzle_meets_the_criteria() {
     for (file, ruleset) in [
-        ("the-city.json", Ruleset::City),
-        ("classic.json", Ruleset::Classic),
+        ("the-city-puzzles.json", Ruleset::City),
+        ("classic-puzzles.json", Ruleset::Classic),
     ] {
         let path = root().join("static/puzzles").join(file);
         let text = std::fs::read_to_string(&path).unwrap();
