@@ -209,6 +209,20 @@ impl Review {
         }
     }
 
+    /// Every decision is in: the review is done and kept, and the people's
+    /// mistakes become their puzzles (issue 40), in a task of their own.
+    fn finish(&mut self) {
+        self.status = Status::Done;
+        review_store::keep(&self.key, self.decisions.clone());
+        let (g, seats, d) = (
+            self.game.clone(),
+            self.seats.clone(),
+            self.decisions.clone(),
+        );
+        gloo::timers::callback::Timeout::new(0, move || super::puzzle::keep_own(&g, &seats, &d))
+            .forget();
+    }
+
     /// An answer of the engine worker about this review.
     pub fn answer(&mut self, answer: FromEngine, now: f64) {
         match answer {
@@ -223,19 +237,7 @@ impl Review {
                 self.total = total;
                 self.heard = now;
                 if done >= total {
-                    self.status = Status::Done;
-                    review_store::keep(&self.key, self.decisions.clone());
-                    // The people's mistakes become their puzzles (issue 40),
-                    // in a task of their own.
-                    let (g, seats, d) = (
-                        self.game.clone(),
-                        self.seats.clone(),
-                        self.decisions.clone(),
-                    );
-                    gloo::timers::callback::Timeout::new(0, move || {
-                        super::puzzle::keep_own(&g, &seats, &d)
-                    })
-                    .forget();
+                    self.finish();
                 }
             }
             FromEngine::ReviewedPart {
@@ -273,19 +275,7 @@ impl Review {
                 if all && heard.iter().all(|p| p.done >= p.total) {
                     let rest = std::mem::take(&mut self.waiting);
                     self.add(&rest);
-                    self.status = Status::Done;
-                    review_store::keep(&self.key, self.decisions.clone());
-                    // The people's mistakes become their puzzles (issue 40),
-                    // in a task of their own.
-                    let (g, seats, d) = (
-                        self.game.clone(),
-                        self.seats.clone(),
-                        self.decisions.clone(),
-                    );
-                    gloo::timers::callback::Timeout::new(0, move || {
-                        super::puzzle::keep_own(&g, &seats, &d)
-                    })
-                    .forget();
+                    self.finish();
                 }
             }
             FromEngine::Failed { why, .. } => self.status = Status::Failed(why.words().to_string()),
