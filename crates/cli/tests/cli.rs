@@ -1,18 +1,7 @@
 //! The `city` command-line tool, run as a real process.
 
-use std::process::Command;
-
-fn city(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_city"))
-        .args(args)
-        .output()
-        .expect("the city binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::city;
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("city-cli-test-{}", std::process::id()));

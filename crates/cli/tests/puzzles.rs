@@ -5,23 +5,12 @@
 //! larger-budget recheck), its theme is the one its best move has, its
 //! rating in range, and the view reads every one.
 
-use std::process::Command;
-
 use computer::puzzles::{theme_any, Theme, MIN_GAIN};
 use engine::any::Ruleset;
 use formats::notation;
 
-fn city(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_city"))
-        .args(args)
-        .output()
-        .expect("the city binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::city;
 
 fn root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
