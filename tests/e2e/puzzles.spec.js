@@ -30,7 +30,7 @@ const audit = (page, name) => axeAudit(page, name, check);
 
 // The shipped set of The City.
 function citySet() {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'static', 'puzzles', 'the-city.json'), 'utf8')).puzzles;
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'static', 'puzzles', 'the-city-puzzles.json'), 'utf8')).puzzles;
 }
 
 // A move of the notation ("D4 -1,1 r1 -", "T2 -2,-4 r3") as the text view
