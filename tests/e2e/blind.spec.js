@@ -40,14 +40,15 @@ async function focused(page) {
 }
 
 // Types a line in the text view's command line and waits for the answer
-// it appends (the first answer after those there before: the next
-// decision may be said after it); returns its text.
+// it appends (the first new line that is not the next decision said
+// unasked, which may come before or after it); returns its text.
 async function ask(page, line) {
   await page.$$eval('[data-testid=text-answers] p', (ps) => ps.forEach((p) => { p.dataset.old = '1'; }));
   await page.fill('[data-testid=text-command]', line);
   await page.press('[data-testid=text-command]', 'Enter');
-  await page.waitForSelector('[data-testid=text-answers] p:not([data-old])', { timeout: TIMEOUT });
-  return page.$eval('[data-testid=text-answers] p:not([data-old])', (p) => p.textContent);
+  const answer = await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=text-answers] p:not([data-old])')]
+    .map((p) => p.textContent).find((t) => !/^(Turn|Zug) \d+\. /.test(t)), null, { timeout: TIMEOUT });
+  return answer.jsonValue();
 }
 
 async function openTextView(page) {
