@@ -51,6 +51,10 @@ pub enum Forgery {
     /// It plays a turn of a seat a person plays on this device (`player`'s,
     /// turn `turn`), which this device did not play.
     Seat { turn: usize, player: String },
+    /// It holds a decision of `player`'s (turn `turn`) that the device
+    /// playing that seat did not sign: relayed by another device and
+    /// changed, or made up (a game on three or more devices, `star`).
+    Unsigned { turn: usize, player: String },
     /// It changes who plays `player`'s seat: a person (None) or the
     /// computer at a level, by its name.
     Player {

@@ -395,6 +395,7 @@ pub fn link_refused(name: &str, f: &formats::links::Forgery) -> String {
         Forgery::Deal => m::refused_deal(name),
         Forgery::Move { turn, player } => m::refused_move(player, *turn, name),
         Forgery::Seat { turn, player } => m::refused_seat(player, *turn, name),
+        Forgery::Unsigned { turn, player } => m::refused_unsigned(player, *turn, name),
         Forgery::Player {
             player,
             computer: Some(level),
