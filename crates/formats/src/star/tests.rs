@@ -519,3 +519,64 @@ fn a_guest_cannot_join_as_another_device_or_twice() {
         Err(Refusal::Forgery(Forgery::Deal))
     );
 }
+
+fn unhex_vec(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+/// Signatures made by WebCrypto (Node's `crypto.subtle`, the same
+/// algorithm as the browsers': ECDSA P-256, SHA-256, r ‖ s; a
+/// non-extractable private key) verify here; the first has a high s.
+#[test]
+fn signatures_made_by_webcrypto_verify() {
+    let raw = unhex_vec(
+        "040ed93de721dcd45f1676a765f537478b4db7f6ca9bf5459d35f3664788c412c3\
+         5704a6bcc775ec120774ca7adce46cc4291ac78559a23fc33d2a93de9f10da68",
+    );
+    let key = compress(&raw).unwrap();
+    let msg = unhex_vec("01080f161d242b323940474e555c636a71787f868d949ba2a9b0b7bec5ccd3da");
+    for sig in [
+        "6fee7f43d67724c519f7e83a4895896a689b004384999afe408cee57d3be0496\
+         b1261bcfe799f752060a25246de39dc6296bcb411abe0cc7dec07d031c724fa3",
+        "b1301af88defe65c98f6ddce1ec64d8eb3cb4a6277a9c49ed725dfa439df8f7c\
+         3165bc14b93026f96492e4c97a0f0f2d5d1418626f3ea545369e2279adc58121",
+        "79291bc677784a8cee385c122e924dd03a14f55a776ce3f31056f126a0c9d180\
+         d936cd139cd46a6a2caea58192e810005e46647d4218824aacfb4592dc35bfe4",
+    ] {
+        let sig: Signature = unhex_vec(sig).try_into().unwrap();
+        assert!(verify(&key, &msg, &sig));
+        let mut other = msg.clone();
+        other[0] ^= 1;
+        assert!(!verify(&key, &other, &sig));
+    }
+}
+
+/// What three devices get today from a two-device invitation (version 4):
+/// the first guest to answer takes every open seat; a second guest's
+/// answer to the same invitation changes the deal and is refused, so a
+/// game by version 4 links has two devices at most.
+#[test]
+fn a_version_4_invitation_answered_twice_is_refused_the_second_time() {
+    use crate::share::fair::decode as decode4;
+    let setup = city_setup(3);
+    let host = FairGame::host(&setup, &[true, false, false], [9; 16], &mut secrets(1)).unwrap();
+    let inv = decode4(&host.link().unwrap()).unwrap();
+    let bob = FairGame::join(&inv, &mut secrets(2)).unwrap();
+    assert!(
+        bob.own(1) && bob.own(2),
+        "Bob's device takes both open seats"
+    );
+    let cat = FairGame::join(&inv, &mut secrets(3)).unwrap();
+    let Ok(Received::Continues(host)) =
+        host.receive(&decode4(&bob.link().unwrap()).unwrap(), &players(3))
+    else {
+        panic!()
+    };
+    assert_eq!(
+        host.receive(&decode4(&cat.link().unwrap()).unwrap(), &players(3)),
+        Err(Refusal::Forgery(Forgery::Deal))
+    );
+}
