@@ -158,6 +158,12 @@ pub fn encode(
 /// Read a version 5 link on the device holding `own` chains (None for
 /// the seats it does not play; empty: read as anyone would).
 pub fn decode_with(s: &str, own: &[Option<fair::Chain>]) -> Result<StarLink, ShareError> {
+    let head = decode_block(s)?;
+    let fair = fair_link::decode_body(&head.inner[1..], own)?;
+    head.finish(fair)
+}
+
+fn decode_block(s: &str) -> Result<Head, ShareError> {
     let bytes = unseal(s)?;
     let mut r = Reader::new(&bytes);
     if r.byte()? != VERSION {
@@ -190,15 +196,39 @@ pub fn decode_with(s: &str, own: &[Option<fair::Chain>]) -> Result<StarLink, Sha
             )),
         };
     }
-    let inner = r.rest();
+    let inner = r.rest().to_vec();
     if inner.first() != Some(&fair_link::VERSION) {
         return Err(ShareError::Damaged);
     }
-    let fair = fair_link::decode_body(&inner[1..], own)?;
-    if fair.setup.players().len() != devices.of_seat.len() {
-        return Err(ShareError::Damaged);
+    Ok(Head { to, devices, inner })
+}
+
+/// Read a version 5 link with this device's `secrets` (a saved game:
+/// every decision this device dealt reads).
+pub fn decode_own(s: &str, secrets: &[Option<Secret>]) -> Result<StarLink, ShareError> {
+    let head = decode_block(s)?;
+    let fair = fair_link::decode_own(&seal(&head.inner), secrets)?;
+    head.finish(fair)
+}
+
+/// A version 5 link's block read, its version 4 link's bytes left.
+struct Head {
+    to: Option<u8>,
+    devices: Devices,
+    inner: Vec<u8>,
+}
+
+impl Head {
+    fn finish(self, fair: FairLink) -> Result<StarLink, ShareError> {
+        if fair.setup.players().len() != self.devices.of_seat.len() {
+            return Err(ShareError::Damaged);
+        }
+        Ok(StarLink {
+            to: self.to,
+            devices: self.devices,
+            fair,
+        })
     }
-    Ok(StarLink { to, devices, fair })
 }
 
 /// Read a version 5 link as anyone would.
@@ -525,6 +555,30 @@ impl StarGame {
             devices: l.devices.clone(),
             fair,
         })
+    }
+
+    /// The link kept in this device's save: every reveal known here (its
+    /// own as sent), every signature.
+    pub fn saved_link(&self) -> Result<String, ShareError> {
+        let f = &self.fair;
+        encode(None, &self.devices, &f.setup, &f.deal, &f.history)
+    }
+
+    /// A saved game: its link (read with `secrets`) and the secrets; this
+    /// device is the one whose seats the secrets are.
+    pub fn from_save(link: &str, secrets: &[Option<Secret>]) -> Result<StarGame, ShareError> {
+        let l = decode_own(link, secrets)?;
+        let seat = secrets
+            .iter()
+            .position(Option::is_some)
+            .ok_or(ShareError::Damaged)?;
+        let me = l.devices.of_seat[seat];
+        let mine = l.devices.seats_of(me);
+        if secrets.len() != mine.len() || secrets.iter().zip(&mine).any(|(x, &m)| x.is_some() != m)
+        {
+            return Err(ShareError::Damaged);
+        }
+        StarGame::restore(&l, me, secrets.to_vec()).map_err(|_| ShareError::Damaged)
     }
 
     /// Who must be sent this device's link now: every other device (by

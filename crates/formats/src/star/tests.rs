@@ -585,3 +585,115 @@ fn a_version_4_invitation_answered_twice_is_refused_the_second_time() {
         Err(Refusal::Forgery(Forgery::Deal))
     );
 }
+
+fn saved_seats(g: &StarGame) -> Vec<crate::saves::SavedSeat> {
+    g.devices
+        .of_seat
+        .iter()
+        .zip(["red", "blue", "green", "yellow", "black"])
+        .map(|(&d, c)| crate::saves::SavedSeat {
+            colour: c.into(),
+            computer: None,
+            here: d == g.me,
+        })
+        .collect()
+}
+
+/// Cat's device saves the game (version 7's fair record holding the
+/// version 5 link) and judges links by it: the host's relay continues it,
+/// a changed relayed move is refused, an older link is earlier, and a
+/// version 4 link of the same game (no signatures) changes the deal.
+#[test]
+fn a_three_device_game_is_saved_and_judges_its_links() {
+    use crate::links::{judge_fair, judge_star, read_fair, read_star, FairVerdict, StarVerdict};
+    use crate::saves::{self, SaveDoc};
+    let (devices, relay) = bob_has_moved();
+    let cat = &devices[2];
+    let g = cat.fair.replayed().unwrap().game;
+    let mut doc = SaveDoc::new();
+    doc.save_star_from("s1", &g, cat, saved_seats(cat), None, None, 1764662400000.0)
+        .unwrap();
+    let doc = saves::parse(&doc.to_json()).unwrap();
+    let entry = doc.get("s1").unwrap();
+    let (game, back) = entry.record.star().unwrap().unwrap();
+    assert_eq!(back, *cat, "the game, its devices, keys and signatures");
+    assert_eq!(entry.load().unwrap().history(), game.history());
+    let secret = cat.fair.secrets[2].unwrap();
+    assert!(!unseal(entry.record.text())
+        .unwrap()
+        .windows(32)
+        .any(|w| w == secret));
+    // The host's relay of Bob's move.
+    let read = read_star(&doc, &relay).unwrap();
+    match judge_star(&doc, &read, None) {
+        StarVerdict::Continues(_, next) => {
+            assert_eq!(next.fair.history, devices[0].fair.history)
+        }
+        v => panic!("{v:?}"),
+    }
+    // Bob's move changed on the way.
+    let (forged, turn) = with_bobs_move_changed(&devices[0]);
+    let read = read_star(&doc, &forged).unwrap();
+    assert!(matches!(
+        judge_star(&doc, &read, None),
+        StarVerdict::Refused(_, Refusal::Forgery(Forgery::Unsigned { turn: t, ref player }))
+            if t == turn && player == "Bob"
+    ));
+    // Cat's own link: nothing new; an older one of the host's: earlier.
+    let read = read_star(&doc, &cat.link().unwrap()).unwrap();
+    assert!(matches!(
+        judge_star(&doc, &read, None),
+        StarVerdict::Continues(_, g) if g.fair.history == cat.fair.history
+    ));
+    let mut older = devices[0].clone();
+    older.fair.history.truncate(1);
+    let read = read_star(&doc, &older.link().unwrap()).unwrap();
+    assert!(matches!(
+        judge_star(&doc, &read, None),
+        StarVerdict::Earlier(..)
+    ));
+    // The same game's moves as a version 4 link, without signatures.
+    let v4 = devices[0].fair.link().unwrap();
+    let read = read_fair(&doc, &v4).unwrap();
+    assert!(matches!(
+        judge_fair(&doc, &read, None),
+        FairVerdict::Refused(_, Refusal::Forgery(Forgery::Deal))
+    ));
+    // Another game's invitation: to join.
+    let other = StarGame::host(
+        &city_setup(3),
+        &[0, 1, 2],
+        [4; 16],
+        &mut secrets(7),
+        public(&key(0)),
+    )
+    .unwrap();
+    let read = read_star(&doc, &other.invitation(1).unwrap()).unwrap();
+    assert!(matches!(
+        judge_star(&doc, &read, None),
+        StarVerdict::Invitation
+    ));
+}
+
+/// Writes tests/fixtures/saves/v7-star.json's document (Cat's device, a
+/// three-device game after Bob's first move): `cargo test -p formats --lib
+/// write_the_star_fixture -- --ignored`, then copy /tmp/v7-star.json.
+#[test]
+#[ignore]
+fn write_the_star_fixture() {
+    let (devices, relay) = bob_has_moved();
+    let cat = continued(&devices[2], &relay);
+    let g = cat.fair.replayed().unwrap().game;
+    let mut doc = crate::saves::SaveDoc::new();
+    doc.save_star_from(
+        "s1",
+        &g,
+        &cat,
+        saved_seats(&cat),
+        None,
+        None,
+        1764662400000.0,
+    )
+    .unwrap();
+    std::fs::write("/tmp/v7-star.json", doc.to_json()).unwrap();
+}
