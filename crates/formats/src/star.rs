@@ -430,6 +430,9 @@ impl StarGame {
         if !self.is_game_of(l) || l.devices.count() != self.devices.count() {
             return Err(deal());
         }
+        if self.me == 0 && !self.answer_fits(l) {
+            return Err(deal());
+        }
         let mut devices = self.devices.clone();
         for (mine, theirs) in devices.keys.iter_mut().zip(&l.devices.keys) {
             match (*mine, theirs) {
@@ -535,6 +538,28 @@ impl StarGame {
         (1..self.devices.count() as u8)
             .filter(|&d| self.devices.keys[usize::from(d)].is_none())
             .collect()
+    }
+
+    /// On the host: what a link adds to who has joined is one guest's
+    /// answer at most: one device's key and the commitments of its seats,
+    /// all of them (a guest cannot commit for another's seats).
+    fn answer_fits(&self, l: &StarLink) -> bool {
+        let new_key = |d: usize| self.devices.keys[d].is_none() && l.devices.keys[d].is_some();
+        let new_devices: Vec<usize> = (0..self.devices.count()).filter(|&d| new_key(d)).collect();
+        let new_seats: Vec<usize> = (0..self.devices.of_seat.len())
+            .filter(|&s| {
+                self.fair.deal.commitments[s].is_none()
+                    && l.fair.deal.commitments.get(s).is_some_and(Option::is_some)
+            })
+            .collect();
+        match new_devices[..] {
+            [] => new_seats.is_empty(),
+            [d] => {
+                let theirs = self.devices.seats_of(d as u8);
+                (0..theirs.len()).all(|s| theirs[s] == new_seats.contains(&s))
+            }
+            _ => false,
+        }
     }
 
     /// This device's reveals as its next link sends them, kept.

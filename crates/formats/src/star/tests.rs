@@ -517,6 +517,24 @@ fn a_guest_cannot_join_as_another_device_or_twice() {
         Ok(StarReceived::Continues(g)) => *g,
         e => panic!("{e:?}"),
     };
+    // Bob's answer carrying a key and a commitment for Cat's device: a
+    // guest cannot commit for another's seats.
+    let mut forged = bob.clone();
+    forged.devices.keys[2] = Some(public(&key(5)));
+    forged.fair.deal.commitments[2] = Some([1; 16]);
+    let read = decode(&forged.link().unwrap()).unwrap();
+    let before = StarGame::host(
+        &city_setup(3),
+        &[0, 1, 2],
+        [9; 16],
+        &mut secrets(1),
+        public(&key(0)),
+    )
+    .unwrap();
+    assert_eq!(
+        before.receive(&read, &players(3)),
+        Err(Refusal::Forgery(Forgery::Deal))
+    );
     let bob2 = StarGame::join(&inv, &mut secrets(4), public(&key(4))).unwrap();
     let again = decode(&bob2.link().unwrap()).unwrap();
     assert_eq!(
