@@ -67,7 +67,7 @@ step "no import cycle in the engine" python3 scripts/module_cycles.py
 # Every crate, every target (benches run once each, as tests), linted.
 step "native build and tests, linted (every crate)" cargo test --workspace --all-targets
 step "setup (tools: wasm-split-cli, wasm-bindgen-cli, npm, Chromium)" tools_ready
-step "browser tests, linted (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --lib --bins --test web_smoke --test deck_pin --test web_ui
+step "browser tests, linted (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --lib --bins --test web_smoke --test deck_pin --test web_ui --test web_keys
 step "the site (scripts/site.js: release build, split, wasm-opt)" node scripts/site.js
 # The builds leave hundreds of megabytes of dirty pages for the kernel to
 # write back while the e2e tests run; on a 2-core machine that may stretch

@@ -1196,3 +1196,27 @@ fn saves_fixture_v7_keeps_a_fair_game_and_its_secret() {
     let v6 = json.replacen("\"version\": 7", "\"version\": 6", 1);
     assert!(saves::parse(&v6).is_err(), "a fair record needs version 7");
 }
+
+/// A fair game on three devices saved on Cat's device (issue 37): version
+/// 7's fair record holding a version 5 link (each device's key and newest
+/// signature) and Cat's secret; read back with its devices.
+#[test]
+fn saves_fixture_v7_star_keeps_a_three_device_game() {
+    let json = include_str!("fixtures/saves/v7-star.json");
+    let doc = saves::parse(json).unwrap();
+    let entry = doc.get("s1").unwrap();
+    let (game, star) = entry.record.star().unwrap().unwrap();
+    assert_eq!(game.players(), ["Ann", "Bob", "Cat"]);
+    assert!(game.decisions() > 0 && !game.is_over());
+    assert_eq!((star.me, star.devices.count()), (2, 3));
+    assert!(star.devices.keys.iter().all(Option::is_some));
+    assert!(star.devices.signed[1].is_some(), "Bob's signature kept");
+    assert!(star.fair.own(2) && !star.fair.own(0) && !star.fair.own(1));
+    assert_eq!(entry.load().unwrap().history(), game.history());
+    let (_, fair) = entry.record.fair().unwrap().unwrap();
+    assert_eq!(fair, star.fair);
+    let secret = star.fair.secrets[2].unwrap();
+    let link = share::unseal(entry.record.text()).unwrap();
+    assert!(!link.windows(32).any(|w| w == secret));
+    assert_eq!(saves::parse(&doc.to_json()).unwrap(), doc);
+}

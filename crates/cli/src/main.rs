@@ -748,6 +748,15 @@ mod cli {
             print!("{}", g.record(&[]).map_err(|e| say::share_error(&e))?);
             return Ok(());
         }
+        if share::version(link) == Some(formats::star::VERSION) {
+            // The same for a game on three to five devices.
+            let l = formats::star::decode(link).map_err(|e| say::share_error(&e))?;
+            let g =
+                formats::fair_game::FairGame::restore(&l.fair, vec![None; l.devices.of_seat.len()])
+                    .map_err(|_| say::share_error(&share::ShareError::Damaged))?;
+            print!("{}", g.record(&[]).map_err(|e| say::share_error(&e))?);
+            return Ok(());
+        }
         let game = share::decode(link).map_err(|e| say::share_error(&e))?;
         print!("{}", notation::write(&game, &[], DeckTag::Auto));
         Ok(())

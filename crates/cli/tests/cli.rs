@@ -966,3 +966,27 @@ fn unshare_of_a_fair_link_prints_no_tile_to_come() {
     assert!(out.lines().any(|l| l.starts_with("1.")), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("2.")), "{out}");
 }
+
+/// `unshare` of a game on three devices (link version 5): its invitation
+/// holds the setup and the host's commitment, no tile to come.
+#[test]
+fn unshare_of_a_three_device_invitation_prints_no_tile_to_come() {
+    use engine::any::AnySetup;
+    use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+    use formats::star::StarGame;
+    let cat = Catalogue::builtin().unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cat".to_string()];
+    let setup = AnySetup::City(
+        Setup::from_seed(cat, names, 0, DEFAULT_STACKS, Options::default()).unwrap(),
+    );
+    // The key is only carried by an invitation (no signature yet).
+    let host = StarGame::host(&setup, &[0, 1, 2], [3; 16], &mut || [5; 32], [2; 33]).unwrap();
+    let invitation = host.invitation(2).unwrap();
+    let (code, out, err) = city(&["unshare", &invitation]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("[Fair \"") && !out.contains("[Deck") && !out.contains("[Seed"),
+        "{out}"
+    );
+    assert!(out.contains("Cat"), "{out}");
+}

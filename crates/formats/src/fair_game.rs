@@ -111,7 +111,20 @@ impl FairGame {
     /// leaves uncommitted is this device's, committed from `secret`.
     pub fn join(inv: &FairLink, secret: &mut dyn FnMut() -> Secret) -> Result<FairGame, Refusal> {
         let open: Vec<bool> = inv.deal.commitments.iter().map(Option::is_none).collect();
-        if !open.contains(&true) || !inv.history.is_empty() {
+        FairGame::join_seats(inv, &open, secret)
+    }
+
+    /// A guest's game from an invitation that names its seats (`mine`:
+    /// a game on three or more devices, `crate::star`): each must be open.
+    pub fn join_seats(
+        inv: &FairLink,
+        mine: &[bool],
+        secret: &mut dyn FnMut() -> Secret,
+    ) -> Result<FairGame, Refusal> {
+        let n = inv.deal.commitments.len();
+        let open: Vec<bool> = (0..n).map(|s| mine.get(s) == Some(&true)).collect();
+        let taken = |s: usize| open[s] && inv.deal.commitments[s].is_some();
+        if !open.contains(&true) || (0..n).any(taken) || !inv.history.is_empty() {
             return Err(Refusal::Link(ShareError::Damaged));
         }
         let len = fair::chain_len(&inv.setup);

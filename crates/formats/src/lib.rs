@@ -10,3 +10,4 @@ pub mod notation;
 pub mod saves;
 pub mod share;
 pub mod signal;
+pub mod star;

@@ -9,6 +9,7 @@ use crate::fair_game::{FairGame, Received, Refusal};
 use crate::saves::{SaveDoc, SavedGame, SavedSeat};
 use crate::share;
 use crate::share::fair::FairLink;
+use crate::star::{StarGame, StarLink, StarReceived};
 use engine::any::{AnyGame, AnySetup};
 
 /// The saved game a link's game continues or is continued by: the same
@@ -51,6 +52,10 @@ pub enum Forgery {
     /// It plays a turn of a seat a person plays on this device (`player`'s,
     /// turn `turn`), which this device did not play.
     Seat { turn: usize, player: String },
+    /// It holds a decision of `player`'s (turn `turn`) that the device
+    /// playing that seat did not sign: relayed by another device and
+    /// changed, or made up (a game on three or more devices, `star`).
+    Unsigned { turn: usize, player: String },
     /// It changes who plays `player`'s seat: a person (None) or the
     /// computer at a level, by its name.
     Player {
@@ -257,6 +262,11 @@ pub fn judge_fair<'a>(
         if !fair.is_game_of(link) {
             continue;
         }
+        if entry.record.star().is_some() {
+            // A game on three or more devices continues only by its own
+            // links (version 5), which carry its devices' signatures.
+            return FairVerdict::Refused(entry, Refusal::Forgery(Forgery::Deal));
+        }
         if let Some(seats) = seats {
             let changed = entry
                 .seats
@@ -281,6 +291,92 @@ pub fn judge_fair<'a>(
     match link.deal.committed() {
         true => FairVerdict::New,
         false => FairVerdict::Invitation,
+    }
+}
+
+/// Whether a saved game's seats and a link's `?seats=` differ in who
+/// plays a seat (a person, the computer at a level): the refusal.
+fn player_changed(entry: &SavedGame, seats: Option<&[SavedSeat]>) -> Option<Forgery> {
+    let seats = seats?;
+    let i = entry
+        .seats
+        .iter()
+        .zip(seats)
+        .position(|(mine, link)| mine.computer != link.computer)?;
+    Some(Forgery::Player {
+        player: entry.players[i].clone(),
+        computer: seats[i].computer.clone(),
+    })
+}
+
+/// What a link of a game on three or more devices (version 5) is to the
+/// saved games.
+#[derive(Clone, Debug)]
+pub enum StarVerdict<'a> {
+    /// An invitation for a device, of a game not saved here: join it.
+    Invitation,
+    /// A game not saved here whose every seat has committed: watched.
+    New,
+    /// It continues this saved game: the game with what it adds.
+    Continues(&'a SavedGame, StarGame),
+    /// An older link of this saved game: the game here, where it is.
+    Earlier(&'a SavedGame, StarGame),
+    /// It is this saved game's link, but is refused.
+    Refused(&'a SavedGame, Refusal),
+}
+
+/// Read a version 5 link as this device can: with the chains of the saved
+/// game of its salt, if any (as [`read_fair`]).
+pub fn read_star(doc: &SaveDoc, link: &str) -> Result<StarLink, crate::share::ShareError> {
+    let anyone = crate::star::decode(link)?;
+    let chains = doc.list().into_iter().find_map(|entry| {
+        let (_, g) = entry.record.star()?.ok()?;
+        (g.fair.deal.salt == anyone.fair.deal.salt).then_some(g.fair.deal.chains)
+    });
+    match chains {
+        Some(own) => match crate::star::decode_with(link, &own) {
+            Err(crate::share::ShareError::Invalid(crate::share::Invalid::Reveal { seat }))
+                if own.get(usize::from(seat)).is_some_and(Option::is_some) =>
+            {
+                Ok(anyone)
+            }
+            r => r,
+        },
+        None => Ok(anyone),
+    }
+}
+
+/// What a version 5 link, with `seats` beside it, is to the saved games:
+/// the saved game of the same salt judges it ([`StarGame::receive`]: as
+/// [`judge_fair`], and every move it adds signed by its seat's device);
+/// who plays each seat may not change.
+pub fn judge_star<'a>(
+    doc: &'a SaveDoc,
+    link: &StarLink,
+    seats: Option<&[SavedSeat]>,
+) -> StarVerdict<'a> {
+    for entry in doc.list() {
+        let Some(Ok((_, g))) = entry.record.star() else {
+            continue;
+        };
+        if g.fair.deal.salt != link.fair.deal.salt {
+            continue;
+        }
+        if !g.is_game_of(link) {
+            return StarVerdict::Refused(entry, Refusal::Forgery(Forgery::Deal));
+        }
+        if let Some(f) = player_changed(entry, seats) {
+            return StarVerdict::Refused(entry, Refusal::Forgery(f));
+        }
+        return match g.receive(link, &entry.players) {
+            Ok(StarReceived::Continues(next)) => StarVerdict::Continues(entry, *next),
+            Ok(StarReceived::Earlier) => StarVerdict::Earlier(entry, g),
+            Err(r) => StarVerdict::Refused(entry, r),
+        };
+    }
+    match link.to {
+        Some(_) => StarVerdict::Invitation,
+        None => StarVerdict::New,
     }
 }
 

@@ -318,11 +318,35 @@ impl SavedRecord {
         let SavedRecord::Fair { link, secrets } = self else {
             return None;
         };
+        if crate::star::is_star(link) {
+            // A game on three or more devices: its fair game.
+            return self.star().map(|r| r.map(|(g, s)| (g, s.fair)));
+        }
         Some((|| {
             let l = share::fair::decode_own(link, secrets).map_err(Damage::Link)?;
             let g = FairGame::restore(&l, secrets.clone())
                 .map_err(|_| Damage::Detail("its secrets are not those of its seats".into()))?;
             let r = g
+                .replayed()
+                .map_err(|_| Damage::Link(ShareError::Damaged))?;
+            Ok((r.game, g))
+        })())
+    }
+
+    /// A fair game on three or more devices (its link version 5, in the
+    /// same field as a two-device game's): the game replayed here and the
+    /// game with its devices (None: not one).
+    pub fn star(&self) -> Option<Result<(AnyGame, crate::star::StarGame), Damage>> {
+        let SavedRecord::Fair { link, secrets } = self else {
+            return None;
+        };
+        if !crate::star::is_star(link) {
+            return None;
+        }
+        Some((|| {
+            let g = crate::star::StarGame::from_save(link, secrets).map_err(Damage::Link)?;
+            let r = g
+                .fair
                 .replayed()
                 .map_err(|_| Damage::Link(ShareError::Damaged))?;
             Ok((r.game, g))
@@ -1164,6 +1188,32 @@ impl SaveDoc {
                 }
             })?,
             secrets: fair.secrets.clone(),
+        };
+        self.save_record_from(id, game, record, seats, link, known, now)
+    }
+
+    /// A fair game on three or more devices, saved as
+    /// [`SaveDoc::save_fair_from`] saves one on two: its version 5 link
+    /// (every device's key and newest signature) and this device's
+    /// secrets, in the same fields (no new document version).
+    #[allow(clippy::too_many_arguments)]
+    pub fn save_star_from(
+        &mut self,
+        id: &str,
+        game: &AnyGame,
+        star: &crate::star::StarGame,
+        seats: Vec<SavedSeat>,
+        link: Option<usize>,
+        known: Option<&str>,
+        now: f64,
+    ) -> Result<(String, bool), SaveError> {
+        let record = SavedRecord::Fair {
+            link: star.saved_link().map_err(|e| SaveError::Entry {
+                index: None,
+                id: Some(id.to_string()),
+                reason: Damage::Link(e),
+            })?,
+            secrets: star.fair.secrets.clone(),
         };
         self.save_record_from(id, game, record, seats, link, known, now)
     }

@@ -395,6 +395,7 @@ pub fn link_refused(name: &str, f: &formats::links::Forgery) -> String {
         Forgery::Deal => m::refused_deal(name),
         Forgery::Move { turn, player } => m::refused_move(player, *turn, name),
         Forgery::Seat { turn, player } => m::refused_seat(player, *turn, name),
+        Forgery::Unsigned { turn, player } => m::refused_unsigned(player, *turn, name),
         Forgery::Player {
             player,
             computer: Some(level),
@@ -409,6 +410,33 @@ pub fn link_refused(name: &str, f: &formats::links::Forgery) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A relayed move its device did not sign (a game on three or more
+    /// devices) is refused naming the move, in English and in Polish.
+    #[test]
+    fn an_unsigned_relayed_move_is_named() {
+        use formats::links::Forgery;
+        use i18n::{choose, install, Language};
+        let f = Forgery::Unsigned {
+            turn: 4,
+            player: "Bob".into(),
+        };
+        choose(Language::En);
+        assert_eq!(
+            link_refused("Friday", &f),
+            "This link was not opened: it changes Bob's move in turn 4 of “Friday”: \
+             that move is not the one Bob's device signed. Nothing was changed; ask Bob for the link."
+        );
+        install(
+            Language::Pl,
+            include_str!("../../../static/lang/pl.txt").to_string(),
+        )
+        .expect("the Polish file is current");
+        assert!(choose(Language::Pl));
+        let pl = link_refused("Piątek", &f);
+        assert!(pl.contains("turze 4") && pl.contains("Bob"), "{pl}");
+        choose(Language::En);
+    }
 
     /// The engine's reasons for refusing a choice or a setup (what a tampered
     /// link or record shows) come in the player's language, and in English

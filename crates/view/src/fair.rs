@@ -2,6 +2,7 @@
 //! for, from whom, said where the decision would be.
 
 use formats::fair_game::{Awaited, FairGame};
+use formats::star::StarGame;
 use i18n::msg;
 
 /// The seat awaited and the sentence the prompt says instead of a
@@ -16,6 +17,37 @@ pub fn waiting(awaited: Awaited, fair: &FairGame, names: &[String]) -> Option<(u
             Some((s as u8, msg::share::fair_invite(&name(s))))
         }
         Awaited::Link { seat } => Some((seat, msg::share::fair_waiting(&name(usize::from(seat))))),
+        Awaited::Nothing | Awaited::Over => None,
+    }
+}
+
+/// The same for a game on three to five devices (`formats::star`): the
+/// host names the first guest whose answer it has not opened (its
+/// invitation is that device's); a guest whose answer has gone waits for
+/// the host's link; then whoever is awaited, and the link goes to every
+/// other device (each of their players named).
+pub fn star_waiting(star: &StarGame, names: &[String]) -> Option<(u8, String)> {
+    let name = |s: usize| names.get(s).cloned().unwrap_or_default();
+    let first_seat = |d: u8| star.devices.of_seat.iter().position(|&k| k == d);
+    match star.awaited() {
+        Awaited::Answer => {
+            let d = *star.unanswered().first()?;
+            let s = first_seat(d)?;
+            Some((s as u8, msg::share::fair_invite(&name(s))))
+        }
+        Awaited::Link { seat } if !star.fair.deal.committed() => {
+            Some((seat, msg::share::fair_waiting(&name(usize::from(seat)))))
+        }
+        Awaited::Link { seat } => {
+            let others: Vec<String> = (0..names.len())
+                .filter(|&s| star.devices.of_seat.get(s) != Some(&star.me))
+                .map(name)
+                .collect();
+            Some((
+                seat,
+                msg::share::star_waiting(&name(usize::from(seat)), &others.join(", ")),
+            ))
+        }
         Awaited::Nothing | Awaited::Over => None,
     }
 }
@@ -77,6 +109,59 @@ mod tests {
             waiting(host.awaited(&r), &host, &names()),
             None,
             "Ann decides"
+        );
+    }
+
+    /// Three devices: Ann's invitation goes to Bob, then to Cat; Bob,
+    /// answered, waits for Ann's link; once every device has joined, a
+    /// device that waits names every other device's players; in Polish
+    /// too.
+    #[test]
+    fn three_devices_say_whom_they_invite_and_wait_for() {
+        use formats::star::{self, StarReceived};
+        let names: Vec<String> = vec!["Ann".into(), "Bob".into(), "Cat".into()];
+        let cat = Catalogue::builtin().unwrap();
+        let setup = AnySetup::City(
+            Setup::from_seed(cat, names.clone(), 0, DEFAULT_STACKS, Options::default()).unwrap(),
+        );
+        let host = StarGame::host(&setup, &[0, 1, 2], [1; 16], &mut || [7; 32], [2; 33]).unwrap();
+        let said = |g: &StarGame| star_waiting(g, &names).unwrap();
+        assert_eq!(
+            said(&host),
+            (
+                1,
+                "Send this invitation link to Bob, then open here the answer Bob sends back."
+                    .into()
+            )
+        );
+        let join = |d: u8, x: u8| {
+            let inv = star::decode(&host.invitation(d).unwrap()).unwrap();
+            StarGame::join(&inv, &mut || [x; 32], [3; 33]).unwrap()
+        };
+        let (bob, cat) = (join(1, 8), join(2, 9));
+        assert!(said(&bob)
+            .1
+            .starts_with("Waiting for Ann's link: send Ann this link"));
+        let open = |g: &StarGame, l: String| match g.receive(&star::decode(&l).unwrap(), &names) {
+            Ok(StarReceived::Continues(g)) => *g,
+            e => panic!("{e:?}"),
+        };
+        let host = open(&host, bob.link().unwrap());
+        assert_eq!(said(&host).0, 2, "Cat's invitation now");
+        let mut host = open(&host, cat.link().unwrap());
+        host.reveal();
+        // Ann's turn 1 waits for Bob's and Cat's reveals.
+        let bob = open(&bob, host.link().unwrap());
+        let (seat, words) = said(&bob);
+        assert_eq!(seat, 0);
+        assert_eq!(
+            words,
+            "Waiting for Ann's link: send this link to each of Ann, Cat, then open here the links they send back."
+        );
+        let polish = i18n::speaking(i18n::Language::Pl, || said(&bob).1);
+        assert!(
+            polish.contains("Ann, Cat") && polish.starts_with("Czekamy"),
+            "{polish}"
         );
     }
 }
