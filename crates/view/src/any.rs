@@ -172,7 +172,9 @@ pub fn text_command(
     how: &Reading,
 ) -> Command<usize> {
     let g = text_game(game);
-    if let Some(answer) = crate::aids::text_answer(game, g.help(), names, line) {
+    if let Some(answer) =
+        crate::aids::text_answer_hand(game, g.help(), names, line, !how.hand_unknown)
+    {
         return Command::Say(answer);
     }
     command_reading(g, names, line, rot, how)
