@@ -754,7 +754,10 @@ pub fn live_bar(props: &LiveBarProps) -> Html {
     let copied = use_state(|| false);
     let copy = {
         let copied = copied.clone();
-        let text = short_link.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
+        let text = short_link
+            .as_ref()
+            .map(|(_, l)| l.clone())
+            .unwrap_or_default();
         Callback::from(move |_: MouseEvent| {
             let clipboard = get(&gloo::utils::window().navigator(), "clipboard");
             let _ = call(&clipboard, "writeText", &[JsValue::from_str(&text)]);

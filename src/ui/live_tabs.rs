@@ -145,11 +145,7 @@ fn heard(msg: &JsValue) {
                 .game
                 .is_some_and(|g| hex(&g) == salt && rejoin::takes(offer, &g, &tab));
             if mine {
-                post(&[
-                    ("t", "mine".into()),
-                    ("id", id.into()),
-                    ("from", me.into()),
-                ]);
+                post(&[("t", "mine".into()), ("id", id.into()), ("from", me.into())]);
             }
         }
         // The first tab that can is handed the link.
@@ -229,12 +225,7 @@ pub fn report(state: State) {
 
 /// What to do with `fragment` (`link`, maybe empty, with `signal` beside
 /// it), opened in this tab.
-pub fn route(
-    d: &UseReducerDispatcher<AppState>,
-    fragment: &str,
-    link: &str,
-    signal: &str,
-) -> Go {
+pub fn route(d: &UseReducerDispatcher<AppState>, fragment: &str, link: &str, signal: &str) -> Go {
     let Ok(sig) = Signal::decode(signal) else {
         return Go::Open;
     };
@@ -251,7 +242,11 @@ pub fn route(
     // Asked already, and no other tab took it: here.
     if with(|t| t.retry.as_deref() == Some(fragment)) {
         with(|t| t.retry = None);
-        return match (link_salt, sig.offer, live::peers().game_of(&sig.fingerprint)) {
+        return match (
+            link_salt,
+            sig.offer,
+            live::peers().game_of(&sig.fingerprint),
+        ) {
             // (An answer: its game opened here, by links; no offer here.)
             (Some(_), _, _) => Go::Open,
             (None, false, _) => Go::NoTab,

@@ -408,8 +408,7 @@ pub fn command_reading(
         return say(game.help().into());
     }
     let tile_asked = is(&["tile", "t"], m::words_tile());
-    if how.hand_unknown && (tile_asked || is(&["options", "o", "moves", "m"], m::words_options()))
-    {
+    if how.hand_unknown && (tile_asked || is(&["options", "o", "moves", "m"], m::words_options())) {
         return say(m::no_tile().into());
     }
     if is(&["options", "o", "moves", "m"], m::words_options()) {

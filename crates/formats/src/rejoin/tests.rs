@@ -38,7 +38,11 @@ fn peers_are_written_and_read_back_damaged_entries_left_out() {
     assert_eq!(p.fingerprint(&[1; 16]), Some([0xcc; 32]));
     assert_eq!(p.0.len(), 3);
     // Damaged input: what reads is kept, nothing panics.
-    let damaged = format!("{text} zz:11 {}:{} ::: 0102", "ab".repeat(16), "é".repeat(32));
+    let damaged = format!(
+        "{text} zz:11 {}:{} ::: 0102",
+        "ab".repeat(16),
+        "é".repeat(32)
+    );
     assert_eq!(Peers::read(&damaged).0.len(), 3);
     assert_eq!(Peers::read("").0.len(), 0);
     // At most MAX_PEERS, the oldest forgotten.

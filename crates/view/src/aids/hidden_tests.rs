@@ -165,11 +165,12 @@ fn the_text_view_says_the_tiles_to_come_and_no_tile_while_waiting() {
             continue;
         }
         seen += 1;
-        let say = |g: &AnyGame, line: &str| match crate::any::text_command(g, &names(), line, None, &how)
-        {
-            crate::command::Command::Say(s) => s,
-            other => panic!("{other:?}"),
-        };
+        let say =
+            |g: &AnyGame, line: &str| match crate::any::text_command(g, &names(), line, None, &how)
+            {
+                crate::command::Command::Say(s) => s,
+                other => panic!("{other:?}"),
+            };
         let tiles = say(&mine, "tiles");
         assert_eq!(tiles, say(&theirs, "tiles"));
         let AnyGame::Classic(k) = &mine else {
