@@ -181,6 +181,10 @@ fn the_text_view_says_the_tiles_to_come_and_no_tile_while_waiting() {
             tiles.starts_with(&format!("{n} tiles still to come")),
             "{tiles}"
         );
+        // The "Tiles" dialog's counts by type: the same on both devices.
+        let by_type = |g: &AnyGame| crate::any::tiles_by_type_hand(g, false).unwrap();
+        assert_eq!(by_type(&mine), by_type(&theirs));
+        assert_eq!(by_type(&mine).iter().map(|c| c.left).sum::<u32>(), n);
         assert_eq!(say(&mine, "tile"), i18n::msg::command::no_tile());
         assert_eq!(say(&mine, "options"), i18n::msg::command::no_tile());
     }
