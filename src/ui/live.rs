@@ -586,7 +586,10 @@ pub fn offer(short: bool) {
                         l.local = Some(s);
                     }
                 });
-                set_state(generation, State::Offering);
+                // (With a presumed answer the channel may be open already.)
+                if state() != State::Open {
+                    set_state(generation, State::Offering);
+                }
             }
             Err(_) => set_state(generation, State::Failed),
         }
@@ -633,7 +636,11 @@ pub fn signal_opened(text: &str, short: bool) {
                             l.answer_timeout = Some(timeout);
                         }
                     });
-                    set_state(generation, State::Answering);
+                    // (The other device may have presumed this answer: the
+                    // channel may be open before it is written.)
+                    if state() != State::Open {
+                        set_state(generation, State::Answering);
+                    }
                 }
                 Err(_) => set_state(generation, State::Failed),
             }

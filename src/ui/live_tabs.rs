@@ -24,7 +24,7 @@ use i18n::msg::live as m;
 
 const CHANNEL: &str = "the-city/live";
 /// How long a new tab waits for another tab to take its signal.
-const ASK_MS: u32 = 700;
+const ASK_MS: u32 = 1500;
 
 /// What the session does with a link that has a signal beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
