@@ -177,7 +177,7 @@ impl Play {
     /// While the tile in hand is a stand-in (another device's reveal is
     /// due), the aids count it with the tiles still to come and say
     /// nothing of it (`view::aids::hide_hand`).
-    fn hide_unknown_hand(&mut self) {
+    pub(super) fn hide_unknown_hand(&mut self) {
         if !self.known {
             self.view.aids = view::aids::AidsView::of_hand(
                 &self.game,
