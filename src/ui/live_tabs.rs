@@ -44,7 +44,8 @@ pub enum Go {
 
 struct Asking {
     id: u32,
-    fragment: String,
+    /// The whole address (its `seats` parameter judged with the link).
+    href: String,
     offer: bool,
     taken: bool,
     dispatch: UseReducerDispatcher<AppState>,
@@ -62,6 +63,9 @@ struct Tabs {
     report_to: Option<u32>,
     /// A fragment no other tab took: opened here when it comes back.
     retry: Option<String>,
+    /// If that fails to open, this tab's game before is resumed (it was
+    /// asked with no game on screen: on load).
+    resume: bool,
     timeout: Option<Timeout>,
 }
 
@@ -101,6 +105,26 @@ fn post(fields: &[(&str, JsValue)]) {
     }
     if let Ok(f) = get(&channel, "postMessage").dyn_into::<js_sys::Function>() {
         let _ = f.call1(&channel, &o);
+    }
+}
+
+/// The address bar set to `url` (no reload, no event).
+fn replace_url(url: &str) {
+    if let Ok(h) = gloo::utils::window().history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(url));
+    }
+}
+
+/// The session opens the address's link, as on `hashchange`.
+fn hash_changed() {
+    let window = gloo::utils::window();
+    let Ok(ctor) = get(&window, "Event").dyn_into::<js_sys::Function>() else {
+        return;
+    };
+    if let Ok(ev) = js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&"hashchange".into())) {
+        if let Ok(f) = get(&window, "dispatchEvent").dyn_into::<js_sys::Function>() {
+            let _ = f.call1(&window, &ev);
+        }
     }
 }
 
@@ -155,17 +179,19 @@ fn heard(msg: &JsValue) {
                 Some(a) if a.id == id && !a.taken => {
                     a.taken = true;
                     t.timeout = None;
-                    Some((a.fragment.clone(), a.offer, a.dispatch.clone()))
+                    Some((a.href.clone(), a.offer, a.dispatch.clone()))
                 }
                 _ => None,
             });
-            if let Some((fragment, offer, d)) = handed {
+            if let Some((href, offer, d)) = handed {
                 post(&[
                     ("t", "take".into()),
                     ("id", id.into()),
                     ("to", from.into()),
-                    ("fragment", fragment.as_str().into()),
+                    ("href", href.as_str().into()),
                 ]);
+                // Nothing opened here: the address without the link.
+                replace_url(&super::session::page_url());
                 if !offer {
                     notice(&d, m::handed());
                 }
@@ -175,9 +201,12 @@ fn heard(msg: &JsValue) {
         "take" => {
             let to = get(msg, "to").as_f64().unwrap_or(-1.0) as u32;
             if to == me {
-                if let Some(fragment) = get(msg, "fragment").as_string() {
+                if let Some(href) = get(msg, "href").as_string() {
                     with(|t| t.report_to = Some(id));
-                    let _ = gloo::utils::window().location().set_hash(&fragment);
+                    // Opened as if this tab's address were the link (its
+                    // `seats` judged as the session judges any link's).
+                    replace_url(&href);
+                    hash_changed();
                 }
             }
         }
@@ -200,6 +229,12 @@ fn heard(msg: &JsValue) {
         }
         _ => {}
     }
+}
+
+/// Whether a link asked of the other tabs on load, opened here at last and
+/// not opened (refused), leaves this tab to resume its game (asked once).
+pub fn take_resume() -> bool {
+    with(|t| std::mem::take(&mut t.resume))
 }
 
 /// This tab's live state changed: told to the tab that handed it the
@@ -275,7 +310,7 @@ pub fn route(d: &UseReducerDispatcher<AppState>, fragment: &str, link: &str, sig
             with(|t| {
                 t.asking = Some(Asking {
                     id,
-                    fragment: fragment.to_string(),
+                    href: gloo::utils::window().location().href().unwrap_or_default(),
                     offer: sig.offer,
                     taken: false,
                     dispatch: d.clone(),
@@ -287,19 +322,21 @@ pub fn route(d: &UseReducerDispatcher<AppState>, fragment: &str, link: &str, sig
                 ("salt", hex(&salt).into()),
                 ("offer", sig.offer.into()),
             ]);
-            // Nobody took it: opened here (the hash set again).
+            // Nobody took it: opened here (the address as it is).
             let fragment = fragment.to_string();
+            let resume = live::tab().game.is_none();
             let timeout = Timeout::new(ASK_MS, move || {
                 let untaken = with(|t| match &t.asking {
                     Some(a) if a.id == id && !a.taken => {
                         t.asking = None;
                         t.retry = Some(fragment.clone());
+                        t.resume = resume;
                         true
                     }
                     _ => false,
                 });
                 if untaken {
-                    let _ = gloo::utils::window().location().set_hash(&fragment);
+                    hash_changed();
                 }
             });
             with(|t| t.timeout = Some(timeout));

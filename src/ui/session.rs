@@ -112,10 +112,9 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         use super::live_tabs::Go;
         match super::live_tabs::route(d, fragment, link, signal) {
             Go::Open => {}
-            Go::Asked => {
-                clear_fragment();
-                return true;
-            }
+            // (The address stays as it is, its `seats` with it, until a
+            // tab takes it or this one opens it.)
+            Go::Asked => return true,
             Go::Short(salt) => {
                 clear_fragment();
                 return open_short(d, salt, signal);
@@ -536,7 +535,11 @@ pub fn session(props: &SessionProps) -> Html {
                 start();
                 let d2 = d.clone();
                 let hash = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                    open_fragment(&d2);
+                    // (A link asked of the other tabs on load, then opened
+                    // here and refused: this tab's game, as on load.)
+                    if !open_fragment(&d2) && super::live_tabs::take_resume() {
+                        resume(&d2);
+                    }
                 });
                 // Another tab wrote the saves: the list reads them again,
                 // and this tab's game follows or says it moved on.
