@@ -537,7 +537,8 @@ pub fn session(props: &SessionProps) -> Html {
                 let hash = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                     // (A link asked of the other tabs on load, then opened
                     // here and refused: this tab's game, as on load.)
-                    if !open_fragment(&d2) && super::live_tabs::take_resume() {
+                    let after_asking = super::live_tabs::take_resume();
+                    if !open_fragment(&d2) && after_asking {
                         resume(&d2);
                     }
                 });
