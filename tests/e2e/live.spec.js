@@ -413,6 +413,19 @@ test('live: a whole game of classic; the answer opened in a new tab is handed to
     await classicForm(page, { names: ['Ann', 'Bob'], tiles: 10 });
     await page.selectOption('[data-testid=kind-1]', 'friend');
   });
+  // A forged answer (Ann's seat made a computer) opened in a new tab: the
+  // tab with the offer takes it and judges it as any link: refused.
+  const forged = await a.context.newPage();
+  const forgedProblems = watchPage(forged, []);
+  await forged.goto(answer.replace(/\?seats=([a-z]+),/, '?seats=$1-easy,'), { waitUntil: 'load', timeout: 30000 });
+  await a.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+  const refusal = await notices(a.page);
+  check('a forged answer handed from a new tab is refused by the tab that takes it',
+    refusal.some((m) => m.includes('makes the computer')) && (await a.page.getAttribute('[data-testid=live]', 'data-state')) === 'offering',
+    JSON.stringify(refusal));
+  while (await a.page.$('[data-testid=notice] button')) await a.page.click('[data-testid=notice] button');
+  await forged.close();
+  check('no console error in the forged answer\'s tab', forgedProblems.length === 0, JSON.stringify(forgedProblems));
   // A messenger opens Bob's answer in a new tab of Ann's browser.
   const tab = await a.context.newPage();
   const problems = watchPage(tab, []);
