@@ -33,7 +33,9 @@ pub enum Part {
     /// The key to the tile art and the pieces, as a dialog.
     Key { ruleset: Ruleset, coins: bool },
     /// The tiles left in the pile, as a dialog.
-    TilesLeft { game: Rc<AnyGame> },
+    /// (`known`: the tile in hand is the game's; a fair game's stand-in
+    /// counts with the pile.)
+    TilesLeft { game: Rc<AnyGame>, known: bool },
     /// The end of the game, as a dialog; its buttons tell the page
     /// [`PartEvent::Export`], [`PartEvent::New`], [`PartEvent::Review`], [`PartEvent::City3d`] or
     /// [`PartEvent::Close`] ("Look at the board", Esc).
@@ -84,7 +86,9 @@ impl PartialEq for Part {
             | (GameOver { game: a, seats: b }, GameOver { game: c, seats: d }) => {
                 Rc::ptr_eq(a, c) && Rc::ptr_eq(b, d)
             }
-            (TilesLeft { game: a }, TilesLeft { game: c }) => Rc::ptr_eq(a, c),
+            (TilesLeft { game: a, known: b }, TilesLeft { game: c, known: d }) => {
+                Rc::ptr_eq(a, c) && b == d
+            }
             (Stats, Stats) | (Import, Import) => true,
             (
                 Puzzles {

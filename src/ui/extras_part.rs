@@ -29,8 +29,8 @@ pub fn draw(part: &Part, on_event: &Callback<PartEvent>) -> Html {
         Part::Key { ruleset, coins } => {
             html! { <KeyDialog ruleset={*ruleset} coins={*coins} {on_close} /> }
         }
-        Part::TilesLeft { game } => {
-            html! { <TilesLeftPart game={Shared(game.clone())} {on_close} /> }
+        Part::TilesLeft { game, known } => {
+            html! { <TilesLeftPart game={Shared(game.clone())} known={*known} {on_close} /> }
         }
         Part::GameOver { game, seats } => html! {
             <GameOverPart game={Shared(game.clone())} seats={Shared(seats.clone())} {on_event} />

@@ -12,6 +12,17 @@
 //! The only thing contacted besides the other device is the STUN server
 //! of the setting ([`stun`], none when it is empty), while a connection
 //! is being made.
+//!
+//! The lifecycle (docs/live-play.md): a device keeps one DTLS certificate
+//! (ECDSA P-256, in IndexedDB: [`certificate`]), so its fingerprint is the
+//! same after a reload and the other device recognises it
+//! (`formats::rejoin::Peers`, per game). After a reload or a dropped
+//! connection either device starts a short exchange: its offer alone
+//! (`#~SIGNAL`, no game: both hold it), answered the same way; then each
+//! sends its newest link, judged on arrival (nothing lost, nothing
+//! repeated). An answer or offer opened in another tab of this browser is
+//! handed to the tab that holds its offer or game (`super::live_tabs`).
+//! The guest's answer waits [`ANSWER_MS`] at most.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -23,6 +34,7 @@ use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use formats::fair_game::FairGame;
+use formats::rejoin::{Peers, Tab};
 use formats::signal::{self, Signal, SEPARATOR};
 use i18n::msg::live as m;
 
@@ -34,6 +46,18 @@ const STUN_KEY: &str = "the-city/stun";
 const CONNECT_MS: u32 = 8000;
 /// How long candidates are gathered before the signal is written anyway.
 const GATHER_MS: u32 = 3000;
+/// How long an answer waits to be opened on the other device (its
+/// candidates may change meanwhile: a phone moves to another network).
+pub const ANSWER_MS: u32 = 5 * 60 * 1000;
+const PEERS_KEY: &str = "the-city/live-peers";
+/// Where the certificate is kept (IndexedDB: a certificate is not text).
+const DB: &str = "the-city-live";
+const DB_STORE: &str = "keys";
+const DB_KEY: &str = "certificate";
+/// A new certificate is made when this one expires within a day.
+const CERT_MARGIN_MS: f64 = 86_400_000.0;
+/// Its life: a year (browsers allow at most a year).
+const CERT_LIFE_MS: f64 = 365.0 * 86_400_000.0;
 
 /// Where the live connection is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,6 +77,19 @@ pub enum State {
     Closed,
 }
 
+/// Why no connection formed ([`State::Failed`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Why {
+    /// The connection did not form within [`CONNECT_MS`], or failed.
+    #[default]
+    NoConnection,
+    /// Our answer was not opened on the other device within [`ANSWER_MS`].
+    NotAnswered,
+    /// An answer opened here, but no tab of this browser holds its offer
+    /// (closed or reloaded).
+    NoTab,
+}
+
 impl State {
     fn name(self) -> &'static str {
         match self {
@@ -70,6 +107,20 @@ impl State {
 #[derive(Default)]
 struct Live {
     state: State,
+    why: Why,
+    /// The exchange is a short one (`#~SIGNAL`, no game): its link is
+    /// shown on the live line.
+    short: bool,
+    /// The other device's fingerprint, once its signal was opened.
+    remote: Option<[u8; 32]>,
+    /// Our short offer went to a device recognised: its answer was
+    /// presumed (set from its fingerprint) before it came.
+    presumed: bool,
+    /// The salt of the fair game in play in this tab.
+    game: Option<[u8; 16]>,
+    /// This device's certificate, once loaded or made.
+    certificate: Option<JsValue>,
+    answer_timeout: Option<Timeout>,
     /// Which connection the callbacks belong to (an older one's are ignored).
     generation: u32,
     pc: Option<JsValue>,
@@ -101,28 +152,80 @@ fn with<R>(f: impl FnOnce(&mut Live) -> R) -> R {
 }
 
 fn set_state(generation: u32, state: State) {
+    set_state_why(generation, state, Why::NoConnection)
+}
+
+fn set_state_why(generation: u32, state: State, why: Why) {
     let redraw = with(|l| {
         if l.generation != generation {
             return None;
         }
         l.state = state;
+        l.why = why;
         if state == State::Open {
             l.local = None;
             l.sent.clear();
             l.timeout = None;
+            l.answer_timeout = None;
+            l.short = false;
+            // The other device, recognised from now on by its fingerprint.
+            if let (Some(game), Some(fp)) = (l.game, l.remote) {
+                let mut peers = peers();
+                peers.set(game, fp);
+                save_peers(&peers);
+            }
         }
         if matches!(state, State::Failed | State::Closed) {
             l.local = None;
             l.timeout = None;
+            l.answer_timeout = None;
+            l.short = false;
             if let Some(pc) = l.pc.take() {
                 let _ = call(&pc, "close", &[]);
             }
         }
-        l.redraw.clone()
+        Some(l.redraw.clone())
     });
     if let Some(r) = redraw {
-        r.emit(());
+        super::live_tabs::report(state);
+        if let Some(r) = r {
+            r.emit(());
+        }
     }
+}
+
+/// Why the connection failed, when it did.
+pub fn why() -> Why {
+    with(|l| l.why)
+}
+
+/// The other devices remembered per game (localStorage).
+pub fn peers() -> Peers {
+    let stored = gloo::utils::window()
+        .local_storage()
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_item(PEERS_KEY).ok().flatten());
+    Peers::read(stored.as_deref().unwrap_or(""))
+}
+
+fn save_peers(p: &Peers) {
+    if let Some(s) = gloo::utils::window().local_storage().ok().flatten() {
+        let _ = s.set_item(PEERS_KEY, &p.write());
+    }
+}
+
+/// What this tab holds, for a signal opened in another tab.
+pub fn tab() -> Tab {
+    with(|l| Tab {
+        game: l.game,
+        offering: l.state == State::Offering,
+    })
+}
+
+/// The fair game in play in this tab (None: none).
+pub fn set_game(game: Option<[u8; 16]>) {
+    with(|l| l.game = game);
 }
 
 /// Whether the link being opened came on the channel (asked once).
@@ -194,9 +297,95 @@ fn on(target: &JsValue, event: &str, generation: u32, f: impl FnMut(JsValue) + '
     });
 }
 
+/// A promise of an IndexedDB request's result.
+fn request(req: &JsValue) -> js_sys::Promise {
+    let req = req.clone();
+    js_sys::Promise::new(&mut |resolve, reject| {
+        let r = req.clone();
+        let ok = Closure::once_into_js(move |_: JsValue| {
+            let _ = resolve.call1(&JsValue::NULL, &get(&r, "result"));
+        });
+        let r = req.clone();
+        let bad = Closure::once_into_js(move |_: JsValue| {
+            let _ = reject.call1(&JsValue::NULL, &get(&r, "error"));
+        });
+        set(&req, "onsuccess", &ok);
+        set(&req, "onerror", &bad);
+    })
+}
+
+/// The certificate kept in IndexedDB, if it is good for another day.
+async fn stored_certificate(db: &JsValue) -> Result<Option<JsValue>, JsValue> {
+    let tx = call(
+        db,
+        "transaction",
+        &[JsValue::from_str(DB_STORE), JsValue::from_str("readonly")],
+    )?;
+    let store = call(&tx, "objectStore", &[JsValue::from_str(DB_STORE)])?;
+    let req = call(&store, "get", &[JsValue::from_str(DB_KEY)])?;
+    let cert = JsFuture::from(request(&req)).await?;
+    let expires = get(&cert, "expires").as_f64().unwrap_or(0.0);
+    Ok((expires > js_sys::Date::now() + CERT_MARGIN_MS).then_some(cert))
+}
+
+/// This device's certificate: the one kept, else a new one (ECDSA P-256,
+/// a year), kept. A device keeps its fingerprint so, across reloads: the
+/// other device recognises it. Without IndexedDB (a private window may
+/// refuse it), a certificate for this page only.
+pub async fn certificate() -> Option<JsValue> {
+    if let Some(c) = with(|l| l.certificate.clone()) {
+        return Some(c);
+    }
+    let window = gloo::utils::window();
+    let db = async {
+        let idb = get(&window, "indexedDB");
+        let open = call(&idb, "open", &[JsValue::from_str(DB), JsValue::from(1)])?;
+        let upgrade = Closure::once_into_js(move |e: JsValue| {
+            let db = get(&get(&e, "target"), "result");
+            let _ = call(&db, "createObjectStore", &[JsValue::from_str(DB_STORE)]);
+        });
+        set(&open, "onupgradeneeded", &upgrade);
+        JsFuture::from(request(&open)).await
+    }
+    .await
+    .ok();
+    let mut cert = None;
+    if let Some(db) = &db {
+        cert = stored_certificate(db).await.ok().flatten();
+    }
+    if cert.is_none() {
+        let ctor = get(&window, "RTCPeerConnection");
+        let params = js_sys::Object::new();
+        set(&params, "name", &JsValue::from_str("ECDSA"));
+        set(&params, "namedCurve", &JsValue::from_str("P-256"));
+        set(&params, "expires", &JsValue::from_f64(CERT_LIFE_MS));
+        let made = wait(call(&ctor, "generateCertificate", &[params.into()]))
+            .await
+            .ok()?;
+        if let Some(db) = &db {
+            let kept = (|| {
+                let tx = call(
+                    db,
+                    "transaction",
+                    &[JsValue::from_str(DB_STORE), JsValue::from_str("readwrite")],
+                )?;
+                let store = call(&tx, "objectStore", &[JsValue::from_str(DB_STORE)])?;
+                call(&store, "put", &[made.clone(), JsValue::from_str(DB_KEY)])
+            })();
+            if let Ok(req) = kept {
+                let _ = JsFuture::from(request(&req)).await;
+            }
+        }
+        cert = Some(made);
+    }
+    with(|l| l.certificate = cert.clone());
+    cert
+}
+
 /// A new peer connection and its data channel (negotiated, id 0, so
-/// neither side announces it), replacing any earlier one.
-fn start() -> Result<(u32, JsValue), JsValue> {
+/// neither side announces it), replacing any earlier one; with this
+/// device's kept certificate.
+async fn start() -> Result<(u32, JsValue), JsValue> {
     let generation = with(|l| {
         if let Some(pc) = l.pc.take() {
             let _ = call(&pc, "close", &[]);
@@ -218,10 +407,20 @@ fn start() -> Result<(u32, JsValue), JsValue> {
         l.closures.clear();
         l.local = None;
         l.timeout = None;
+        l.answer_timeout = None;
         l.received_len = None;
+        l.remote = None;
+        l.presumed = false;
         l.generation
     });
+    let cert = certificate().await;
+    if with(|l| l.generation != generation) {
+        return Err(JsValue::from_str("replaced"));
+    }
     let config = js_sys::Object::new();
+    if let Some(cert) = cert {
+        set(&config, "certificates", &js_sys::Array::of1(&cert));
+    }
     let servers = js_sys::Array::new();
     if let Some(url) = stun() {
         let s = js_sys::Object::new();
@@ -262,6 +461,9 @@ fn start() -> Result<(u32, JsValue), JsValue> {
         let s = get(&pc2, "connectionState").as_string().unwrap_or_default();
         match (s.as_str(), state()) {
             ("failed" | "closed", State::Open) => set_state(generation, State::Closed),
+            // (An answer waiting to be opened is not failed by its ICE
+            // state: the other side's checks may come minutes later, and
+            // revive it; ANSWER_MS bounds the wait.)
             ("failed", State::Connecting) => set_state(generation, State::Failed),
             _ => {}
         }
@@ -340,20 +542,54 @@ fn redraw() {
 }
 
 /// Make an offer: it travels beside this device's next link (the
-/// invitation, or a reconnecting one).
-pub fn offer() {
-    let Ok((generation, pc)) = start() else {
-        return;
-    };
+/// invitation, or a reconnecting one); `short`: and on its own, in the
+/// short reconnect link the live line shows.
+pub fn offer(short: bool) {
     wasm_bindgen_futures::spawn_local(async move {
+        let Ok((generation, pc)) = start().await else {
+            return;
+        };
+        with(|l| l.short = short);
         match describe(&pc, true).await {
             Ok(s) => {
+                // A device recognised: its answer is presumed (its ICE
+                // credentials and fingerprint are known; its candidates
+                // are learnt from its checks), so on one network the
+                // offer alone reconnects; its answer, if it comes, adds
+                // its candidates (across NATs).
+                let peer = with(|l| l.game)
+                    .filter(|_| short)
+                    .and_then(|g| peers().fingerprint(&g));
+                if let Some(fp) = peer {
+                    let presumed = Signal {
+                        offer: false,
+                        fingerprint: fp,
+                        candidates: Vec::new(),
+                    };
+                    let desc = js_sys::Object::new();
+                    set(&desc, "type", &JsValue::from_str("answer"));
+                    set(&desc, "sdp", &JsValue::from_str(&presumed.to_sdp()));
+                    if wait(call(&pc, "setRemoteDescription", &[desc.into()]))
+                        .await
+                        .is_ok()
+                    {
+                        with(|l| {
+                            if l.generation == generation {
+                                l.remote = Some(fp);
+                                l.presumed = true;
+                            }
+                        });
+                    }
+                }
                 with(|l| {
                     if l.generation == generation {
                         l.local = Some(s);
                     }
                 });
-                set_state(generation, State::Offering);
+                // (With a presumed answer the channel may be open already.)
+                if state() != State::Open {
+                    set_state(generation, State::Offering);
+                }
             }
             Err(_) => set_state(generation, State::Failed),
         }
@@ -361,17 +597,23 @@ pub fn offer() {
 }
 
 /// A link opened here carried a signal: an offer is answered (the answer
-/// travels beside this device's next link); an answer to our offer starts
-/// the connection, which must form within [`CONNECT_MS`].
-pub fn signal_opened(text: &str) {
+/// travels beside this device's next link, and on its own when `short`:
+/// the offer came without the game); an answer to our offer starts the
+/// connection, which must form within [`CONNECT_MS`]. An answer with no
+/// offer here to answer (none made, or lost to a reload) says so.
+pub fn signal_opened(text: &str, short: bool) {
     let Ok(sig) = Signal::decode(text) else {
         return;
     };
     if sig.offer {
-        let Ok((generation, pc)) = start() else {
-            return;
-        };
         wasm_bindgen_futures::spawn_local(async move {
+            let Ok((generation, pc)) = start().await else {
+                return;
+            };
+            with(|l| {
+                l.short = short;
+                l.remote = Some(sig.fingerprint);
+            });
             let desc = js_sys::Object::new();
             set(&desc, "type", &JsValue::from_str("offer"));
             set(&desc, "sdp", &JsValue::from_str(&sig.to_sdp()));
@@ -381,25 +623,50 @@ pub fn signal_opened(text: &str) {
             };
             match answered {
                 Ok(s) => {
+                    // Not opened on the other device in time: said, and the
+                    // game goes on by links.
+                    let timeout = Timeout::new(ANSWER_MS, move || {
+                        if state() == State::Answering {
+                            set_state_why(generation, State::Failed, Why::NotAnswered);
+                        }
+                    });
                     with(|l| {
                         if l.generation == generation {
                             l.local = Some(s);
+                            l.answer_timeout = Some(timeout);
                         }
                     });
-                    set_state(generation, State::Answering);
+                    // (The other device may have presumed this answer: the
+                    // channel may be open before it is written.)
+                    if state() != State::Open {
+                        set_state(generation, State::Answering);
+                    }
                 }
                 Err(_) => set_state(generation, State::Failed),
             }
         });
         return;
     }
-    let Some((generation, pc)) = with(|l| {
+    let offering = with(|l| {
         (l.state == State::Offering)
             .then(|| l.pc.clone().map(|pc| (l.generation, pc)))
             .flatten()
-    }) else {
+    });
+    let Some((generation, pc)) = offering else {
+        // No offer here for this answer: said, unless connected already.
+        let generation = with(|l| l.generation);
+        if matches!(state(), State::Off | State::Failed | State::Closed) {
+            set_state_why(generation, State::Failed, Why::NoTab);
+        }
         return;
     };
+    let presumed = with(|l| l.presumed.then_some(l.remote).flatten());
+    if presumed.is_some_and(|fp| fp != sig.fingerprint) {
+        // Another certificate than the one presumed: not that device.
+        set_state(generation, State::Failed);
+        return;
+    }
+    with(|l| l.remote = Some(sig.fingerprint));
     set_state(generation, State::Connecting);
     let timeout = Timeout::new(CONNECT_MS, move || {
         if state() == State::Connecting {
@@ -408,6 +675,21 @@ pub fn signal_opened(text: &str) {
     });
     with(|l| l.timeout = Some(timeout));
     wasm_bindgen_futures::spawn_local(async move {
+        if presumed.is_some() {
+            // The answer was presumed: its candidates are added.
+            for line in sig.to_sdp().lines() {
+                if let Some(c) = line.strip_prefix("a=") {
+                    if c.starts_with("candidate:") {
+                        let init = js_sys::Object::new();
+                        set(&init, "candidate", &JsValue::from_str(c));
+                        set(&init, "sdpMid", &JsValue::from_str("0"));
+                        set(&init, "sdpMLineIndex", &JsValue::from(0));
+                        let _ = wait(call(&pc, "addIceCandidate", &[init.into()])).await;
+                    }
+                }
+            }
+            return;
+        }
         let desc = js_sys::Object::new();
         set(&desc, "type", &JsValue::from_str("answer"));
         set(&desc, "sdp", &JsValue::from_str(&sig.to_sdp()));
@@ -459,6 +741,14 @@ pub fn live_bar(props: &LiveBarProps) -> Html {
             || with(|l| l.redraw = None)
         });
     }
+    // Which game this tab plays, for a signal opened in another tab.
+    {
+        let salt = props.fair.deal.salt;
+        use_effect_with(salt, move |&salt| {
+            set_game(Some(salt));
+            || set_game(None)
+        });
+    }
     let now = state();
     let link = props.fair.link().unwrap_or_default();
     let len = props.fair.history.len();
@@ -467,7 +757,7 @@ pub fn live_bar(props: &LiveBarProps) -> Html {
         let awaits_answer = props.awaits_answer;
         use_effect_with(awaits_answer, move |&a| {
             if a && state() == State::Off {
-                offer();
+                offer(false);
             }
         });
     }
@@ -490,29 +780,74 @@ pub fn live_bar(props: &LiveBarProps) -> Html {
             },
         );
     }
+    // After a reload: this game was played live with a device recognised
+    // by its fingerprint; without a server, a short exchange reconnects.
+    let known_peer = peers().fingerprint(&props.fair.deal.salt).is_some();
+    let rejoin = now == State::Off && known_peer && !props.awaits_answer && !props.over;
     let words = match now {
+        State::Off if rejoin => m::rejoin(),
         State::Off => return html! {},
         State::Offering => m::offering(),
         State::Answering => m::answering(),
         State::Connecting => m::connecting(),
         State::Open => m::open(),
-        State::Failed => m::failed(),
+        State::Failed => match why() {
+            Why::NoConnection => m::failed(),
+            Why::NotAnswered => m::not_answered(),
+            Why::NoTab => m::no_tab(),
+        },
         State::Closed => m::closed(),
     };
-    let again = matches!(now, State::Failed | State::Closed) && !props.over;
+    let again = (rejoin || matches!(now, State::Failed | State::Closed)) && !props.over;
+    let short = !props.awaits_answer;
     let reconnect = Callback::from(move |_: MouseEvent| {
-        offer();
+        offer(short);
         redraw();
     });
+    // The short reconnect link (no game in it), with its own copy.
+    let short_link = with(|l| match (l.short, &l.local, l.state) {
+        (true, Some(s), State::Offering | State::Answering) => Some((
+            l.state == State::Offering,
+            format!("{}#{SEPARATOR}{s}", super::session::page_url()),
+        )),
+        _ => None,
+    });
+    let copied = use_state(|| false);
+    let copy = {
+        let copied = copied.clone();
+        let text = short_link
+            .as_ref()
+            .map(|(_, l)| l.clone())
+            .unwrap_or_default();
+        Callback::from(move |_: MouseEvent| {
+            let clipboard = get(&gloo::utils::window().navigator(), "clipboard");
+            let _ = call(&clipboard, "writeText", &[JsValue::from_str(&text)]);
+            copied.set(true);
+        })
+    };
     html! {
-        <p class={classes!("live-line", format!("live-{}", now.name()))} role="status"
-            data-testid="live" data-state={now.name()}>
-            { words }
-            if again {
-                { " " }
-                <button type="button" data-testid="live-reconnect" onclick={reconnect}>
-                    { m::reconnect() }</button>
+        <div class={classes!("live-line", format!("live-{}", now.name()))} role="status"
+            data-testid="live" data-state={now.name()} data-why={format!("{:?}", why())}>
+            <p>
+                { words }
+                if again {
+                    { " " }
+                    <button type="button" data-testid="live-reconnect" onclick={reconnect}>
+                        { m::reconnect() }</button>
+                }
+            </p>
+            if let Some((offering, link)) = short_link {
+                <p class="live-short">
+                    <label for="live-short-link">
+                        { if offering { m::short_offer() } else { m::short_answer() } }</label>
+                    { " " }
+                    <input id="live-short-link" type="text" readonly=true value={link}
+                        data-testid="live-link" size="40" />
+                    { " " }
+                    <button type="button" data-testid="live-copy" onclick={copy}>
+                        { if *copied { m::copied() } else { m::copy() } }</button>
+                </p>
             }
-        </p>
+        </div>
     }
 }

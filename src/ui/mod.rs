@@ -36,6 +36,7 @@ pub mod keys;
 pub mod language;
 pub mod legend;
 pub mod live;
+pub mod live_tabs;
 pub mod log_entry;
 pub mod modal;
 pub mod new_game;

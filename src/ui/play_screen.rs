@@ -665,7 +665,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
             // The two dialogs are parts of the extras module (ui/extras.rs),
             // loaded the first time.
             if *tiles_open && tiles_by_type {
-                <ExtrasHost part={Part::TilesLeft { game: play.game.clone() }} dialog=true
+                <ExtrasHost part={Part::TilesLeft { game: play.game.clone(), known: play.known }} dialog=true
                     on_event={tiles_close} />
             }
             if *legend_open {

@@ -104,13 +104,38 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     }
     // A fair game's link may carry live play's offer or answer beside it
     // (`LINK~SIGNAL`, `super::live`).
+    let fragment = link;
     let (link, signal) = formats::signal::split(link);
+    // An answer or a short reconnect link may be another tab's to use
+    // (`super::live_tabs`); a short one names no game, only its sender.
+    if let Some(signal) = signal {
+        use super::live_tabs::Go;
+        match super::live_tabs::route(d, fragment, link, signal) {
+            Go::Open => {}
+            // (The address stays as it is, its `seats` with it, until a
+            // tab takes it or this one opens it.)
+            Go::Asked => return true,
+            Go::Short(salt) => {
+                clear_fragment();
+                return open_short(d, salt, signal);
+            }
+            go @ (Go::Unknown | Go::NoTab) => {
+                let words = match go {
+                    Go::Unknown => msg::live::unknown(),
+                    _ => msg::live::no_tab_short(),
+                };
+                d.dispatch(Action::Notice(Notice::Text(words.to_string())));
+                clear_fragment();
+                return false;
+            }
+        }
+    }
     let from_channel = super::live::take_from_channel();
     if share::version(link) == Some(share::fair::VERSION) {
         let opened = open_fair(d, link, from_channel);
         clear_fragment();
         if let (true, Some(signal)) = (opened, signal) {
-            super::live::signal_opened(signal);
+            super::live::signal_opened(signal, false);
         }
         return opened;
     }
@@ -200,6 +225,32 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
     true
 }
 
+/// A short reconnect link (`#~SIGNAL`) for the fair game `salt`: that
+/// game in play here (opened from its save when another is), then its
+/// signal used: an offer answered, an answer connecting.
+fn open_short(d: &UseReducerDispatcher<AppState>, salt: [u8; 16], signal: &str) -> bool {
+    if super::live::tab().game != Some(salt) {
+        let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
+        let entry = loaded.list().into_iter().find(|e| {
+            e.record
+                .fair()
+                .and_then(Result::ok)
+                .is_some_and(|(_, f)| f.deal.salt == salt)
+        });
+        match entry {
+            Some(entry) => open_saved(d, entry),
+            None => {
+                d.dispatch(Action::Notice(Notice::Text(
+                    msg::live::unknown().to_string(),
+                )));
+                return false;
+            }
+        }
+    }
+    super::live::signal_opened(signal, true);
+    true
+}
+
 /// A secret for a seat of this device, from the browser's generator.
 pub fn secret() -> Secret {
     let mut x = [0u8; 32];
@@ -284,6 +335,17 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str, from_channel: bool)
                 here: storage::here_of(entry),
                 fair: Some(fair),
             }
+        }
+        // The newest link sent again on a reconnected channel: nothing new.
+        FairVerdict::Continues(entry, fair)
+            if from_channel
+                && entry
+                    .record
+                    .fair()
+                    .and_then(Result::ok)
+                    .is_some_and(|(_, here)| formats::rejoin::nothing_new(&here, &fair)) =>
+        {
+            return false
         }
         FairVerdict::Continues(entry, fair) => {
             let Ok(r) = fair.replayed() else { return false };
@@ -457,6 +519,7 @@ pub fn session(props: &SessionProps) -> Html {
         let tracked = tracked.clone();
         use_effect_with((), move |_| {
             let listener = (!measuring()).then(|| {
+                super::live_tabs::listen();
                 let start = {
                     let d = d.clone();
                     move || {
@@ -472,7 +535,12 @@ pub fn session(props: &SessionProps) -> Html {
                 start();
                 let d2 = d.clone();
                 let hash = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                    open_fragment(&d2);
+                    // (A link asked of the other tabs on load, then opened
+                    // here and refused: this tab's game, as on load.)
+                    let after_asking = super::live_tabs::take_resume();
+                    if !open_fragment(&d2) && after_asking {
+                        resume(&d2);
+                    }
                 });
                 // Another tab wrote the saves: the list reads them again,
                 // and this tab's game follows or says it moved on.

@@ -124,6 +124,8 @@ pub fn text_view(props: &TextViewProps) -> Html {
             .then(|| names.get(play.game.to_move() as usize).cloned())
             .flatten();
         let terse = *terse;
+        // A fair game's stand-in tile in hand is not said (issue 37).
+        let hand_unknown = !play.known;
         let say = answers.dispatcher();
         let told = told.clone();
         // After a move, a person's next decision is said with its options,
@@ -139,6 +141,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
                 how: Reading {
                     waiting: waiting.clone(),
                     terse,
+                    hand_unknown,
                 },
             };
             let (game, words, now, say, told, tell) = (

@@ -9,7 +9,7 @@ use super::tile_art::tile_picture;
 use engine::any::Ruleset;
 use engine::core::geom::Rotation;
 use i18n::msg::tiles_left as m;
-use view::any::{tile_name, tile_words, tiles_by_type, TileCount};
+use view::any::{tile_name, tile_words, tiles_by_type_hand, TileCount};
 
 #[derive(PartialEq)]
 pub struct TilesLeftProps {
@@ -53,13 +53,15 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct TilesLeftPartProps {
     pub game: view::Shared<engine::any::AnyGame>,
+    /// The tile in hand is the game's (not a fair game's stand-in).
+    pub known: bool,
     pub on_close: Callback<()>,
 }
 
 #[function_component(TilesLeftPart)]
 pub fn tiles_left_part(props: &TilesLeftPartProps) -> Html {
-    let read = use_memo(props.game.clone(), |game| {
-        Some((game.ruleset(), tiles_by_type(game)?))
+    let read = use_memo((props.game.clone(), props.known), |(game, known)| {
+        Some((game.ruleset(), tiles_by_type_hand(game, *known)?))
     });
     match &*read {
         Some((ruleset, counts)) => tiles_left(&TilesLeftProps {

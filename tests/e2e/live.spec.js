@@ -9,14 +9,26 @@
 // appear on the other's screen by themselves (every link still read and
 // judged by the receiving device). Then the channel is closed from Ann's
 // page: both screens say so; Ann plays on, sends her move by a link with a
-// new invitation to reconnect; Bob's answer reconnects and the game goes
-// on live, both devices holding the same game. Fails on any console error.
+// new invitation to reconnect; Bob opens it and the devices reconnect (by
+// the offer alone, or Bob's answer) and the game goes on live, both
+// devices holding the same game. Fails on any console error.
+//
+// The lifecycle (issue 37): whole games live by clicks, one of The City
+// and one of classic (each device plays its own seat, to the end, the
+// two records the same); the connection cut mid-turn and resumed by the
+// short reconnect links (no game in them) started from the other side; a
+// device reloads and rejoins (its certificate kept: recognised); the
+// answer opened in a new tab of the host's browser, handed to the tab
+// holding the offer (no second save); no tab holding the offer (German);
+// the guest's answer not opened in time.
 'use strict';
 
+const fs = require('node:fs');
 const {
-  test, check, PLAY: play, clickDecision, newGameForm, cityForm, version, moved,
-  copyLink: shareLink, startGame, axeAudit, CHROMIUM, CHROMIUM_ARGS,
+  test, check, PLAY: play, clickDecision, newGameForm, cityForm, classicForm, version, moved,
+  copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
 } = require('./fixtures.js');
+const { watchPage } = require('./common.js');
 
 test.use({
   launchOptions: {
@@ -173,12 +185,18 @@ test('live play: the invitation and the answer connect two devices; moves go by 
     play, { timeout: TIMEOUT },
   );
   check('the move sent by link while cut arrives', (await turn(first)) === (await turn(second)));
-  await liveState(second, 'answering');
+  // (The devices know each other: on one network the offer alone
+  // reconnects; else the answer goes back by the next link.)
+  await liveStates(second, ['answering', 'open']);
   await playOn(second);
-  const back = await copyLink(second);
-  await openLink(first, back);
+  if ((await second.getAttribute('[data-testid=live]', 'data-state')) !== 'open') {
+    const back = await copyLink(second);
+    await openLink(first, back);
+  }
   await liveState(first, 'open');
   await liveState(second, 'open');
+  await first.waitForFunction((sel) => { const d = document.querySelector(sel)?.dataset.decision; return d && d !== 'waiting'; },
+    play, { timeout: TIMEOUT });
   check('the devices reconnect live', (await turn(first)) === (await turn(second)));
   await live(a.page, b.page, 4, 'after reconnecting');
 
@@ -231,4 +249,243 @@ test('live play: when no connection forms, the screen says so and the game goes 
     play, { timeout: TIMEOUT },
   );
   check('the game goes on by links', (await turn(a.page)) === (await turn(b.page)));
+});
+
+// ------------------------------------------------------------ the lifecycle
+
+const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('the-city/saves') || '{"games":[]}'));
+const shortLink = async (page) => page.inputValue('[data-testid=live-link]');
+
+// The record of the game in play, as "Save record" downloads it: its moves.
+async function moves(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: TIMEOUT }),
+    page.click('[data-testid=export]'),
+  ]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  return { text, moves: text.split('\n').filter((l) => /^\d+\./.test(l)).join('\n') };
+}
+
+const liveStates = (page, states) => page.waitForFunction(
+  (ss) => ss.includes(document.querySelector('[data-testid=live]')?.dataset.state), states, { timeout: TIMEOUT },
+);
+
+// `offerer` made a short offer to a device it recognises, which opened it
+// and shows its `answer`: on one network they connect by the offer alone
+// (the answer presumed from the fingerprint); else the answer goes back.
+async function reconnected(offerer, answerer, answer, what) {
+  const alone = await offerer.waitForSelector('[data-testid=live][data-state=open]', { timeout: 10000 })
+    .then(() => true, () => false);
+  check(`${what}: the offer alone reconnects (one network: the recognised device's answer presumed)`, alone);
+  if (!alone) await openLink(offerer, answer);
+  await liveState(offerer, 'open');
+  await liveState(answerer, 'open');
+}
+
+// Ann starts a game with Bob's seat on a friend's device (`form` fills
+// the rest); Bob opens the invitation; Ann's answer page is returned
+// unopened with Bob's answer.
+async function invite(origin, open, form) {
+  const a = await open({ noStun: true });
+  await recordChannels(a.context, 'Ann');
+  await newGameForm(a.page, `${origin}/`);
+  await form(a.page);
+  await startGame(a.page);
+  await liveState(a.page, 'offering');
+  const invitation = await copyLink(a.page);
+  const b = await open({ noStun: true });
+  await recordChannels(b.context, 'Bob');
+  await b.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
+  await b.page.waitForSelector(play, { timeout: TIMEOUT });
+  await liveState(b.page, 'answering');
+  const answer = await copyLink(b.page);
+  return { a, b, answer };
+}
+
+// Live to the game's end: the device whose decision it is plays, the
+// other receives by itself; the number of exchanges.
+async function liveToTheEnd(a, b, what) {
+  let n = 0;
+  while ((await decision(a)) !== 'over' || (await decision(b)) !== 'over') {
+    await live(a, b, 1, `${what} ${++n}`);
+    if (n > 200) throw new Error('no end');
+  }
+  return n;
+}
+
+// Both devices end with the same game: the same moves, every one once.
+async function sameGame(a, b, what) {
+  const ra = await moves(a);
+  const rb = await moves(b);
+  check(`${what}: both devices hold the same game, no move lost or repeated`,
+    ra.moves === rb.moves && ra.moves.length > 0, `${ra.moves}\n---\n${rb.moves}`);
+  check(`${what}: the record at the end holds the whole deal`, ra.text.includes('[Deck "'));
+}
+
+test('live: a whole game of The City; the connection cut mid-turn and resumed by short links; a device reloads and rejoins', async ({ origin, open }) => {
+  test.setTimeout(300000);
+  const started = Date.now();
+  const { a, b, answer } = await invite(origin, open, async (page) => {
+    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
+    await page.selectOption('[data-testid=kind-1]', 'friend');
+  });
+  await openLink(a.page, answer);
+  await liveState(a.page, 'open');
+  await liveState(b.page, 'open');
+  await live(a.page, b.page, 3, 'live move');
+
+  // Cut mid-turn: the device to move places its tile, then the other
+  // device's connection drops (its peer closed).
+  const [mover, other] = (await decision(a.page)) === 'waiting' ? [b.page, a.page] : [a.page, b.page];
+  check('the mover is to place a tile', (await decision(mover)) === 'place', await decision(mover));
+  await clickDecision(mover);
+  const midTurn = await mover.getAttribute(play, 'data-turn');
+  await other.evaluate(() => {
+    window.__channels.forEach((c) => c.close());
+    window.__peers.forEach((p) => p.close());
+  });
+  await liveState(mover, 'closed');
+  await liveState(other, 'closed');
+  // The mover ends the turn while cut; the other side starts the short
+  // exchange: its offer alone, no game in it.
+  await playOn(mover, 1);
+  await other.click('[data-testid=live-reconnect]');
+  await liveState(other, 'offering');
+  const offer = await shortLink(other);
+  check('the reconnect link carries no game, only the offer', /#~[A-Za-z0-9_-]+$/.test(offer) && offer.length < 200, offer);
+  console.log(`short reconnect offer: ${offer.length} characters (fragment ${fragment(offer).length})`);
+  await axeAudit(other, 'the live line with its reconnect link (English)', check);
+  await openLink(mover, offer);
+  await liveStates(mover, ['answering', 'open']);
+  const back = (await mover.$('[data-testid=live-link]')) && await shortLink(mover);
+  check('the answer to it carries no game either', !back || /#~[A-Za-z0-9_-]+$/.test(back), back);
+  await reconnected(other, mover, back, 'after the cut');
+  // The turn ended while cut arrives by itself, once.
+  await other.waitForFunction((sel) => { const d = document.querySelector(sel)?.dataset.decision; return d && d !== 'waiting'; },
+    play, { timeout: TIMEOUT });
+  check(`the turn finished while cut (turn ${midTurn}) reaches the other device once reconnected`,
+    (await turn(mover)) === (await turn(other)));
+  await live(a.page, b.page, 3, 'after the cut');
+
+  // Bob's page reloads: his game resumes, he is recognised and rejoins.
+  const bobFp = await b.page.evaluate(() => window.__peers.at(-1).localDescription.sdp.match(/fingerprint:sha-256 (\S+)/)[1]);
+  await b.page.reload({ waitUntil: 'load' });
+  await b.page.waitForSelector(play, { timeout: TIMEOUT });
+  await liveState(b.page, 'off');
+  const said = await b.page.textContent('[data-testid=live]');
+  check('after a reload the screen says how to rejoin, without a server', said.includes('no server'), said);
+  // (Ann's side sees the channel close when Bob's page goes; rejoining
+  // does not wait for it.)
+  await liveState(a.page, 'closed').catch(() => {});
+  await b.page.click('[data-testid=live-reconnect]');
+  await liveState(b.page, 'offering');
+  const rejoin = await shortLink(b.page);
+  // Ann's messenger opens it in a new tab: handed to her game's tab,
+  // which answers; the new tab says so and opens nothing.
+  const tab = await a.context.newPage();
+  const problems = watchPage(tab, []);
+  await tab.goto(rejoin, { waitUntil: 'load', timeout: 30000 });
+  await liveStates(a.page, ['answering', 'open']);
+  await tab.waitForFunction(() => [...document.querySelectorAll('[data-testid=notice]')]
+    .some((n) => n.textContent.includes('answered: send the link it shows')), null, { timeout: TIMEOUT });
+  check('a reconnect link opened in a new tab is answered by the game\'s tab; the new tab opens no game',
+    !(await tab.$(play)) && (await stored(tab)).games.length === 1);
+  await tab.close();
+  check('no console error in the new tab', problems.length === 0, JSON.stringify(problems));
+  await reconnected(b.page, a.page, (await a.page.$('[data-testid=live-link]')) && await shortLink(a.page), 'after the reload');
+  const bobFpAfter = await b.page.evaluate(() => window.__peers.at(-1).localDescription.sdp.match(/fingerprint:sha-256 (\S+)/)[1]);
+  check('the reloaded device kept its certificate: the same fingerprint', bobFp === bobFpAfter, `${bobFp} ${bobFpAfter}`);
+  check('the devices rejoin where the game is', (await turn(a.page)) === (await turn(b.page)));
+
+  const n = await liveToTheEnd(a.page, b.page, 'to the end');
+  check(`The City live to the end (${n} more exchanges)`, (await decision(a.page)) === 'over' && (await decision(b.page)) === 'over');
+  for (const p of [a.page, b.page]) {
+    if (await p.$('[data-testid=view-board]')) await p.click('[data-testid=view-board]');
+  }
+  await sameGame(a.page, b.page, 'The City');
+  console.log(`live City game: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test('live: a whole game of classic; the answer opened in a new tab is handed to the tab with the offer', async ({ origin, open }) => {
+  test.setTimeout(180000);
+  const started = Date.now();
+  const { a, b, answer } = await invite(origin, open, async (page) => {
+    await classicForm(page, { names: ['Ann', 'Bob'], tiles: 10 });
+    await page.selectOption('[data-testid=kind-1]', 'friend');
+  });
+  // A forged answer (Ann's seat made a computer) opened in a new tab: the
+  // tab with the offer takes it and judges it as any link: refused.
+  const forged = await a.context.newPage();
+  const forgedProblems = watchPage(forged, []);
+  await forged.goto(answer.replace(/\?seats=([a-z]+),/, '?seats=$1-easy,'), { waitUntil: 'load', timeout: 30000 });
+  await a.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+  const refusal = await notices(a.page);
+  check('a forged answer handed from a new tab is refused by the tab that takes it',
+    refusal.some((m) => m.includes('makes the computer')) && (await a.page.getAttribute('[data-testid=live]', 'data-state')) === 'offering',
+    JSON.stringify(refusal));
+  while (await a.page.$('[data-testid=notice] button')) await a.page.click('[data-testid=notice] button');
+  await forged.close();
+  check('no console error in the forged answer\'s tab', forgedProblems.length === 0, JSON.stringify(forgedProblems));
+  // A messenger opens Bob's answer in a new tab of Ann's browser.
+  const tab = await a.context.newPage();
+  const problems = watchPage(tab, []);
+  await tab.goto(answer, { waitUntil: 'load', timeout: 30000 });
+  await liveState(a.page, 'open');
+  await liveState(b.page, 'open');
+  await tab.waitForFunction(() => [...document.querySelectorAll('[data-testid=notice]')]
+    .some((n) => n.textContent.includes('Connected in your other tab')), null, { timeout: TIMEOUT });
+  const said = await notices(tab);
+  check('the new tab says the answer went to the other tab, which connected', said.some((m) => m.includes('handed to your other tab')), JSON.stringify(said));
+  check('the new tab opens no game', !(await tab.$(play)));
+  check('one save, no second one', (await stored(tab)).games.length === 1);
+  await axeAudit(tab, 'the new tab that handed its answer (English)', check);
+  await tab.close();
+  check('no console error in the new tab', problems.length === 0, JSON.stringify(problems));
+
+  const n = await liveToTheEnd(a.page, b.page, 'classic');
+  for (const p of [a.page, b.page]) {
+    if (await p.$('[data-testid=view-board]')) await p.click('[data-testid=view-board]');
+  }
+  check(`classic live to the end (${n} exchanges)`, (await decision(a.page)) === 'over' && (await decision(b.page)) === 'over');
+  await sameGame(a.page, b.page, 'classic');
+  console.log(`live classic game: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test('live: an answer no tab holds the offer of (German), and an answer not opened in time', async ({ origin, open }) => {
+  test.setTimeout(90000);
+  const a = await open({ noStun: true });
+  await recordChannels(a.context, 'Ann');
+  await newGameForm(a.page, `${origin}/`);
+  await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
+  await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  await startGame(a.page);
+  await liveState(a.page, 'offering');
+  const invitation = await copyLink(a.page);
+  const b = await open({ noStun: true });
+  await recordChannels(b.context, 'Bob');
+  await b.page.clock.install();
+  await b.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
+  await b.page.waitForSelector(play, { timeout: TIMEOUT });
+  await liveState(b.page, 'answering');
+  const answer = await copyLink(b.page);
+  // Ann's tab is closed; the answer opens in a new one (read in German).
+  const tab = await a.context.newPage();
+  const problems = watchPage(tab, []);
+  await a.page.close();
+  await tab.goto(answer.replace('?seats=', '?lang=de&seats='), { waitUntil: 'load', timeout: 30000 });
+  await tab.waitForSelector(play, { timeout: TIMEOUT });
+  await liveState(tab, 'failed');
+  const words = await tab.textContent('[data-testid=live]');
+  check('no tab holds the offer: said (German), the game goes on by links here', words.includes('Kein Tab') && words.includes('Links'), words);
+  check('the game continues here by links: Ann to move', (await decision(tab)) !== 'waiting' && !!(await tab.$('[data-testid=live-reconnect]')));
+  check('one save', (await stored(tab)).games.length === 1);
+  await axeAudit(tab, 'no tab holds the offer (German)', check);
+  check('no console error in the new tab', problems.length === 0, JSON.stringify(problems));
+  // Bob's answer was never opened where its offer was: after five
+  // minutes his screen says so, and the game goes on by links.
+  await b.page.clock.fastForward('05:01');
+  await liveState(b.page, 'failed');
+  const late = await b.page.textContent('[data-testid=live]');
+  check('an answer not opened in time: said, the game goes on by links', late.includes('not opened on the other device in time'), late);
+  await axeAudit(b.page, 'an answer not opened in time (English)', check);
 });

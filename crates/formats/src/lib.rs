@@ -7,6 +7,7 @@ pub mod json;
 pub mod level;
 pub mod links;
 pub mod notation;
+pub mod rejoin;
 pub mod saves;
 pub mod share;
 pub mod signal;

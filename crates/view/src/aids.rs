@@ -58,10 +58,26 @@ impl AidsView {
     /// The aids of `game` for players `names` with `colours`; `None` when
     /// its setup has them off.
     pub fn of(game: &AnyGame, names: &[String], colours: &[PlayerColour]) -> Option<AidsView> {
+        AidsView::of_hand(game, names, colours, true)
+    }
+
+    /// The same, `known`: whether the tile in hand is the game's. In a fair
+    /// game waiting for another device's reveal it is a stand-in: then it
+    /// is counted with the tiles still to come, unseen ([`hide_hand`]), and
+    /// nothing is said of it.
+    pub fn of_hand(
+        game: &AnyGame,
+        names: &[String],
+        colours: &[PlayerColour],
+        known: bool,
+    ) -> Option<AidsView> {
         if !game.aids_on() {
             return None;
         }
-        let a = game.aids();
+        let mut a = game.aids();
+        if !known {
+            hide_hand(&mut a);
+        }
         let ruleset = game.ruleset();
         let colour = |p: usize| colours.get(p).copied().unwrap_or(PlayerColour::Black);
         let owners = |mask: u8| -> Vec<usize> {
@@ -119,6 +135,27 @@ impl AidsView {
         match self.space(cell) {
             Some(s) => s.words.clone(),
             None => m::not_open(&cell_name(cell)),
+        }
+    }
+}
+
+/// The aids of a position whose tile in hand is not known here (a fair
+/// game's stand-in draw, issue 37): that tile is one of the tiles still to
+/// come as far as this device knows, so it goes back into the pile's
+/// counts (the space it fits gains a copy) and is no longer "in hand".
+/// Without this the pile would miss a tile, and the stand-in's type.
+pub fn hide_hand(a: &mut Aids) {
+    let Some(t) = a.in_hand.take() else { return };
+    if let Some(c) = a.pile.get_mut(t as usize) {
+        *c += 1;
+    }
+    for s in &mut a.spaces {
+        // (`hand_fits` is the tile fitting for the seat to move, as `fits`.)
+        if std::mem::take(&mut s.hand_fits) {
+            if let Err(i) = s.fits.binary_search(&t) {
+                s.fits.insert(i, t);
+            }
+            s.copies += 1;
         }
     }
 }
@@ -315,6 +352,18 @@ fn ended_words(a: &Aids, names: &[String]) -> String {
 /// "owners", "if it ended now"; "help" adds the aids' words to the game's
 /// `help`), or `None` for a line that asks none.
 pub fn text_answer(game: &AnyGame, help: &str, names: &[String], line: &str) -> Option<String> {
+    text_answer_hand(game, help, names, line, true)
+}
+
+/// The same, `known`: whether the tile in hand is the game's (see
+/// [`AidsView::of_hand`]).
+pub fn text_answer_hand(
+    game: &AnyGame,
+    help: &str,
+    names: &[String],
+    line: &str,
+    known: bool,
+) -> Option<String> {
     use crate::command::{means, parse_cell};
     use i18n::msg::command;
     // ASCII lower case, as the text view reads every line.
@@ -335,7 +384,7 @@ pub fn text_answer(game: &AnyGame, help: &str, names: &[String], line: &str) -> 
     if !(help_asked || fits || dead || owners || ended) {
         return None;
     }
-    let view = AidsView::of(game, names, &[]);
+    let view = AidsView::of_hand(game, names, &[], known);
     let Some(v) = view else {
         return (!help_asked).then(|| m::off().to_string());
     };
@@ -354,6 +403,9 @@ pub fn text_answer(game: &AnyGame, help: &str, names: &[String], line: &str) -> 
         v.ended_words
     })
 }
+
+#[cfg(test)]
+mod hidden_tests;
 
 #[cfg(test)]
 mod tests {

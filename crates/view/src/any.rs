@@ -172,7 +172,9 @@ pub fn text_command(
     how: &Reading,
 ) -> Command<usize> {
     let g = text_game(game);
-    if let Some(answer) = crate::aids::text_answer(game, g.help(), names, line) {
+    if let Some(answer) =
+        crate::aids::text_answer_hand(game, g.help(), names, line, !how.hand_unknown)
+    {
         return Command::Say(answer);
     }
     command_reading(g, names, line, rot, how)
@@ -210,10 +212,23 @@ pub struct TileCount {
 /// the catalogue's order, with the count left (the tile in hand excluded)
 /// and the count in play. `None` for The City, whose stacks the panel shows.
 pub fn tiles_by_type(game: &AnyGame) -> Option<Vec<TileCount>> {
+    tiles_by_type_hand(game, true)
+}
+
+/// The same, `known`: whether the tile in hand is the game's; a fair
+/// game's stand-in (another device's reveal due) counts with the pile.
+pub fn tiles_by_type_hand(game: &AnyGame, known: bool) -> Option<Vec<TileCount>> {
     let AnyGame::Classic(g) = game else {
         return None;
     };
-    let left = g.pile_counts();
+    let mut left = g.pile_counts();
+    if let Some(c) = g
+        .in_hand()
+        .filter(|_| !known)
+        .and_then(|t| left.get_mut(t as usize))
+    {
+        *c += 1;
+    }
     let mut in_play = vec![0u32; left.len()];
     for &t in &g.setup().deck {
         if let Some(c) = in_play.get_mut(t as usize) {

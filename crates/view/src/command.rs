@@ -132,6 +132,11 @@ pub trait TextGame {
     fn preview(&self, names: &[String], p: &TextPlacement) -> String;
     /// The tiles left, in words: by type (classic), by stack (The City).
     fn tiles_left_words(&self) -> String;
+    /// The same while the tile in hand is not known here: it is counted
+    /// with the tiles still to come (The City's stacks count it already).
+    fn tiles_unseen_words(&self) -> String {
+        self.tiles_left_words()
+    }
 }
 
 /// "1,0", "1 0", "-1,2": a cell.
@@ -363,6 +368,10 @@ pub struct Reading {
     /// Short answers (the text view's setting): the options without their
     /// long words.
     pub terse: bool,
+    /// The tile in hand is not known here (a fair game waiting for another
+    /// device's reveal: a stand-in): neither it nor its options are said,
+    /// and it counts with the tiles still to come.
+    pub hand_unknown: bool,
 }
 
 /// The command a typed line asks for, its choice as an index among the
@@ -397,6 +406,10 @@ pub fn command_reading(
     let is = |english: &[&str], translated: &str| means(word, english, translated);
     if is(&["", "help", "?", "h"], m::words_help()) {
         return say(game.help().into());
+    }
+    let tile_asked = is(&["tile", "t"], m::words_tile());
+    if how.hand_unknown && (tile_asked || is(&["options", "o", "moves", "m"], m::words_options())) {
+        return say(m::no_tile().into());
     }
     if is(&["options", "o", "moves", "m"], m::words_options()) {
         return say(options_said(game, names, how.terse));
@@ -455,7 +468,10 @@ pub fn command_reading(
         return say(survey::features_words(game, names, Some(game.seat())));
     }
     if is(&["tiles", "pile"], m::words_tiles()) {
-        return say(game.tiles_left_words());
+        return say(match how.hand_unknown {
+            true => game.tiles_unseen_words(),
+            false => game.tiles_left_words(),
+        });
     }
     if is(&["terse", "short"], m::words_terse()) {
         return Command::Terse(true);

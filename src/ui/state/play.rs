@@ -165,12 +165,28 @@ impl Play {
         let r = fair.replayed().ok()?;
         let mut p = Play::new(r.game, seats);
         p.known = r.known;
+        p.hide_unknown_hand();
         for (s, here) in p.here.iter_mut().enumerate() {
             *here = fair.own(s);
         }
         p.fair = Some(Rc::new(fair));
         p.refresh_targets();
         Some(p)
+    }
+
+    /// While the tile in hand is a stand-in (another device's reveal is
+    /// due), the aids count it with the tiles still to come and say
+    /// nothing of it (`view::aids::hide_hand`).
+    pub(super) fn hide_unknown_hand(&mut self) {
+        if !self.known {
+            self.view.aids = view::aids::AidsView::of_hand(
+                &self.game,
+                &self.view.names,
+                &self.view.colours,
+                false,
+            )
+            .map(Shared::new);
+        }
     }
 
     /// What a fair game waits for on this device (None: not a fair game).
@@ -243,6 +259,7 @@ impl Play {
     /// last action's message, which cannot be made again, goes.
     pub fn relabel(&mut self) {
         self.view = any::game_view_on(&self.game, &self.seats, self.pointer);
+        self.hide_unknown_hand();
         self.recent = Shared::new(any::recent(
             &self.recent_base,
             &self.game,
@@ -270,6 +287,7 @@ impl Play {
         self.view = any::game_view_on(&game, &self.seats, self.pointer);
         self.recent = Shared::new(any::recent(&self.recent_base, &game, &self.view.colours));
         self.game = Rc::new(game);
+        self.hide_unknown_hand();
         self.version += 1;
         self.ui = UiState::default();
         self.thinking = None;

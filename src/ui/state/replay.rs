@@ -40,6 +40,7 @@ impl Replay {
         if p.fair.is_some() {
             r.play.fair = p.fair.clone();
             r.play.known = r.n < r.total || p.known;
+            r.play.hide_unknown_hand();
         }
         r
     }

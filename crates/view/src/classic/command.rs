@@ -102,4 +102,7 @@ impl TextGame for Game {
     fn tiles_left_words(&self) -> String {
         describe::tiles_left_words(self)
     }
+    fn tiles_unseen_words(&self) -> String {
+        describe::tiles_unseen_words(self)
+    }
 }

@@ -379,12 +379,30 @@ fn open_state(open: u16) -> String {
 /// The tiles in the pile by type, in words: how many of each, described
 /// unturned ("3 × a city on the north; a road from east to west").
 pub fn tiles_left_words(game: &Game) -> String {
-    let cat = game.catalogue();
     let counts = game.pile_counts();
-    let total: u32 = counts.iter().sum();
-    if total == 0 {
-        return survey::tiles_none().into();
+    match counts.iter().sum() {
+        0 => survey::tiles_none().into(),
+        total => survey::tiles_left(total, &tile_list(game, &counts)),
     }
+}
+
+/// The same while the tile in hand is not known here (a fair game waiting
+/// for another device's reveal): that tile counted with the pile, its type
+/// not told apart.
+pub fn tiles_unseen_words(game: &Game) -> String {
+    let mut counts = game.pile_counts();
+    if let Some(c) = game.in_hand().and_then(|t| counts.get_mut(t as usize)) {
+        *c += 1;
+    }
+    match counts.iter().sum() {
+        0 => survey::tiles_none().into(),
+        total => survey::tiles_unseen(total, &tile_list(game, &counts)),
+    }
+}
+
+/// "2 × a road…. 1 × a city…": each type still to come with its count.
+fn tile_list(game: &Game, counts: &[u32]) -> String {
+    let cat = game.catalogue();
     let list: Vec<String> = counts
         .iter()
         .enumerate()
@@ -392,5 +410,5 @@ pub fn tiles_left_words(game: &Game) -> String {
         .map(|(t, &n)| format!("{n} × {}", tile_words(cat, t as TileType, Rotation::ALL[0])))
         .collect();
     // (Each tile's clauses are joined by semicolons; the tiles by stops.)
-    survey::tiles_left(total, &list.join(". "))
+    list.join(". ")
 }
