@@ -144,6 +144,15 @@ pub fn suffix() -> String {
     })
 }
 
+/// Our offer or answer while it waits to be opened by the other device
+/// (the invitation and the answer carry it inside: `formats::handshake`).
+pub fn local_signal() -> Option<Signal> {
+    with(|l| match (&l.local, l.state) {
+        (Some(s), State::Offering | State::Answering) => Signal::decode(s).ok(),
+        _ => None,
+    })
+}
+
 /// The STUN server of the setting: None when the player turned it off
 /// (one network only).
 pub fn stun() -> Option<String> {
@@ -364,9 +373,13 @@ pub fn offer() {
 /// travels beside this device's next link); an answer to our offer starts
 /// the connection, which must form within [`CONNECT_MS`].
 pub fn signal_opened(text: &str) {
-    let Ok(sig) = Signal::decode(text) else {
-        return;
-    };
+    if let Ok(sig) = Signal::decode(text) {
+        signal_received(sig);
+    }
+}
+
+/// The same, for a signal read from an invitation or an answer.
+pub fn signal_received(sig: Signal) {
     if sig.offer {
         let Ok((generation, pc)) = start() else {
             return;

@@ -44,6 +44,7 @@ pub mod pieces_layer;
 pub mod play_host;
 pub mod play_screen;
 pub mod prompt;
+pub mod qr_code;
 pub mod puzzles_app;
 pub mod recent_layer;
 pub mod records;

@@ -1,0 +1,87 @@
+//! A link's QR code on the page (issue 37: live play's invitation and
+//! answer), for the other device's camera: a phone's camera app opens the
+//! link, so the app needs no scanner. The code is made by `view::qr` in a
+//! chunk of its own (`chunks::qr`, docs/loading.md), fetched the first
+//! time a code is shown; until then, and if it cannot come, the link
+//! beside it is the way (nothing is lost but the picture).
+//!
+//! Drawn black on white whatever the theme (a camera needs dark modules
+//! on a light ground), its quiet zone included, at least 4 CSS pixels a
+//! module (a 360-pixel phone shows a 150-character link at 6), with a
+//! button that enlarges it to fill the screen for a camera held further
+//! away. Its text alternative names it as the link's code; the link itself
+//! is in the field beside it.
+
+use std::cell::Cell;
+
+use yew::prelude::*;
+
+use i18n::msg::share as m;
+
+/// How the chunk makes a code.
+pub type MakeQr = fn(&str) -> Option<view::qr::Qr>;
+
+thread_local! {
+    static MAKE: Cell<Option<MakeQr>> = const { Cell::new(None) };
+}
+
+#[derive(Properties, PartialEq)]
+pub struct QrProps {
+    /// The link.
+    pub text: AttrValue,
+}
+
+/// The QR code of a link, with a button to enlarge it.
+#[function_component(QrCode)]
+pub fn qr_code(props: &QrProps) -> Html {
+    let here = use_state(|| MAKE.with(Cell::get).is_some());
+    let large = use_state(|| false);
+    {
+        let here = here.clone();
+        use_effect_with((), move |_| {
+            if !*here {
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Ok(make) = super::chunks::qr().await {
+                        MAKE.with(|m| m.set(Some(make)));
+                        here.set(true);
+                    }
+                });
+            }
+        });
+    }
+    let Some(qr) = MAKE.with(Cell::get).and_then(|make| make(&props.text)) else {
+        return html! {};
+    };
+    let size = qr.size();
+    let toggle = {
+        let large = large.clone();
+        Callback::from(move |_: MouseEvent| large.set(!*large))
+    };
+    // Esc makes an enlarged code small again (and goes no further: the
+    // popover round it stays).
+    let key = {
+        let large = large.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" && *large {
+                e.stop_propagation();
+                large.set(false);
+            }
+        })
+    };
+    // 4 CSS pixels a module at least, the popover's width at most (its
+    // 22rem hold 5 a module for a 150-character link).
+    let style = format!("width: max(15rem, {}px)", 4 * size);
+    html! {
+        <figure class={classes!("qr", large.then_some("qr-large"))} data-testid="qr" onkeydown={key}>
+            <svg viewBox={qr.view_box()} role="img" aria-label={m::qr_label()} data-testid="qr-svg"
+                data-modules={size.to_string()} data-version={qr.version.to_string()}
+                shape-rendering="crispEdges" style={style}>
+                <rect width={size.to_string()} height={size.to_string()} fill="#ffffff" />
+                <path d={qr.path()} fill="#000000" />
+            </svg>
+            <figcaption>{ m::qr_caption() }</figcaption>
+            <button type="button" class="quiet small" data-testid="qr-enlarge"
+                onclick={toggle}>{ if *large { m::qr_smaller() } else { m::qr_larger() } }</button>
+        </figure>
+    }
+}
