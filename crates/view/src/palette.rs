@@ -258,7 +258,11 @@ mod tests {
     #[test]
     fn seats_travel_in_an_invitation_as_a_byte_each() {
         let names = vec!["Ann".to_string(), "Bob".to_string()];
-        for p in ["red,blue", "purple,blue-hard", "black-random,yellow-hard-v1"] {
+        for p in [
+            "red,blue",
+            "purple,blue-hard",
+            "black-random,yellow-hard-v1",
+        ] {
             let seats = seats_from_param(p, &names).unwrap();
             let codes: Vec<u8> = seats.iter().map(seat_code).collect();
             assert!(codes.iter().all(|&c| c < 0x80));

@@ -34,7 +34,11 @@ impl Qr {
         Some(Qr {
             modules: code.width(),
             version,
-            dark: code.to_colors().into_iter().map(|c| c == Color::Dark).collect(),
+            dark: code
+                .to_colors()
+                .into_iter()
+                .map(|c| c == Color::Dark)
+                .collect(),
         })
     }
 

@@ -81,7 +81,8 @@ fn phone(offer: bool) -> Signal {
 /// The host's game (seats `here`), its invitation; the guest's game, its
 /// answer; both read back.
 fn handshake(setup: &AnySetup, here: &[bool], offer: &Signal, ans: &Signal) -> (String, String) {
-    let host = FairGame::host(setup, here, salt([3, 1, 4, 1, 5, 9, 2, 6]), &mut secrets(1)).unwrap();
+    let host =
+        FairGame::host(setup, here, salt([3, 1, 4, 1, 5, 9, 2, 6]), &mut secrets(1)).unwrap();
     let codes: Vec<u8> = (0..here.len() as u8).map(|s| s | (s % 2) << 3).collect();
     let inv = invitation(&host, &codes, offer).expect("an invitation");
     let Ok(Handshake::Invitation(read)) = decode(&inv) else {
@@ -114,7 +115,11 @@ fn handshake(setup: &AnySetup, here: &[bool], offer: &Signal, ans: &Signal) -> (
     guest.reveal();
     // Once answered, neither game makes a handshake of its kind again.
     assert_eq!(invitation(&host2, &codes, offer), None);
-    assert_eq!(answer(&host, ans), None, "the host has not every commitment");
+    assert_eq!(
+        answer(&host, ans),
+        None,
+        "the host has not every commitment"
+    );
     (inv, ans_text)
 }
 
@@ -123,20 +128,42 @@ fn an_invitation_and_its_answer_stand_for_the_fair_links_and_are_short() {
     let city = city();
     for host_seat in [0, 1] {
         let here: Vec<bool> = (0..2).map(|s| s == host_seat).collect();
-        let (inv, ans) = handshake(&city, &here, &signal(true, vec![v4(40000)]), &signal(false, vec![v4(40001)]));
+        let (inv, ans) = handshake(
+            &city,
+            &here,
+            &signal(true, vec![v4(40000)]),
+            &signal(false, vec![v4(40001)]),
+        );
         // One IPv4 candidate each (one network): the measures of
         // docs/live-play.md.
-        eprintln!("The City, host seat {host_seat}: invitation {}, answer {}", inv.len(), ans.len());
+        eprintln!(
+            "The City, host seat {host_seat}: invitation {}, answer {}",
+            inv.len(),
+            ans.len()
+        );
         assert!(inv.len() <= 110, "{} characters: {inv}", inv.len());
         assert!(ans.len() <= 116, "{} characters: {ans}", ans.len());
         let (inv, ans) = handshake(&city, &here, &phone(true), &phone(false));
-        eprintln!("phones across the internet: invitation {}, answer {}", inv.len(), ans.len());
+        eprintln!(
+            "phones across the internet: invitation {}, answer {}",
+            inv.len(),
+            ans.len()
+        );
         assert!(inv.len() <= 138 && ans.len() <= 143);
     }
     // Classic, both expansions, 10 tiles, three seats (two of them the
     // guest's).
-    let (inv, ans) = handshake(&classic(), &[true, false, false], &phone(true), &phone(false));
-    eprintln!("classic, 3 seats: invitation {}, answer {}", inv.len(), ans.len());
+    let (inv, ans) = handshake(
+        &classic(),
+        &[true, false, false],
+        &phone(true),
+        &phone(false),
+    );
+    eprintln!(
+        "classic, 3 seats: invitation {}, answer {}",
+        inv.len(),
+        ans.len()
+    );
 }
 
 #[test]
@@ -192,7 +219,11 @@ fn every_changed_character_is_refused_without_panic() {
     }
     let mut none = unseal(&ans).unwrap();
     none[9] = 0;
-    assert_eq!(decode(&seal(&none)), Err(ShareError::Damaged), "no seat answered");
+    assert_eq!(
+        decode(&seal(&none)),
+        Err(ShareError::Damaged),
+        "no seat answered"
+    );
     assert_eq!(decode(&seal(&[INVITATION])), Err(ShareError::Damaged));
     assert_eq!(decode(&seal(&[ANSWER, 1, 2])), Err(ShareError::Damaged));
 }
@@ -212,7 +243,9 @@ fn an_answer_that_changes_the_hosts_commitment_is_refused() {
     let forged = link::decode(&a.link(&host).unwrap()).unwrap();
     assert!(matches!(
         host.receive(&forged, host.setup.players()),
-        Err(crate::fair_game::Refusal::Forgery(crate::links::Forgery::Deal))
+        Err(crate::fair_game::Refusal::Forgery(
+            crate::links::Forgery::Deal
+        ))
     ));
     // An answer to another game answers nothing here.
     a.game[0] ^= 1;
