@@ -69,13 +69,14 @@ pub fn qr_code(props: &QrProps) -> Html {
         })
     };
     // 4 CSS pixels a module at least, the popover's width at most (its
-    // 22rem hold 5 a module for a 150-character link).
-    let style = format!("width: max(15rem, {}px)", 4 * size);
+    // 22rem hold 5 a module for a 150-character link); an attribute, not
+    // a style (the page's CSP allows no inline style).
+    let width = (4 * size).max(240).to_string();
     html! {
         <figure class={classes!("qr", large.then_some("qr-large"))} data-testid="qr" onkeydown={key}>
             <svg viewBox={qr.view_box()} role="img" aria-label={m::qr_label()} data-testid="qr-svg"
                 data-modules={size.to_string()} data-version={qr.version.to_string()}
-                shape-rendering="crispEdges" style={style}>
+                shape-rendering="crispEdges" width={width.clone()} height={width}>
                 <rect width={size.to_string()} height={size.to_string()} fill="#ffffff" />
                 <path d={qr.path()} fill="#000000" />
             </svg>
