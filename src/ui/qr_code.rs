@@ -7,7 +7,7 @@
 //!
 //! Drawn black on white whatever the theme (a camera needs dark modules
 //! on a light ground), its quiet zone included, at least 4 CSS pixels a
-//! module (a 360-pixel phone shows a 150-character link at 6), with a
+//! module (a 360-pixel phone shows a 150-character link at 5.7), with a
 //! button that enlarges it to fill the screen for a camera held further
 //! away. Its text alternative names it as the link's code; the link itself
 //! is in the field beside it.
@@ -68,10 +68,11 @@ pub fn qr_code(props: &QrProps) -> Html {
             }
         })
     };
-    // 4 CSS pixels a module at least, the popover's width at most (its
-    // 22rem hold 5 a module for a 150-character link); an attribute, not
-    // a style (the page's CSP allows no inline style).
-    let width = (4 * size).max(240).to_string();
+    // 6 CSS pixels a module, the popover's width at most (on a 360-pixel
+    // phone it holds 5.7 a module for a 150-character link, 4 for one of
+    // 300); an attribute, not a style (the page's CSP allows no inline
+    // style).
+    let width = (6 * size).max(288).to_string();
     html! {
         <figure class={classes!("qr", large.then_some("qr-large"))} data-testid="qr" onkeydown={key}>
             <svg viewBox={qr.view_box()} role="img" aria-label={m::qr_label()} data-testid="qr-svg"
