@@ -85,9 +85,9 @@ split_point! {
 
 split_point! {
     qr,
-    /// QR codes (live play's invitation and answer): the encoder, fetched
-    /// the first time one is shown (`ui::qr_code`).
-    pub fn qr() -> Loaded<super::qr_code::MakeQr> {
-        Ok(view::qr::Qr::new)
+    /// QR codes (live play's invitation and answer): the encoder and its
+    /// drawing, fetched the first time one is shown (`ui::qr_code`).
+    pub fn qr() -> Loaded<super::qr_code::DrawQr> {
+        Ok(super::qr_code::draw)
     }
 }

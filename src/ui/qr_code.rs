@@ -18,38 +18,54 @@ use yew::prelude::*;
 
 use i18n::msg::share as m;
 
-/// How the chunk makes a code.
-pub type MakeQr = fn(&str) -> Option<view::qr::Qr>;
+/// How the chunk draws a code (its component, [`QrView`], is the
+/// chunk's code too).
+pub type DrawQr = fn(&QrProps) -> Html;
 
 thread_local! {
-    static MAKE: Cell<Option<MakeQr>> = const { Cell::new(None) };
+    static DRAW: Cell<Option<DrawQr>> = const { Cell::new(None) };
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct QrProps {
     /// The link.
     pub text: AttrValue,
 }
 
-/// The QR code of a link, with a button to enlarge it.
+/// The QR code of a link once its chunk is here (nothing before: the
+/// link beside it is the way).
 #[function_component(QrCode)]
 pub fn qr_code(props: &QrProps) -> Html {
-    let here = use_state(|| MAKE.with(Cell::get).is_some());
-    let large = use_state(|| false);
+    let here = use_state(|| DRAW.with(Cell::get).is_some());
     {
         let here = here.clone();
         use_effect_with((), move |_| {
             if !*here {
                 wasm_bindgen_futures::spawn_local(async move {
-                    if let Ok(make) = super::chunks::qr().await {
-                        MAKE.with(|m| m.set(Some(make)));
+                    if let Ok(draw) = super::chunks::qr().await {
+                        DRAW.with(|d| d.set(Some(draw)));
                         here.set(true);
                     }
                 });
             }
         });
     }
-    let Some(qr) = MAKE.with(Cell::get).and_then(|make| make(&props.text)) else {
+    match DRAW.with(Cell::get) {
+        Some(draw) => draw(props),
+        None => html! {},
+    }
+}
+
+/// (In the qr chunk.) How the chunk draws a code.
+pub fn draw(props: &QrProps) -> Html {
+    html! { <QrView text={props.text.clone()} /> }
+}
+
+/// (In the qr chunk.) The code of a link, with a button to enlarge it.
+#[function_component(QrView)]
+fn qr_view(props: &QrProps) -> Html {
+    let large = use_state(|| false);
+    let Some(qr) = view::qr::Qr::new(&props.text) else {
         return html! {};
     };
     let size = qr.size();
