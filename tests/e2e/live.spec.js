@@ -21,7 +21,7 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const {
   test, check, PLAY: play, clickDecision, newGameForm, cityForm, version, moved,
-  copyLink: shareLink, startGame, axeAudit, CHROMIUM, CHROMIUM_ARGS,
+  copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
 } = require('./fixtures.js');
 
 test.use({
@@ -287,6 +287,17 @@ test('live play: when no connection forms, the screen says so and the game goes 
   await b.page.waitForSelector(play, { timeout: TIMEOUT });
   await liveState(b.page, 'answering');
   const answer = await copyLink(b.page);
+  // The answer opened in a browser that made no invitation: nothing opens,
+  // nothing is saved, and the screen says where it opens.
+  {
+    const c = await open({ noStun: true });
+    await c.page.goto(answer, { waitUntil: 'load', timeout: 30000 });
+    await c.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+    const said = (await notices(c.page)).join(' ');
+    check('an answer opened where no invitation was made: said, nothing opened or saved',
+      said.includes('open it where the invitation was made') && !(await c.page.$(play))
+        && (await c.page.evaluate(() => localStorage.getItem('the-city/saves'))) === null, said);
+  }
   // Bob's device goes away before Ann opens his answer.
   await b.page.evaluate(() => window.__peers.forEach((p) => p.close()));
   await openLink(a.page, answer);
