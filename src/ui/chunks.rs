@@ -82,3 +82,12 @@ split_point! {
         Ok(super::city3d::draw)
     }
 }
+
+split_point! {
+    qr,
+    /// QR codes (live play's invitation and answer): the encoder and its
+    /// drawing, fetched the first time one is shown (`ui::qr_code`).
+    pub fn qr() -> Loaded<super::qr_code::DrawQr> {
+        Ok(super::qr_code::draw)
+    }
+}

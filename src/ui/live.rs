@@ -247,6 +247,15 @@ pub fn suffix() -> String {
     })
 }
 
+/// Our offer or answer while it waits to be opened by the other device
+/// (the invitation and the answer carry it inside: `formats::handshake`).
+pub fn local_signal() -> Option<Signal> {
+    with(|l| match (&l.local, l.state) {
+        (Some(s), State::Offering | State::Answering) => Signal::decode(s).ok(),
+        _ => None,
+    })
+}
+
 /// The STUN server of the setting: None when the player turned it off
 /// (one network only).
 pub fn stun() -> Option<String> {
@@ -602,9 +611,13 @@ pub fn offer(short: bool) {
 /// connection, which must form within [`CONNECT_MS`]. An answer with no
 /// offer here to answer (none made, or lost to a reload) says so.
 pub fn signal_opened(text: &str, short: bool) {
-    let Ok(sig) = Signal::decode(text) else {
-        return;
-    };
+    if let Ok(sig) = Signal::decode(text) {
+        signal_received(sig, short);
+    }
+}
+
+/// The same, for a signal read from an invitation or an answer.
+pub fn signal_received(sig: Signal, short: bool) {
     if sig.offer {
         wasm_bindgen_futures::spawn_local(async move {
             let Ok((generation, pc)) = start().await else {

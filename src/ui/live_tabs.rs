@@ -261,9 +261,20 @@ pub fn report(state: State) {
 /// What to do with `fragment` (`link`, maybe empty, with `signal` beside
 /// it), opened in this tab.
 pub fn route(d: &UseReducerDispatcher<AppState>, fragment: &str, link: &str, signal: &str) -> Go {
-    let Ok(sig) = Signal::decode(signal) else {
-        return Go::Open;
-    };
+    match Signal::decode(signal) {
+        Ok(sig) => route_signal(d, fragment, link, sig),
+        Err(_) => Go::Open,
+    }
+}
+
+/// The same, the signal read (a handshake's answer, `formats::handshake`,
+/// whose `link` is the fair game's link it stands for).
+pub fn route_signal(
+    d: &UseReducerDispatcher<AppState>,
+    fragment: &str,
+    link: &str,
+    sig: Signal,
+) -> Go {
     let link_salt = (!link.is_empty())
         .then(|| formats::share::fair::salt_of(link))
         .flatten();

@@ -47,6 +47,7 @@ pub mod play_host;
 pub mod play_screen;
 pub mod prompt;
 pub mod puzzles_app;
+pub mod qr_code;
 pub mod recent_layer;
 pub mod records;
 pub mod replay_bar;

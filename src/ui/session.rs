@@ -131,8 +131,26 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         }
     }
     let from_channel = super::live::take_from_channel();
+    // Live play's invitation or answer (`formats::handshake`): the fair
+    // game's link it stands for opens as any, then its signal connects.
+    if formats::handshake::is_handshake(link) {
+        // An answer is the tab's that holds its offer (`super::live_tabs`).
+        if let Ok(formats::handshake::Handshake::Answer(a)) = formats::handshake::decode(link) {
+            let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
+            if let Some(game) = a.link_in(&loaded) {
+                if super::live_tabs::route_signal(d, fragment, &game, a.signal)
+                    == super::live_tabs::Go::Asked
+                {
+                    return true;
+                }
+            }
+        }
+        let opened = open_handshake(d, link);
+        clear_fragment();
+        return opened;
+    }
     if share::version(link) == Some(share::fair::VERSION) {
-        let opened = open_fair(d, link, from_channel);
+        let opened = open_fair(d, link, from_channel, None);
         clear_fragment();
         if let (true, Some(signal)) = (opened, signal) {
             super::live::signal_opened(signal, false);
@@ -259,11 +277,13 @@ pub fn secret() -> Secret {
     x
 }
 
-/// A game salt, from the browser's generator.
+/// A game salt, from 8 bytes of the browser's generator (the rest their
+/// hash, so live play's invitation carries only the 8:
+/// `formats::handshake::salt`).
 pub fn salt() -> [u8; 16] {
-    let mut x = [0u8; 16];
+    let mut x = [0u8; 8];
     let _ = getrandom::fill(&mut x);
-    x
+    formats::handshake::salt(x)
 }
 
 /// Open a fair game's link (version 4, issue 37): an invitation joins its
@@ -275,7 +295,12 @@ pub fn salt() -> [u8; 16] {
 /// elsewhere opens to watch.
 /// A link that came on live play's channel and brings nothing new (the
 /// newest link sent again, after a reconnection) opens nothing, silently.
-fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str, from_channel: bool) -> bool {
+fn open_fair(
+    d: &UseReducerDispatcher<AppState>,
+    link: &str,
+    from_channel: bool,
+    seats: Option<String>,
+) -> bool {
     let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
     let read = match links::read_fair(&loaded, link) {
         Ok(l) => l,
@@ -285,7 +310,7 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str, from_channel: bool)
         }
     };
     let players: Vec<String> = read.setup.players().to_vec();
-    let param = seats_param();
+    let param = seats.or_else(seats_param);
     let from_param = param.as_deref().and_then(|p| seats_from_param(p, &players));
     let link_seats = from_param.as_ref().map(|s| storage::to_saved(s, &[]));
     let seats_or_default = |d: &UseReducerDispatcher<AppState>| match &from_param {
@@ -401,6 +426,48 @@ fn open_fair(d: &UseReducerDispatcher<AppState>, link: &str, from_channel: bool)
     };
     d.dispatch(Action::OpenAsk(Box::new(opened)));
     true
+}
+
+/// Live play's invitation or answer opened: the version 4 link it stands
+/// for (an invitation's by itself, with the seats it holds; an answer's
+/// from the fair game saved here that it answers) opens as that link
+/// would, then its offer is answered or its answer connects this tab
+/// (`super::live`). An answer to no game saved here opens nothing and
+/// says so.
+fn open_handshake(d: &UseReducerDispatcher<AppState>, text: &str) -> bool {
+    use formats::handshake::{decode, Handshake};
+    let (link, seats, signal) = match decode(text) {
+        Err(e) => {
+            d.dispatch(Action::Notice(Notice::LinkFailed(e)));
+            return false;
+        }
+        Ok(Handshake::Invitation(inv)) => match inv.link() {
+            Ok(link) => (
+                link,
+                Some(view::palette::param_of_codes(&inv.seats)),
+                inv.signal,
+            ),
+            Err(e) => {
+                d.dispatch(Action::Notice(Notice::LinkFailed(e)));
+                return false;
+            }
+        },
+        Ok(Handshake::Answer(a)) => {
+            let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
+            match a.link_in(&loaded) {
+                Some(link) => (link, None, a.signal),
+                None => {
+                    d.dispatch(Action::Notice(Notice::NotAnswered));
+                    return false;
+                }
+            }
+        }
+    };
+    let opened = open_fair(d, &link, false, seats);
+    if opened {
+        super::live::signal_received(signal, false);
+    }
+    opened
 }
 
 /// What went wrong when the saved games were read, as one notice.

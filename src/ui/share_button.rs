@@ -12,9 +12,9 @@ use yew::prelude::*;
 use super::session::page_url;
 use engine::any::AnyGame;
 use formats::fair_game::FairGame;
-use formats::share;
+use formats::{handshake, share};
 use i18n::msg::share as m;
-use view::palette::{seats_param, Seat};
+use view::palette::{seat_code, seats_param, Seat};
 use view::Shared;
 
 /// The link of `game` on this page. The link itself (the fragment) holds
@@ -35,6 +35,20 @@ pub fn link_of(game: &AnyGame, seats: &[Seat]) -> String {
 /// this device's reveals due now, never a secret.
 pub fn fair_link_of(fair: &FairGame, seats: &[Seat]) -> String {
     let page = page_url();
+    // Live play's invitation or answer: one short link holding the game's
+    // handshake and the connection's (`formats::handshake`), for a
+    // message or a QR code; the seats inside it.
+    if let Some(signal) = super::live::local_signal() {
+        let short = if signal.offer {
+            let codes: Vec<u8> = seats.iter().map(seat_code).collect();
+            handshake::invitation(fair, &codes, &signal)
+        } else {
+            handshake::answer(fair, &signal)
+        };
+        if let Some(short) = short {
+            return format!("{page}#{short}");
+        }
+    }
     let p = seats_param(seats);
     let page = if page.contains('?') {
         format!("{page}&seats={p}")
@@ -47,6 +61,13 @@ pub fn fair_link_of(fair: &FairGame, seats: &[Seat]) -> String {
         fair.link().unwrap_or_default(),
         super::live::suffix()
     )
+}
+
+/// Whether a link is live play's (an invitation or an answer, or a link
+/// with an offer or answer beside it): shown with its QR code.
+fn is_live(link: &str) -> bool {
+    let fragment = link.rsplit('#').next().unwrap_or_default();
+    fragment.contains(formats::signal::SEPARATOR) || handshake::is_handshake(fragment)
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.
@@ -196,6 +217,11 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
                     } }</p>
                     <input type="text" readonly=true class="share-link" data-testid="share-link"
                         aria-label={m::link()} value={link.clone()} onfocus={select} />
+                    // A live invitation or answer: its QR code too, for
+                    // the other device's camera.
+                    if is_live(link) {
+                        <super::qr_code::QrCode text={link.clone()} />
+                    }
                     <button class="quiet small" data-testid="share-close" onclick={close}>{ m::close() }</button>
                 </div>
             }

@@ -22,6 +22,10 @@
 // A second test plays classic (both expansions, 10 tiles) with the guest
 // moving first: the host's first link holds no move, its reveal only.
 // The deal is new each run (getrandom): the games differ run to run.
+// The browsers here have no WebRTC (`byLinksOnly`): every link is the
+// fair game's version 4 link, as for any browser without live play (with
+// it, the invitation and the answer are live play's short links, which
+// stand for these: tests/e2e/live.spec.js, formats::handshake's tests).
 // Fails on any console error.
 'use strict';
 
@@ -96,6 +100,9 @@ function parts(b, seats = 2) {
   }
   return { commitments, reveals, revealAt, decisions: at };
 }
+
+// A browser without live play (no RTCPeerConnection): no offer is made.
+const byLinksOnly = (context) => context.addInitScript(() => { window.RTCPeerConnection = undefined; });
 
 const stored = (page) => page.evaluate(() => localStorage.getItem('the-city/saves'));
 const decision = (page) => page.getAttribute(play, 'data-decision');
@@ -227,6 +234,7 @@ test('a fair game by links between two devices: no tile to come readable, every 
   test.setTimeout(240000);
   const started = Date.now();
   const a = await open({ noStun: true });
+  await byLinksOnly(a.context);
   await newGameForm(a.page, `${origin}/`);
   await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
   await a.page.selectOption('[data-testid=kind-1]', 'friend');
@@ -242,6 +250,7 @@ test('a fair game by links between two devices: no tile to come readable, every 
   // Bob joins: he commits and answers; Ann plays first.
   await axeAudit(a.page, 'Ann\'s invitation (English)', check);
   const b = await open({ noStun: true });
+  await byLinksOnly(b.context);
   // 0. An invitation with a reveal of Ann's (before Bob commits: he could
   //    choose his secret against it) is refused by its reading.
   {
@@ -353,6 +362,7 @@ test('a fair game of classic Carcassonne by links, Bob moving first', async ({ o
   test.setTimeout(180000);
   const started = Date.now();
   const a = await open({ noStun: true });
+  await byLinksOnly(a.context);
   await newGameForm(a.page, `${origin}/`);
   await classicForm(a.page, { names: ['Bob', 'Ann'], tiles: 10 });
   // Ann hosts seat 2; Bob's seat 1 (the first to move) is on his device.
@@ -360,6 +370,7 @@ test('a fair game of classic Carcassonne by links, Bob moving first', async ({ o
   await startGame(a.page);
   const invitation = await copyLink(a.page);
   const b = await open({ noStun: true });
+  await byLinksOnly(b.context);
   await goTo(b.page, invitation);
   check('Bob, first to move, waits for Ann\'s reveal', (await decision(b.page)) === 'waiting'
     && (await b.page.textContent('[data-testid=prompt]')).includes('Ann'));

@@ -3,8 +3,11 @@
 // candidates allowed and real host addresses (no mDNS names), the STUN
 // setting off (nothing outside the machine is contacted). Ann (one
 // context) starts The City with Bob's seat "On a friend's device"; her
-// invitation carries an offer (`LINK~SIGNAL`), Bob (a second context)
-// opens it, his answer link carries his answer, Ann opens it: the data
+// invitation is one short link holding the game and her offer
+// (`formats::handshake`), shown with its QR code (the very path the native
+// encoder draws for that link, `city qr`, which its tests read back with a
+// QR reader), Bob (a second context) opens it, his answer is one short
+// link too, Ann opens it: the data
 // channel opens and from then on no link is copied: each device's moves
 // appear on the other's screen by themselves (every link still read and
 // judged by the receiving device). Then the channel is closed from Ann's
@@ -24,6 +27,8 @@
 'use strict';
 
 const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const {
   test, check, PLAY: play, clickDecision, newGameForm, cityForm, classicForm, version, moved,
   copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
@@ -38,6 +43,60 @@ test.use({
 });
 
 const TIMEOUT = 20000;
+const ROOT = path.join(__dirname, '..', '..');
+
+// `city ARGS…`: the binary CITY names, else the debug build's, else cargo's.
+function city(args) {
+  const built = path.join(ROOT, 'target', 'debug', 'city');
+  const [cmd, all] = process.env.CITY
+    ? [process.env.CITY, args]
+    : fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
+  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+// A typical host name (20 characters): the length of a link on it.
+const HOST = 'https://carcassonne.example/';
+
+// The handshake's first byte: 0x20 an invitation, 0x21 an answer.
+const kind = (link) => Buffer.from(fragment(link), 'base64url')[0];
+
+// The share popover's QR code of `link`: the very drawing the native
+// encoder makes (`city qr`), black on white, its quiet zone, at least 4
+// pixels a module here and on a 360-pixel-wide phone; enlarged and back.
+async function qrOf(page, link, what) {
+  await page.click('[data-testid=copy-link]');
+  await page.waitForSelector('[data-testid=qr-svg]', { timeout: TIMEOUT });
+  check(`${what}: the popover's link is the one copied`, (await page.inputValue('[data-testid=share-link]')) === link);
+  const drawn = await page.$eval('[data-testid=qr-svg]', (svg) => ({
+    viewBox: svg.getAttribute('viewBox'),
+    d: svg.querySelector('path').getAttribute('d'),
+    fill: svg.querySelector('path').getAttribute('fill'),
+    ground: svg.querySelector('rect').getAttribute('fill'),
+    label: svg.getAttribute('aria-label'),
+    role: svg.getAttribute('role'),
+    modules: Number(svg.dataset.modules),
+    width: svg.getBoundingClientRect().width,
+  }));
+  const native = city(['qr', link]);
+  const want = { viewBox: /viewBox="([^"]+)"/.exec(native)[1], d: /d="([^"]+)"/.exec(native)[1] };
+  check(`${what}: its QR code is the native encoder's for the exact link`,
+    drawn.viewBox === want.viewBox && drawn.d === want.d, `${drawn.viewBox} ${drawn.d.slice(0, 60)}`);
+  check(`${what}: black on white, with a text alternative`,
+    drawn.fill === '#000000' && drawn.ground === '#ffffff' && drawn.role === 'img' && drawn.label.length > 5);
+  const phone = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const small = await page.$eval('[data-testid=qr-svg]', (svg) => svg.getBoundingClientRect().width);
+  check(`${what}: at least 4 pixels a module on a 360-pixel screen (${(small / drawn.modules).toFixed(1)})`,
+    small / drawn.modules >= 4, `${small} px for ${drawn.modules} modules`);
+  await page.click('[data-testid=qr-enlarge]');
+  const large = await page.$eval('[data-testid=qr-svg]', (svg) => svg.getBoundingClientRect().width);
+  check(`${what}: the code enlarges (${small.toFixed(0)} → ${large.toFixed(0)} pixels)`, large > small * 1.05);
+  await page.keyboard.press('Escape');
+  check(`${what}: Esc makes it small again`, !(await page.$('.qr-large')) && !!(await page.$('[data-testid=qr-svg]')));
+  await page.setViewportSize(phone);
+  console.log(`${what}: QR version ${await page.getAttribute('[data-testid=qr-svg]', 'data-version')}, ${drawn.modules} modules with the quiet zone; ${(small / drawn.modules).toFixed(1)} px a module at 360 px`);
+  await page.click('[data-testid=share-close]');
+}
 const decision = (page) => page.getAttribute(play, 'data-decision');
 const turn = (page) => page.getAttribute(play, 'data-turn');
 const copyLink = (page) => shareLink(page, { close: true });
@@ -137,9 +196,16 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   await startGame(a.page);
   await liveState(a.page, 'offering');
   const invitation = await copyLink(a.page);
-  const [invLink, offer] = fragment(invitation).split('~');
-  check('the invitation carries an offer beside its link', !!offer && offer.length < 120, fragment(invitation));
-  console.log(`invitation: ${fragment(invitation).length} characters (link ${invLink.length}, offer ${offer.length}); whole URL ${invitation.length}`);
+  check('the invitation is one short link: the game and the offer in one sealed payload',
+    !fragment(invitation).includes('~') && !invitation.includes('?seats=') && kind(invitation) === 0x20, invitation);
+  console.log(`invitation: ${fragment(invitation).length} characters; whole URL ${invitation.length} here, ${HOST.length + 1 + fragment(invitation).length} on ${HOST}`);
+  check('the invitation stands for a fair game\'s: `city unshare` prints its record, no deal',
+    /\[Fair "/.test(city(['unshare', invitation])) && !city(['unshare', invitation]).includes('[Deck'));
+  await qrOf(a.page, invitation, 'the invitation');
+  await a.page.click('[data-testid=copy-link]');
+  await a.page.waitForSelector('[data-testid=qr-svg]');
+  await axeAudit(a.page, 'the invitation with its QR code (English)', check);
+  await a.page.click('[data-testid=share-close]');
 
   const b = await open({ noStun: true });
   await recordChannels(b.context, 'Bob');
@@ -147,10 +213,10 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   await b.page.waitForSelector(play, { timeout: TIMEOUT });
   await liveState(b.page, 'answering');
   const answer = await copyLink(b.page);
-  const [ansLink, ans] = fragment(answer).split('~');
-  check('the answer carries the answer beside its link', !!ans && ans.length < 120, fragment(answer));
-  console.log(`answer: ${fragment(answer).length} characters (link ${ansLink.length}, answer ${ans.length}); whole URL ${answer.length}`);
-
+  check('the answer is one short link: the commitment, the reveal and the answer',
+    !fragment(answer).includes('~') && kind(answer) === 0x21, answer);
+  console.log(`answer: ${fragment(answer).length} characters; whole URL ${answer.length} here, ${HOST.length + 1 + fragment(answer).length} on ${HOST}`);
+  await qrOf(b.page, answer, 'the answer');
   await openLink(a.page, answer);
   await liveState(a.page, 'open');
   await liveState(b.page, 'open');
@@ -226,12 +292,29 @@ test('live play: when no connection forms, the screen says so and the game goes 
   await startGame(a.page);
   await liveState(a.page, 'offering');
   const invitation = await copyLink(a.page);
+  await a.page.click('[data-testid=copy-link]');
+  await a.page.waitForSelector('[data-testid=qr-svg]', { timeout: TIMEOUT });
+  check('the invitation\'s QR code says what it is in German',
+    (await a.page.getAttribute('[data-testid=qr-svg]', 'aria-label')) === 'QR-Code dieses Links');
+  await axeAudit(a.page, 'the invitation with its QR code (German)', check);
+  await a.page.click('[data-testid=share-close]');
   const b = await open({ noStun: true });
   await recordChannels(b.context, 'Bob');
   await b.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
   await b.page.waitForSelector(play, { timeout: TIMEOUT });
   await liveState(b.page, 'answering');
   const answer = await copyLink(b.page);
+  // The answer opened in a browser that made no invitation: nothing opens,
+  // nothing is saved, and the screen says where it opens.
+  {
+    const c = await open({ noStun: true });
+    await c.page.goto(answer, { waitUntil: 'load', timeout: 30000 });
+    await c.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+    const said = (await notices(c.page)).join(' ');
+    check('an answer opened where no invitation was made: said, nothing opened or saved',
+      said.includes('open it where the invitation was made') && !(await c.page.$(play))
+        && (await c.page.evaluate(() => localStorage.getItem('the-city/saves'))) === null, said);
+  }
   // Bob's device goes away before Ann opens his answer.
   await b.page.evaluate(() => window.__peers.forEach((p) => p.close()));
   await openLink(a.page, answer);

@@ -32,7 +32,11 @@ mod cli {
   city share FILE.cgn
       print the share link of a record (setup and every decision; other tags are dropped)
   city unshare LINK
-      print the record a share link holds (LINK alone, with its '#', or a whole URL)
+      print the record a share link holds (LINK alone, with its '#', or a whole URL); of
+      live play's invitation, the record of the fair game it invites to (an answer opens
+      only on the device that made its invitation)
+  city qr TEXT
+      print the QR code the app draws for TEXT (a link) as an SVG document
   city selfplay [--game the-city|classic] [--expansions \"...\"] [--options \"name=value ...\"]
                 --a LEVEL --b LEVEL --games N [--players K] [--seed S] [--seating one-a] [--json]
       play seeded games between two AI levels (random, greedy, easy, normal, hard;
@@ -74,6 +78,7 @@ mod cli {
             Some("random") => random_game(&args[1..]),
             Some("share") => share_record(&args[1..]),
             Some("unshare") => unshare(&args[1..]),
+            Some("qr") => qr(&args[1..]),
             Some("selfplay") => selfplay(&args[1..]),
             Some("review") => review(&args[1..]),
             Some("aids") => aids(&args[1..]),
@@ -739,6 +744,19 @@ mod cli {
         let [link] = args else {
             return Err(USAGE.to_string());
         };
+        let fragment = link.rsplit('#').next().unwrap_or(link);
+        if formats::handshake::is_handshake(fragment) {
+            use formats::handshake::{decode, Handshake};
+            return match decode(fragment).map_err(|e| say::share_error(&e))? {
+                Handshake::Invitation(inv) => {
+                    unshare(&[inv.link().map_err(|e| say::share_error(&e))?])
+                }
+                Handshake::Answer(_) => Err(
+                    "live play's answer: it opens only on the device that made its invitation"
+                        .to_string(),
+                ),
+            };
+        }
         if share::version(link) == Some(share::fair::VERSION) {
             // A fair game's link: what its holder may know, the moves
             // and a [Fair] tag while it is in play, never a tile to come.
@@ -759,6 +777,23 @@ mod cli {
         }
         let game = share::decode(link).map_err(|e| say::share_error(&e))?;
         print!("{}", notation::write(&game, &[], DeckTag::Auto));
+        Ok(())
+    }
+
+    /// The QR code the app draws for a text (`view::qr`), as an SVG
+    /// document: the same view box and path as the page's.
+    fn qr(args: &[String]) -> Result<(), String> {
+        let [text] = args else {
+            return Err(USAGE.to_string());
+        };
+        let code = view::qr::Qr::new(text).ok_or("too long for a QR code")?;
+        let n = code.size();
+        println!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{}\" shape-rendering=\"crispEdges\">\
+             <rect width=\"{n}\" height=\"{n}\" fill=\"#ffffff\"/><path d=\"{}\" fill=\"#000000\"/></svg>",
+            code.view_box(),
+            code.path()
+        );
         Ok(())
     }
 

@@ -990,3 +990,57 @@ fn unshare_of_a_three_device_invitation_prints_no_tile_to_come() {
     );
     assert!(out.contains("Cat"), "{out}");
 }
+
+/// `unshare` of live play's invitation: the record of the fair game it
+/// invites to, as of its version 4 link; an answer is refused, saying
+/// where it opens. `qr`: the app's drawing of a link's QR code.
+#[test]
+fn unshare_of_an_invitation_and_the_qr_of_a_link() {
+    use engine::any::AnySetup;
+    use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+    use formats::fair_game::FairGame;
+    use formats::handshake;
+    use formats::signal::{Address, Candidate, Kind, Signal};
+    let cat = Catalogue::builtin().unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let setup = AnySetup::City(
+        Setup::from_seed(cat, names, 0, DEFAULT_STACKS, Options::default()).unwrap(),
+    );
+    let salt = handshake::salt([5; 8]);
+    let host = FairGame::host(&setup, &[true, false], salt, &mut || [1; 32]).unwrap();
+    let offer = Signal {
+        offer: true,
+        fingerprint: [7; 32],
+        candidates: vec![Candidate {
+            address: Address::V4([10, 0, 0, 2]),
+            port: 5000,
+            kind: Kind::Host,
+        }],
+    };
+    let inv = handshake::invitation(&host, &[0, 1], &offer).unwrap();
+    let url = format!("https://carcassonne.example/#{inv}");
+    let (code, out, err) = city(&["unshare", &url]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, city(&["unshare", &host.link().unwrap()]).1);
+    assert!(out.contains("[Fair \"") && !out.contains("[Deck"), "{out}");
+    let guest = FairGame::join(
+        &formats::share::fair::decode(&host.link().unwrap()).unwrap(),
+        &mut || [2; 32],
+    )
+    .unwrap();
+    let answer = handshake::answer(
+        &guest,
+        &Signal {
+            offer: false,
+            ..offer
+        },
+    )
+    .unwrap();
+    let (code, _, err) = city(&["unshare", &answer]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the device that made its invitation"), "{err}");
+    let (code, svg, _) = city(&["qr", &url]);
+    let qr = view::qr::Qr::new(&url).unwrap();
+    assert_eq!(code, 0);
+    assert!(svg.contains(&format!("viewBox=\"{}\"", qr.view_box())) && svg.contains(&qr.path()));
+}

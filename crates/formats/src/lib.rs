@@ -3,6 +3,7 @@
 //! computer's levels by name. No words: a problem is a value the view says.
 
 pub mod fair_game;
+pub mod handshake;
 pub mod json;
 pub mod level;
 pub mod links;

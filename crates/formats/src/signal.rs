@@ -9,9 +9,14 @@
 //! Bytes: a version byte (`0x10` an offer, `0x11` an answer), the
 //! fingerprint, then per candidate a tag (address kind in bits 0–1: IPv4,
 //! IPv6, an mDNS name `<uuid>.local`; candidate type in bits 2–3: host,
-//! srflx, prflx, relay), the address (4, 16 or 16 bytes), the port (2
-//! bytes, big-endian); sealed like a link (base64url, CRC-32). Pure, no
-//! browser: the app's `ui/live.rs` is the connection.
+//! srflx, prflx, relay; bit 4: the port is the candidate before's), the
+//! address (4, 16 or 16 bytes), the port (2 bytes, big-endian, unless bit
+//! 4); sealed like a link (base64url, CRC-32). Only the best candidates
+//! are kept ([`best`]). Live play's invitation and answer carry the same
+//! bytes inside one sealed payload with the game (`crate::handshake`);
+//! this form rides beside a fair game's link (`LINK~SIGNAL`) when the link
+//! holds moves. Pure, no browser: the app's `ui/live.rs` is the
+//! connection.
 
 use sha2::{Digest, Sha256};
 
@@ -161,10 +166,37 @@ pub fn candidate(line: &str) -> Option<Candidate> {
     })
 }
 
+/// The candidates a signal keeps, in the order gathered (the browser's
+/// priority): one host candidate (an IPv4 address, else an mDNS name,
+/// which is how browsers show a host address unless told otherwise, else
+/// IPv6: two devices on one network reach each other by IPv4), one
+/// server-reflexive (the public address a STUN server saw, IPv4 first:
+/// across the internet), one relay (a TURN server's, if one was set).
+/// Each more would add 7 to 19 bytes to the link for a path the one kept
+/// already offers.
+pub fn best(all: &[Candidate]) -> Vec<Candidate> {
+    let rank = |a: &Address| match a {
+        Address::V4(_) => 0,
+        Address::Mdns(_) => 1,
+        Address::V6(_) => 2,
+    };
+    let mut kept: Vec<Candidate> = Vec::new();
+    for kind in [Kind::Host, Kind::Srflx, Kind::Relay] {
+        if let Some(c) = all
+            .iter()
+            .filter(|c| c.kind == kind)
+            .min_by_key(|c| rank(&c.address))
+        {
+            kept.push(*c);
+        }
+    }
+    kept
+}
+
 impl Signal {
     /// The signal of a local session description (after its
     /// `setLocalDescription` and the candidates gathered): its fingerprint
-    /// and its UDP candidates, the first [`MAX_CANDIDATES`] kept once each.
+    /// and the candidates worth their bytes ([`best`]).
     pub fn from_sdp(sdp: &str, offer: bool) -> Result<Signal, SignalError> {
         let mut fingerprint = None;
         let mut candidates: Vec<Candidate> = Vec::new();
@@ -174,7 +206,7 @@ impl Signal {
                 let bytes: Option<Vec<u8>> = fp.trim().split(':').map(hex_pair).collect();
                 fingerprint = bytes.and_then(|b| <[u8; 32]>::try_from(b).ok());
             } else if let Some(c) = candidate(line) {
-                if candidates.len() < MAX_CANDIDATES && !candidates.contains(&c) {
+                if !candidates.contains(&c) {
                     candidates.push(c);
                 }
             }
@@ -182,7 +214,7 @@ impl Signal {
         Ok(Signal {
             offer,
             fingerprint: fingerprint.ok_or(SignalError::NoFingerprint)?,
-            candidates,
+            candidates: best(&candidates),
         })
     }
 
@@ -230,10 +262,22 @@ impl Signal {
         sdp
     }
 
-    /// The signal as it travels: base64url, sealed by a CRC-32.
+    /// The signal as it travels beside a link: base64url, sealed by a
+    /// CRC-32.
     pub fn encode(&self) -> String {
         let mut b = vec![if self.offer { OFFER } else { ANSWER }];
+        self.put(&mut b);
+        seal(&b)
+    }
+
+    /// The fingerprint and the candidates, as every form of the signal
+    /// writes them (here, and inside live play's invitation and answer,
+    /// `crate::handshake`): a candidate's port is left off when it is the
+    /// one before's (a NAT that keeps ports maps the host's port to the
+    /// same public one).
+    pub(crate) fn put(&self, b: &mut Vec<u8>) {
         b.extend_from_slice(&self.fingerprint);
+        let mut last_port = None;
         for c in self.candidates.iter().take(MAX_CANDIDATES) {
             let kind = Kind::ALL.iter().position(|k| *k == c.kind).unwrap_or(0) as u8;
             let (tag, addr): (u8, &[u8]) = match &c.address {
@@ -241,11 +285,14 @@ impl Signal {
                 Address::V6(a) => (1, a),
                 Address::Mdns(a) => (2, a),
             };
-            b.push(tag | kind << 2);
+            let same = last_port == Some(c.port);
+            b.push(tag | kind << 2 | u8::from(same) << 4);
             b.extend_from_slice(addr);
-            b.extend_from_slice(&c.port.to_be_bytes());
+            if !same {
+                b.extend_from_slice(&c.port.to_be_bytes());
+            }
+            last_port = Some(c.port);
         }
-        seal(&b)
     }
 
     /// A signal read back; damaged or unknown input is refused, never a
@@ -261,14 +308,20 @@ impl Signal {
             Some(_) => return Err(SignalError::Version),
             None => return Err(SignalError::Damaged),
         };
+        Signal::read(&b[1..], offer)
+    }
+
+    /// The fingerprint and candidates of [`Signal::put`], to the end of
+    /// `b`.
+    pub(crate) fn read(b: &[u8], offer: bool) -> Result<Signal, SignalError> {
         let fingerprint: [u8; 32] = b
-            .get(1..33)
+            .get(..32)
             .and_then(|f| f.try_into().ok())
             .ok_or(SignalError::Damaged)?;
-        let mut rest = &b[33..];
-        let mut candidates = Vec::new();
+        let mut rest = &b[32..];
+        let mut candidates: Vec<Candidate> = Vec::new();
         while let Some((&tag, r)) = rest.split_first() {
-            if candidates.len() == MAX_CANDIDATES || tag >> 4 != 0 {
+            if candidates.len() == MAX_CANDIDATES || tag >> 5 != 0 {
                 return Err(SignalError::Damaged);
             }
             let n = match tag & 3 {
@@ -276,7 +329,9 @@ impl Signal {
                 1 | 2 => 16,
                 _ => return Err(SignalError::Damaged),
             };
-            if r.len() < n + 2 {
+            let same = tag & 0x10 != 0;
+            let ported = if same { n } else { n + 2 };
+            if r.len() < ported {
                 return Err(SignalError::Damaged);
             }
             let address = match tag & 3 {
@@ -284,7 +339,12 @@ impl Signal {
                 1 => Address::V6(r[..16].try_into().map_err(|_| SignalError::Damaged)?),
                 _ => Address::Mdns(r[..16].try_into().map_err(|_| SignalError::Damaged)?),
             };
-            let port = u16::from_be_bytes([r[n], r[n + 1]]);
+            let port = match (same, candidates.last()) {
+                (true, Some(c)) => c.port,
+                // (A first candidate has no port before it.)
+                (true, None) => return Err(SignalError::Damaged),
+                (false, _) => u16::from_be_bytes([r[n], r[n + 1]]),
+            };
             if port == 0 {
                 return Err(SignalError::Damaged);
             }
@@ -293,7 +353,7 @@ impl Signal {
                 port,
                 kind: Kind::ALL[usize::from(tag >> 2 & 3)],
             });
-            rest = &r[n + 2..];
+            rest = &r[ported..];
         }
         Ok(Signal {
             offer,

@@ -30,6 +30,7 @@ pub mod panel;
 pub mod pictures;
 pub mod prompt;
 pub mod puzzles;
+pub mod qr;
 pub mod reach;
 pub mod review;
 pub mod review_why;

@@ -180,6 +180,46 @@ pub fn seats_from_param(param: &str, names: &[String]) -> Option<Vec<Seat>> {
     Some(seats)
 }
 
+/// A seat as live play's invitation carries it (`formats::handshake`), a
+/// byte instead of the `seats` parameter's words: its colour in bits 0–2
+/// (`PlayerColour::ALL`), in bits 3–6 0 for a person, else 1 + its
+/// computer level (`computer::Level::ALL`).
+pub fn seat_code(seat: &Seat) -> u8 {
+    let colour = PlayerColour::ALL
+        .iter()
+        .position(|&c| c == seat.colour)
+        .unwrap_or(0) as u8;
+    let level = seat.computer.map_or(0, |l| {
+        1 + computer::Level::ALL
+            .iter()
+            .position(|&k| k == l)
+            .unwrap_or(0) as u8
+    });
+    colour | level << 3
+}
+
+/// The `seats` parameter of the seats these codes hold ([`seat_code`]);
+/// a code that holds no seat gives a parameter no game reads (so the
+/// player is told, as for a damaged parameter).
+pub fn param_of_codes(codes: &[u8]) -> String {
+    let parts: Vec<String> = codes
+        .iter()
+        .map(|&c| {
+            let colour = PlayerColour::ALL.get(usize::from(c & 7));
+            let level = match c >> 3 {
+                0 => Some(None),
+                k => computer::Level::ALL.get(usize::from(k) - 1).map(Some),
+            };
+            match (colour, level) {
+                (Some(c), Some(None)) => c.name().to_string(),
+                (Some(c), Some(Some(l))) => format!("{}-{}", c.name(), l.name()),
+                _ => "?".to_string(),
+            }
+        })
+        .collect();
+    parts.join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +253,21 @@ mod tests {
         ] {
             assert_eq!(seats_from_param(bad, &names), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn seats_travel_in_an_invitation_as_a_byte_each() {
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        for p in [
+            "red,blue",
+            "purple,blue-hard",
+            "black-random,yellow-hard-v1",
+        ] {
+            let seats = seats_from_param(p, &names).unwrap();
+            let codes: Vec<u8> = seats.iter().map(seat_code).collect();
+            assert!(codes.iter().all(|&c| c < 0x80));
+            assert_eq!(param_of_codes(&codes), p);
+        }
+        assert_eq!(seats_from_param(&param_of_codes(&[7, 0x7f]), &names), None);
     }
 }

@@ -33,6 +33,8 @@ pub enum Notice {
     Unreadable(SaveError),
     /// Words made once, as they were read (the saved games' problems).
     Text(String),
+    /// Live play's answer to an invitation not made on this device.
+    NotAnswered,
 }
 
 impl Notice {
@@ -50,6 +52,7 @@ impl Notice {
             Notice::Gone => m::gone().into(),
             Notice::Unreadable(e) => plain(&view::errors::save_error(e)),
             Notice::Text(text) => text.clone(),
+            Notice::NotAnswered => msg::live::no_game().to_string(),
         }
     }
 }

@@ -61,7 +61,7 @@ use engine::core::SetupError;
 use engine::TileGame;
 
 /// Copies of each tile type in the box.
-fn box_counts(catalogue: &Catalogue) -> Vec<u32> {
+pub(crate) fn box_counts(catalogue: &Catalogue) -> Vec<u32> {
     catalogue.tiles.iter().map(|t| t.count as u32).collect()
 }
 

@@ -18,23 +18,37 @@ fn offer() -> Signal {
     Signal::from_sdp(OFFER_SDP, true).unwrap()
 }
 
+/// Every UDP candidate of the description, unpruned.
+fn all_candidates() -> Vec<Candidate> {
+    OFFER_SDP.lines().filter_map(candidate).collect()
+}
+
 #[test]
-fn a_description_keeps_its_fingerprint_and_udp_candidates() {
+fn a_description_keeps_its_fingerprint_and_best_udp_candidates() {
+    let all = all_candidates();
+    assert_eq!(all.len(), 4, "the tcp candidate is left out");
+    assert!(matches!(all[1].address, Address::V6(_)));
+    assert!(matches!(all[2].address, Address::Mdns(_)));
     let s = offer();
     assert_eq!(s.fingerprint[0], 0x4f);
     assert_eq!(s.fingerprint[31], 0xfe);
-    assert_eq!(s.candidates.len(), 4, "the tcp candidate is left out");
+    // IPv4's host candidate, not IPv6's or the mDNS name; the srflx one.
     assert_eq!(
-        s.candidates[0],
-        Candidate {
-            address: Address::V4([192, 0, 2, 2]),
-            port: 54321,
-            kind: Kind::Host
-        }
+        s.candidates,
+        vec![
+            Candidate {
+                address: Address::V4([192, 0, 2, 2]),
+                port: 54321,
+                kind: Kind::Host
+            },
+            all[3]
+        ]
     );
-    assert!(matches!(s.candidates[1].address, Address::V6(_)));
-    assert!(matches!(s.candidates[2].address, Address::Mdns(_)));
-    assert_eq!(s.candidates[3].kind, Kind::Srflx);
+    assert_eq!(all[3].kind, Kind::Srflx);
+    // Without an IPv4 address, the mDNS name; without either, IPv6.
+    assert_eq!(best(&all[1..]), vec![all[2], all[3]]);
+    assert_eq!(best(&all[1..2]), vec![all[1]]);
+    assert_eq!(best(&[]), vec![]);
 }
 
 #[test]
@@ -42,12 +56,14 @@ fn a_signal_round_trips_and_is_short() {
     for offer_side in [true, false] {
         let mut s = offer();
         s.offer = offer_side;
+        s.candidates = all_candidates();
         let text = s.encode();
         assert_eq!(Signal::decode(&text), Ok(s.clone()));
         assert!(!text.contains(SEPARATOR) && !text.contains('#'));
         // The description rebuilt holds every candidate as it was.
         let sdp = s.to_sdp();
-        assert_eq!(Signal::from_sdp(&sdp, offer_side), Ok(s.clone()));
+        let back = Signal::from_sdp(&sdp, offer_side).unwrap();
+        assert_eq!(back.candidates, best(&s.candidates));
         assert!(sdp.contains(if offer_side {
             "a=setup:actpass"
         } else {
@@ -55,10 +71,13 @@ fn a_signal_round_trips_and_is_short() {
         }));
         assert!(sdp.contains("0d3a1f7c-5b2e-4c1d-9a8b-7c6d5e4f3a2b.local 50000 typ host"));
     }
-    // Two IPv4 candidates: 1 + 32 + 2×7 + 4 bytes, 68 characters.
+    // An IPv4 host and a srflx candidate: 1 + 32 + 2×7 + 4 bytes, 68
+    // characters; 2 bytes fewer when the NAT kept the port.
     let mut s = offer();
-    s.candidates = vec![s.candidates[0], s.candidates[3]];
     assert_eq!(s.encode().len(), 68);
+    s.candidates[1].port = s.candidates[0].port;
+    assert_eq!(s.encode().len(), 66);
+    assert_eq!(Signal::decode(&s.encode()), Ok(s));
 }
 
 #[test]
@@ -112,6 +131,10 @@ fn bad_signals_are_refused_without_panic() {
     assert_eq!(Signal::decode(&seal(&v)), Err(SignalError::Damaged));
     let mut v = bytes[..33].to_vec();
     v.extend_from_slice(&[0, 1, 2, 3, 4, 0, 0]);
+    assert_eq!(Signal::decode(&seal(&v)), Err(SignalError::Damaged));
+    // The port of the candidate before, with no candidate before.
+    let mut v = bytes[..33].to_vec();
+    v.extend_from_slice(&[0x10, 1, 2, 3, 4]);
     assert_eq!(Signal::decode(&seal(&v)), Err(SignalError::Damaged));
     // Arbitrary bytes sealed: refused or read, never a panic.
     let mut x: u32 = 1;
