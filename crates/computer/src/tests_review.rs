@@ -541,3 +541,41 @@ fn judge_is_at_least_as_good_as_hard_on_a_few_decisions() {
     }
     assert!(judged == 6 && passed + 1 >= judged, "{passed} of {judged}");
 }
+
+/// A follower wasted (issue 40; tests/records/review/*_wasted_follower.cgn,
+/// made by `plant_blunders GAME wasted`): the record's last decision puts
+/// the seat's last follower on a feature where it scores nothing, where the
+/// same tile's other feature would have scored it points (at once in
+/// classic, as the board stands in The City). The judge classes it a
+/// mistake or a blunder, and its best move leaves the seat at least 5
+/// points more, as the board stands, than the follower wasted.
+fn wasted<G: Playable>(g: &G) {
+    let n = g.history().len() - 1;
+    let placed = (0..=n).rev().find(|&k| g.at(k).at_placement()).unwrap();
+    let before = g.at(n);
+    let me = before.to_move();
+    assert_eq!(before.supply(me), 1, "the seat's last follower");
+    let reviews = Reviewer::judged(g).starting_at(placed).run_all();
+    let r = reviews.iter().find(|r| r.n == n).expect("reviewed");
+    assert!(r.class >= Class::Mistake, "{r:?}");
+    assert_eq!(r.played, g.history()[n]);
+    // The follower played stays on the board for nothing.
+    let mut played = before.clone();
+    played.play(r.played).unwrap();
+    assert_eq!(played.supply(me), 0, "{r:?}");
+    let mut best = before.clone();
+    best.play(r.best).unwrap();
+    let (p, b) = (
+        played.clone().into_projected_scores()[me as usize],
+        best.clone().into_projected_scores()[me as usize],
+    );
+    assert!(b >= p + 5, "the best leaves {b}, the follower wasted {p}: {r:?}");
+}
+
+#[test]
+fn a_wasted_follower_is_a_mistake_in_both_games() {
+    let g = record("classic_wasted_follower.cgn");
+    wasted(g.as_classic().unwrap());
+    let g = record("city_wasted_follower.cgn");
+    wasted(g.as_city().unwrap());
+}
