@@ -223,9 +223,18 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
     {
         // The followers this move would have scored (they came back).
         let after = mine(&o.3);
-        let scored: Vec<(usize, u8)> = held.iter().copied().filter(|x| !after.contains(x)).collect();
+        let scored: Vec<(usize, u8)> = held
+            .iter()
+            .copied()
+            .filter(|x| !after.contains(x))
+            .collect();
         if std::env::var("PB_DEBUG").is_ok() {
-            eprintln!("turn {}: completes {} ({} followers back)", g.turns(), o.1, scored.len());
+            eprintln!(
+                "turn {}: completes {} ({} followers back)",
+                g.turns(),
+                o.1,
+                scored.len()
+            );
         }
         // The quiet move instead, then the other seat's move that joins.
         let h = &quiet.3;
@@ -245,7 +254,9 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
             spots.iter().any(|&(s, tile, region, root)| {
                 s as usize == me
                     && scored.contains(&(tile, region))
-                    && spots.iter().any(|&(t, _, _, r)| t as usize != me && r == root)
+                    && spots
+                        .iter()
+                        .any(|&(t, _, _, r)| t as usize != me && r == root)
             })
         };
         // Greedy on from `h` to the other seat's next placement; `None`
@@ -309,7 +320,12 @@ fn wasted_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
     }
     let before = g.scores();
     let moves = whole_moves(g);
-    let now = |k: &G| (k.scores()[me] - before[me], k.scores()[1 - me] - before[1 - me]);
+    let now = |k: &G| {
+        (
+            k.scores()[me] - before[me],
+            k.scores()[1 - me] - before[1 - me],
+        )
+    };
     let projected = |k: &G| k.clone().into_projected_scores()[me] as i64;
     let mut worst: Option<(i64, G, String)> = None;
     for (line, _) in moves.iter().filter(|(l, _)| l.len() == 2) {
@@ -350,7 +366,8 @@ fn wasted_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
         for good in &same {
             let Some(what) = scores(good) else { continue };
             for bad in &same {
-                let worthless = stays(bad) && now(bad) == now(none) && projected(bad) <= projected(none) + 2;
+                let worthless =
+                    stays(bad) && now(bad) == now(none) && projected(bad) <= projected(none) + 2;
                 let lost = margin(*good, me) - margin(*bad, me);
                 if worthless && lost >= 6 && worst.as_ref().is_none_or(|w| lost > w.0) {
                     worst = Some((
@@ -425,7 +442,7 @@ fn main() {
         };
         if let Some((g, why)) = found {
             let note = format!(
-                "A planted blunder ({kind}, issue 40): greedy against greedy from seed {seed}; its last turn: {why}."
+                "A planted blunder ({kind}, issue 40): greedy against greedy from seed {seed}; {}: {why}.", if kind == "joined" { "its planted move" } else { "its last turn" }
             );
             print!(
                 "{}",

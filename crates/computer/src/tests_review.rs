@@ -472,8 +472,14 @@ fn planted<G: Playable>(g: &G, own: bool) {
         .rev()
         .find(|&k| g.at(k).at_placement())
         .unwrap();
-    let reviews = Reviewer::judged(g).starting_at(last_tile).run_all();
-    let r = reviews.iter().find(|r| r.n == last_tile).expect("reviewed");
+    planted_at(g, last_tile, own);
+}
+
+/// As `planted`, at decision `at` (a tile placement) of the record: the
+/// points the best move scores the seat at once.
+fn planted_at<G: Playable>(g: &G, at: usize, own: bool) -> u32 {
+    let reviews = Reviewer::judged(g).starting_at(at).run_all();
+    let r = reviews.iter().find(|r| r.n == at).expect("reviewed");
     assert!(r.class >= Class::Mistake, "{r:?}");
     let before = g.at(r.n);
     let me = r.seat as usize;
@@ -497,6 +503,7 @@ fn planted<G: Playable>(g: &G, own: bool) {
             "the best gives the other nothing: {r:?}"
         );
     }
+    s1[me] - s0[me]
 }
 
 #[test]
@@ -569,7 +576,10 @@ fn wasted<G: Playable>(g: &G) {
         played.clone().into_projected_scores()[me as usize],
         best.clone().into_projected_scores()[me as usize],
     );
-    assert!(b >= p + 5, "the best leaves {b}, the follower wasted {p}: {r:?}");
+    assert!(
+        b >= p + 5,
+        "the best leaves {b}, the follower wasted {p}: {r:?}"
+    );
 }
 
 #[test]
@@ -578,4 +588,41 @@ fn a_wasted_follower_is_a_mistake_in_both_games() {
     wasted(g.as_classic().unwrap());
     let g = record("city_wasted_follower.cgn");
     wasted(g.as_city().unwrap());
+}
+
+/// Features holding followers of two seats or more (classic's table).
+fn shared_features(g: &classic::Game) -> usize {
+    let t = g.table();
+    let roots: Vec<(Seat, u16)> = t
+        .followers()
+        .iter()
+        .map(|f| (f.player, t.features().find(f.node)))
+        .collect();
+    let mut shared: Vec<u16> = roots
+        .iter()
+        .filter(|a| roots.iter().any(|b| b.1 == a.1 && b.0 != a.0))
+        .map(|a| a.1)
+        .collect();
+    shared.sort_unstable();
+    shared.dedup();
+    shared.len()
+}
+
+/// Not completing one's own large city that the other seat then joins
+/// (issue 40; tests/records/review/classic_own_joined.cgn, `plant_blunders
+/// classic joined`): at its decision 90 Anna leaves her 18-point city open
+/// for a quiet tile, and Ben's later move joins a follower of his to it.
+/// The judge classes the quiet tile a mistake or a blunder, its best move
+/// scores her 8 points or more at once, and by the record's end the city
+/// is shared.
+#[test]
+fn a_city_of_ones_own_left_open_and_joined_is_a_mistake() {
+    let game = record("classic_own_joined.cgn");
+    let g = game.as_classic().unwrap();
+    let gain = planted_at(g, 90, true);
+    assert!(gain >= 8, "the best move scores {gain}");
+    assert!(
+        shared_features(g) > shared_features(&g.at(91)),
+        "the other seat joined a feature"
+    );
 }
