@@ -178,6 +178,11 @@ fn whole_moves<G: TileGame>(g: &G) -> Vec<(Vec<G::Choice>, G)> {
 fn plant_more<G: Playable + Spots>(mut g: G, kind: &str, seed: u64) -> Option<(G, String)> {
     let mut last = None;
     while !g.is_over() {
+        if std::env::var("PB_SHARED").is_ok() {
+            let sp = g.spots();
+            let shared = sp.iter().filter(|a| sp.iter().any(|b| b.3 == a.3 && b.0 != a.0)).count();
+            eprintln!("turn {}: {} followers, {shared} on shared features", g.turns(), sp.len());
+        }
         if g.at_placement() && g.turns() >= 5 {
             let me = g.to_move() as usize;
             let found = if kind == "joined" {
@@ -217,9 +222,14 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
             .collect()
     };
     let held = mine(g);
+    // The least points left unscored (a fourth argument; 8 unless said).
+    let least: u32 = std::env::args()
+        .nth(4)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(8);
     for o in options
         .iter()
-        .filter(|o| o.1 >= 8 && o.2 == 0 && margin(&o.3, me) >= margin(&quiet.3, me) + 8)
+        .filter(|o| o.1 >= least && o.2 == 0 && margin(&o.3, me) >= margin(&quiet.3, me) + least as i64)
     {
         // The followers this move would have scored (they came back).
         let after = mine(&o.3);

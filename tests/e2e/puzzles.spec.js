@@ -3,9 +3,13 @@
 //  - a short classic game (14 tiles, Ann a person, Bob the computer)
 //    reviewed: ] and [ go from one of Ann's mistakes to the next and back
 //    (never Bob's); "Try it from here" opens a variation marked as one, a
-//    move played on the board, the computer plays on; "Back to the game"
+//    move played on the board, the computer plays on; "Back to the review"
 //    shows the game again and nothing saved has changed; "Play the best
 //    move" starts a variation with the review's best played;
+//  - Ann's mistakes become her own puzzles only when they meet the shipped
+//    puzzles' criteria: judged in the review's worker, exactly those `city
+//    puzzles` finds at her mistakes' moves (`city review`), the page never
+//    blocked meanwhile;
 //  - the puzzles from the saves list: the daily puzzle offline (the set is
 //    precached by the service worker), one solved in the text view by
 //    keyboard (the rating goes up) and one failed (it goes down, the best
@@ -15,7 +19,9 @@
 'use strict';
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const { test, check, axeAudit } = require('./fixtures.js');
 const { ROOT, clickDecision, until } = require('./common.js');
 
@@ -27,6 +33,28 @@ const SHORT = 'AgEIAAAOA0FubgNCb2Lxhn3xpLtQDOPU6GFyZS9fhSFJ105E';
 const REVIEW = '[data-testid=review]';
 
 const audit = (page, name) => axeAudit(page, name, check);
+
+// `city ARGS…`: the binary CITY names, else the debug build's, else cargo's.
+function city(args) {
+  const built = path.join(ROOT, 'target', 'debug', 'city');
+  const [cmd, all] = process.env.CITY
+    ? [process.env.CITY, args]
+    : fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
+  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+// What the command line says of SHORT: the judge's review (Ann's mistakes)
+// and the puzzles mined by the shipped criteria.
+function shortByTheCommandLine() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'own-puzzles-'));
+  const file = path.join(dir, 'short.cgn');
+  fs.writeFileSync(file, city(['unshare', SHORT]));
+  const review = JSON.parse(city(['review', file, '--json']));
+  const mined = JSON.parse(city(['puzzles', '--game', 'classic', '--from', dir, '--json'])).puzzles;
+  fs.rmSync(dir, { recursive: true, force: true });
+  const mistakes = review.decisions.filter((d) => d.seat === 0 && d.loss >= 5).map((d) => d.n);
+  return { mistakes, mined };
+}
 
 // The shipped set of The City.
 function citySet() {
@@ -51,7 +79,7 @@ async function selected(page) {
   })).catch(() => null);
 }
 
-test('Try it: a variation from a reviewed decision, the computer plays on, back to the game; the next and previous mistake', async ({ origin, open }) => {
+test('Try it: a variation from a reviewed decision, the computer plays on, back to the review; the next and previous mistake; own puzzles by the shipped criteria', async ({ origin, open }) => {
   const { page } = await open();
   await page.goto(`${origin}/?seats=red,blue-normal#${SHORT}`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
@@ -61,10 +89,22 @@ test('Try it: a variation from a reviewed decision, the computer plays on, back 
   await page.click('[data-testid=review-open]');
   await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.status === 'done', REVIEW, { timeout: 30000 });
 
-  // Ann's mistakes are kept as her puzzles; Bob's (the computer's) not.
+  // Ann's mistakes are judged as puzzles in the review's worker (Bob's,
+  // the computer's, not): kept only those that meet the shipped puzzles'
+  // criteria, as `city puzzles` finds them at her mistakes' moves.
+  await page.waitForSelector('[data-testid=review-puzzles][data-status=done]', { timeout: 60000 });
+  const judged = await page.$eval('[data-testid=review-puzzles]', (e) => ({ ...e.dataset, text: e.textContent }));
   const own = await page.evaluate(() => JSON.parse(localStorage.getItem('the-city/puzzles') || '{"own":[]}').own);
-  check(`the review keeps Ann's mistakes as her own puzzles (${own.length})`, own.length >= 2
-    && own.every((p) => p.seat === 0 && p.best_gain >= 5), JSON.stringify(own.map((p) => [p.seat, p.best_gain])));
+  const cli = shortByTheCommandLine();
+  // A mistake's move: its own decision, or its tile's just before it.
+  const expected = cli.mined.filter((p) => p.seat === 0 && cli.mistakes.some((n) => n === p.n || n === p.n + 1));
+  const key = (p) => `${p.n} ${p.best}`;
+  check(`the review keeps as Ann's puzzles exactly her mistakes that meet the shipped criteria (${own.length} of ${cli.mistakes.length} mistakes)`,
+    own.length === expected.length && own.every((p) => p.seat === 0 && p.best_gain >= 5)
+    && JSON.stringify(own.map(key).sort()) === JSON.stringify(expected.map(key).sort()),
+    JSON.stringify({ own: own.map(key), expected: expected.map(key), mistakes: cli.mistakes }));
+  check('the review says how many of her mistakes it kept as puzzles',
+    Number(judged.kept) === own.length && /Puzzles from your mistakes: \d+ of \d+ moves kept/.test(judged.text), JSON.stringify(judged));
 
   // ] and [: Ann's mistakes, never Bob's (the computer).
   await page.keyboard.press(']');
@@ -97,10 +137,10 @@ test('Try it: a variation from a reviewed decision, the computer plays on, back 
   const moves = Number(await page.getAttribute('[data-testid=variation]', 'data-moves'));
   check(`a move played on the board, the computer played on (${mine} of Ann's, ${moves} decisions from decision ${from})`, moves > mine);
 
-  // Back to the game: the review's board, nothing saved changed.
+  // Back to the review: the review's board, nothing saved changed.
   await page.click('[data-testid=variation-back]');
   await page.waitForSelector('[data-testid=review-try]', { timeout: TIMEOUT });
-  check('back to the game: the variation is gone, the decision still shown',
+  check('back to the review: the variation is gone, the decision still shown',
     (await page.$('[data-testid=variation]')) === null && (await selected(page)).index === first.index);
   check('nothing saved changed', (await kept()) === before);
 
