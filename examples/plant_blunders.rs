@@ -180,8 +180,15 @@ fn plant_more<G: Playable + Spots>(mut g: G, kind: &str, seed: u64) -> Option<(G
     while !g.is_over() {
         if std::env::var("PB_SHARED").is_ok() {
             let sp = g.spots();
-            let shared = sp.iter().filter(|a| sp.iter().any(|b| b.3 == a.3 && b.0 != a.0)).count();
-            eprintln!("turn {}: {} followers, {shared} on shared features", g.turns(), sp.len());
+            let shared = sp
+                .iter()
+                .filter(|a| sp.iter().any(|b| b.3 == a.3 && b.0 != a.0))
+                .count();
+            eprintln!(
+                "turn {}: {} followers, {shared} on shared features",
+                g.turns(),
+                sp.len()
+            );
         }
         if g.at_placement() && g.turns() >= 5 {
             let me = g.to_move() as usize;
@@ -227,10 +234,9 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
         .nth(4)
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
-    for o in options
-        .iter()
-        .filter(|o| o.1 >= least && o.2 == 0 && margin(&o.3, me) >= margin(&quiet.3, me) + least as i64)
-    {
+    for o in options.iter().filter(|o| {
+        o.1 >= least && o.2 == 0 && margin(&o.3, me) >= margin(&quiet.3, me) + least as i64
+    }) {
         // The followers this move would have scored (they came back).
         let after = mine(&o.3);
         let scored: Vec<(usize, u8)> = held
@@ -298,9 +304,9 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
             if let Some((_, k)) = moves.iter().find(|(_, k)| joins(k)) {
                 return Some((k.clone(), why));
             }
-            // In its first two moves, a follower put down that the move
+            // In its first six moves, a follower put down that the move
             // after joins to the seat's feature.
-            if turn < 2 {
+            if turn < 6 {
                 let theirs = h.supply(h.to_move());
                 for (_, k) in moves.iter().filter(|(_, k)| k.supply(h.to_move()) < theirs) {
                     let Some(k) = on(k.clone()) else { continue };

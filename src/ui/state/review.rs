@@ -327,6 +327,23 @@ impl Review {
         }
     }
 
+    /// The language changed: the board's words again, the panel still the
+    /// review's (a position's own view would ask for its decision).
+    pub fn relabel(&mut self) {
+        match self.selected {
+            Some(i) => self.select(i),
+            None => {
+                self.board.relabel();
+                self.board.targets = Shared::new(Default::default());
+                review_prompt(
+                    &mut self.board,
+                    i18n::msg::trial::review_panel(self.game.turn()),
+                    None,
+                );
+            }
+        }
+    }
+
     /// Shows decision `i` on the board.
     pub fn select(&mut self, i: usize) {
         let Some(r) = self.decisions.get(i) else {
@@ -564,7 +581,7 @@ impl ReviewState {
             }
             Action::Relabel => {
                 if let Some(r) = s.review.as_mut() {
-                    r.board.relabel();
+                    r.relabel();
                 }
             }
             _ => return this,
