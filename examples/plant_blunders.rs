@@ -15,13 +15,17 @@
 //!   scores nothing now and adds at most 2 points to its score as the board
 //!   stands, where the same tile's follower on another feature completes
 //!   it for 8 points or more for the seat alone (the follower would have
-//!   scored and come back): the record ends with the wasted follower.
+//!   scored and come back): the record ends with the wasted follower;
+//!   `wasted-stands`: the same, the other feature adding 8 points or more
+//!   to the seat's score as the board stands (the follower stays there).
+//!   A fourth argument N takes one of the last N followers.
 //!
 //! ```sh
 //! cargo run --release --example plant_blunders -- classic own 1
 //! cargo run --release --example plant_blunders -- the-city theirs 1
 //! cargo run --release --example plant_blunders -- classic joined 1
-//! cargo run --release --example plant_blunders -- the-city wasted 1
+//! cargo run --release --example plant_blunders -- classic wasted 1
+//! cargo run --release --example plant_blunders -- the-city wasted-stands 1
 //! ```
 
 use computer::{choose, Level, Playable};
@@ -118,7 +122,7 @@ impl Spots for classic::Game {
         let t = self.table();
         t.followers()
             .iter()
-            .map(|f| (f.player, f.tile, f.region as u8, t.features().find(f.node)))
+            .map(|f| (f.player, f.tile, f.region, t.features().find(f.node)))
             .collect()
     }
 }
@@ -128,7 +132,7 @@ impl Spots for city::Game {
         let t = self.table();
         t.followers()
             .iter()
-            .map(|f| (f.player, f.tile, f.region as u8, t.features().find(f.node)))
+            .map(|f| (f.player, f.tile, f.region, t.features().find(f.node)))
             .collect()
     }
 }
@@ -178,24 +182,12 @@ fn whole_moves<G: TileGame>(g: &G) -> Vec<(Vec<G::Choice>, G)> {
 fn plant_more<G: Playable + Spots>(mut g: G, kind: &str, seed: u64) -> Option<(G, String)> {
     let mut last = None;
     while !g.is_over() {
-        if std::env::var("PB_SHARED").is_ok() {
-            let sp = g.spots();
-            let shared = sp
-                .iter()
-                .filter(|a| sp.iter().any(|b| b.3 == a.3 && b.0 != a.0))
-                .count();
-            eprintln!(
-                "turn {}: {} followers, {shared} on shared features",
-                g.turns(),
-                sp.len()
-            );
-        }
         if g.at_placement() && g.turns() >= 5 {
             let me = g.to_move() as usize;
             let found = if kind == "joined" {
                 joined_at(&g, me)
             } else {
-                wasted_at(&g, me)
+                wasted_at(&g, me, kind == "wasted-stands")
             };
             if found.is_some() {
                 last = found;
@@ -244,14 +236,6 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
             .copied()
             .filter(|x| !after.contains(x))
             .collect();
-        if std::env::var("PB_DEBUG").is_ok() {
-            eprintln!(
-                "turn {}: completes {} ({} followers back)",
-                g.turns(),
-                o.1,
-                scored.len()
-            );
-        }
         // The quiet move instead, then the other seat's move that joins.
         let h = &quiet.3;
         if scored.is_empty() || h.is_over() || h.to_move() as usize == me || !h.at_placement() {
@@ -304,9 +288,9 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
             if let Some((_, k)) = moves.iter().find(|(_, k)| joins(k)) {
                 return Some((k.clone(), why));
             }
-            // In its first six moves, a follower put down that the move
+            // In its first two moves, a follower put down that the move
             // after joins to the seat's feature.
-            if turn < 6 {
+            if turn < 2 {
                 let theirs = h.supply(h.to_move());
                 for (_, k) in moves.iter().filter(|(_, k)| k.supply(h.to_move()) < theirs) {
                     let Some(k) = on(k.clone()) else { continue };
@@ -324,7 +308,7 @@ fn joined_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
     None
 }
 
-fn wasted_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
+fn wasted_at<G: Playable + Spots>(g: &G, me: usize, stands_only: bool) -> Option<(G, String)> {
     // The last follower (or, with a fourth argument N, one of the last N).
     let last: u32 = std::env::args()
         .nth(4)
@@ -368,9 +352,13 @@ fn wasted_at<G: Playable + Spots>(g: &G, me: usize) -> Option<(G, String)> {
             if theirs != base.1 {
                 return None;
             }
-            if mine >= base.0 + 8 && k.supply(me as Seat) == left {
+            if mine >= base.0 + 8 && k.supply(me as Seat) == left && !stands_only {
                 Some(format!("would have scored {} at once", mine - base.0))
-            } else if stays(k) && mine == base.0 && projected(k) >= projected(none) + 8 {
+            } else if stands_only
+                && stays(k)
+                && mine == base.0
+                && projected(k) >= projected(none) + 8
+            {
                 Some(format!(
                     "would have added {} to its score as the board stands",
                     projected(k) - projected(none)
@@ -420,7 +408,7 @@ fn main() {
             )
             .unwrap();
             let g = classic::Game::new(cat, setup).unwrap();
-            let found = if matches!(kind, "joined" | "wasted") {
+            let found = if matches!(kind, "joined" | "wasted" | "wasted-stands") {
                 plant_more(g, kind, seed)
             } else {
                 plant(g, kind, seed)
@@ -443,7 +431,7 @@ fn main() {
             )
             .unwrap();
             let g = city::Game::new(cat, setup).unwrap();
-            let found = if matches!(kind, "joined" | "wasted") {
+            let found = if matches!(kind, "joined" | "wasted" | "wasted-stands") {
                 plant_more(g, kind, seed)
             } else {
                 plant(g, kind, seed)

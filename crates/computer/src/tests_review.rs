@@ -550,7 +550,8 @@ fn judge_is_at_least_as_good_as_hard_on_a_few_decisions() {
 }
 
 /// A follower wasted (issue 40; tests/records/review/*_wasted_follower.cgn,
-/// made by `plant_blunders GAME wasted`): the record's last decision puts
+/// made by `plant_blunders classic wasted` and `the-city wasted-stands`):
+/// the record's last decision puts
 /// the seat's last follower on a feature where it scores nothing, where the
 /// same tile's other feature would have scored it points (at once in
 /// classic, as the board stands in The City). The judge classes it a
