@@ -545,6 +545,40 @@ fn assert_moves_read_as_in_the_record(record: &str, decisions: &[serde_json::Val
     assert!(tiles > 0);
 }
 
+/// Issue 40's planted wasted follower of The City (tests/records/review/,
+/// made by examples/plant_blunders.rs; the other new records, whose whole
+/// reviews take longer, are checked from their planted move on in the
+/// computer and view crates): the record's last decision is a mistake or a
+/// blunder, with its reason.
+#[test]
+fn review_classes_the_wasted_follower() {
+    for (name, at, why) in [(
+        "city_wasted_follower.cgn",
+        None,
+        "the best move puts a follower where it scores: ",
+    )] {
+        let (code, out, err) = city(&["review", &review_record(name), "--json"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let d = v["decisions"].as_array().unwrap();
+        let last = d.iter().map(|r| r["n"].as_u64().unwrap()).max().unwrap();
+        let n = at.unwrap_or(last);
+        let r = d
+            .iter()
+            .find(|r| r["n"].as_u64() == Some(n))
+            .unwrap_or_else(|| panic!("{name}: decision {n} reviewed"));
+        assert!(
+            matches!(r["class"].as_str(), Some("mistake" | "blunder")),
+            "{name}: {r}"
+        );
+        assert!(r["loss"].as_f64().unwrap() >= 5.0, "{name}: {r}");
+        assert!(
+            r["why"].as_str().is_some_and(|w| w.starts_with(why)),
+            "{name}: {r}"
+        );
+    }
+}
+
 #[test]
 fn review_names_the_planted_blunder_in_json_and_in_text() {
     let path = review_record("classic_follower_blunder.cgn");
