@@ -24,6 +24,7 @@
 //! cargo run --release --example plant_blunders -- classic own 1
 //! cargo run --release --example plant_blunders -- the-city theirs 1
 //! cargo run --release --example plant_blunders -- classic joined 1
+//! cargo run --release --example plant_blunders -- the-city joined 601 5
 //! cargo run --release --example plant_blunders -- classic wasted 1
 //! cargo run --release --example plant_blunders -- the-city wasted-stands 1
 //! ```

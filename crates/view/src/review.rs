@@ -901,6 +901,11 @@ mod tests {
                 "Why: the best move completes a city of ",
             ),
             (
+                "city_own_joined.cgn",
+                Some(45),
+                "Why: the best move completes a ",
+            ),
+            (
                 "city_wasted_follower.cgn",
                 None,
                 "Why: the best move puts a follower where it scores: ",
