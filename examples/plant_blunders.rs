@@ -9,8 +9,11 @@
 //!
 //! Two more kinds (issue 40's tests):
 //! - `joined`: as `own` (a feature of the seat's own left open for a quiet
-//!   move), and the other seat's very next move joins that feature (a tile
-//!   that links a feature it holds to it): the record ends with the join;
+//!   move, 8 points or more, or the fourth argument's), and one of the
+//!   other seat's next fifteen moves joins that feature (a tile that links
+//!   a feature it holds to it; in its next two moves it may first put down
+//!   the follower that the next move links), greedy playing on between:
+//!   the record ends with the join;
 //! - `wasted`: the seat's last follower put on a feature of the tile that
 //!   scores nothing now and adds at most 2 points to its score as the board
 //!   stands, where the same tile's follower on another feature completes
