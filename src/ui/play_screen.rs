@@ -50,6 +50,12 @@ pub struct PlayScreenProps {
     /// at the decision shown, the text view reads the review's words.
     #[prop_or_default]
     pub review: bool,
+    /// A variation of the review (issue 40, "Try it"): what it is, said in
+    /// the panel with a way back to the review; nothing of the game (Save
+    /// record, New game, the game's end) is offered, the variation's own
+    /// moves are (Undo, Hint, the tile in hand).
+    #[prop_or_default]
+    pub variation: Option<AttrValue>,
     /// "Leave this game?" is asked.
     #[prop_or_default]
     pub leaving: bool,
@@ -432,6 +438,9 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
         .is_some()
         .then(|| export_of(play.game.clone()).reform(|_: MouseEvent| ()));
     let new_game = click(Action::Leave(true));
+    // A variation of the review: its moves are the player's, the game's
+    // buttons are not there.
+    let trial = props.variation.is_some();
     let text_toggle = click(Action::TextView(!props.text_view));
     // Opened, the text view comes into view (on a phone it opens under the
     // board, below the fold): its command line at least.
@@ -551,6 +560,14 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 }
             </div>
             <section class="side-top">
+                if let Some(note) = &props.variation {
+                    <div class="variation-panel" data-testid="variation-panel" role="group"
+                        aria-label={msg::trial::variation_label()}>
+                        <p>{ note.clone() }</p>
+                        <button class="small" data-testid="variation-panel-back" title={msg::trial::back_title()}
+                            onclick={click(Action::ReviewBack)}>{ msg::trial::back() }</button>
+                    </div>
+                }
                 { score_strip(&play.view.panel) }
                 if props.send_link {
                     <p class="share-callout" data-testid="share-callout" role="status">
@@ -582,6 +599,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         disabled={!play.can_undo()} title={m::undo_title()}
                         aria-label={m::undo().trim_start_matches(|c: char| !c.is_alphanumeric())}>
                         { m::undo() }</button>
+                    if !trial {
                     if let Some(here) = export_here {
                         <button data-testid="export" onclick={export_click} title={m::save_whole_title()}>
                             { m::save_whole() }</button>
@@ -591,6 +609,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                         <button data-testid="export" onclick={export_click} title={m::save_record_title()}>
                             { m::save_record() }</button>
                     }
+                    }
                     if !over && computer.is_none() && !play.view_only && waiting_for.is_none() {
                         <button data-testid="hint" onclick={click(Action::Hint)} disabled={play.hint_asked}
                             title={m::hint_title()}>
@@ -599,10 +618,10 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                                     .map_or(0, |p| 100 * p.done as u64 / p.total as u64))
                             } else { m::hint().to_string() } }</button>
                     }
-                    if over {
+                    if over && !trial {
                         <button data-testid="show-result" onclick={click(Action::ShowGameOver)}>{ m::result() }</button>
                     }
-                    if over || props.whole.is_some() {
+                    if (over || props.whole.is_some()) && !trial {
                         <button data-testid="city3d-open-here" title={msg::city3d::open_title()}
                             onclick={city3d(true).reform(|_: MouseEvent| ())}>{ msg::city3d::open_short() }</button>
                     }
@@ -610,7 +629,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     <button data-testid="text-view-toggle" class="quiet" aria-expanded={props.text_view.to_string()}
                         onclick={text_toggle}>{ msg::text_view::title() }</button>
                     <button data-testid="help-button" class="quiet" onclick={click(Action::Help(true))}>{ msg::help::title() }</button>
-                    if !props.review {
+                    if !props.review && !trial {
                         <button data-testid="leave" class="quiet" onclick={new_game}>{ msg::game_over::new_game() }</button>
                     }
                 </div>
@@ -618,14 +637,15 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                     <p class="record-note" role="status" data-testid="record-note">{ note.clone() }</p>
                 }
                 if props.text_view {
-                    <TextView play={play.clone()} dispatch={d.clone()} review={props.review} />
+                    <TextView play={play.clone()} dispatch={d.clone()} review={props.review}
+                        variation={props.variation.clone()} />
                 }
             </div>
             <aside class="side-bottom" id="panel" aria-label={m::panel_label()}>
                 { panel(&play.view.panel, play.view.aids.as_deref()) }
                 { game_log(&play.view.log, &play.view.names, &play.view.colours) }
             </aside>
-            if over && !play.ui.over_closed {
+            if over && !play.ui.over_closed && !trial {
                 // The end of the game is a part of the extras module
                 // (ui/game_over.rs), loaded now; it says which button was
                 // pressed.

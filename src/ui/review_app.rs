@@ -124,6 +124,31 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             }
         });
     }
+    // The review done, the people's mistakes are judged as puzzles in the
+    // first review worker (issue 40); closed before, it is told to stop.
+    {
+        let job = state
+            .review
+            .as_ref()
+            .and_then(|r| r.puzzles.as_ref().filter(|p| !p.finished()).map(|p| (r, p)))
+            .map(|(r, p)| (p.request, r.game.clone(), p.mistakes.clone()));
+        let engine = engines[0].clone();
+        use_effect_with(job.as_ref().map(|j| j.0), move |_| {
+            let request = job.as_ref().map(|j| j.0);
+            if let Some((request, game, mistakes)) = job {
+                engine.send(ToEngine::Puzzles {
+                    request,
+                    game: (*game).clone(),
+                    mistakes: (*mistakes).clone(),
+                });
+            }
+            move || {
+                if let Some(request) = request {
+                    engine.send(ToEngine::Cancel { request });
+                }
+            }
+        });
+    }
     // A variation's computer seats think in the first review worker, beside
     // the review (a job of its own there).
     {
@@ -175,6 +200,11 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
     let Some(review) = &state.review else {
         return html! {};
     };
+    // A variation's panel says what it is (issue 40).
+    let variation_note = state.variation.as_ref().map(|v| {
+        let turn = review.decisions.get(v.index).map_or(0, |x| x.turn);
+        AttrValue::from(i18n::msg::trial::variation(turn))
+    });
     html! {
         <>
             { notices(&state.notices, &on_dismiss) }
@@ -187,7 +217,7 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
                     // plays, so the hand and its buttons are there.
                     <PlayScreen play={state.variation.as_ref().map_or(&review.board, |v| &v.play).clone()}
                         {dispatch} text_view={state.text_view} coords={state.coords}
-                        review={state.variation.is_none()} />
+                        review={state.variation.is_none()} variation={variation_note} />
                 </div>
             </div>
             if state.help {

@@ -376,6 +376,17 @@ pub fn review_screen(props: &ReviewScreenProps) -> Html {
             if matches!(r.status, Status::Cancelled | Status::Failed(_)) {
                 <button data-testid="review-again" onclick={click(Action::ReviewOpen)}>{ msg::review::again() }</button>
             }
+            if let Some(p) = &r.puzzles {
+                // The people's mistakes judged as puzzles (issue 40).
+                <p class="review-about" data-testid="review-puzzles" role="status"
+                    data-status={if p.finished() { "done" } else { "judging" }}
+                    data-done={p.done.to_string()} data-kept={p.kept.to_string()}>
+                    { if p.finished() {
+                        msg::puzzles::own_kept(p.kept, p.total.unwrap_or(0))
+                    } else {
+                        msg::puzzles::own_judging(p.done, p.total.unwrap_or(p.mistakes.len() as u32))
+                    } }</p>
+            }
         </div>
     };
 

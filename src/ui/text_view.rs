@@ -28,6 +28,9 @@ pub struct TextViewProps {
     /// detail) instead of the position's decision and options (issue 40).
     #[prop_or_default]
     pub review: bool,
+    /// A variation of the review ("Try it"): said before the decision.
+    #[prop_or_default]
+    pub variation: Option<AttrValue>,
 }
 
 /// Give the keyboard focus to the element of a test id, if it is there.
@@ -110,6 +113,10 @@ pub fn text_view(props: &TextViewProps) -> Html {
         prompt.detail.clone()
     } else {
         m::state(play.game.turn(), &sentence(title))
+    };
+    let state_words = match &props.variation {
+        Some(v) => format!("{v} {state_words}"),
+        None => state_words,
     };
     // Ask the records' chunk about this position, with a line typed or
     // not; `then` hears what the line asks for, if it is still this
@@ -198,12 +205,18 @@ pub fn text_view(props: &TextViewProps) -> Html {
         let say = answers.dispatcher();
         let d = props.dispatch.clone();
         let set_terse = set_terse.clone();
+        // The review's board: a move, Undo or a hint typed is not played
+        // there (only in a variation), and it says so.
+        let review = props.review;
         move |typed: String| {
             let (say, d, set_terse) = (say.clone(), d.clone(), set_terse.clone());
             let line = typed.clone();
             ask(
                 Some(typed),
                 Box::new(move |c, game| match c {
+                    Command::Play(_) | Command::Undo | Command::Hint if review => {
+                        say.dispatch(i18n::msg::trial::text_not_played().into())
+                    }
                     Command::Play(i) => {
                         if let Some(&c) = game.legal_choices().get(i) {
                             // A placement says where and which way it went
@@ -292,7 +305,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
                 if computer { { " " }{ m::computer_decides() } }
             </p>
             if let Some((_, hand, options)) = current {
-                if let Some(hand) = hand {
+                if let (Some(hand), false) = (hand, props.review) {
                     <p data-testid="text-hand">{ hand }</p>
                 }
                 if !computer && !props.review {

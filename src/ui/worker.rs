@@ -16,6 +16,10 @@
 //! A game review ([`ToEngine::Review`], `computer::review`) runs beside the
 //! thinking, in slices of its own, and streams each decision's review back
 //! as [`FromEngine::Reviewed`]; [`ToEngine::Cancel`] with its request stops it.
+//!
+//! Once a review is done, the people's mistakes are judged as puzzles
+//! ([`ToEngine::Puzzles`], `computer::puzzles::own_at`: the shipped puzzles'
+//! criteria), one decision a slice, each answered by [`FromEngine::Puzzles`].
 
 use std::cell::RefCell;
 
@@ -23,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 
 use super::channel::{self, Channel};
+use computer::puzzles::Found;
 use computer::review::{AnyReviewer, DecisionReview};
 use computer::{AnyThinker, Level};
 use engine::any::{AnyChoice, AnyGame};
@@ -57,6 +62,15 @@ pub enum ToEngine {
         level: Level,
         part: u32,
         parts: u32,
+    },
+    /// Judge the moves of `mistakes` (decisions of `game` the review found
+    /// mistakes of a person's) as puzzles by the shipped puzzles' criteria
+    /// (`computer::puzzles::own_at`): answered by [`FromEngine::Puzzles`]
+    /// after each move judged.
+    Puzzles {
+        request: u64,
+        game: AnyGame,
+        mistakes: Vec<u32>,
     },
     /// Stop thinking about, or reviewing, `request` (nothing is sent back for it).
     Cancel { request: u64 },
@@ -123,6 +137,14 @@ pub enum FromEngine {
         covered: u32,
         decisions: Vec<DecisionReview<AnyChoice>>,
     },
+    /// The puzzles `request` has judged `done` of its `total` moves; `found`:
+    /// the puzzle of the move judged last, if it is one.
+    Puzzles {
+        request: u64,
+        done: u32,
+        total: u32,
+        found: Option<Found>,
+    },
 }
 
 /// How long one slice of thinking runs before the worker reads its messages.
@@ -169,11 +191,32 @@ struct Job {
     generation: u64,
 }
 
-/// The worker's state: what it thinks about and what it reviews.
+/// The people's mistakes being judged as puzzles: the moves they start,
+/// and how many are judged.
+struct PuzzleJob {
+    request: u64,
+    game: AnyGame,
+    /// The mistakes' decisions until the first slice; then the moves'.
+    starts: Option<Vec<usize>>,
+    mistakes: Vec<usize>,
+    done: usize,
+    generation: u64,
+}
+
+/// What a scheduled slice is of.
+#[derive(Clone, Copy)]
+enum Slice {
+    Think,
+    Review,
+    Puzzles,
+}
+
+/// The worker's state: what it thinks about, what it reviews and judges.
 #[derive(Default)]
 struct Worker {
     job: Option<Job>,
     review: Option<ReviewJob>,
+    puzzles: Option<PuzzleJob>,
     generation: u64,
 }
 
@@ -204,14 +247,14 @@ pub fn serve() {
 
 /// Run the next slice after the event loop has had its turn (a timer, not a
 /// microtask, so that messages from the page come first).
-fn schedule(generation: u64, review: bool) {
+fn schedule(generation: u64, slice: Slice) {
     gloo::timers::callback::Timeout::new(0, move || {
         WORKER.with(|w| {
             let mut w = w.borrow_mut();
-            if review {
-                w.review_slice(generation)
-            } else {
-                w.think_slice(generation)
+            match slice {
+                Slice::Review => w.review_slice(generation),
+                Slice::Think => w.think_slice(generation),
+                Slice::Puzzles => w.puzzles_slice(generation),
             }
         })
     })
@@ -255,7 +298,35 @@ impl Worker {
         if done {
             self.review = None;
         } else {
-            schedule(generation, true);
+            schedule(generation, Slice::Review);
+        }
+    }
+
+    /// One slice of the puzzles: the moves the mistakes start found (the
+    /// first slice), then one move judged a slice (a few hundred
+    /// milliseconds at most), its answer sent at once.
+    fn puzzles_slice(&mut self, generation: u64) {
+        let Some(job) = self.puzzles.as_mut().filter(|j| j.generation == generation) else {
+            return; // cancelled or replaced
+        };
+        let starts = job
+            .starts
+            .get_or_insert_with(|| computer::puzzles::move_starts(&job.game, &job.mistakes))
+            .clone();
+        let found = starts
+            .get(job.done)
+            .and_then(|&n| computer::puzzles::own_at(&job.game, n, 1.0));
+        job.done = (job.done + 1).min(starts.len());
+        channel::answer(&FromEngine::Puzzles {
+            request: job.request,
+            done: job.done as u32,
+            total: starts.len() as u32,
+            found,
+        });
+        if job.done >= starts.len() {
+            self.puzzles = None;
+        } else {
+            schedule(generation, Slice::Puzzles);
         }
     }
 
@@ -289,7 +360,7 @@ impl Worker {
                     then: m.1,
                 });
             }
-            None => schedule(generation, false),
+            None => schedule(generation, Slice::Think),
         }
     }
 
@@ -316,7 +387,7 @@ impl Worker {
                             thinker,
                             generation: self.generation,
                         });
-                        schedule(self.generation, false);
+                        schedule(self.generation, Slice::Think);
                     }
                     Err(why) => channel::answer(&FromEngine::Failed { request, why }),
                 }
@@ -336,7 +407,7 @@ impl Worker {
                     pending: Vec::new(),
                     part: None,
                 });
-                schedule(self.generation, true);
+                schedule(self.generation, Slice::Review);
             }
             ToEngine::ReviewPart {
                 request,
@@ -354,7 +425,23 @@ impl Worker {
                     pending: Vec::new(),
                     part: Some(part),
                 });
-                schedule(self.generation, true);
+                schedule(self.generation, Slice::Review);
+            }
+            ToEngine::Puzzles {
+                request,
+                game,
+                mistakes,
+            } => {
+                self.generation += 1;
+                self.puzzles = Some(PuzzleJob {
+                    request,
+                    game: quiet(game),
+                    starts: None,
+                    mistakes: mistakes.into_iter().map(|n| n as usize).collect(),
+                    done: 0,
+                    generation: self.generation,
+                });
+                schedule(self.generation, Slice::Puzzles);
             }
             ToEngine::Cancel { request } => {
                 if self.job.as_ref().is_some_and(|j| j.request == request) {
@@ -362,6 +449,9 @@ impl Worker {
                 }
                 if self.review.as_ref().is_some_and(|j| j.request == request) {
                     self.review = None;
+                }
+                if self.puzzles.as_ref().is_some_and(|j| j.request == request) {
+                    self.puzzles = None;
                 }
             }
         }

@@ -3,9 +3,14 @@
 //  - a short classic game (14 tiles, Ann a person, Bob the computer)
 //    reviewed: ] and [ go from one of Ann's mistakes to the next and back
 //    (never Bob's); "Try it from here" opens a variation marked as one, a
-//    move played on the board, the computer plays on; "Back to the game"
+//    move played on the board, the computer plays on; "Back to the review"
 //    shows the game again and nothing saved has changed; "Play the best
 //    move" starts a variation with the review's best played;
+//  - Ann's mistakes become her own puzzles only when they meet the shipped
+//    puzzles' criteria: judged in the review's worker, exactly those `city
+//    puzzles` finds at her mistakes' moves (`city review`); and a planted
+//    blunder (classic_placement_blunder.cgn) reviewed from the replay of an
+//    unfinished game becomes one;
 //  - the puzzles from the saves list: the daily puzzle offline (the set is
 //    precached by the service worker), one solved in the text view by
 //    keyboard (the rating goes up) and one failed (it goes down, the best
@@ -15,7 +20,9 @@
 'use strict';
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const { test, check, axeAudit } = require('./fixtures.js');
 const { ROOT, clickDecision, until } = require('./common.js');
 
@@ -27,6 +34,38 @@ const SHORT = 'AgEIAAAOA0FubgNCb2Lxhn3xpLtQDOPU6GFyZS9fhSFJ105E';
 const REVIEW = '[data-testid=review]';
 
 const audit = (page, name) => axeAudit(page, name, check);
+
+// `city ARGS…`: the binary CITY names, else the debug build's, else cargo's.
+function city(args) {
+  const built = path.join(ROOT, 'target', 'debug', 'city');
+  const [cmd, all] = process.env.CITY
+    ? [process.env.CITY, args]
+    : fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
+  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+// What the command line says of a game's link: the judge's review (the
+// mistakes of the seats in `people`) and the puzzles mined by the shipped
+// criteria; the own puzzles expected: those at a mistake's move (its own
+// decision, or its tile's just before it), as `key` names them.
+function byTheCommandLine(link, people) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'own-puzzles-'));
+  const file = path.join(dir, 'game.cgn');
+  fs.writeFileSync(file, city(['unshare', link]));
+  const review = JSON.parse(city(['review', file, '--json']));
+  const mined = JSON.parse(city(['puzzles', '--game', 'classic', '--from', dir, '--json'])).puzzles;
+  fs.rmSync(dir, { recursive: true, force: true });
+  const mistakes = review.decisions.filter((d) => people.includes(d.seat) && d.loss >= 5).map((d) => d.n);
+  const expected = mined.filter((p) => people.includes(p.seat) && mistakes.some((n) => n === p.n || n === p.n + 1));
+  return { mistakes, expected: expected.map(key).sort() };
+}
+
+const key = (p) => `${p.seat} ${p.n} ${p.best}`;
+
+// `city share tests/records/review/classic_placement_blunder.cgn`: Ben's
+// tile put away from the 16-point city it closes (decision 14), a puzzle
+// by the shipped criteria; the game goes on.
+const PLANTED = 'AgEQAADaAgRBbm5hA0JlbhAwk6-dtwNv55Rq';
 
 // The shipped set of The City.
 function citySet() {
@@ -51,7 +90,7 @@ async function selected(page) {
   })).catch(() => null);
 }
 
-test('Try it: a variation from a reviewed decision, the computer plays on, back to the game; the next and previous mistake', async ({ origin, open }) => {
+test('Try it: a variation from a reviewed decision, the computer plays on, back to the review; the next and previous mistake; own puzzles by the shipped criteria', async ({ origin, open }) => {
   const { page } = await open();
   await page.goto(`${origin}/?seats=red,blue-normal#${SHORT}`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
@@ -61,10 +100,19 @@ test('Try it: a variation from a reviewed decision, the computer plays on, back 
   await page.click('[data-testid=review-open]');
   await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.status === 'done', REVIEW, { timeout: 30000 });
 
-  // Ann's mistakes are kept as her puzzles; Bob's (the computer's) not.
+  // Ann's mistakes are judged as puzzles in the review's worker (Bob's,
+  // the computer's, not): kept only those that meet the shipped puzzles'
+  // criteria, as `city puzzles` finds them at her mistakes' moves.
+  await page.waitForSelector('[data-testid=review-puzzles][data-status=done]', { timeout: 60000 });
+  const judged = await page.$eval('[data-testid=review-puzzles]', (e) => ({ ...e.dataset, text: e.textContent }));
   const own = await page.evaluate(() => JSON.parse(localStorage.getItem('the-city/puzzles') || '{"own":[]}').own);
-  check(`the review keeps Ann's mistakes as her own puzzles (${own.length})`, own.length >= 2
-    && own.every((p) => p.seat === 0 && p.best_gain >= 5), JSON.stringify(own.map((p) => [p.seat, p.best_gain])));
+  const cli = byTheCommandLine(SHORT, [0]);
+  check(`the review keeps as Ann's puzzles exactly her mistakes that meet the shipped criteria (${own.length} of ${cli.mistakes.length} mistakes)`,
+    own.every((p) => p.seat === 0 && p.best_gain >= 5)
+    && JSON.stringify(own.map(key).sort()) === JSON.stringify(cli.expected),
+    JSON.stringify({ own: own.map(key), expected: cli.expected, mistakes: cli.mistakes }));
+  check('the review says how many of her mistakes it kept as puzzles',
+    Number(judged.kept) === own.length && /Puzzles from your mistakes: \d+ of \d+ moves kept/.test(judged.text), JSON.stringify(judged));
 
   // ] and [: Ann's mistakes, never Bob's (the computer).
   await page.keyboard.press(']');
@@ -97,10 +145,10 @@ test('Try it: a variation from a reviewed decision, the computer plays on, back 
   const moves = Number(await page.getAttribute('[data-testid=variation]', 'data-moves'));
   check(`a move played on the board, the computer played on (${mine} of Ann's, ${moves} decisions from decision ${from})`, moves > mine);
 
-  // Back to the game: the review's board, nothing saved changed.
+  // Back to the review: the review's board, nothing saved changed.
   await page.click('[data-testid=variation-back]');
   await page.waitForSelector('[data-testid=review-try]', { timeout: TIMEOUT });
-  check('back to the game: the variation is gone, the decision still shown',
+  check('back to the review: the variation is gone, the decision still shown',
     (await page.$('[data-testid=variation]')) === null && (await selected(page)).index === first.index);
   check('nothing saved changed', (await kept()) === before);
 
@@ -112,6 +160,23 @@ test('Try it: a variation from a reviewed decision, the computer plays on, back 
   await page.click('[data-testid=variation-back]');
   await page.keyboard.press('Escape');
   check('nothing saved changed after both', (await kept()) === before);
+});
+
+test('own puzzles: a planted blunder reviewed from the replay becomes a puzzle, as `city puzzles` finds it', async ({ origin, open }) => {
+  const { page } = await open();
+  await page.goto(`${origin}/?seats=red,blue#${PLANTED}`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=play]', { timeout: 30000 });
+  await page.click('[data-testid=replay-open]');
+  await page.click('[data-testid=replay-review]');
+  await page.waitForSelector('[data-testid=review-puzzles][data-status=done]', { timeout: 90000 });
+  const own = await page.evaluate(() => JSON.parse(localStorage.getItem('the-city/puzzles') || '{"own":[]}').own);
+  const cli = byTheCommandLine(PLANTED, [0, 1]);
+  check(`the planted blunder's move kept, and only the puzzles \`city puzzles\` finds at the mistakes (${own.length})`,
+    own.some((p) => p.seat === 1 && p.n === 14) && own.every((p) => p.best_gain >= 5)
+    && JSON.stringify(own.map(key).sort()) === JSON.stringify(cli.expected),
+    JSON.stringify({ own: own.map(key), expected: cli.expected, mistakes: cli.mistakes }));
+  const said = await page.textContent('[data-testid=review-puzzles]');
+  check('the review says how many it kept', new RegExp(`Puzzles from your mistakes: ${own.length} of \\d+ moves kept`).test(said), said);
 });
 
 test('puzzles: the daily puzzle offline, one solved and one failed in the text view, one answered by the board\'s keys (the rating moves), German, axe', async ({ origin, open }) => {

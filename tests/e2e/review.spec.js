@@ -24,8 +24,12 @@
 //  - issue 40, a short game at 1920, 1280 and 360 px: no chart or table of
 //    the pictures or the review wider than its box, the last point in
 //    view; the judge named; margin = skill + luck + rest; an accuracy per
-//    player; the panel the review's; the board looking at the decision; the
-//    text view reading the review's words.
+//    player; the panel the review's (its decision says what the board
+//    shows, no tile in hand, no prompt's button, a move typed in the text
+//    view not played); the board looking at the decision; the text view
+//    reading the review's words; "Try it": the variation's panel says it is
+//    one and offers the way back to the review, no Save record or New game;
+//    the same in German; axe on each.
 //
 // Env: REVIEW_TIMEOUT (ms, default 240000).
 'use strict';
@@ -445,8 +449,16 @@ test('layouts at 360 and 1920 px: every chart and table of the pictures and the 
   const acc = await page.$$eval('[data-testid^=review-accuracy-]', (els) => els.map((e) => Number(e.textContent)));
   check('an accuracy per player, 0 to 100', acc.length === 2 && acc.every((a) => a >= 0 && a <= 100), JSON.stringify(acc));
   // The panel beside the board is the review's.
-  const panel = await page.evaluate(() => ['undo', 'export', 'hint', 'leave'].filter((id) => document.querySelector(`[data-testid=${id}]`)));
-  check('no live Undo, Save record, Hint or New game beside the reviewed board', panel.length === 0, panel.join(', '));
+  const panel = await page.evaluate(() => ['undo', 'export', 'hint', 'leave', 'hand', 'show-result'].filter((id) => document.querySelector(`[data-testid=${id}]`)));
+  check('no live Undo, Save record, Hint, New game or tile in hand beside the reviewed board', panel.length === 0, panel.join(', '));
+  const prompt = await page.evaluate(() => ({
+    decision: document.querySelector('[data-testid=prompt]').dataset.decision,
+    title: document.querySelector('[data-testid=prompt-title]').textContent,
+    buttons: document.querySelectorAll('[data-testid=prompt] button').length,
+  }));
+  check('the panel\'s decision is the review\'s: what the board shows, nothing to press',
+    prompt.decision === 'review' && /^Game review: the game after turn \d+\. Choose a decision/.test(prompt.title)
+    && prompt.buttons === 0, JSON.stringify(prompt));
   for (const width of [1920, 1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await page.waitForTimeout(200);
@@ -464,11 +476,65 @@ test('layouts at 360 and 1920 px: every chart and table of the pictures and the 
     return g ? g.getBoundingClientRect().width : 0;
   });
   check('the board looks at the decision shown (a tile over 80 px wide)', size > 80, `${size} px`);
+  const title = await page.textContent('[data-testid=prompt-title]');
+  check('a decision shown: the panel says whose and which turn', /^Game review, turn \d+: the board after (Ann|Bob)'s decision\.$/.test(title), title);
   await page.click('[data-testid=text-view-toggle]');
   const said = await page.textContent('[data-testid=text-state]');
   check('the text view reads the review\'s words for the decision', /^Turn \d+, (Ann|Bob): /.test(said), said);
+  check('the text view says no tile in hand of the game', (await page.$('[data-testid=text-hand]')) === null);
+  // A move typed is not played on the review's board: it says so.
+  const version = await page.getAttribute('[data-testid=play]', 'data-version');
+  await page.fill('[data-testid=text-command]', 'undo');
+  await page.press('[data-testid=text-command]', 'Enter');
+  await page.waitForFunction(() => /no move is played here/.test(document.querySelector('[data-testid=text-answers]')?.textContent || ''),
+    null, { timeout: TIMEOUT }).catch(() => {});
+  const answered = await page.textContent('[data-testid=text-answers]');
+  check('a move typed in the review\'s text view is not played, and it says so',
+    /This is the game review: no move is played here/.test(answered)
+    && (await page.getAttribute('[data-testid=play]', 'data-version')) === version, answered);
   await audit(page, 'the review at 1920 px');
+  // Try it: the panel is the variation's, and says so.
+  await page.click('[data-testid=try-it]');
+  await page.waitForSelector('[data-testid=variation-panel]', { timeout: TIMEOUT });
+  const trial = await page.evaluate(() => ({
+    note: document.querySelector('[data-testid=variation-panel]').textContent,
+    buttons: ['undo', 'export', 'export-here', 'leave', 'show-result'].filter((id) => document.querySelector(`[data-testid=${id}]`)),
+    state: document.querySelector('[data-testid=text-state]')?.textContent || '',
+  }));
+  check('a variation\'s panel says it is one, with the way back to the review; only its own Undo',
+    /^Variation from turn \d+, not the game: nothing is saved\.Back to the review$/.test(trial.note)
+    && JSON.stringify(trial.buttons) === '["undo"]', JSON.stringify(trial));
+  check('the text view says the variation first', /^Variation from turn \d+, not the game/.test(trial.state), trial.state);
+  await audit(page, 'a variation at 1920 px');
+  await page.click('[data-testid=variation-panel-back]');
+  await page.waitForSelector('[data-testid=review-try]', { timeout: TIMEOUT });
+  check('the panel\'s way back leaves the variation', (await page.$('[data-testid=variation-panel]')) === null
+    && (await page.getAttribute('[data-testid=prompt]', 'data-decision')) === 'review');
   check('layouts: no console errors', problems.length === 0, problems.join('\n    '));
+  await context.close();
+});
+
+test('the review\'s panel and a variation\'s in German, axe', async ({ origin, open }) => {
+  test.setTimeout(180000);
+  const { context, page, problems } = await open();
+  await page.goto(`${origin}/?lang=de&seats=red,blue#${SHORT}`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=game-over]', { timeout: 30000 });
+  await page.click('[data-testid=review-open]');
+  await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.status === 'done', REVIEW, { timeout: 120000 });
+  const title = await page.textContent('[data-testid=prompt-title]');
+  check('German: the panel is the review\'s', /^Spielanalyse: die Partie nach Zug \d+\. Wähle eine Entscheidung/.test(title), title);
+  await page.click('[data-testid=review-entry][data-index="1"]');
+  await page.waitForTimeout(400);
+  const shown = await page.textContent('[data-testid=prompt-title]');
+  check('German: a decision shown', /^Spielanalyse, Zug \d+: das Spielbrett nach der Entscheidung von (Ann|Bob)\.$/.test(shown), shown);
+  await audit(page, 'the review in German');
+  await page.click('[data-testid=try-it]');
+  await page.waitForSelector('[data-testid=variation-panel]', { timeout: TIMEOUT });
+  const note = await page.textContent('[data-testid=variation-panel]');
+  check('German: the variation\'s panel', /^Variante ab Zug \d+, nicht die Partie: nichts wird gespeichert\.Zurück zur Analyse$/.test(note), note);
+  await audit(page, 'a variation in German');
+  check('German: no console errors', problems.length === 0, problems.join('\n    '));
   await context.close();
 });
 

@@ -545,6 +545,35 @@ fn assert_moves_read_as_in_the_record(record: &str, decisions: &[serde_json::Val
     assert!(tiles > 0);
 }
 
+/// Issue 40's planted wasted follower of The City (tests/records/review/,
+/// made by examples/plant_blunders.rs; the other new records, whose whole
+/// reviews take longer, are checked from their planted move on in the
+/// computer and view crates): the record's last decision is a mistake or a
+/// blunder, with its reason.
+#[test]
+fn review_classes_the_wasted_follower() {
+    let name = "city_wasted_follower.cgn";
+    let (code, out, err) = city(&["review", &review_record(name), "--json"]);
+    assert_eq!(code, 0, "{name}: {err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let d = v["decisions"].as_array().unwrap();
+    let r = d
+        .iter()
+        .max_by_key(|r| r["n"].as_u64().unwrap())
+        .expect("decisions");
+    assert!(
+        matches!(r["class"].as_str(), Some("mistake" | "blunder")),
+        "{r}"
+    );
+    assert!(r["loss"].as_f64().unwrap() >= 5.0, "{r}");
+    assert!(
+        r["why"]
+            .as_str()
+            .is_some_and(|w| w.starts_with("the best move puts a follower where it scores: ")),
+        "{r}"
+    );
+}
+
 #[test]
 fn review_names_the_planted_blunder_in_json_and_in_text() {
     let path = review_record("classic_follower_blunder.cgn");

@@ -442,7 +442,7 @@ fn extra(gain: f64) -> f64 {
 }
 
 /// A puzzle found in a game: where, the answer, its gain, theme and rating.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Found {
     /// Decisions before it: the puzzle's position is `game.at(n)`.
     pub n: usize,
@@ -509,31 +509,114 @@ fn mine_in<G: Puzzled>(
     for (n, &c) in history.iter().enumerate() {
         each(n, history.len());
         if starts_move(prev.as_ref(), &g) {
-            if let Some(j) = judge(&g, &cfg, position_seed(seed, n)) {
-                out.push(Found {
-                    n,
-                    turn: engine::replay::turn_of(&g),
-                    seat: g.to_move(),
-                    best: any(j.best.first),
-                    best_then: j.best.then.map(any),
-                    answers: std::iter::once(&j.best)
-                        .chain(&j.alike)
-                        .map(|m| (any(m.first), m.then.map(any)))
-                        .collect(),
-                    second: any(j.second.first),
-                    second_then: j.second.then.map(any),
-                    best_gain: j.recheck_gain,
-                    first_gain: j.gain,
-                    theme: theme(&g, &j.best),
-                    rating: first_rating(j.recheck_gain, j.greedy_finds_it),
-                });
-            }
+            out.extend(found_at(&g, n, &cfg, seed, any));
         }
         let mut next = g.clone();
         next.play_unchecked(c);
         prev = Some(std::mem::replace(&mut g, next));
     }
     out
+}
+
+/// The decision at `g` (decision `n` of its game, the start of a move)
+/// judged by `cfg`: the puzzle, if it is one.
+fn found_at<G: Puzzled>(
+    g: &G,
+    n: usize,
+    cfg: &PuzzleConfig,
+    seed: Option<u64>,
+    any: fn(G::Choice) -> AnyChoice,
+) -> Option<Found> {
+    let j = judge(g, cfg, position_seed(seed, n))?;
+    Some(Found {
+        n,
+        turn: engine::replay::turn_of(g),
+        seat: g.to_move(),
+        best: any(j.best.first),
+        best_then: j.best.then.map(any),
+        answers: std::iter::once(&j.best)
+            .chain(&j.alike)
+            .map(|m| (any(m.first), m.then.map(any)))
+            .collect(),
+        second: any(j.second.first),
+        second_then: j.second.then.map(any),
+        best_gain: j.recheck_gain,
+        first_gain: j.gain,
+        theme: theme(g, &j.best),
+        rating: first_rating(j.recheck_gain, j.greedy_finds_it),
+    })
+}
+
+/// The decisions that start the moves of `decisions` (numbers of
+/// decisions of `game`): a follower's mistake is a puzzle from its tile's
+/// placement. Each once, in order.
+pub fn move_starts(game: &AnyGame, decisions: &[usize]) -> Vec<usize> {
+    match game {
+        AnyGame::City(g) => starts_in(g, decisions),
+        AnyGame::Classic(g) => starts_in(g, decisions),
+    }
+}
+
+fn starts_in<G: Playable>(game: &G, decisions: &[usize]) -> Vec<usize> {
+    let len = game.history().len();
+    let mut out: Vec<usize> = decisions
+        .iter()
+        .filter(|&&n| n < len)
+        .map(|&n| {
+            let mut k = n;
+            while k > 0 && !starts_move(Some(&game.at(k - 1)), &game.at(k)) {
+                k -= 1;
+            }
+            k
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A player's own puzzle (issue 40) at decision `n` of `game`, the start
+/// of a move of theirs the review found a mistake: judged by the shipped
+/// puzzles' criteria (`mine`'s settings scaled by `budget`, 1.0 as `city
+/// puzzles` mines: the best at least `MIN_GAIN` above every other move,
+/// rechecked on four times the samples, the same best), and kept only when
+/// the move played there is not one of its right answers. The same game
+/// and decision give the same puzzle as `mine` finds there.
+pub fn own_at(game: &AnyGame, n: usize, budget: f64) -> Option<Found> {
+    match game {
+        AnyGame::City(g) => own_in(g, game.seed(), n, budget, AnyChoice::City),
+        AnyGame::Classic(g) => own_in(g, game.seed(), n, budget, AnyChoice::Classic),
+    }
+}
+
+fn own_in<G: Puzzled>(
+    game: &G,
+    seed: Option<u64>,
+    n: usize,
+    budget: f64,
+    any: fn(G::Choice) -> AnyChoice,
+) -> Option<Found> {
+    let history = game.history();
+    let &first = history.get(n)?;
+    let mut pos = game.at(n);
+    pos.set_logging(false);
+    let prev = n.checked_sub(1).map(|k| game.at(k));
+    if !starts_move(prev.as_ref(), &pos) {
+        return None;
+    }
+    // The move played: its first choice and its follow-up, if any.
+    let mut after = pos.clone();
+    after.play_unchecked(first);
+    let follows = match (pos.decision(), after.decision()) {
+        (Some(a), Some(b)) => G::continues_move(a, b) && after.to_move() == pos.to_move(),
+        _ => false,
+    };
+    let played = (
+        any(first),
+        history.get(n + 1).copied().filter(|_| follows).map(any),
+    );
+    let f = found_at(&pos, n, &scaled::<G>(budget, None), seed, any)?;
+    (!f.answers.contains(&played)).then_some(f)
 }
 
 /// The theme of a move at `game`'s position (either ruleset); `None` when

@@ -254,3 +254,39 @@ fn a_review_split_in_parts_is_the_whole_review() {
         assert_eq!(merged, whole, "{parts} parts");
     }
 }
+
+/// A player's own puzzles (issue 40) meet the shipped puzzles' criteria:
+/// a mistake's move is kept when its best is 5 points above every other
+/// (the same judgement `mine` gives there), never when the move played is
+/// a right answer, and a follower's mistake is judged from its tile.
+#[test]
+fn own_puzzles_are_judged_as_the_shipped_ones() {
+    use super::puzzles::{mine, move_starts, own_at};
+    let game = record("classic_placement_blunder.cgn");
+    let n = game.history().len() - 2; // Ben's tile put away from the city
+    let budget = 0.5;
+    let f = own_at(&game, n, budget).expect("a puzzle");
+    assert!(f.best_gain >= MIN_GAIN && f.first_gain >= MIN_GAIN, "{f:?}");
+    assert_eq!((f.n, f.seat), (n, 1));
+    let mined = mine(&game, budget, None, &mut |_, _| ());
+    assert_eq!(mined.iter().find(|m| m.n == n), Some(&f));
+    // The follower decision of that move starts nowhere: its tile does.
+    let c = game.as_classic().unwrap();
+    assert!(c.at(2).at_placement() && !c.at(3).at_placement());
+    assert_eq!(move_starts(&game, &[n + 1, n, 3]), vec![2, n]);
+    assert_eq!(own_at(&game, n + 1, budget), None);
+    // Had Ben played the best move, it is no puzzle of his mistakes.
+    let mut right = game.at(n);
+    right.play(f.best).unwrap();
+    if let Some(t) = f.best_then {
+        right.play(t).unwrap();
+    }
+    assert_eq!(own_at(&right, n, budget), None);
+    // A decision whose moves are close is none either (the criteria, not
+    // the loss: every decision `mine` passes over).
+    for k in 0..n {
+        if !mined.iter().any(|m| m.n == k) {
+            assert_eq!(own_at(&game, k, budget), None, "decision {k}");
+        }
+    }
+}

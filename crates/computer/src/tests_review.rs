@@ -472,8 +472,14 @@ fn planted<G: Playable>(g: &G, own: bool) {
         .rev()
         .find(|&k| g.at(k).at_placement())
         .unwrap();
-    let reviews = Reviewer::judged(g).starting_at(last_tile).run_all();
-    let r = reviews.iter().find(|r| r.n == last_tile).expect("reviewed");
+    planted_at(g, last_tile, own);
+}
+
+/// As `planted`, at decision `at` (a tile placement) of the record: the
+/// points the best move scores the seat at once.
+fn planted_at<G: Playable>(g: &G, at: usize, own: bool) -> u32 {
+    let reviews = Reviewer::judged(g).starting_at(at).run_all();
+    let r = reviews.iter().find(|r| r.n == at).expect("reviewed");
     assert!(r.class >= Class::Mistake, "{r:?}");
     let before = g.at(r.n);
     let me = r.seat as usize;
@@ -497,6 +503,7 @@ fn planted<G: Playable>(g: &G, own: bool) {
             "the best gives the other nothing: {r:?}"
         );
     }
+    s1[me] - s0[me]
 }
 
 #[test]
@@ -540,4 +547,115 @@ fn judge_is_at_least_as_good_as_hard_on_a_few_decisions() {
         g.play(hard.first).unwrap();
     }
     assert!(judged == 6 && passed + 1 >= judged, "{passed} of {judged}");
+}
+
+/// A follower wasted (issue 40; tests/records/review/*_wasted_follower.cgn,
+/// made by `plant_blunders classic wasted` and `the-city wasted-stands`):
+/// the record's last decision puts
+/// the seat's last follower on a feature where it scores nothing, where the
+/// same tile's other feature would have scored it points (at once in
+/// classic, as the board stands in The City). The judge classes it a
+/// mistake or a blunder, and its best move leaves the seat at least 5
+/// points more, as the board stands, than the follower wasted.
+fn wasted<G: Playable>(g: &G) {
+    let n = g.history().len() - 1;
+    let placed = (0..=n).rev().find(|&k| g.at(k).at_placement()).unwrap();
+    let before = g.at(n);
+    let me = before.to_move();
+    assert_eq!(before.supply(me), 1, "the seat's last follower");
+    let reviews = Reviewer::judged(g).starting_at(placed).run_all();
+    let r = reviews.iter().find(|r| r.n == n).expect("reviewed");
+    assert!(r.class >= Class::Mistake, "{r:?}");
+    assert_eq!(r.played, g.history()[n]);
+    // The follower played stays on the board for nothing.
+    let mut played = before.clone();
+    played.play(r.played).unwrap();
+    assert_eq!(played.supply(me), 0, "{r:?}");
+    let mut best = before.clone();
+    best.play(r.best).unwrap();
+    let (p, b) = (
+        played.clone().into_projected_scores()[me as usize],
+        best.clone().into_projected_scores()[me as usize],
+    );
+    assert!(
+        b >= p + 5,
+        "the best leaves {b}, the follower wasted {p}: {r:?}"
+    );
+}
+
+#[test]
+fn a_wasted_follower_is_a_mistake_in_both_games() {
+    let g = record("classic_wasted_follower.cgn");
+    wasted(g.as_classic().unwrap());
+    let g = record("city_wasted_follower.cgn");
+    wasted(g.as_city().unwrap());
+}
+
+/// Features holding followers of two seats or more (classic's table).
+fn shared_features(g: &classic::Game) -> usize {
+    let t = g.table();
+    shared_of(
+        t.followers()
+            .iter()
+            .map(|f| (f.player, t.features().find(f.node)))
+            .collect(),
+    )
+}
+
+/// The same on The City's table.
+fn shared_city_features(g: &city::Game) -> usize {
+    let t = g.table();
+    shared_of(
+        t.followers()
+            .iter()
+            .map(|f| (f.player, t.features().find(f.node)))
+            .collect(),
+    )
+}
+
+/// How many features (root nodes) hold followers of two seats or more.
+fn shared_of(roots: Vec<(Seat, u16)>) -> usize {
+    let mut shared: Vec<u16> = roots
+        .iter()
+        .filter(|a| roots.iter().any(|b| b.1 == a.1 && b.0 != a.0))
+        .map(|a| a.1)
+        .collect();
+    shared.sort_unstable();
+    shared.dedup();
+    shared.len()
+}
+
+/// Not completing one's own large city that the other seat then joins
+/// (issue 40; tests/records/review/classic_own_joined.cgn, `plant_blunders
+/// classic joined`): at its decision 90 Anna leaves her 18-point city open
+/// for a quiet tile, and Ben's later move joins a follower of his to it.
+/// The judge classes the quiet tile a mistake or a blunder, its best move
+/// scores her 8 points or more at once, and by the record's end the city
+/// is shared.
+#[test]
+fn a_city_of_ones_own_left_open_and_joined_is_a_mistake() {
+    let game = record("classic_own_joined.cgn");
+    let g = game.as_classic().unwrap();
+    let gain = planted_at(g, 90, true);
+    assert!(gain >= 8, "the best move scores {gain}");
+    assert!(
+        shared_features(g) > shared_features(&g.at(91)),
+        "the other seat joined a feature"
+    );
+}
+
+/// The same in The City (tests/records/review/city_own_joined.cgn,
+/// `plant_blunders the-city joined 601 5`: no join of 8 points or more was
+/// found in 600 seeds): at its decision 45 Ben leaves his feature open for
+/// 12 points for a quiet tile, and Anna's later move joins it.
+#[test]
+fn a_feature_of_ones_own_left_open_and_joined_is_a_mistake_in_the_city() {
+    let game = record("city_own_joined.cgn");
+    let g = game.as_city().unwrap();
+    let gain = planted_at(g, 45, true);
+    assert!(gain >= 5, "the best move scores {gain}");
+    assert!(
+        shared_city_features(g) > shared_city_features(&g.at(46)),
+        "the other seat joined a feature"
+    );
 }

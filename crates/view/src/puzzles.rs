@@ -383,44 +383,46 @@ impl Kept {
     }
 }
 
-/// A puzzle from a reviewed decision of the player's: the position before
-/// it (`pos`, the game after `n` decisions), the review's best move as its
-/// answer (its follow-up too). `loss`: the points the move played lost
-/// against it (at least `MIN_GAIN`).
-pub fn own_puzzle(
-    pos: &AnyGame,
-    best: AnyChoice,
-    then: Option<AnyChoice>,
-    loss: f64,
-    turn: usize,
-) -> Option<Puzzle> {
-    if loss < computer::puzzles::MIN_GAIN {
+/// A puzzle from a reviewed decision of the player's (issue 40): `pos`,
+/// the game before it (after `f.n` decisions), and `f`, the decision
+/// judged by the shipped puzzles' criteria (`computer::puzzles::own_at`,
+/// run in the review's engine worker): every right answer, its gain, theme
+/// and first rating. `None` when `f` is not a puzzle of that position.
+pub fn own_puzzle(pos: &AnyGame, f: &computer::puzzles::Found) -> Option<Puzzle> {
+    if f.best_gain < computer::puzzles::MIN_GAIN || pos.decisions() != f.n || pos.is_over() {
         return None;
     }
-    let n = pos.decisions();
-    let i = pos.legal_choices().iter().position(|&c| c == best)?;
-    let mut answer = vec![i];
-    if let Some(t) = then {
-        let mut after = pos.clone();
-        after.play(best).ok()?;
-        if after.to_move() == pos.to_move() {
-            answer.push(after.legal_choices().iter().position(|&c| c == t)?);
-        }
-    }
-    let theme = computer::puzzles::theme_any(pos, best, then)?;
+    let legal = pos.legal_choices();
+    let answers: Option<Vec<Vec<usize>>> = f
+        .answers
+        .iter()
+        .map(|&(first, then)| {
+            let mut a = vec![legal.iter().position(|&c| c == first)?];
+            if let Some(t) = then {
+                let mut after = pos.clone();
+                after.play(first).ok()?;
+                if after.to_move() == pos.to_move() {
+                    a.push(after.legal_choices().iter().position(|&c| c == t)?);
+                }
+            }
+            Some(a)
+        })
+        .collect();
+    let answers = answers.filter(|a| !a.is_empty())?;
     let link = formats::share::encode(pos);
     Some(Puzzle {
         id: format!("own:{link}"),
         ruleset: pos.ruleset(),
-        best: formats::notation::move_text(pos, best, then),
-        n,
-        turn,
+        best: formats::notation::move_text(pos, f.best, f.best_then),
+        n: f.n,
+        turn: f.turn,
         seat: pos.to_move(),
         link,
-        answers: vec![answer],
-        gain: loss,
-        theme,
-        rating: 1500.0,
+        // (At most 8, as a set's entries are read.)
+        answers: answers.into_iter().take(8).collect(),
+        gain: f.best_gain,
+        theme: f.theme,
+        rating: f.rating,
     })
 }
 
@@ -452,8 +454,26 @@ mod tests {
         let game = formats::notation::read(&text).unwrap().game;
         let pos = game.at(6);
         let best = pos.legal_choices()[0];
-        let p = own_puzzle(&pos, best, None, 7.5, pos.turn()).unwrap();
+        let p = own_puzzle(&pos, &found(&pos, best, 7.5)).unwrap();
         (p, pos)
+    }
+
+    /// A judgement of `pos` with `best` its one answer, `gain` its gain.
+    fn found(pos: &AnyGame, best: AnyChoice, gain: f64) -> computer::puzzles::Found {
+        computer::puzzles::Found {
+            n: pos.decisions(),
+            turn: pos.turn(),
+            seat: pos.to_move(),
+            best,
+            best_then: None,
+            answers: vec![(best, None)],
+            second: best,
+            second_then: None,
+            best_gain: gain,
+            first_gain: gain,
+            theme: Theme::Building,
+            rating: 1300.0,
+        }
     }
 
     #[test]
@@ -465,8 +485,24 @@ mod tests {
         if legal.len() > 1 {
             assert_eq!(p.check(&pos, legal[1], None), Some(false));
         }
-        // A loss under 5 points is no puzzle.
-        assert!(own_puzzle(&pos, legal[0], None, 4.9, 1).is_none());
+        assert_eq!((p.gain, p.rating, p.theme), (7.5, 1300.0, Theme::Building));
+        // A gain under 5 points is no puzzle; nor a judgement of another
+        // position, or an answer that is not a legal move there.
+        assert!(own_puzzle(&pos, &found(&pos, legal[0], 4.9)).is_none());
+        let elsewhere = computer::puzzles::Found {
+            n: 5,
+            ..found(&pos, legal[0], 7.5)
+        };
+        assert!(own_puzzle(&pos, &elsewhere).is_none());
+        let mut next = pos.clone();
+        next.play(legal[0]).unwrap();
+        let foreign = next
+            .legal_choices()
+            .into_iter()
+            .find(|c| !legal.contains(c));
+        if let Some(c) = foreign {
+            assert!(own_puzzle(&pos, &found(&pos, c, 7.5)).is_none());
+        }
     }
 
     #[test]

@@ -840,6 +840,97 @@ mod tests {
         }
     }
 
+    /// The planted blunders added for issue 40's tests (a feature of one's
+    /// own left open that the other then joins, a wasted follower) say
+    /// what the best move gains: the points it completes at once, or the
+    /// follower's points as the board stands; the follower wasted in
+    /// German too.
+    #[test]
+    fn joined_and_wasted_blunders_say_what_the_best_move_gains() {
+        let read = |name: &str| {
+            let path = format!(
+                "{}/../../tests/records/review/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            formats::notation::read(&std::fs::read_to_string(path).unwrap())
+                .unwrap()
+                .game
+        };
+        // The decision's review and its words, the review run from the
+        // move's tile on.
+        let words_at = |game: &AnyGame, n: usize| {
+            let history = game.history();
+            let from = (0..=n)
+                .rev()
+                .find(|&k| placement_of(history[k]).is_some())
+                .unwrap();
+            let all: Vec<Reviewed> = match game {
+                AnyGame::City(g) => computer::Reviewer::judged(g)
+                    .starting_at(from)
+                    .run_all()
+                    .iter()
+                    .map(|r| r.map(AnyChoice::City))
+                    .collect(),
+                AnyGame::Classic(g) => computer::Reviewer::judged(g)
+                    .starting_at(from)
+                    .run_all()
+                    .iter()
+                    .map(|r| r.map(AnyChoice::Classic))
+                    .collect(),
+            };
+            let mut narrator = Narrator::new(game);
+            let mut said = None;
+            for r in &all {
+                let w = narrator.words(game.players(), r);
+                if r.n == n {
+                    said = Some((w, r.clone()));
+                }
+            }
+            let (w, r) = said.expect("reviewed");
+            (w, narrator, r)
+        };
+        for (name, at, why) in [
+            (
+                "classic_own_joined.cgn",
+                Some(90),
+                "Why: the best move completes a city of ",
+            ),
+            (
+                "classic_wasted_follower.cgn",
+                None,
+                "Why: the best move completes a city of ",
+            ),
+            (
+                "city_own_joined.cgn",
+                Some(45),
+                "Why: the best move completes a ",
+            ),
+            (
+                "city_wasted_follower.cgn",
+                None,
+                "Why: the best move puts a follower where it scores: ",
+            ),
+        ] {
+            let game = read(name);
+            let n = at.unwrap_or(game.history().len() - 1);
+            let (words, _, r) = words_at(&game, n);
+            assert!(
+                matches!(r.class, Class::Mistake | Class::Blunder),
+                "{name}: {words}"
+            );
+            assert!(words.contains(why), "{name}: {words}");
+            assert!(words.contains(" points"), "{name}: {words}");
+            if name.starts_with("city_wasted") {
+                let de = include_str!("../../../static/lang/de.txt").to_string();
+                i18n::install(i18n::Language::De, de).expect("the German file reads");
+                assert!(i18n::choose(i18n::Language::De));
+                let (german, _, _) = words_at(&game, n);
+                i18n::choose(i18n::Language::En);
+                assert!(german.contains("Warum: "), "{german}");
+            }
+        }
+    }
+
     #[test]
     fn review_a_short_game_for_real() {
         // The words of a real review (easy level, a few tiles): no panic,

@@ -140,6 +140,14 @@ fn best_scoring(o: &Outcome, seat: usize) -> Option<(&str, u32)> {
         .max_by_key(|&(_, p)| p)
 }
 
+/// Followers in supply, per seat.
+fn supply(g: &AnyGame) -> Vec<u32> {
+    match g {
+        AnyGame::City(g) => g.players().iter().map(|p| p.supply as u32).collect(),
+        AnyGame::Classic(g) => g.players().iter().map(|p| p.supply as u32).collect(),
+    }
+}
+
 fn at(v: &[u32], s: usize) -> i64 {
     v.get(s).copied().unwrap_or(0) as i64
 }
@@ -201,8 +209,12 @@ pub fn why(
     if kept > 0 && mine > -(WORTH as i64) {
         return Some(msg::review::why_keeps().to_string());
     }
+    // At a follower's own decision, a best that puts the follower down
+    // gains by where it stands (the tile was laid already).
+    let down = crate::any::placement_of(r.played).is_none()
+        && at(&best.supply, me) < at(&supply(before), me);
     if mine >= WORTH as i64 {
-        return Some(if kept < 0 {
+        return Some(if kept < 0 || down {
             msg::review::why_follower(&pts(mine))
         } else {
             msg::review::why_more(&pts(mine))

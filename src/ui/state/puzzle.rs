@@ -84,45 +84,41 @@ fn store(k: &Kept) {
     let _ = crate::ui::storage::set(KEY, &k.write());
 }
 
-/// The mistakes of a finished review that become the player's own puzzles:
-/// the people's decisions that lost at least `MIN_GAIN` points to the
-/// review's best (every seat's in a game of computers only).
-pub fn keep_own(game: &AnyGame, seats: &[Seat], decisions: &[view::review::Reviewed]) {
-    let people: Vec<u8> = (0..seats.len() as u8)
-        .filter(|&s| seats[s as usize].computer.is_none())
-        .collect();
-    let mine: Vec<&view::review::Reviewed> = decisions
+/// The decisions of a finished review whose moves may become the people's
+/// own puzzles (issue 40): the people's decisions that lost at least
+/// `MIN_GAIN` points to the review's best. The review's engine worker then
+/// judges each move by the shipped puzzles' criteria (`ToEngine::Puzzles`).
+pub fn own_mistakes(seats: &[Seat], decisions: &[view::review::Reviewed]) -> Vec<u32> {
+    decisions
         .iter()
-        .filter(|r| people.contains(&r.seat) && r.loss >= computer::puzzles::MIN_GAIN)
-        .collect();
-    if mine.is_empty() {
-        return;
+        .filter(|r| {
+            seats
+                .get(r.seat as usize)
+                .is_some_and(|s| s.computer.is_none())
+                && r.loss >= computer::puzzles::MIN_GAIN
+        })
+        .map(|r| r.n as u32)
+        .collect()
+}
+
+/// A move of `game` the engine worker judged a puzzle: kept among the
+/// player's own (once; the newest `MAX_OWN`). Whether it is a puzzle of
+/// the game's position there.
+pub fn keep_found(game: &AnyGame, found: &computer::puzzles::Found) -> bool {
+    if found.n >= game.decisions() {
+        return false;
     }
-    let mut k = load_kept();
-    let before = k.own.len();
-    // One walk through the game (the decisions come in order).
-    let history = game.history();
-    let mut pos = game.at(0);
+    let mut pos = game.at(found.n);
     pos.set_logging(false);
-    for r in mine {
-        while pos.decisions() < r.n {
-            let Some(&c) = history.get(pos.decisions()) else {
-                break;
-            };
-            if pos.play(c).is_err() {
-                break;
-            }
-        }
-        if pos.decisions() != r.n {
-            continue;
-        }
-        if let Some(p) = view::puzzles::own_puzzle(&pos, r.best, r.best_then, r.loss, r.turn) {
-            k.add_own(p);
-        }
-    }
-    if k.own.len() != before {
+    let Some(p) = view::puzzles::own_puzzle(&pos, found) else {
+        return false;
+    };
+    let mut k = load_kept();
+    if !k.own.iter().any(|x| x.id == p.id) {
+        k.add_own(p);
         store(&k);
     }
+    true
 }
 
 impl PuzzleState {

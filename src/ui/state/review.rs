@@ -68,6 +68,29 @@ pub struct Review {
     /// (shown once every part has covered them, in order).
     pub parts: Vec<Option<PartProgress>>,
     waiting: Vec<Reviewed>,
+    /// The people's mistakes judged as puzzles once the review is done
+    /// (issue 40), in the review's first engine worker.
+    pub puzzles: Option<OwnPuzzles>,
+}
+
+/// The people's mistakes of a finished review being judged as puzzles by
+/// the shipped puzzles' criteria (`ToEngine::Puzzles`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OwnPuzzles {
+    pub request: u64,
+    /// The mistakes' decisions.
+    pub mistakes: Rc<Vec<u32>>,
+    /// Moves judged, of how many (`None` until the worker says).
+    pub done: u32,
+    pub total: Option<u32>,
+    /// Those kept as puzzles.
+    pub kept: u32,
+}
+
+impl OwnPuzzles {
+    pub fn finished(&self) -> bool {
+        self.total.is_some_and(|t| self.done >= t)
+    }
 }
 
 /// How far one part of a split review has got (`FromEngine::ReviewedPart`).
@@ -89,6 +112,7 @@ impl PartialEq for Review {
             && self.selected == o.selected
             && self.kept == o.kept
             && self.board == o.board
+            && self.puzzles == o.puzzles
     }
 }
 
@@ -150,7 +174,11 @@ impl Review {
         board.view_only = true;
         board.targets = Shared::new(Default::default());
         board.ui.over_closed = true;
-        board.view.prompt_base.buttons.clear();
+        review_prompt(
+            &mut board,
+            i18n::msg::trial::review_panel(game.turn()),
+            None,
+        );
         let narrator = Rc::new(RefCell::new(Narrator::new(&game)));
         let mut r = Review {
             request: next_request(),
@@ -171,6 +199,7 @@ impl Review {
             kept: false,
             parts: Vec::new(),
             waiting: Vec::new(),
+            puzzles: None,
         };
         if workers > 1 {
             r.parts = vec![None; workers];
@@ -210,17 +239,20 @@ impl Review {
     }
 
     /// Every decision is in: the review is done and kept, and the people's
-    /// mistakes become their puzzles (issue 40), in a task of their own.
+    /// mistakes go to the engine worker to be judged as puzzles (issue 40).
     fn finish(&mut self) {
         self.status = Status::Done;
         review_store::keep(&self.key, self.decisions.clone());
-        let (g, seats, d) = (
-            self.game.clone(),
-            self.seats.clone(),
-            self.decisions.clone(),
-        );
-        gloo::timers::callback::Timeout::new(0, move || super::puzzle::keep_own(&g, &seats, &d))
-            .forget();
+        let mistakes = super::puzzle::own_mistakes(&self.seats, &self.decisions);
+        if !mistakes.is_empty() {
+            self.puzzles = Some(OwnPuzzles {
+                request: next_request(),
+                mistakes: Rc::new(mistakes),
+                done: 0,
+                total: None,
+                kept: 0,
+            });
+        }
     }
 
     /// An answer of the engine worker about this review.
@@ -278,8 +310,37 @@ impl Review {
                     self.finish();
                 }
             }
+            FromEngine::Puzzles {
+                done, total, found, ..
+            } => {
+                let kept = found
+                    .as_ref()
+                    .is_some_and(|f| super::puzzle::keep_found(&self.game, f));
+                if let Some(p) = self.puzzles.as_mut() {
+                    p.done = done;
+                    p.total = Some(total);
+                    p.kept += u32::from(kept);
+                }
+            }
             FromEngine::Failed { why, .. } => self.status = Status::Failed(why.words().to_string()),
             _ => {}
+        }
+    }
+
+    /// The language changed: the board's words again, the panel still the
+    /// review's (a position's own view would ask for its decision).
+    pub fn relabel(&mut self) {
+        match self.selected {
+            Some(i) => self.select(i),
+            None => {
+                self.board.relabel();
+                self.board.targets = Shared::new(Default::default());
+                review_prompt(
+                    &mut self.board,
+                    i18n::msg::trial::review_panel(self.game.turn()),
+                    None,
+                );
+            }
         }
     }
 
@@ -341,8 +402,31 @@ fn board_for(game: &AnyGame, seats: &[Seat], r: &Reviewed, words: String) -> Pla
     let mut t = (*play.targets).clone();
     t.zoom = cell;
     play.targets = Shared::new(t);
+    let name = seats
+        .get(r.seat as usize)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    review_prompt(
+        &mut play,
+        i18n::msg::trial::review_decision(r.turn, &name),
+        Some(r.seat),
+    );
     play.view.prompt_base.detail = words;
     play
+}
+
+/// The panel beside the review's board is the review's (issue 40): its
+/// decision says what the board shows, never the position's own decision
+/// (a follower to put, a tile to place), and offers nothing to press.
+fn review_prompt(play: &mut Play, title: String, seat: Option<u8>) {
+    let p = &mut play.view.prompt_base;
+    p.decision = "review";
+    p.player = seat;
+    p.title = title;
+    p.detail = String::new();
+    p.why = None;
+    p.note = None;
+    p.buttons.clear();
 }
 
 /// The review's own state (ui/review_app.rs): the review, and the screen's
@@ -477,6 +561,10 @@ impl ReviewState {
                     | FromEngine::Failed { request, .. } => {
                         s.review.as_ref().is_some_and(|r| r.request == *request)
                     }
+                    FromEngine::Puzzles { request, .. } => s
+                        .review
+                        .as_ref()
+                        .is_some_and(|r| r.puzzles.as_ref().is_some_and(|p| p.request == *request)),
                     _ => false,
                 };
                 match s.review.as_mut() {
@@ -493,7 +581,7 @@ impl ReviewState {
             }
             Action::Relabel => {
                 if let Some(r) = s.review.as_mut() {
-                    r.board.relabel();
+                    r.relabel();
                 }
             }
             _ => return this,
