@@ -112,6 +112,18 @@ impl DeepConfig {
     };
 }
 
+/// What a greedy reply after a line depends on besides the line: the tile
+/// in hand of the seat to move (`Playable::chance_key`) and the tiles left
+/// (a tile set aside before it changes them). The rest of the pile's order
+/// is read only when a ranked move draws the next tile, through the tiles
+/// left when a drawn one has no place (set aside), which no two moves of
+/// one ranking tell apart in practice.
+pub(crate) type ReplyKey = (u32, u32);
+
+/// Per line (a root move, a review's line): the greedy reply found after
+/// it, by `ReplyKey`.
+pub(crate) type Replies<C> = Vec<Vec<(ReplyKey, Option<Move<C>>)>>;
+
 /// How a search begins: with the answer at once (a single candidate), or
 /// with work to do.
 pub enum DeepStarted<G: Playable> {
@@ -144,7 +156,7 @@ pub struct Deep<G: Playable> {
     root_visits: Vec<u32>,
     /// Per root move, with `review_leaf`: the greedy reply after it by the
     /// tile in hand and the tiles left (what a redeal changes there).
-    replies: Vec<Vec<((u32, u32), Option<Move<G::Choice>>)>>,
+    replies: Replies<G::Choice>,
     /// Scratch.
     values: Vec<f64>,
     path: Vec<(u32, usize)>,

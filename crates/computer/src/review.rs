@@ -42,7 +42,7 @@
 //! The same game, level and settings give the same review, however it is
 //! sliced, natively and in wasm.
 
-use super::deep::{playout_with, DeepConfig};
+use super::deep::{playout_with, DeepConfig, Replies};
 use super::eval::{apply, moves_on, net_value, net_values_into, Move};
 use super::{think, think_plan, Level, Plan, Playable, Thinker};
 use engine::any::{AnyChoice, AnyGame};
@@ -321,16 +321,8 @@ struct Job<G: Playable> {
     /// determinization changed there (`ReplyKey`): most redeals of a
     /// sample repeat a tile in hand, and the greedy ranking of every move
     /// was a fifth of a judged review's time.
-    replies: Vec<Vec<(ReplyKey, Option<Move<G::Choice>>)>>,
+    replies: Replies<G::Choice>,
 }
-
-/// What a line's greedy reply depends on besides the line itself: the
-/// tile in hand of the seat to move (`Playable::chance_key`) and the tiles
-/// left (a tile set aside before it changes them). The rest of the pile's
-/// order is read only when a move draws the next tile, through the tiles
-/// left when one drawn has no place (set aside), which no two moves of one
-/// ranking tell apart in practice.
-type ReplyKey = (u32, u32);
 
 impl<G: Playable> Reviewer<G> {
     /// Reviews every decision of `game` (its whole history) at `level`, with
