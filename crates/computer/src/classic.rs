@@ -48,8 +48,8 @@ impl Playable for Game {
     /// each valued as the review values a line (`review_leaf`: the greedy
     /// reply, the review's playouts, normal's, and the net margin). With
     /// hard's playouts it was 92% at least as good as hard by the review's
-    /// valuation; with the review's own, 100 of 100 (docs/ai.md, "The
-    /// judge").
+    /// valuation; with the review's own, 99 of 100 on the same decisions
+    /// (docs/ai.md, "The judge").
     const JUDGE: DeepConfig = DeepConfig {
         candidates: 10,
         work_per_move: 100_000,
