@@ -169,6 +169,7 @@ fn parse_deep(s: &str) -> DeepConfig {
         "w" => c.widen = v.parse().unwrap(),
         "ps" => c.policy_samples = v.parse().unwrap(),
         "ph" => c.playout_hints = v != "0",
+        "rl" => c.review_leaf = v != "0",
         _ => panic!("unknown key {k}"),
     });
     c

@@ -153,12 +153,12 @@ async function reviewGame(open, alone, origin, label, link) {
     const whole = Date.now() - t1;
     const s = await state(page);
     console.log(`     ${label}: ${s.total} decisions reviewed in ${(whole / 1000).toFixed(1)} s`);
-    // Issue 40 asks 60 s for both. The review's judge (wider than hard)
-    // reviews classic's game in about 25 s here, The City's 160 decisions
-    // in about 78 s with two workers on this 2-core machine: its limit is
-    // what it takes now, with room, until the judge is made cheaper
-    // (docs/ai.md, "The judge").
-    const limit = label === 'city' ? 120000 : 60000;
+    // Issue 40 asks 60 s for both. With two workers on this 2-core
+    // machine the review's judge reviews classic's game in 19.6 s (load 2),
+    // The City's 160 decisions in 42.5 and 47.5 s (load 2 and 3; 62 to
+    // 78 s before its judge took 0.69 of the CPU, docs/ai.md, "The
+    // judge"): The City's limit is 75 s, room for a busier machine.
+    const limit = label === 'city' ? 75000 : 60000;
     check(`${label}: the whole review in at most ${limit / 1000} s (${(whole / 1000).toFixed(1)} s)`, whole <= limit, `${whole} ms`);
     await page.waitForTimeout(300);
     const doneAt = await page.evaluate(() => window.__reviewDoneAt);

@@ -25,7 +25,7 @@
 //! ranking of a new tree node values. Same position, seed and settings, same
 //! move, however the search is sliced.
 
-use super::eval::{apply, greedy_moves, moves_on, shuffle_ties, value_of, Move};
+use super::eval::{apply, greedy_moves, moves_on, net_values_into, shuffle_ties, value_of, Move};
 use super::{Playable, Progress};
 use engine::core::rng::{below, rng_for_seed, Pcg64};
 use engine::Seat;
@@ -73,6 +73,13 @@ pub struct DeepConfig {
     /// player to move and plays the best: both sides play sensibly in the
     /// playout, so a move that leaves a feature to be taken is seen to.
     pub policy_samples: u32,
+    /// Value a root move as a game review values a line
+    /// (`review::ReviewConfig::reply`, `eval::net_values_into`): the seat
+    /// to move after it first plays its greedy reply (found once per tile
+    /// in hand and kept), and a leaf is worth the net margin, every seat's
+    /// followers in supply counted. The review's judge (issue 40): its best
+    /// move is then best by the review's own valuation.
+    pub review_leaf: bool,
 }
 
 /// What valuing a position costs, in decisions played.
@@ -95,6 +102,7 @@ impl DeepConfig {
         widen: 0.5,
         policy_samples: 0,
         playout_hints: true,
+        review_leaf: false,
     };
     pub const NORMAL: DeepConfig = DeepConfig {
         candidates: 8,
@@ -103,6 +111,18 @@ impl DeepConfig {
         ..DeepConfig::HARD
     };
 }
+
+/// What a greedy reply after a line depends on besides the line: the tile
+/// in hand of the seat to move (`Playable::chance_key`) and the tiles left
+/// (a tile set aside before it changes them). The rest of the pile's order
+/// is read only when a ranked move draws the next tile, through the tiles
+/// left when a drawn one has no place (set aside), which no two moves of
+/// one ranking tell apart in practice.
+pub(crate) type ReplyKey = (u32, u32);
+
+/// Per line (a root move, a review's line): the greedy reply found after
+/// it, by `ReplyKey`.
+pub(crate) type Replies<C> = Vec<Vec<(ReplyKey, Option<Move<C>>)>>;
 
 /// How a search begins: with the answer at once (a single candidate), or
 /// with work to do.
@@ -134,6 +154,9 @@ pub struct Deep<G: Playable> {
     /// Per root move: (chance key, node) of the decisions after it.
     root_next: Vec<Vec<(u32, u32)>>,
     root_visits: Vec<u32>,
+    /// Per root move, with `review_leaf`: the greedy reply after it by the
+    /// tile in hand and the tiles left (what a redeal changes there).
+    replies: Replies<G::Choice>,
     /// Scratch.
     values: Vec<f64>,
     path: Vec<(u32, usize)>,
@@ -189,6 +212,7 @@ impl<G: Playable> Deep<G> {
             nodes: Vec::new(),
             root_next: vec![Vec::new(); n],
             root_visits: vec![0; n],
+            replies: vec![Vec::new(); n],
             values: Vec::new(),
             path: Vec::new(),
             choices: Vec::new(),
@@ -244,6 +268,9 @@ impl<G: Playable> Deep<G> {
             let mut g = det.clone();
             apply(&mut g, &self.moves[i]);
             self.path.clear();
+            if self.cfg.review_leaf && !g.is_over() {
+                work += self.reply(i, &mut g) as u64;
+            }
             if self.cfg.depth > 0 {
                 self.root_visits[i] += 1;
                 work += self.descend(i, &mut g) as u64;
@@ -257,7 +284,11 @@ impl<G: Playable> Deep<G> {
             ) as u64;
             work += LEAF_WORK as u64;
             let over = g.is_over();
-            g.leaf_values(self.cfg.follower_value, &mut self.values);
+            if self.cfg.review_leaf {
+                net_values_into(g, self.cfg.follower_value, &mut self.values);
+            } else {
+                g.leaf_values(self.cfg.follower_value, &mut self.values);
+            }
             let shape = |v: f64| leaf_worth(v, over, &self.cfg);
             self.sum[i] += shape(self.values[self.me as usize]);
             self.count[i] += 1;
@@ -270,6 +301,29 @@ impl<G: Playable> Deep<G> {
         }
         self.round_work += work;
         self.done += work;
+    }
+
+    /// Plays the greedy reply of the seat to move on `g` (after root move
+    /// `i`), ranked once per tile in hand; returns the work done (one unit
+    /// per move a new ranking valued, one per choice played).
+    fn reply(&mut self, i: usize, g: &mut G) -> u32 {
+        let key = (g.chance_key(), g.tiles_left());
+        let mut work = 0;
+        let m = match self.replies[i].iter().find(|e| e.0 == key) {
+            Some(e) => e.1,
+            None => {
+                let moves = moves_on(g, self.cfg.follower_value, true);
+                work += moves.len() as u32;
+                let m = moves.first().copied();
+                self.replies[i].push((key, m));
+                m
+            }
+        };
+        if let Some(m) = m {
+            apply(g, &m);
+            work += 1 + m.then.is_some() as u32;
+        }
+        work
     }
 
     /// Walks the tree below root move `i` on `g` (choosing by UCB, expanding

@@ -42,7 +42,7 @@
 //! The same game, level and settings give the same review, however it is
 //! sliced, natively and in wasm.
 
-use super::deep::{playout_with, DeepConfig};
+use super::deep::{playout_with, DeepConfig, Replies};
 use super::eval::{apply, moves_on, net_value, net_values_into, Move};
 use super::{think, think_plan, Level, Plan, Playable, Thinker};
 use engine::any::{AnyChoice, AnyGame};
@@ -317,6 +317,11 @@ struct Job<G: Playable> {
     rng: Pcg64,
     choices: Vec<G::Choice>,
     scratch: Vec<G::Choice>,
+    /// Per line: the greedy reply found after it, by what the
+    /// determinization changed there (`ReplyKey`): most redeals of a
+    /// sample repeat a tile in hand, and the greedy ranking of every move
+    /// was a fifth of a judged review's time.
+    replies: Replies<G::Choice>,
 }
 
 impl<G: Playable> Reviewer<G> {
@@ -557,6 +562,7 @@ impl<G: Playable> Reviewer<G> {
             rng: rng_for_seed(position_seed(self.game_seed, m) ^ 0x2E71_E3ED_5EED),
             choices: Vec::new(),
             scratch: Vec::new(),
+            replies: Vec::new(),
         });
         true
     }
@@ -728,16 +734,19 @@ impl<G: Playable> Job<G> {
         let play_seed = self.rng.next_u64();
         let det = self.pos[0].redeal_unseen(&mut rng_for_seed(deal_seed));
         let mut values = Vec::with_capacity(self.players);
+        self.replies.resize(self.lines.len(), Vec::new());
         for k in 0..self.lines.len() {
             let mut g = det.clone();
+            let mut whole = true;
             for &c in &self.lines[k] {
                 // Legal on every determinization (no tile is drawn inside a
                 // move); checked all the same, so nothing odd can follow.
                 if g.play(c).is_err() {
+                    whole = false;
                     break;
                 }
             }
-            self.leaf(g, cfg, play_seed, &mut values);
+            self.leaf(g, whole.then_some(k), cfg, play_seed, &mut values);
             let at = k * self.players;
             self.last.resize(self.sums.len(), 0.0);
             for (s, v) in values.iter().enumerate().take(self.players) {
@@ -757,14 +766,34 @@ impl<G: Playable> Job<G> {
         self.samples += 1;
     }
 
-    /// Every seat's value of `g` after the reply and the playout.
-    fn leaf(&mut self, mut g: G, cfg: &ReviewConfig, play_seed: u64, out: &mut Vec<f64>) {
+    /// Every seat's value of `g` (after the whole of line `line`, if
+    /// `Some`) after the reply and the playout.
+    fn leaf(
+        &mut self,
+        mut g: G,
+        line: Option<usize>,
+        cfg: &ReviewConfig,
+        play_seed: u64,
+        out: &mut Vec<f64>,
+    ) {
         let p = &cfg.playouts;
         if cfg.reply && !g.is_over() {
             // The seat to move replies as the greedy player would: the
             // same footing for whoever moves next.
-            if let Some(m) = moves_on(&g, p.follower_value, true).first() {
-                apply(&mut g, m);
+            let key = (g.chance_key(), g.tiles_left());
+            let known = line.and_then(|k| {
+                let r = self.replies[k].iter().find(|e| e.0 == key)?;
+                Some(r.1)
+            });
+            let reply = known.unwrap_or_else(|| {
+                let r = greedy_reply(&g, p.follower_value);
+                if let Some(k) = line {
+                    self.replies[k].push((key, r));
+                }
+                r
+            });
+            if let Some(m) = reply {
+                apply(&mut g, &m);
             }
         }
         playout_with(
@@ -906,6 +935,12 @@ pub fn value_moves<G: Playable>(
         }
     }
     sums.iter().map(|s| s / samples.max(1) as f64).collect()
+}
+
+/// The greedy move of the seat to move at `g` (the first of the best,
+/// as `moves_on` ranks them), if any.
+fn greedy_reply<G: Playable>(g: &G, follower_value: f64) -> Option<Move<G::Choice>> {
+    moves_on(g, follower_value, true).first().copied()
 }
 
 /// What `g` is worth to `me` after the greedy move when `me` is to place a

@@ -343,8 +343,13 @@ fn a_sliced_deep_search_gives_the_same_move() {
         win_bonus: 20.0,
         ..TINY_DEEP
     };
+    // The review's judge's leaf: the greedy reply kept per tile in hand.
+    let review_leaf = DeepConfig {
+        review_leaf: true,
+        ..TINY_DEEP
+    };
     for (i, g) in sample_positions().iter().enumerate().step_by(4) {
-        for cfg in [TINY_DEEP, random_policy, win_bonus] {
+        for cfg in [TINY_DEEP, random_policy, win_bonus, review_leaf] {
             let seed = 11 + i as u64;
             let expected = choose_plan(g, Plan::Deep(cfg), seed);
             assert_legal(g, expected, "deep");
