@@ -440,7 +440,7 @@ test('layouts at 360 and 1920 px: every chart and table of the pictures and the 
   await page.waitForSelector(REVIEW, { timeout: TIMEOUT });
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.status === 'done', REVIEW, { timeout: 120000 });
   const judge = await page.textContent('[data-testid=review-judge]');
-  check('the review names its judge and budget', /stronger than the hard level/.test(judge) && /\d+ candidate moves/.test(judge), judge);
+  check('the review names its judge and budget', /the review's own computer, seeded apart from every player/.test(judge) && /\d+ candidate moves/.test(judge), judge);
   // Margin = skill + luck + rest, per player, to the rounding.
   const sums = await page.evaluate(() => [0, 1].map((s) => ['margin', 'skill', 'luck', 'rest']
     .map((k) => Number(document.querySelector(`[data-testid=review-${k}-${s}]`).textContent.replace('−', '-')))));

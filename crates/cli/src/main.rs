@@ -46,9 +46,10 @@ mod cli {
       DIR/game-K.cgn (K from 1), its seats named after their levels (hard, hard 2)
   city review FILE [--level LEVEL] [--json]
       review every decision of a record of either game against the review's judge (a
-      search stronger than hard, seeded apart from every seat), or against the move
-      LEVEL plays there seeded as the app seeds it: one line per decision (turn, player,
-      class, points lost, the move played, the best, the luck of the draw), then each
+      deep search valuing moves as the review does, seeded apart from every seat), or
+      against the move LEVEL plays there seeded as the app seeds it: one line per
+      decision (turn, player, class, points lost, the move played, the best, the luck
+      of the draw), then each
       player's figures (margin = skill + luck + rest, accuracy) and the key moments;
       --json: {\"level\", \"judge\": {\"name\", \"candidates\", \"work\", \"horizon\",
       \"samples\", \"seed\"}, \"decisions\": [{\"n\", \"turn\", \"seat\", \"player\",

@@ -98,8 +98,8 @@ pub trait Playable: TileGame {
     const HARD: DeepConfig;
     /// How much a game review samples (`review`).
     const REVIEW: review::ReviewConfig;
-    /// The review's own judge (issue 40): a deep search stronger than
-    /// `HARD`, seeded apart from every seat (`review::Judge`).
+    /// The review's own judge (issue 40): a deep search that values
+    /// its candidates as the review does, seeded apart from every seat (`review::Judge`).
     const JUDGE: DeepConfig;
     /// What the position is worth to every seat (`eval::value_of` for each,
     /// in seat order), into `out`; the final scoring is applied to `self`.

@@ -81,7 +81,7 @@ pub enum Judge {
     /// reviews as flawless.
     Level(Level),
     /// The review's own judge (issue 40): the deep search with these
-    /// settings (the ruleset's `Playable::JUDGE`, stronger than `hard`),
+    /// settings (the ruleset's `Playable::JUDGE`),
     /// seeded with `judge_seed`, apart from every seat.
     Deep(DeepConfig),
 }
