@@ -179,6 +179,22 @@ pub fn review_app(props: &ReviewAppProps) -> Html {
             }
         });
     }
+    // Decisions freed at once are shown a few per task (`Review::drain`),
+    // the page free to paint and take input between.
+    {
+        let backlog = state
+            .review
+            .as_ref()
+            .filter(|r| r.backlog())
+            .map(|r| r.decisions.len());
+        let d = d.clone();
+        use_effect_with(backlog, move |backlog| {
+            let next = backlog.map(|_| {
+                gloo::timers::callback::Timeout::new(0, move || d.dispatch(Action::ReviewDrain))
+            });
+            move || drop(next)
+        });
+    }
     // Closed: back to the page's game.
     let closed = state.review.is_none();
     {

@@ -238,6 +238,8 @@ pub enum Action {
     /// Show this reviewed decision (an index into the review's).
     ReviewSelect(usize),
     ReviewCancel,
+    /// Show more of the reviewed decisions that wait (`Review::drain`).
+    ReviewDrain,
     ReviewClose,
     /// Try it (state/variation.rs): play on from the decision shown, a
     /// variation (`true`: the best move played first).

@@ -26,6 +26,10 @@ use yew::Reducible;
 /// (`computer::Playable::JUDGE`, whatever level is asked).
 pub const REVIEW_LEVEL: Level = Level::Normal;
 
+/// How long the main thread shows waiting decisions in one task (ms): a
+/// long task is 50 ms, and the page paints and renders beside it.
+const DRAIN_MS: f64 = 12.0;
+
 /// Where a review stands.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Status {
@@ -68,6 +72,9 @@ pub struct Review {
     /// (shown once every part has covered them, in order).
     pub parts: Vec<Option<PartProgress>>,
     waiting: Vec<Reviewed>,
+    /// The waiting decisions before this one are ready to be shown
+    /// (`usize::MAX`: every part is done).
+    frontier: usize,
     /// The people's mistakes judged as puzzles once the review is done
     /// (issue 40), in the review's first engine worker.
     pub puzzles: Option<OwnPuzzles>,
@@ -199,6 +206,7 @@ impl Review {
             kept: false,
             parts: Vec::new(),
             waiting: Vec::new(),
+            frontier: 0,
             puzzles: None,
         };
         if workers > 1 {
@@ -236,6 +244,34 @@ impl Review {
             words.push(narrator.words(&names, r));
             decisions.push(r.clone());
         }
+    }
+
+    /// The decisions every part has covered, shown in order, for at most
+    /// [`DRAIN_MS`] of the main thread: a part that ends after the others
+    /// frees dozens at once, and each mistake's words play both of its
+    /// lines (`view::review_why`), so the rest waits for the next task
+    /// (`Action::ReviewDrain`, sent while [`Review::backlog`] says so).
+    /// The last one shown ends the review.
+    pub fn drain(&mut self) {
+        if !self.running() {
+            return;
+        }
+        let start = js_sys::Date::now();
+        while self.waiting.first().is_some_and(|r| r.n < self.frontier) {
+            let r = self.waiting.remove(0);
+            self.add(std::slice::from_ref(&r));
+            if js_sys::Date::now() - start >= DRAIN_MS {
+                break;
+            }
+        }
+        if self.frontier == usize::MAX && self.waiting.is_empty() {
+            self.finish();
+        }
+    }
+
+    /// Decisions ready to be shown wait for the next task (`drain`).
+    pub fn backlog(&self) -> bool {
+        self.running() && self.waiting.first().is_some_and(|r| r.n < self.frontier)
     }
 
     /// Every decision is in: the review is done and kept, and the people's
@@ -293,22 +329,17 @@ impl Review {
                 // Shown in order: what every part has covered.
                 let heard: Vec<PartProgress> = self.parts.iter().flatten().copied().collect();
                 let all = heard.len() == self.parts.len();
-                let frontier = if all {
+                self.frontier = if all && heard.iter().all(|p| p.done >= p.total) {
+                    usize::MAX
+                } else if all {
                     heard.iter().map(|p| p.covered).min().unwrap_or(0) as usize
                 } else {
                     0
                 };
-                let k = self.waiting.partition_point(|r| r.n < frontier);
-                let ready: Vec<Reviewed> = self.waiting.drain(..k).collect();
-                self.add(&ready);
                 self.done = heard.iter().map(|p| p.done).sum();
                 self.total = heard.iter().map(|p| p.total).sum();
                 self.heard = now;
-                if all && heard.iter().all(|p| p.done >= p.total) {
-                    let rest = std::mem::take(&mut self.waiting);
-                    self.add(&rest);
-                    self.finish();
-                }
+                self.drain();
             }
             FromEngine::Puzzles {
                 done, total, found, ..
@@ -546,6 +577,10 @@ impl ReviewState {
                 let workers = r.parts.len().max(1);
                 s.review = Some(Review::open_split(&play, r.level, workers, now));
             }
+            Action::ReviewDrain => match s.review.as_mut() {
+                Some(r) if r.backlog() => r.drain(),
+                _ => return this,
+            },
             Action::ReviewCancel => {
                 if let Some(r) = s.review.as_mut().filter(|r| r.running()) {
                     r.status = Status::Cancelled
