@@ -358,16 +358,28 @@ async function humanTurn(page) {
   );
 }
 
-// `city replay FILE`'s JSON summary of a record (a promise): the binary
-// CITY names, or `cargo run --bin city` (which may build it first: its
-// callers allow for that).
+// How `city ARGS…` is run: the binary CITY names, else the debug build's
+// (the test command builds it before the e2e step), else `cargo run`
+// (which may build it first).
+function cityCommand(args) {
+  const built = path.join(ROOT, 'target', 'debug', 'city');
+  if (process.env.CITY) return [process.env.CITY, args];
+  return fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
+}
+
+// `city ARGS…`'s output; throws when it fails.
+function city(args) {
+  const { execFileSync } = require('node:child_process');
+  const [cmd, all] = cityCommand(args);
+  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+// `city replay FILE`'s JSON summary of a record (a promise).
 function cityReplay(file) {
   const { execFile } = require('node:child_process');
-  const [cmd, args, opts] = process.env.CITY
-    ? [process.env.CITY, ['replay', file], {}]
-    : ['cargo', ['run', '--quiet', '--bin', 'city', '--', 'replay', file], { cwd: ROOT }];
+  const [cmd, args] = cityCommand(['replay', file]);
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { ...opts, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}\n${stderr}`));
       else resolve(stdout);
     });
@@ -476,5 +488,5 @@ module.exports = {
   ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, MIME, CONTEXT_DEFAULTS, LOAD_WARNING,
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
   PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, leave,
-  humansTurn, humanTurn, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
+  humansTurn, humanTurn, city, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
 };

@@ -31,23 +31,13 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
 const {
   test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, classicForm, notices, version, moved,
-  copyLink: shareLink, startGame, axeAudit,
+  copyLink: shareLink, startGame, axeAudit, city,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
-const ROOT = path.join(__dirname, '..', '..');
 
-// `city ARGS…`: the binary CITY names, else the debug build's, else cargo's.
-function city(args) {
-  const built = path.join(ROOT, 'target', 'debug', 'city');
-  const [cmd, all] = process.env.CITY
-    ? [process.env.CITY, args]
-    : fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
-  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
 
 // A link's payload (its CRC-32 left off) and back (as envelope.rs seals).
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

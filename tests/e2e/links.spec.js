@@ -17,13 +17,11 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
 const {
-  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, notices, version, moved, copyLink: shareLink,
+  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, notices, version, moved, copyLink: shareLink, city,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
-const ROOT = path.join(__dirname, '..', '..');
 
 const act = (page, n) => clickDecision(page, { follower: n % 2 === 0 });
 
@@ -63,13 +61,6 @@ async function importRecord(page, text) {
   await page.waitForSelector(play, { timeout: TIMEOUT });
 }
 
-// `city ARGS…`: the binary CITY names, or cargo's.
-function city(args) {
-  const [cmd, all] = process.env.CITY
-    ? [process.env.CITY, args]
-    : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
-  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
 
 // Ann opens `url`: it is refused with a message holding `words`, her saves
 // are as they were and her game in play is where it was.

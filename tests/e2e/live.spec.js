@@ -28,12 +28,11 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
 const {
   test, check, PLAY: play, clickDecision, newGameForm, cityForm, classicForm, version, moved,
   copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
 } = require('./fixtures.js');
-const { watchPage } = require('./common.js');
+const { watchPage, city } = require('./common.js');
 
 test.use({
   launchOptions: {
@@ -43,16 +42,7 @@ test.use({
 });
 
 const TIMEOUT = 20000;
-const ROOT = path.join(__dirname, '..', '..');
 
-// `city ARGS…`: the binary CITY names, else the debug build's, else cargo's.
-function city(args) {
-  const built = path.join(ROOT, 'target', 'debug', 'city');
-  const [cmd, all] = process.env.CITY
-    ? [process.env.CITY, args]
-    : fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
-  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
 
 // A typical host name (20 characters): the length of a link on it.
 const HOST = 'https://carcassonne.example/';

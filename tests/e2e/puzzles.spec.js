@@ -22,9 +22,8 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
 const { test, check, axeAudit } = require('./fixtures.js');
-const { ROOT, clickDecision, until } = require('./common.js');
+const { ROOT, city, clickDecision, until } = require('./common.js');
 
 const TIMEOUT = 15000;
 // `city random --game classic --seed 12 --players 2 --expansions "" --tiles 14`,
@@ -35,14 +34,6 @@ const REVIEW = '[data-testid=review]';
 
 const audit = (page, name) => axeAudit(page, name, check);
 
-// `city ARGS…`: the binary CITY names, else the debug build's, else cargo's.
-function city(args) {
-  const built = path.join(ROOT, 'target', 'debug', 'city');
-  const [cmd, all] = process.env.CITY
-    ? [process.env.CITY, args]
-    : fs.existsSync(built) ? [built, args] : ['cargo', ['run', '--quiet', '--bin', 'city', '--', ...args]];
-  return execFileSync(cmd, all, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
 
 // What the command line says of a game's link: the judge's review (the
 // mistakes of the seats in `people`) and the puzzles mined by the shipped

@@ -13,3 +13,5 @@ pub mod saves;
 pub mod share;
 pub mod signal;
 pub mod star;
+#[cfg(test)]
+mod test_games;

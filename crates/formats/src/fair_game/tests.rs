@@ -3,41 +3,11 @@
 
 use super::*;
 use crate::share::envelope::{seal, unseal};
-use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+use crate::test_games::{classic_setup, players, secrets, step};
+use engine::city::{Catalogue, Options, Setup};
 
 fn setup() -> AnySetup {
-    let cat = Catalogue::builtin().unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    AnySetup::City(Setup::from_seed(cat, names, 0, DEFAULT_STACKS, Options::default()).unwrap())
-}
-
-fn classic_setup() -> AnySetup {
-    use engine::classic;
-    let cat = classic::Catalogue::builtin().unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let s = classic::Setup::from_seed(
-        cat,
-        names,
-        classic::Expansions::default(),
-        classic::Options::default(),
-        3,
-    )
-    .unwrap();
-    AnySetup::Classic(s.first_tiles(16))
-}
-
-fn secrets(tag: u8) -> impl FnMut() -> Secret {
-    let mut i = 0u8;
-    move || {
-        i += 1;
-        let mut s = [tag; 32];
-        s[0] = i;
-        s
-    }
-}
-
-fn players() -> Vec<String> {
-    vec!["Ann".into(), "Bob".into()]
+    crate::test_games::city_setup(2)
 }
 
 /// The host (Ann's device, seat `host_seat`) invites; Bob's device joins
@@ -54,30 +24,13 @@ fn start(setup: &AnySetup, host_seat: usize) -> (FairGame, FairGame) {
     assert!(guest.own(1 - host_seat) && !guest.own(host_seat));
     let answer = guest.link().unwrap();
     eprintln!("answer: {} characters", answer.len());
-    let host = match host.receive(&link::decode(&answer).unwrap(), &players()) {
+    let host = match host.receive(&link::decode(&answer).unwrap(), &players(2)) {
         Ok(Received::Continues(g)) => *g,
         other => panic!("{other:?}"),
     };
     let mut guest = guest;
     guest.reveal();
     (host, guest)
-}
-
-/// The device whose seat moves takes its decisions until another
-/// device's seat decides (a turn, or its pieces of another's wall round),
-/// or sends its reveals when the other's tile waits.
-fn step(me: &mut FairGame) {
-    loop {
-        let r = me.replayed().unwrap();
-        if me.awaited(&r) != Awaited::Nothing {
-            return;
-        }
-        let (mut ready, _) = fair::prepare(&r.game, &me.deal);
-        let legal = ready.legal_choices();
-        let c = legal[me.history.len() % legal.len()];
-        ready.play(c).unwrap();
-        me.history.push(c);
-    }
 }
 
 /// Links back and forth to the game's end; at every link the holder of
@@ -109,7 +62,7 @@ fn play_out(setup: &AnySetup, host_seat: usize) -> (FairGame, Vec<usize>) {
             assert!(read.deal.values(t as u32 + 1).is_none(), "turn {}", t + 1);
         }
         let other = 1 - sender;
-        devices[other] = match devices[other].receive(&read, &players()) {
+        devices[other] = match devices[other].receive(&read, &players(2)) {
             Ok(Received::Continues(g)) => *g,
             e => panic!("{e:?}"),
         };
@@ -151,7 +104,7 @@ fn two_devices_play_the_city_by_links_host_first() {
 
 #[test]
 fn two_devices_play_classic_by_links_guest_first() {
-    let (end, _) = play_out(&classic_setup(), 1);
+    let (end, _) = play_out(&classic_setup(2), 1);
     assert!(end.replayed().unwrap().game.is_over());
 }
 
@@ -169,7 +122,7 @@ fn the_guest_moving_first_waits_for_the_hosts_reveal() {
     );
     let l = link::decode(&host.link().unwrap()).unwrap();
     assert!(l.history.is_empty());
-    let Ok(Received::Continues(guest)) = guest.receive(&l, &players()) else {
+    let Ok(Received::Continues(guest)) = guest.receive(&l, &players(2)) else {
         panic!()
     };
     let guest = *guest;
@@ -186,7 +139,7 @@ fn forge(l: &str, f: impl FnOnce(&mut Vec<u8>)) -> Result<FairLink, ShareError> 
 }
 
 fn refused(g: &FairGame, l: &FairLink) -> Refusal {
-    match g.receive(l, &players()) {
+    match g.receive(l, &players(2)) {
         Err(r) => r,
         Ok(x) => panic!("accepted: {x:?}"),
     }
@@ -203,7 +156,7 @@ fn forged_links_are_refused_with_what_they_change() {
         step(&mut devices[me]);
         devices[me].reveal();
         let l = link::decode(&devices[me].link().unwrap()).unwrap();
-        let Ok(Received::Continues(g)) = devices[1 - me].receive(&l, &players()) else {
+        let Ok(Received::Continues(g)) = devices[1 - me].receive(&l, &players(2)) else {
             panic!()
         };
         devices[1 - me] = *g;
@@ -213,7 +166,7 @@ fn forged_links_are_refused_with_what_they_change() {
     // An older link: the game here where it is.
     let mut older = link::decode(&good).unwrap();
     older.history.truncate(1);
-    assert_eq!(bob.receive(&older, &players()), Ok(Received::Earlier));
+    assert_eq!(bob.receive(&older, &players(2)), Ok(Received::Earlier));
     // A past move changed (the last decision played another way).
     let mut changed = link::decode(&good).unwrap();
     let at = bob.history.len() - 1;
@@ -230,7 +183,7 @@ fn forged_links_are_refused_with_what_they_change() {
         assert!(
             r == Refusal::Forgery(Forgery::Move {
                 turn: before.game.turn(),
-                player: players()[usize::from(before.game.to_move())].clone()
+                player: players(2)[usize::from(before.game.to_move())].clone()
             }),
             "{r:?}"
         );
@@ -468,7 +421,7 @@ fn a_decision_added_for_the_receivers_seat_is_refused_as_such() {
     let read = read_fair(&doc, &forged).unwrap();
     assert_eq!(read.history.len(), ann.history.len() + 1);
     assert!(matches!(
-        bob.receive(&read, &players()),
+        bob.receive(&read, &players(2)),
         Err(Refusal::Forgery(Forgery::Seat { player, .. })) if player == "Bob"
     ));
 }

@@ -2,12 +2,10 @@
 //! reconnected channel (nothing lost, nothing repeated).
 
 use super::*;
-use crate::fair_game::{Awaited, Received};
+use crate::fair_game::Received;
 use crate::share::fair as link;
 use crate::signal::{Address, Candidate, Kind};
-use engine::any::AnySetup;
-use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
-use engine::fair;
+use crate::test_games::{city_setup, players, secrets, step};
 
 fn signal(offer: bool, fp: u8) -> Signal {
     Signal {
@@ -110,41 +108,13 @@ fn a_signal_goes_to_the_tab_that_can_use_it() {
     assert!(!takes(false, &[7; 16], &playing));
 }
 
-fn secrets(tag: u8) -> impl FnMut() -> engine::fair::Secret {
-    let mut i = 0u8;
-    move || {
-        i += 1;
-        let mut s = [tag; 32];
-        s[0] = i;
-        s
-    }
-}
-
-/// This device's decisions until another device's seat decides.
-fn step(me: &mut FairGame) {
-    loop {
-        let r = me.replayed().unwrap();
-        if me.awaited(&r) != Awaited::Nothing {
-            return;
-        }
-        let (mut ready, _) = fair::prepare(&r.game, &me.deal);
-        let legal = ready.legal_choices();
-        let c = legal[me.history.len() % legal.len()];
-        ready.play(c).unwrap();
-        me.history.push(c);
-    }
-}
-
 /// Links sent again on a reconnected channel: the newest link twice brings
 /// nothing the second time; an older one is older; a link held back while
 /// the channel was cut continues the game by exactly its own moves.
 #[test]
 fn links_sent_again_after_a_reconnection_lose_and_repeat_nothing() {
-    let cat = Catalogue::builtin().unwrap();
-    let players = vec!["Ann".to_string(), "Bob".to_string()];
-    let setup = AnySetup::City(
-        Setup::from_seed(cat, players.clone(), 0, DEFAULT_STACKS, Options::default()).unwrap(),
-    );
+    let players = players(2);
+    let setup = city_setup(2);
     let host = FairGame::host(&setup, &[true, false], [9; 16], &mut secrets(1)).unwrap();
     let inv = link::decode(&host.link().unwrap()).unwrap();
     let mut guest = FairGame::join(&inv, &mut secrets(2)).unwrap();

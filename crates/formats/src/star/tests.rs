@@ -5,46 +5,9 @@
 
 use super::*;
 use crate::share::envelope::{seal, unseal};
-use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+use crate::test_games::{city_setup, classic_setup, players, secrets};
 use p256::ecdsa::signature::Signer;
 use p256::ecdsa::SigningKey;
-
-const NAMES: [&str; 5] = ["Ann", "Bob", "Cat", "Dan", "Eve"];
-
-fn players(n: usize) -> Vec<String> {
-    NAMES[..n].iter().map(|s| s.to_string()).collect()
-}
-
-fn city_setup(n: usize) -> AnySetup {
-    let cat = Catalogue::builtin().unwrap();
-    AnySetup::City(
-        Setup::from_seed(cat, players(n), 0, DEFAULT_STACKS, Options::default()).unwrap(),
-    )
-}
-
-fn classic_setup(n: usize) -> AnySetup {
-    use engine::classic;
-    let cat = classic::Catalogue::builtin().unwrap();
-    let s = classic::Setup::from_seed(
-        cat,
-        players(n),
-        classic::Expansions::default(),
-        classic::Options::default(),
-        3,
-    )
-    .unwrap();
-    AnySetup::Classic(s.first_tiles(16))
-}
-
-fn secrets(tag: u8) -> impl FnMut() -> Secret {
-    let mut i = 0u8;
-    move || {
-        i += 1;
-        let mut s = [tag; 32];
-        s[0] = i;
-        s
-    }
-}
 
 fn key(d: usize) -> SigningKey {
     SigningKey::from_bytes(&[d as u8 + 11; 32].into()).unwrap()

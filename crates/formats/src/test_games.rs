@@ -1,0 +1,68 @@
+//! What the fair games' tests share (fair_game, star, rejoin): seats named
+//! Ann, Bob, Cat…, the two rulesets' setups, secrets that differ per
+//! device, and a device taking its own decisions.
+
+use engine::any::AnySetup;
+use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
+use engine::fair::{self, Secret};
+
+use crate::fair_game::{Awaited, FairGame};
+
+const NAMES: [&str; 5] = ["Ann", "Bob", "Cat", "Dan", "Eve"];
+
+/// The first `n` names.
+pub fn players(n: usize) -> Vec<String> {
+    NAMES[..n].iter().map(|s| s.to_string()).collect()
+}
+
+/// The City for `n` players, seed 0.
+pub fn city_setup(n: usize) -> AnySetup {
+    let cat = Catalogue::builtin().unwrap();
+    AnySetup::City(
+        Setup::from_seed(cat, players(n), 0, DEFAULT_STACKS, Options::default()).unwrap(),
+    )
+}
+
+/// Classic without expansions for `n` players, seed 3, its first 16 tiles.
+pub fn classic_setup(n: usize) -> AnySetup {
+    use engine::classic;
+    let cat = classic::Catalogue::builtin().unwrap();
+    let s = classic::Setup::from_seed(
+        cat,
+        players(n),
+        classic::Expansions::default(),
+        classic::Options::default(),
+        3,
+    )
+    .unwrap();
+    AnySetup::Classic(s.first_tiles(16))
+}
+
+/// A device's secrets: `tag` apart from every other device's, one apart
+/// from the last.
+pub fn secrets(tag: u8) -> impl FnMut() -> Secret {
+    let mut i = 0u8;
+    move || {
+        i += 1;
+        let mut s = [tag; 32];
+        s[0] = i;
+        s
+    }
+}
+
+/// The device whose seat moves takes its decisions until another
+/// device's seat decides (a turn, or its pieces of another's wall round),
+/// or sends its reveals when the other's tile waits.
+pub fn step(me: &mut FairGame) {
+    loop {
+        let r = me.replayed().unwrap();
+        if me.awaited(&r) != Awaited::Nothing {
+            return;
+        }
+        let (mut ready, _) = fair::prepare(&r.game, &me.deal);
+        let legal = ready.legal_choices();
+        let c = legal[me.history.len() % legal.len()];
+        ready.play(c).unwrap();
+        me.history.push(c);
+    }
+}
