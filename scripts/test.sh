@@ -48,27 +48,46 @@ report() {
     printf '\nscripts/test.sh: FAILED at step: %s (exit %s)\n' "${current:-?}" "$rc"
   fi
 }
-trap report EXIT
+trap 'report; stop_background' EXIT
 
 # The tools the browser steps need are installed beside the native build
-# (downloads and the installs' own builds overlap it); their log is
-# .tools/setup.log, and the browser steps wait for them.
+# (downloads and the installs' own builds overlap it), and then the release
+# site is built (scripts/site.js) beside the native and browser tests: on
+# two cores those leave one idle for long stretches (a long test alone, the
+# headless browser, the release build's single-threaded link and wasm-opt),
+# and a release build of wasm takes no lock the debug builds take (cargo
+# locks per profile's directory). Their logs are .tools/setup.log and
+# .tools/site.log; the steps that need them wait for them.
 mkdir -p .tools
 step "setup (Rust)" env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/setup.sh --rust
 # (Without the clippy wrapper: what `cargo install` builds is no crate of ours.)
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/setup.sh --tools >.tools/setup.log 2>&1 &
+rm -f .tools/tools.ok
+# (Each in a process group of its own, stopped if this script ends first.)
+setsid bash -c 'env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/setup.sh --tools && touch .tools/tools.ok' >.tools/setup.log 2>&1 &
 tools=$!
+setsid bash -c 'while kill -0 '"$tools"' 2>/dev/null; do sleep 1; done
+  [[ -e .tools/tools.ok ]] || { echo "(no site: the tools are missing)"; exit 1; }
+  SECONDS=0
+  if node scripts/site.js; then echo "(site built in ${SECONDS}s, beside the tests)"; else exit 1; fi' >.tools/site.log 2>&1 &
+site=$!
+stop_background() { kill -- -"$tools" -"$site" 2>/dev/null || true; }
 tools_ready() {
   wait "$tools" || { cat .tools/setup.log; return 1; }
   cat .tools/setup.log
+}
+site_ready() {
+  local rc=0
+  wait "$site" || rc=$?
+  cat .tools/site.log
+  return "$rc"
 }
 step "cargo fmt --check" cargo fmt --all -- --check
 step "no import cycle in the engine" python3 scripts/module_cycles.py
 # Every crate, every target (benches run once each, as tests), linted.
 step "native build and tests, linted (every crate)" cargo test --workspace --all-targets
 step "setup (tools: wasm-split-cli, wasm-bindgen-cli, npm, Chromium)" tools_ready
-step "browser tests, linted (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --lib --bins --test web_smoke --test deck_pin --test web_ui --test web_keys
-step "the site (scripts/site.js: release build, split, wasm-opt)" node scripts/site.js
+step "browser tests, linted (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --test web_smoke --test deck_pin --test web_ui
+step "the site (scripts/site.js: release build, split, wasm-opt; built beside the tests)" site_ready
 # The builds leave hundreds of megabytes of dirty pages for the kernel to
 # write back while the e2e tests run; on a 2-core machine that may stretch
 # the main-thread tasks the e2e computer test times. Write them now.

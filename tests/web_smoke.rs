@@ -5,6 +5,7 @@
 
 use gloo::storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
+use the_city::ui::device_key::{device_key, forget_cache};
 use the_city::ui::worker::{global_scope_name, FromEngine, ToEngine};
 use the_city::ui::{WorkerLine, WorkerLineProps, WorkerStatus};
 use wasm_bindgen_test::*;
@@ -117,4 +118,31 @@ async fn yew_component_renders_into_a_div() {
         p.get_attribute("data-scope").as_deref(),
         Some("DedicatedWorkerGlobalScope")
     );
+}
+
+/// This device's signing key (issue 37, three to five devices): WebCrypto
+/// makes it with a non-extractable private key, IndexedDB keeps it, and its
+/// signatures verify with `formats::star`.
+#[wasm_bindgen_test]
+async fn the_device_key_is_kept_and_its_signatures_verify() {
+    let made = device_key().await.expect("a key made and kept");
+    forget_cache();
+    let kept = device_key().await.expect("the key read back");
+    assert_eq!(
+        made.public, kept.public,
+        "the same key after reading it back"
+    );
+    assert!(
+        !kept.extractable(),
+        "the private key never leaves WebCrypto"
+    );
+    let m = [7u8; 32];
+    let sig = kept.sign(&m).await.expect("a signature");
+    assert!(formats::star::verify(&kept.public, &m, &sig));
+    assert!(!formats::star::verify(&kept.public, &[8u8; 32], &sig));
+    // A second signature of the same message differs (ECDSA draws a
+    // nonce) and verifies too.
+    let again = kept.sign(&m).await.expect("a signature");
+    assert_ne!(sig, again);
+    assert!(formats::star::verify(&kept.public, &m, &again));
 }
