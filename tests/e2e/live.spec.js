@@ -22,7 +22,9 @@
 // short reconnect links (no game in them) started from the other side; a
 // device reloads and rejoins (its certificate kept: recognised); the
 // answer opened in a new tab of the host's browser, handed to the tab
-// holding the offer (no second save); no tab holding the offer (German);
+// holding the offer (no second save); the host reloading before the
+// answer comes (its kept certificate: the answer still fits); no tab
+// holding the offer (German);
 // the guest's answer not opened in time.
 'use strict';
 
@@ -532,6 +534,34 @@ test('live: a whole game of classic; the answer opened in a new tab is handed to
   check(`classic live to the end (${n} exchanges)`, (await decision(a.page)) === 'over' && (await decision(b.page)) === 'over');
   await sameGame(a.page, b.page, 'classic');
   console.log(`live classic game: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test('live: the host reloads before the answer comes; its kept certificate makes the same offer again, and the answer connects', async ({ origin, open }) => {
+  test.setTimeout(120000);
+  const { a, b, answer } = await invite(origin, open, async (page) => {
+    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
+    await page.selectOption('[data-testid=kind-1]', 'friend');
+  });
+  // Ann's page reloads while Bob's answer is on its way: the connection
+  // lived in the tab, the game and the certificate did not.
+  const fp = (page) => page.evaluate(() => window.__peers.at(-1).localDescription.sdp.match(/fingerprint:sha-256 (\S+)/)[1]);
+  const annFp = await fp(a.page);
+  await a.page.reload({ waitUntil: 'load' });
+  await a.page.waitForSelector(play, { timeout: TIMEOUT });
+  check('after the reload the game is there, one save', (await stored(a.page)).games.length === 1);
+  // Still awaiting the answer, the page offers again with the same
+  // certificate (the ICE credentials derive from it): the answer made for
+  // the first offer fits the new one.
+  await liveState(a.page, 'offering');
+  check('the reloaded host offers with its kept certificate', annFp === await fp(a.page));
+  const problems = watchPage(a.page, []);
+  await openLink(a.page, answer);
+  await liveState(a.page, 'open');
+  await liveState(b.page, 'open');
+  check('one save after the answer', (await stored(a.page)).games.length === 1);
+  await live(a.page, b.page, 3, 'after the host\'s reload');
+  check('the devices play the same turn', (await turn(a.page)) === (await turn(b.page)));
+  check('no console error on the host\'s page', problems.length === 0, JSON.stringify(problems));
 });
 
 test('live: an answer no tab holds the offer of (German), and an answer not opened in time', async ({ origin, open }) => {
