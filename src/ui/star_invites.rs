@@ -36,7 +36,7 @@ pub fn invitations(play: &Play) -> Html {
             .into_iter()
             .filter_map(|s| names.get(s).map(String::as_str))
             .collect();
-        let label = m::star_invitation(&players.join(", "));
+        let label = view::fair::invitation_label(&star.devices.of_seat, inv.device, &names);
         let link = format!("{page}#{}", inv.link);
         let d = inv.device;
         let on_copy = {

@@ -54,23 +54,7 @@ impl NewGame {
     /// devices (0: this one; the friends' numbered 1, 2… in the order
     /// their first seat comes); None for one device or two.
     pub fn star_devices(&self) -> Option<Vec<u8>> {
-        let mut friends: Vec<u8> = Vec::new();
-        let of_seat: Vec<u8> = (0..self.seats.len())
-            .map(|i| {
-                if !self.remote.get(i).copied().unwrap_or(false) {
-                    return 0;
-                }
-                let f = self.friend.get(i).copied().unwrap_or(1);
-                match friends.iter().position(|&k| k == f) {
-                    Some(k) => k as u8 + 1,
-                    None => {
-                        friends.push(f);
-                        friends.len() as u8
-                    }
-                }
-            })
-            .collect();
-        (friends.len() >= 2).then_some(of_seat)
+        view::fair::star_devices(&self.remote, &self.friend)
     }
 
     /// The game this form asks for, dealt from `seed`.
