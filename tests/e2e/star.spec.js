@@ -17,8 +17,8 @@
 //    did not sign) is refused on Cat's device, saying so, nothing saved
 //    changing;
 //  - Cat's device reloads mid-game and resumes where it was;
-//  - axe on the form with the friends' devices and on the waiting screens
-//    (English, German).
+//  - axe on the form with the friends' devices (English, Polish) and on
+//    the waiting screens (English, German).
 // At the end the three devices hold the same game, its record the [Deck].
 // Fails on any console error.
 'use strict';
@@ -163,6 +163,19 @@ test('a fair game on three devices by links: invitations per device, signed move
     (await a.page.inputValue('[data-testid=friend-2]')) === '1');
   await a.page.selectOption('[data-testid=friend-2]', '2');
   await axeAudit(a.page, 'the form with friends\' devices (English)', check);
+  {
+    // The same part of the form in Polish (another device's page).
+    const p = await open({ noStun: true });
+    await newGameForm(p.page, `${origin}/?lang=pl`);
+    await p.page.click('[data-testid=add-seat]');
+    await p.page.selectOption('[data-testid=kind-1]', 'friend');
+    await p.page.selectOption('[data-testid=kind-2]', 'friend');
+    await p.page.waitForFunction(() => document.documentElement.lang === 'pl', null, { timeout: TIMEOUT });
+    const option = await p.page.textContent('[data-testid=friend-2] option[value="2"]');
+    check('the friends\' devices are named in Polish', option.includes('urządzenie 2'), option);
+    await axeAudit(p.page, 'the form with friends\' devices (Polish)', check);
+    await p.context.close();
+  }
   await startGame(a.page);
   await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
   check('Ann waits for the answers, saying so', (await decision(a.page)) === 'waiting'
