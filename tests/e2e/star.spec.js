@@ -124,7 +124,7 @@ async function playOn(page, n = 0) {
 
 // What no one may read at a link: the link (`city unshare`), the waiting
 // page, its record, its storage.
-async function nothingToCome(link, waiting, what, secrets) {
+async function nothingToCome(link, waiting, what, secrets, own = 1) {
   const text = city(['unshare', fragment(link)]);
   check(`${what}: the link holds no deal (a [Fair] tag, no seed, no deck)`,
     text.includes('[Fair "') && !text.includes('[Deck') && !text.includes('[Seed'), text.slice(0, 400));
@@ -135,7 +135,7 @@ async function nothingToCome(link, waiting, what, secrets) {
   const doc = JSON.parse(await stored(waiting));
   const r = doc.games[0].record;
   check(`${what}: the device stores the link and its own secret, no seed, no deck`,
-    doc.version === 7 && typeof r.fair === 'string' && r.secrets.filter((s) => s).length === 1
+    doc.version === 7 && typeof r.fair === 'string' && r.secrets.filter((s) => s).length === own
       && !r.cgn && !r.link, JSON.stringify(r).slice(0, 200));
   const rec = await record(waiting);
   check(`${what}: its record holds a [Fair] tag, no seed, no deck`,
@@ -298,5 +298,97 @@ test('a fair game on three devices by links: invitations per device, signed move
   check('the three devices end with the same game', recs.every((r) => movesOf(r) === movesOf(recs[0]) && movesOf(r).length > 0));
   check('the record at the end holds the whole deal ([Deck]), no [Fair]', recs[0].includes('[Deck "') && !recs[0].includes('[Fair'));
   fs.writeFileSync(path.join(ARTIFACTS, 'star-end.cgn'), recs[0]);
+  check(`the game took ${links} links and ${Math.round((Date.now() - started) / 1000)} s`, links > 4);
+});
+
+// Links from device to device to the game's end, each device's link
+// opened by every other (`deviceOf`: each seat's device, an index into
+// `devices`); the number of links.
+async function toTheEnd(devices, deviceOf, names, secrets) {
+  let links = 0;
+  for (let n = 0; n < 300; n++) {
+    const ds = await Promise.all(devices.map((x) => decision(x.page)));
+    if (ds.every((d) => d === 'over')) break;
+    let from = ds.findIndex((d) => d !== 'waiting' && d !== 'over');
+    if (from >= 0) {
+      await playOn(devices[from].page, links);
+    } else {
+      // The seat to move is awaited by every other device; its device
+      // waits for the seat named.
+      const seats = await Promise.all(devices.map((x) => awaitedSeat(x.page)));
+      const mover = deviceOf.findIndex((dm, m) => seats.every((s, j) => j === dm || s === m));
+      check(`link ${links + 1}: whose link is awaited is said`, mover >= 0, JSON.stringify(seats));
+      from = deviceOf[seats[deviceOf[mover]]];
+    }
+    const sender = devices[from];
+    await sender.page.waitForSelector('[data-testid=copy-link]:not([disabled])', { timeout: TIMEOUT });
+    const link = await copyLink(sender.page);
+    links++;
+    const own = deviceOf.filter((d) => d === from).length;
+    if ((await decision(sender.page)) !== 'over') {
+      await nothingToCome(link, sender.page, `link ${links}`, secrets, own);
+      const said = await sender.page.textContent('[data-testid=prompt]');
+      const others = names.filter((_, k) => deviceOf[k] !== from);
+      check(`link ${links}: the screen says to send it to each of the other devices' players`,
+        others.every((o) => said.includes(o)) && names.filter((_, k) => deviceOf[k] === from).every((o) => !said.includes(`${o},`)),
+        said);
+    }
+    for (const [k, x] of devices.entries()) {
+      if (k !== from) await receive(x.page, link);
+    }
+  }
+  for (const x of devices) await closeResult(x.page);
+  return links;
+}
+
+test('three devices, two seats on one friend\'s device: its invitation names both, the game goes to its end', async ({ origin, open }) => {
+  test.setTimeout(240000);
+  const started = Date.now();
+  const a = await open({ noStun: true });
+  await byLinksOnly(a.context);
+  await newGameForm(a.page, `${origin}/`);
+  await a.page.check('[data-testid=game-classic]');
+  await a.page.waitForSelector('[data-testid=expansions]');
+  await a.page.click('[data-testid=add-seat]');
+  await a.page.click('[data-testid=add-seat]');
+  const names = ['Ann', 'Bob', 'Cat', 'Dan'];
+  for (let i = 0; i < 4; i++) await a.page.fill(`[data-testid=name-${i}]`, names[i]);
+  await a.page.fill('[data-testid=classic-tiles]', '5');
+  // Bob and Dan on Friend 3's device, Cat on Friend 1's: Bob's device is
+  // the first guest (its first seat comes first).
+  for (const i of [1, 2, 3]) await a.page.selectOption(`[data-testid=kind-${i}]`, 'friend');
+  await a.page.selectOption('[data-testid=friend-1]', '3');
+  await a.page.selectOption('[data-testid=friend-3]', '3');
+  await startGame(a.page);
+  await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
+  const label = (d) => a.page.textContent(`[data-testid=star-invitation-${d}]`);
+  check('the invitation of the device with two seats names both players',
+    (await label(1)).includes('Bob, Dan') && (await label(2)).includes('Cat') && !(await label(2)).includes('Bob'));
+  const invitations = [1, 2].map((d) => a.page.inputValue(`[data-testid=star-link-${d}]`));
+  const [toBob, toCat] = await Promise.all(invitations);
+  const b = await open({ noStun: true });
+  await byLinksOnly(b.context);
+  await goTo(b.page, toBob);
+  const c = await open({ noStun: true });
+  await byLinksOnly(c.context);
+  await goTo(c.page, toCat);
+  for (const x of [b, c]) await x.page.waitForSelector('[data-testid=copy-link]:not([disabled])', { timeout: TIMEOUT });
+  const bobSecrets = JSON.parse(await stored(b.page)).games[0].record.secrets;
+  check('the guest with two seats keeps a secret for each, none for the others',
+    bobSecrets.map((x) => !!x).join() === 'false,true,false,true', JSON.stringify(bobSecrets));
+  const secrets = [await secretOf(a.page), bobSecrets[1], bobSecrets[3], await secretOf(c.page)];
+  await receive(a.page, await copyLink(b.page));
+  await receive(a.page, await copyLink(c.page));
+  await a.page.waitForSelector('[data-testid=star-invitations]', { state: 'detached', timeout: TIMEOUT });
+  const begin = await copyLink(a.page);
+  await receive(b.page, begin);
+  await receive(c.page, begin);
+  const devices = [a, b, c];
+  const links = await toTheEnd(devices, [0, 1, 2, 1], names, secrets);
+  check('the game ended on every device', (await Promise.all(devices.map((x) => decision(x.page)))).every((d) => d === 'over'));
+  const recs = await Promise.all(devices.map((x) => record(x.page)));
+  const movesOf = (r) => r.split('\n').filter((l) => /^\d+\./.test(l)).join('\n');
+  check('the three devices end with the same game, its record the whole deal',
+    recs.every((r) => movesOf(r) === movesOf(recs[0]) && movesOf(r).length > 0) && recs[0].includes('[Deck "'));
   check(`the game took ${links} links and ${Math.round((Date.now() - started) / 1000)} s`, links > 4);
 });
