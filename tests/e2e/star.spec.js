@@ -174,6 +174,15 @@ test('a fair game on three devices by links: invitations per device, signed move
     const option = await p.page.textContent('[data-testid=friend-2] option[value="2"]');
     check('the friends\' devices are named in Polish', option.includes('urządzenie 2'), option);
     await axeAudit(p.page, 'the form with friends\' devices (Polish)', check);
+    // Every seat on friends' devices: this device plays none, which a
+    // game on several devices needs; the form says so.
+    await p.page.selectOption('[data-testid=kind-0]', 'friend');
+    await p.page.selectOption('[data-testid=friend-2]', '2');
+    await p.page.click('[data-testid=start-game]');
+    await p.page.waitForSelector('[data-testid=setup-errors]', { timeout: TIMEOUT });
+    const errors = await p.page.textContent('[data-testid=setup-errors]');
+    check('a game on several friends\' devices with no seat here does not start, saying why (Polish)',
+      errors.includes('co najmniej jednego miejsca') && !(await p.page.$(play)), errors);
     await p.context.close();
   }
   await startGame(a.page);
