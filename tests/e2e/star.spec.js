@@ -194,6 +194,7 @@ test('a fair game on three devices by links: invitations per device, signed move
     (await label(1)).includes('Bob') && !(await label(1)).includes('Cat')
       && (await label(2)).includes('Cat') && !(await label(2)).includes('Bob'));
   await axeAudit(a.page, 'Ann\'s invitations (English)', check);
+  await a.page.screenshot({ path: path.join(ARTIFACTS, 'star-invitations.png') });
   const toBob = await a.page.inputValue('[data-testid=star-link-1]');
   const toCat = await a.page.inputValue('[data-testid=star-link-2]');
   check('Copy link gives the first invitation whose answer is not in', (await copyLink(a.page)) === toBob);
