@@ -206,8 +206,33 @@ pub fn app() -> Html {
     };
     let on_start = {
         let d = d.clone();
-        Callback::from(move |ng| d.dispatch(Action::Start(ng)))
+        Callback::from(move |ng: super::state::NewGame| match ng.star_devices() {
+            // Three to five devices: hosted by the `star` chunk.
+            Some(of_seat) => super::star_host::run(
+                d.clone(),
+                super::star_play::Job::Host {
+                    ng: Box::new(ng),
+                    of_seat,
+                },
+            ),
+            None => d.dispatch(Action::Start(ng)),
+        })
     };
+    // A game on three to five devices: its link made again (signed) after
+    // each change.
+    {
+        let d = d.clone();
+        let key = state.play.as_ref().and_then(|p| {
+            let star = p.star.as_ref()?;
+            Some((p.game_no, p.version, star.link.is_some()))
+        });
+        let state = state.clone();
+        use_effect_with(key, move |_| {
+            if let Some(p) = &state.play {
+                super::star_host::refresh(d, p);
+            }
+        });
+    }
     let help = |on: bool| {
         let d = d.clone();
         Callback::from(move |_: ()| d.dispatch(Action::Help(on)))
@@ -375,8 +400,9 @@ pub fn app() -> Html {
                         <ReplayBar game={Shared(play.game.clone())} replay={state.replay.clone()} dispatch={dispatch.clone()} />
                         if state.replay.is_none() {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()}
-                                prominent={moved_from_link || play.waiting()} fair={play.fair.clone()} />
-                            if let Some(fair) = play.fair.clone() {
+                                prominent={moved_from_link || play.waiting()} fair={play.fair.clone()}
+                                star={play.star.clone()} />
+                            if let (Some(fair), None) = (play.fair.clone(), &play.star) {
                                 <super::live::LiveBar {fair}
                                     awaits_answer={matches!(play.awaited(), Some(Awaited::Answer))}
                                     awaits_link={matches!(play.awaited(), Some(Awaited::Link { .. }))}

@@ -91,3 +91,14 @@ split_point! {
         Ok(super::qr_code::draw)
     }
 }
+
+split_point! {
+    star,
+    /// Games on three to five devices (issue 37): a new game hosted, a
+    /// version 5 link opened and checked (each relayed move against its
+    /// device's signature), this device's link signed (`ui::star_play`;
+    /// the page's side is `ui::star_host`).
+    pub fn star(job: super::star_play::Job) -> Loaded<super::star_play::Working> {
+        Ok(super::star_play::work(job))
+    }
+}

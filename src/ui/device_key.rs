@@ -5,8 +5,8 @@
 //! WebCrypto). Its public key, compressed, goes into the game's setup; the
 //! device signs its links with it. Verifying is `formats::star::verify`.
 //!
-//! Not wired to the screens yet: the new-game form and the links of a
-//! game on three or more devices will take their key from here.
+//! The `star` chunk (`ui::star_play`) takes the key from here for a new
+//! game hosted, an invitation joined, and each link it signs.
 
 use std::cell::RefCell;
 

@@ -50,6 +50,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
                     known: None,
                     here: Vec::new(),
                     fair: None,
+                    star: None,
                 })));
             }
             open_state.set(false);

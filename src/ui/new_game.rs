@@ -38,6 +38,10 @@ pub fn default_names() -> [&'static str; 5] {
 /// Classic's short game preset: tiles taken from the shuffled pile.
 pub const SHORT_PILE: usize = 24;
 
+/// The most friends' devices a game may be played on (five devices in
+/// all: `formats::star::MAX_DEVICES`).
+pub const FRIENDS: u8 = 4;
+
 /// What the form holds while it is edited.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Form {
@@ -56,12 +60,19 @@ pub struct Form {
     pub aids: bool,
     /// Per seat: played on a friend's device (issue 37; missing: here).
     pub remote: Vec<bool>,
+    /// Per seat on a friend's device: which friend's (1 to 4; missing: 1).
+    pub friend: Vec<u8>,
 }
 
 impl Form {
     /// Whether seat `i` is played on a friend's device.
     pub fn is_remote(&self, i: usize) -> bool {
         self.remote.get(i).copied().unwrap_or(false)
+    }
+
+    /// Which friend's device plays seat `i` (1 to 4), when it is remote.
+    pub fn friend_of(&self, i: usize) -> u8 {
+        self.friend.get(i).copied().unwrap_or(1).clamp(1, FRIENDS)
     }
 
     pub fn from_new_game(ng: Option<&NewGame>) -> Form {
@@ -88,6 +99,7 @@ impl Form {
                 speed: ng.speed,
                 aids: ng.aids,
                 remote: ng.remote.clone(),
+                friend: ng.friend.clone(),
             },
             None => Form {
                 ruleset: Ruleset::City,
@@ -103,6 +115,7 @@ impl Form {
                 speed: Speed::default(),
                 aids: true,
                 remote: Vec::new(),
+                friend: Vec::new(),
             },
         }
     }
@@ -229,6 +242,7 @@ impl Form {
             speed: self.speed,
             aids: self.aids,
             remote: (0..self.seats.len()).map(|i| self.is_remote(i)).collect(),
+            friend: (0..self.seats.len()).map(|i| self.friend_of(i)).collect(),
         })
     }
 }
@@ -431,6 +445,14 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
             f.remote[i] = v == "friend";
         }));
         let remote = form.is_remote(i);
+        // Which friend's device (issue 37: three to five devices).
+        let on_friend = update(Box::new(move |f, e| {
+            if let Ok(n) = select_value(e).parse::<u8>() {
+                f.friend.resize(f.seats.len(), 1);
+                f.friend[i] = n.clamp(1, FRIENDS);
+            }
+        }));
+        let friend = form.friend_of(i);
         let remove = {
             let form = form.clone();
             Callback::from(move |_: MouseEvent| {
@@ -439,6 +461,9 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     next.seats.remove(i);
                     if i < next.remote.len() {
                         next.remote.remove(i);
+                    }
+                    if i < next.friend.len() {
+                        next.friend.remove(i);
                     }
                 }
                 form.set(next);
@@ -469,6 +494,14 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
                     }) }
                     <option value="friend" selected={remote}>{ msg::new_game::friend() }</option>
                 </select>
+                if remote {
+                    <select data-testid={format!("friend-{i}")} aria-label={msg::new_game::which_friend(i + 1)}
+                        onchange={on_friend}>
+                        { for (1..=FRIENDS).map(|n| html! {
+                            <option value={n.to_string()} selected={n == friend}>{ msg::new_game::friend_n(n) }</option>
+                        }) }
+                    </select>
+                }
                 <button class="quiet small" data-testid={format!("remove-seat-{i}")} onclick={remove}
                     disabled={form.seats.len() <= 2} title={msg::new_game::remove_seat()}
                     aria-label={msg::new_game::remove_seat_n(i + 1)}><span aria-hidden="true">{ "✕" }</span></button>

@@ -314,12 +314,8 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
     }
     // A fair game across devices: what is awaited, from whom (issue 37).
     // The tile in hand is not shown: it is not known yet, or is another's.
-    let awaited = play.awaited().filter(|_| !play.view_only);
     let names: Vec<String> = play.seats.iter().map(|s| s.name.clone()).collect();
-    let waiting_for = match (awaited, &play.fair) {
-        (Some(a), Some(f)) => view::fair::waiting(a, f, &names),
-        _ => None,
-    };
+    let waiting_for = super::star_invites::waiting(play, &names);
     if let Some((seat, words)) = &waiting_for {
         prompt.decision = "waiting";
         prompt.player = Some(*seat);
@@ -575,6 +571,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 }
                 { prompt_bar(&PromptBarProps { prompt: prompt.clone(), colour, message: play.ui.message.clone(),
                     on_choice, typed: props.text_view }) }
+                { super::star_invites::invitations(play) }
                 if has_computers && !over {
                     { computer_bar(&ComputerBarProps { thinker, progress: play.thinking, speed: props.speed,
                         paused: play.paused, can_pause: play.all_computers() || play.paused,

@@ -149,6 +149,17 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         clear_fragment();
         return opened;
     }
+    // A game on three to five devices (version 5): opened by the `star`
+    // chunk (`super::star_play`), each relayed move's signature checked.
+    if formats::star::is_star(link) {
+        let job = super::star_play::Job::Open {
+            link: link.to_string(),
+            seats: seats_param(),
+        };
+        super::star_host::run(d.clone(), job);
+        clear_fragment();
+        return true;
+    }
     if share::version(link) == Some(share::fair::VERSION) {
         let opened = open_fair(d, link, from_channel, None);
         clear_fragment();
@@ -215,6 +226,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
                 known: Some(storage::record_of(entry)),
                 here: storage::here_of(entry),
                 fair: None,
+                star: None,
             }
         }
         Verdict::Continues(entry, _) => Opened {
@@ -226,6 +238,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
             known: Some(storage::record_of(entry)),
             here: storage::here_of(entry),
             fair: None,
+            star: None,
         },
         Verdict::New => Opened {
             link_base: game.decisions(),
@@ -236,6 +249,7 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
             known: None,
             here: Vec::new(),
             fair: None,
+            star: None,
         },
     };
     d.dispatch(Action::OpenAsk(Box::new(opened)));
@@ -359,6 +373,7 @@ fn open_fair(
                 known: Some(storage::record_of(entry)),
                 here: storage::here_of(entry),
                 fair: Some(fair),
+                star: None,
             }
         }
         // The newest link sent again on a reconnected channel: nothing new.
@@ -383,6 +398,7 @@ fn open_fair(
                 known: Some(storage::record_of(entry)),
                 here: storage::here_of(entry),
                 fair: Some(fair),
+                star: None,
             }
         }
         FairVerdict::Invitation => {
@@ -404,6 +420,7 @@ fn open_fair(
                 known: None,
                 here: Vec::new(),
                 fair: Some(fair),
+                star: None,
             }
         }
         FairVerdict::New => {
@@ -421,6 +438,7 @@ fn open_fair(
                 known: None,
                 here: Vec::new(),
                 fair: Some(fair),
+                star: None,
             }
         }
     };
@@ -478,6 +496,12 @@ fn load_notice(problems: &[String]) -> Notice {
 /// The saved game `id` opened as this tab's game in play.
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
     let fair = entry.record.fair().and_then(Result::ok).map(|(_, f)| f);
+    // A game on three to five devices: its devices too.
+    let star = entry
+        .record
+        .star()
+        .and_then(Result::ok)
+        .map(|(_, g)| crate::ui::state::star::Star::of(&g));
     match entry.load() {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
@@ -488,6 +512,7 @@ pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
             known: Some(storage::record_of(entry)),
             here: storage::here_of(entry),
             fair,
+            star,
         }))),
         Err(e) => d.dispatch(Action::Notice(Notice::Unreadable(e))),
     }
@@ -652,6 +677,7 @@ pub fn session(props: &SessionProps) -> Html {
                     saving.id.as_deref(),
                     &play.game,
                     play.fair.as_deref(),
+                    play.star.as_deref(),
                     &play.seats,
                     &play.here,
                     link,

@@ -17,18 +17,35 @@ use i18n::msg::share as m;
 use view::palette::{seat_code, seats_param, Seat};
 use view::Shared;
 
+use super::state::star::Star;
+
 /// The link of `game` on this page. The link itself (the fragment) holds
 /// the game; the seats (colours, computer seats) travel beside it, in the
 /// `seats` parameter.
 pub fn link_of(game: &AnyGame, seats: &[Seat]) -> String {
+    format!("{}#{}", page_with_seats(seats), share::encode(game))
+}
+
+/// This page with the `seats` parameter.
+pub fn page_with_seats(seats: &[Seat]) -> String {
     let page = page_url();
     let p = seats_param(seats);
-    let page = if page.contains('?') {
+    if page.contains('?') {
         format!("{page}&seats={p}")
     } else {
         format!("{page}?seats={p}")
+    }
+}
+
+/// The link of a game on three to five devices (issue 37): the host's
+/// invitation for the first device whose answer is not in (as the prompt
+/// says), else this device's signed link; None while it is being made.
+pub fn star_link_of(star: &Star, seats: &[Seat]) -> Option<String> {
+    let text = match star.invitations.iter().find(|i| !i.answered) {
+        Some(i) => &i.link,
+        None => star.link.as_ref()?,
     };
-    format!("{page}#{}", share::encode(game))
+    Some(format!("{}#{text}", page_with_seats(seats)))
 }
 
 /// The link of a fair game (issue 37) on this page: its version 4 link,
@@ -71,7 +88,7 @@ fn is_live(link: &str) -> bool {
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.
-fn copy(text: &str, done: Callback<bool>) {
+pub fn copy(text: &str, done: Callback<bool>) {
     let window = gloo::utils::window();
     let nav = window.navigator();
     let clipboard = js_sys::Reflect::get(&nav, &JsValue::from_str("clipboard"))
@@ -117,6 +134,9 @@ pub struct ShareButtonProps {
     /// A fair game across devices: its link is the fair game's.
     #[prop_or_default]
     pub fair: Option<Rc<FairGame>>,
+    /// A game on three to five devices: its link is the star game's.
+    #[prop_or_default]
+    pub star: Option<Rc<Star>>,
 }
 
 #[function_component(ShareButton)]
@@ -141,12 +161,17 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         let seats = props.seats.clone();
         let showing = showing.clone();
         let fair = props.fair.clone();
+        let star = props.star.clone();
         Callback::from(move |_: MouseEvent| {
             // (A fair game's link even once it is over: every reveal in
             // it, so the other device checks the whole deal.)
-            let link = match &fair {
-                Some(f) => fair_link_of(f, &seats),
-                None => link_of(&game, &seats),
+            let link = match (&star, &fair) {
+                (Some(s), _) => match star_link_of(s, &seats) {
+                    Some(l) => l,
+                    None => return,
+                },
+                (None, Some(f)) => fair_link_of(f, &seats),
+                (None, None) => link_of(&game, &seats),
             };
             shown.set(Some((link.clone(), Copied::Waiting)));
             *showing.borrow_mut() += 1;
@@ -203,10 +228,12 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         }
     });
     let prominent = props.prominent && shown.is_none();
+    // A game on three to five devices: its link is being signed.
+    let signing = props.star.as_ref().is_some_and(|s| s.link.is_none());
     html! {
         <div class={classes!("share", prominent.then_some("prominent"))} onkeydown={close_key}>
             <button ref={button} class={classes!("small", if prominent { "primary" } else { "quiet" })}
-                data-testid="copy-link" onclick={press}
+                data-testid="copy-link" onclick={press} disabled={signing}
                 title={m::copy_title()}>{ m::copy() }</button>
             if let Some((link, copied)) = &*shown {
                 <div class="share-popover" data-testid="share-popover" role="dialog" aria-label={m::link()}>

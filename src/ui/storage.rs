@@ -257,13 +257,15 @@ pub fn update<T>(
 /// opened here: the same link opened in two tabs is one save), else a new
 /// one (unless `apart`: a new save in any case). The id and the record
 /// stored: this tab's new `known`. A fair game (issue 37) is saved with
-/// this device's secrets (`fair`).
+/// this device's secrets (`fair`); one on three to five devices with its
+/// devices' keys and signatures (`star`: its version 5 link).
 #[allow(clippy::too_many_arguments)]
 pub fn save_game(
     apart: bool,
     id: Option<&str>,
     game: &AnyGame,
     fair: Option<&formats::fair_game::FairGame>,
+    star: Option<&super::state::star::Star>,
     seats: &[Seat],
     here: &[bool],
     link: Option<usize>,
@@ -283,9 +285,12 @@ pub fn save_game(
         };
         let new = doc.get(&id).is_none();
         let seats = to_saved(seats, here);
-        let (record, _) = match fair {
-            Some(fair) => doc.save_fair_from(&id, game, fair, seats, link, known, t)?,
-            None => doc.save_from(&id, game, seats, link, known, t)?,
+        let (record, _) = match (fair, star) {
+            (Some(fair), Some(star)) => {
+                doc.save_star_from(&id, game, &star.game(fair), seats, link, known, t)?
+            }
+            (Some(fair), None) => doc.save_fair_from(&id, game, fair, seats, link, known, t)?,
+            (None, _) => doc.save_from(&id, game, seats, link, known, t)?,
         };
         if new {
             // Its name in the player's language, a copy's numbered.

@@ -104,10 +104,7 @@ pub fn text_view(props: &TextViewProps) -> Html {
     // A fair game waiting for another device says so, not a decision; a
     // review reads the review's words.
     let names: Vec<String> = play.seats.iter().map(|s| s.name.clone()).collect();
-    let waiting_words = match (play.awaited(), &play.fair) {
-        (Some(a), Some(f)) if !play.view_only => view::fair::waiting(a, f, &names).map(|(_, w)| w),
-        _ => None,
-    };
+    let waiting_words = super::star_invites::waiting(play, &names).map(|(_, w)| w);
     let title = waiting_words.as_deref().unwrap_or(&prompt.title);
     let state_words = if props.review && !prompt.detail.is_empty() {
         prompt.detail.clone()

@@ -52,6 +52,45 @@ pub fn star_waiting(star: &StarGame, names: &[String]) -> Option<(u8, String)> {
     }
 }
 
+/// Each seat's device in a game on three to five devices, from the
+/// new-game form (issue 37): per seat, whether it is on a friend's device
+/// and which friend's (1 to 4); this device is 0, the friends' devices
+/// are numbered 1, 2… in the order their first seat comes. None when one
+/// friend's device or none plays (one device, or two: a version 4 game).
+pub fn star_devices(remote: &[bool], friend: &[u8]) -> Option<Vec<u8>> {
+    let mut friends: Vec<u8> = Vec::new();
+    let of_seat: Vec<u8> = remote
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| {
+            if !r {
+                return 0;
+            }
+            let f = friend.get(i).copied().unwrap_or(1);
+            match friends.iter().position(|&k| k == f) {
+                Some(k) => k as u8 + 1,
+                None => {
+                    friends.push(f);
+                    friends.len() as u8
+                }
+            }
+        })
+        .collect();
+    (friends.len() >= 2).then_some(of_seat)
+}
+
+/// The host's label for device `d`'s invitation: the players of its
+/// seats.
+pub fn invitation_label(of_seat: &[u8], d: u8, names: &[String]) -> String {
+    let players: Vec<&str> = of_seat
+        .iter()
+        .zip(names)
+        .filter(|(&k, _)| k == d)
+        .map(|(_, n)| n.as_str())
+        .collect();
+    msg::share::star_invitation(&players.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,6 +149,44 @@ mod tests {
             None,
             "Ann decides"
         );
+    }
+
+    /// The form's friends make devices 1, 2… in the order their first
+    /// seat comes; one friend's device (or none) is not a star.
+    #[test]
+    fn the_forms_friends_number_the_devices() {
+        assert_eq!(
+            star_devices(&[false, true, true], &[1, 1, 2]),
+            Some(vec![0, 1, 2])
+        );
+        assert_eq!(
+            star_devices(&[true, false, true, true, true], &[3, 1, 1, 3, 4]),
+            Some(vec![1, 0, 2, 1, 3])
+        );
+        assert_eq!(star_devices(&[false, true, true], &[1, 2, 2]), None);
+        assert_eq!(star_devices(&[false, true, true], &[],), None);
+        assert_eq!(star_devices(&[false, false], &[1, 2]), None);
+        // (The seats not on a friend's device keep 0 whatever friend they
+        // name.)
+        assert_eq!(
+            star_devices(&[false, true, false, true], &[4, 2, 3, 1]),
+            Some(vec![0, 1, 0, 2])
+        );
+    }
+
+    /// Each invitation names the players of its device's seats, in
+    /// English and in German.
+    #[test]
+    fn an_invitation_is_labelled_with_its_seats() {
+        let names: Vec<String> = ["Ann", "Bob", "Cat", "Dan"].map(String::from).to_vec();
+        let of_seat = [0, 1, 2, 1];
+        assert_eq!(
+            invitation_label(&of_seat, 1, &names),
+            "Invitation for Bob, Dan"
+        );
+        assert_eq!(invitation_label(&of_seat, 2, &names), "Invitation for Cat");
+        let german = i18n::speaking(i18n::Language::De, || invitation_label(&of_seat, 1, &names));
+        assert_eq!(german, "Einladung für Bob, Dan");
     }
 
     /// Three devices: Ann's invitation goes to Bob, then to Cat; Bob,

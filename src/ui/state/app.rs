@@ -44,9 +44,19 @@ pub struct NewGame {
     /// Per seat: played on a friend's device (issue 37): a fair game by
     /// links, dealt by every device together.
     pub remote: Vec<bool>,
+    /// Per seat on a friend's device: which friend's (1 to 4): two or
+    /// more friends make a game on three to five devices (`formats::star`).
+    pub friend: Vec<u8>,
 }
 
 impl NewGame {
+    /// Each seat's device when the game is played on three to five
+    /// devices (0: this one; the friends' numbered 1, 2… in the order
+    /// their first seat comes); None for one device or two.
+    pub fn star_devices(&self) -> Option<Vec<u8>> {
+        view::fair::star_devices(&self.remote, &self.friend)
+    }
+
     /// The game this form asks for, dealt from `seed`.
     pub fn game(&self, seed: u64) -> Result<AnyGame, String> {
         let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
@@ -171,6 +181,16 @@ pub enum Action {
     Start(NewGame),
     /// Start from a ready game (tests, the measurement hook).
     StartGame(Box<AnyGame>, Vec<Seat>),
+    /// Start a game on three to five devices hosted here (made in the
+    /// `star` chunk: `ui::star_play`), or why it cannot start.
+    StarStart(Box<NewGame>, Result<Box<formats::star::StarGame>, String>),
+    /// The link of the game in play `game_no` at `version`, on three to
+    /// five devices, made (signed): `ui::star_play`.
+    StarLinked {
+        game_no: u64,
+        version: u64,
+        star: Rc<super::star::Star>,
+    },
     /// Back to the new-game screen.
     NewGameScreen,
     Rotate,
@@ -264,7 +284,10 @@ impl Reducible for AppState {
         // Saves, links and the replay (state/session.rs).
         if matches!(
             action,
-            Action::Start(_) | Action::StartGame(..) | Action::NewGameScreen
+            Action::Start(_)
+                | Action::StartGame(..)
+                | Action::StarStart(_, Ok(_))
+                | Action::NewGameScreen
         ) {
             s.saving = Default::default();
             s.replay = None;
@@ -275,6 +298,7 @@ impl Reducible for AppState {
             action,
             Action::Start(_)
                 | Action::StartGame(..)
+                | Action::StarStart(_, Ok(_))
                 | Action::NewGameScreen
                 | Action::Open(_)
                 | Action::OpenAsk(_)
@@ -344,6 +368,36 @@ impl Reducible for AppState {
             Action::StartGame(g, seats) => {
                 s.play = Some(Play::new(*g, seats));
                 s.setup_error = None;
+            }
+            Action::StarStart(ng, star) => {
+                let star = star.and_then(|g| {
+                    let mut p = Play::fair(g.fair.clone(), ng.seats.clone())
+                        .ok_or_else(|| msg::errors::link_damaged().to_string())?;
+                    p.star = Some(Rc::new(super::star::Star::of(&g)));
+                    Ok(p)
+                });
+                match star {
+                    Ok(p) => {
+                        s.play = Some(p);
+                        s.setup_error = None;
+                    }
+                    Err(e) => s.setup_error = Some(e),
+                }
+                s.speed = ng.speed;
+                s.last_new_game = Some(*ng);
+            }
+            Action::StarLinked {
+                game_no,
+                version,
+                star,
+            } => {
+                if let Some(p) = s.play.as_mut() {
+                    if p.game_no == game_no && p.version == version {
+                        p.star = Some(star);
+                        // (Saved again: its signature with it.)
+                        p.version += 1;
+                    }
+                }
             }
             Action::NewGameScreen => s.play = None,
             Action::Help(on) => s.help = on,
@@ -469,6 +523,7 @@ fn apply_session(s: &mut AppState, action: Action) {
             if o.from_link {
                 play.floor = base;
             }
+            play.star = o.star.map(Rc::new);
             for (here, &was) in play.here.iter_mut().zip(&o.here) {
                 *here |= was;
             }
@@ -563,5 +618,7 @@ fn allowed_in_replay(a: &Action) -> bool {
             | Action::NewGameScreen
             | Action::Start(_)
             | Action::StartGame(..)
+            | Action::StarStart(..)
+            | Action::StarLinked { .. }
     )
 }

@@ -17,6 +17,7 @@
 //! - engine.rs: what the engine worker is asked (computer seats, hints) and
 //!   what its answers do;
 //! - session.rs: saves and links; notice.rs: what a notice is about; replay.rs: the replay's position;
+//!   star.rs: a game on three to five devices beside its fair game;
 //!   review.rs: the game review (issue 30); variation.rs: a variation tried
 //!   from a reviewed decision (issue 40).
 //!
@@ -30,6 +31,7 @@ pub mod puzzle;
 pub mod replay;
 pub mod review;
 pub mod session;
+pub mod star;
 pub mod variation;
 
 pub use app::{random_seed, Action, AppState, NewGame, Speed};

@@ -91,6 +91,9 @@ pub struct Play {
     /// A game dealt fairly across devices (issue 37): what this device
     /// knows of the deal, its secrets (saved, never shown or linked).
     pub fair: Option<Rc<FairGame>>,
+    /// A fair game on three to five devices (`fair` is its deal and
+    /// moves): its devices, keys, signatures and links.
+    pub star: Option<Rc<super::star::Star>>,
     /// The tile in hand is the deal's: false while another device's reveal
     /// is due (the engine holds a stand-in, never shown or played).
     pub known: bool,
@@ -125,6 +128,7 @@ impl PartialEq for Play {
                 (None, None) => true,
                 _ => false,
             }
+            && self.star == other.star
     }
 }
 
@@ -153,6 +157,7 @@ impl Play {
             last_move_human: false,
             turn_passed: false,
             fair: None,
+            star: None,
             known: true,
         };
         p.ui.rot = p.first_rotation(Rotation::ALL[0]);
@@ -282,6 +287,10 @@ impl Play {
                 self.known = r.known;
             }
             self.fair = Some(Rc::new(next));
+        }
+        // A game on three to five devices: its link is made again (signed).
+        if let Some(star) = &mut self.star {
+            Rc::make_mut(star).link = None;
         }
         let prev_rot = self.ui.rot;
         self.view = any::game_view_on(&game, &self.seats, self.pointer);

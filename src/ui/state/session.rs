@@ -54,4 +54,6 @@ pub struct Opened {
     /// A game dealt fairly across devices: what this device knows of its
     /// deal, with its secrets (None: any other game).
     pub fair: Option<formats::fair_game::FairGame>,
+    /// A fair game on three to five devices: its devices beside `fair`.
+    pub star: Option<super::star::Star>,
 }
