@@ -204,9 +204,18 @@ pub fn app() -> Html {
         let d = d.clone();
         Callback::from(move |a: Action| d.dispatch(a))
     };
+    // A game with a friend's seat: the correspondence chunk first (the
+    // form asked for it when the seat was chosen).
     let on_start = {
         let d = d.clone();
-        Callback::from(move |ng| d.dispatch(Action::Start(ng)))
+        Callback::from(move |ng: super::state::NewGame| {
+            if ng.remote.contains(&true) {
+                let d2 = d.clone();
+                super::correspondence::with(&d, move |_| d2.dispatch(Action::Start(ng)));
+            } else {
+                d.dispatch(Action::Start(ng))
+            }
+        })
     };
     let help = |on: bool| {
         let d = d.clone();
@@ -376,11 +385,13 @@ pub fn app() -> Html {
                         if state.replay.is_none() {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()}
                                 prominent={moved_from_link || play.waiting()} fair={play.fair.clone()} />
-                            if let Some(fair) = play.fair.clone() {
-                                <super::live::LiveBar {fair}
-                                    awaits_answer={matches!(play.awaited(), Some(Awaited::Answer))}
-                                    awaits_link={matches!(play.awaited(), Some(Awaited::Link { .. }))}
-                                    over={matches!(play.awaited(), Some(Awaited::Over))} />
+                            if let (Some(fair), Some(c)) = (play.fair.clone(), super::correspondence::loaded()) {
+                                { c.live_bar(super::live::LiveBarProps {
+                                    fair,
+                                    awaits_answer: matches!(play.awaited(), Some(Awaited::Answer)),
+                                    awaits_link: matches!(play.awaited(), Some(Awaited::Link { .. })),
+                                    over: matches!(play.awaited(), Some(Awaited::Over)),
+                                }) }
                             }
                             <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
                         }
@@ -389,6 +400,7 @@ pub fn app() -> Html {
                 { language::menu(&chosen) }
             </header>
             { notices(&state.notices, &on_dismiss) }
+            <super::correspondence::CorrespondenceStatus />
             <UpdateNotice lang={chosen.lang} playing={state.play.is_some()}
                 unsaved={state.saving.unsaved} />
             if let Some(banner) = moved_on { { banner } }

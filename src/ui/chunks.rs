@@ -91,3 +91,13 @@ split_point! {
         Ok(super::qr_code::draw)
     }
 }
+
+split_point! {
+    correspondence,
+    /// Games with friends on other devices: fair games by links, live
+    /// play, their saves' reading (`ui::correspondence`; the chunk's side
+    /// is `ui::correspondence_part`).
+    pub fn correspondence() -> Loaded<&'static dyn super::correspondence::Correspondence> {
+        Ok(super::correspondence_part::install())
+    }
+}

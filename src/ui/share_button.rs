@@ -32,7 +32,8 @@ pub fn link_of(game: &AnyGame, seats: &[Seat]) -> String {
 }
 
 /// The link of a fair game (issue 37) on this page: its version 4 link,
-/// this device's reveals due now, never a secret.
+/// this device's reveals due now, never a secret (in the correspondence
+/// chunk).
 pub fn fair_link_of(fair: &FairGame, seats: &[Seat]) -> String {
     let page = page_url();
     // Live play's invitation or answer: one short link holding the game's
@@ -144,8 +145,11 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             // (A fair game's link even once it is over: every reveal in
             // it, so the other device checks the whole deal.)
+            // (A fair game is in play once the correspondence chunk is here.)
             let link = match &fair {
-                Some(f) => fair_link_of(f, &seats),
+                Some(f) => super::correspondence::loaded()
+                    .map(|c| c.link(f, &seats))
+                    .unwrap_or_default(),
                 None => link_of(&game, &seats),
             };
             shown.set(Some((link.clone(), Copied::Waiting)));

@@ -31,6 +31,10 @@ const EXTRAS_FILES = /\/split_extras-[0-9a-f]+\.wasm$/;
 // The play screen's chunk (src/ui/play_host.rs), asked for as the page
 // starts; review.spec.js makes it unavailable too.
 const PLAY_FILES = /\/split_play-[0-9a-f]+\.wasm$/;
+// The chunk of games with friends on other devices (src/ui/correspondence.rs):
+// fetched only for such a game (a fair link, a friend's seat, a saved fair
+// game), never on a plain visit (smoke.spec.js).
+const CORRESPONDENCE_FILES = /\/split_correspondence-[0-9a-f]+\.wasm$/;
 
 // Every file of the build, relative to dist/, that the service worker
 // precaches: all but sw.js itself and the language files (cached when
@@ -96,6 +100,7 @@ function sizeChecks(check) {
 }
 
 module.exports = {
-  ENGINE_WORKER_SCRIPT, ENGINE_WORKER_FILES, APP_WASM, ANY_WASM, EXTRAS_FILES, PLAY_FILES, precachedFiles,
+  ENGINE_WORKER_SCRIPT, ENGINE_WORKER_FILES, APP_WASM, ANY_WASM, EXTRAS_FILES, PLAY_FILES, CORRESPONDENCE_FILES,
+  precachedFiles,
   shippedSizes, FIRST_SCREEN_GZIP, OFFLINE_GZIP, sizeChecks,
 };

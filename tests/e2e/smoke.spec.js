@@ -11,7 +11,8 @@
 
 const path = require('node:path');
 const { test, ARTIFACTS } = require('./fixtures.js');
-const { ENGINE_WORKER_SCRIPT, sizeChecks } = require('./build.js');
+const { ENGINE_WORKER_SCRIPT, CORRESPONDENCE_FILES, sizeChecks } = require('./build.js');
+const { PLAY, newGameForm, cityForm, startGame, copyLink } = require('./fixtures.js');
 
 const SUB_PATH = '/some/path/';
 const TIMEOUT_MS = 30000;
@@ -88,3 +89,43 @@ for (const [name, where, shot, settle] of [
     check(`${name} (${Date.now() - started} ms)`, wrong.length === 0, wrong.join('\n    '));
   });
 }
+
+// The code of games with friends on other devices is a chunk of its own
+// (src/ui/correspondence.rs, docs/loading.md): a plain visit never fetches
+// it; a friend's seat chosen on the form fetches it before Start is
+// pressed, and a fair game's link opened on another device fetches it.
+test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a fair link', async ({ origin, open, check }) => {
+  const fetched = (page) => {
+    const seen = [];
+    // (The page's own requests: the service worker precaches every file.)
+    page.on('request', (r) => {
+      if (CORRESPONDENCE_FILES.test(r.url()) && !r.serviceWorker()) seen.push(r.url());
+    });
+    return seen;
+  };
+  // (No live play: the invitation is the fair game's version 4 link.)
+  const byLinksOnly = (context) => context.addInitScript(() => { window.RTCPeerConnection = undefined; });
+  const a = await open({ noStun: true });
+  await byLinksOnly(a.context);
+  const seenA = fetched(a.page);
+  await newGameForm(a.page, `${origin}/`);
+  await a.page.locator('#worker-status.ready').waitFor({ state: 'attached', timeout: TIMEOUT_MS });
+  await a.page.waitForTimeout(1500);
+  check('a plain visit does not fetch the correspondence chunk', seenA.length === 0, seenA.join(', '));
+  await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
+  const asked = a.page.waitForRequest((r) => CORRESPONDENCE_FILES.test(r.url()) && !r.serviceWorker(),
+    { timeout: TIMEOUT_MS });
+  await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  await asked;
+  check('a friend\'s seat fetches it before Start is pressed', seenA.length === 1, seenA.join(', '));
+  await startGame(a.page);
+  const invitation = await copyLink(a.page, { close: true });
+  check('the invitation is a fair game\'s link', /#[A-Za-z0-9_-]+$/.test(invitation), invitation);
+
+  const b = await open({ noStun: true });
+  await byLinksOnly(b.context);
+  const seenB = fetched(b.page);
+  await b.page.goto(invitation, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  await b.page.waitForSelector(PLAY, { timeout: TIMEOUT_MS });
+  check('opening a fair game\'s link fetches it', seenB.length === 1, seenB.join(', '));
+});
