@@ -1401,6 +1401,32 @@ pub fn default_name(game: &AnyGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The split build's reading (feature `fair-hook`; `cargo test -p
+    /// formats --features fair-hook`): before the chunk's reader is
+    /// installed a fair game's entry is kept unchecked and unlisted (no
+    /// summary), written back as it was; once installed it reads as
+    /// without the hook. (One test: the reader is installed once per
+    /// process.)
+    #[cfg(feature = "fair-hook")]
+    #[test]
+    fn a_fair_entry_waits_for_its_reader_and_is_kept() {
+        let text = include_str!("../../../tests/fixtures/saves/v7.json");
+        assert!(!fair_readable());
+        let doc = parse(text).unwrap();
+        let entry = doc.get("f1").unwrap();
+        assert!(entry.summary.is_none(), "unchecked before the reader");
+        assert!(entry.load().is_err());
+        let again = parse(&doc.to_json()).unwrap();
+        assert_eq!(again.get("f1").unwrap().record, entry.record);
+        fair_hook::install(SavedRecord::read_fair);
+        assert!(fair_readable());
+        let doc = parse(text).unwrap();
+        let entry = doc.get("f1").unwrap();
+        assert!(entry.summary.is_some());
+        assert!(entry.load().is_ok());
+        assert!(entry.record.fair().is_some_and(|r| r.is_ok()));
+    }
     use engine::city::{Catalogue, Options};
     use engine::city::{Game, Setup, DEFAULT_STACKS};
     use engine::core::random;
