@@ -96,6 +96,7 @@ fn clear_fragment() {
 /// changes. The seats are those of the save it continues, else those the
 /// link carries beside it, else every seat a person's, and the player is
 /// told when the link's seats were missing or damaged.
+///
 /// A game across devices' link is opened by the correspondence chunk
 /// ([`open_correspondence`]), which the callers fetch first
 /// (`super::correspondence::with`).
