@@ -94,7 +94,8 @@ for (const [name, where, shot, settle] of [
 // (src/ui/correspondence.rs, docs/loading.md): a plain visit never fetches
 // it; a friend's seat chosen on the form fetches it before Start is
 // pressed, and a fair game's link opened on another device fetches it.
-test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a fair link', async ({ origin, open, check }) => {
+// One that cannot be fetched is said in words, and the next try fetches it.
+test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a fair link; said when it cannot come', async ({ origin, open, check }) => {
   const fetched = (page) => {
     const seen = [];
     // (The page's own requests: the service worker precaches every file.)
@@ -128,4 +129,26 @@ test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a
   await b.page.goto(invitation, { waitUntil: 'load', timeout: TIMEOUT_MS });
   await b.page.waitForSelector(PLAY, { timeout: TIMEOUT_MS });
   check('opening a fair game\'s link fetches it', seenB.length === 1, seenB.join(', '));
+
+  // The chunk cannot be fetched (offline before the service worker kept
+  // it): the link is said not to open, in words, and the next try (the
+  // link opened again, online) opens it. (No service worker: it would
+  // answer from its cache. The refused load is a failed request: only
+  // page errors count.)
+  const c = await open({ serviceWorkers: 'block', watch: false });
+  await byLinksOnly(c.context);
+  const errors = [];
+  c.page.on('pageerror', (err) => errors.push(err.message));
+  let blocked = true;
+  await c.page.route(CORRESPONDENCE_FILES, (route) => (blocked ? route.abort() : route.continue()));
+  await c.page.goto(invitation, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  const notice = await c.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT_MS })
+    .then((n) => n.textContent(), () => '');
+  check('the chunk not fetched: said in words, nothing opened',
+    /could not be loaded/.test(notice) && !(await c.page.$(PLAY)), notice);
+  blocked = false;
+  await c.page.reload({ waitUntil: 'load', timeout: TIMEOUT_MS });
+  const opened = await c.page.waitForSelector(PLAY, { timeout: TIMEOUT_MS }).then(() => true, () => false);
+  check('online again, the next try opens the link', opened);
+  check('and no page error', errors.length === 0, errors.join('\n    '));
 });
