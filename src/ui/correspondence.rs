@@ -184,7 +184,16 @@ fn redraw() {
 pub fn correspondence_status() -> Html {
     let update = use_force_update();
     use_effect_with((), move |_| {
-        with_loader(|l| l.redraw = Some(Callback::from(move |_| update.force_update())));
+        // (The session's effect may have asked for the chunk before this
+        // one ran: drawn again if something waits.)
+        let waiting = with_loader(|l| {
+            let again = update.clone();
+            l.redraw = Some(Callback::from(move |_| again.force_update()));
+            !l.waiting.is_empty()
+        });
+        if waiting {
+            update.force_update();
+        }
         || with_loader(|l| l.redraw = None)
     });
     if with_loader(|l| l.waiting.is_empty()) {

@@ -140,8 +140,16 @@ test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a
   const errors = [];
   c.page.on('pageerror', (err) => errors.push(err.message));
   let blocked = true;
-  await c.page.route(CORRESPONDENCE_FILES, (route) => (blocked ? route.abort() : route.continue()));
+  // (Refused after a moment: "Loading…" shows meanwhile.)
+  await c.page.route(CORRESPONDENCE_FILES, async (route) => {
+    if (!blocked) return route.continue();
+    await new Promise((done) => setTimeout(done, 1500));
+    return route.abort();
+  });
   await c.page.goto(invitation, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  const loading = await c.page.waitForSelector('[data-testid=correspondence-loading]', { timeout: TIMEOUT_MS })
+    .then((n) => n.textContent(), () => '');
+  check('while the chunk loads, the screen says "Loading…"', loading.includes('Loading…'), loading);
   const notice = await c.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT_MS })
     .then((n) => n.textContent(), () => '');
   check('the chunk not fetched: said in words, nothing opened',
