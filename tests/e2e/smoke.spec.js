@@ -93,8 +93,8 @@ for (const [name, where, shot, settle] of [
 // The code of games with friends on other devices is a chunk of its own
 // (src/ui/correspondence.rs, docs/loading.md): a plain visit never fetches
 // it; a friend's seat chosen on the form fetches it before Start is
-// pressed, and a fair game's link opened on another device fetches it.
-// One that cannot be fetched is said in words, and the next try fetches it.
+// pressed, a fair game's link opened on another device fetches it, and so
+// does a saved fair game, to be listed. One that cannot be fetched is said in words, and the next try fetches it.
 test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a fair link; said when it cannot come', async ({ origin, open, check }) => {
   const fetched = (page) => {
     const seen = [];
@@ -129,6 +129,18 @@ test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a
   await b.page.goto(invitation, { waitUntil: 'load', timeout: TIMEOUT_MS });
   await b.page.waitForSelector(PLAY, { timeout: TIMEOUT_MS });
   check('opening a fair game\'s link fetches it', seenB.length === 1, seenB.join(', '));
+  // Another tab of Bob's browser (no game in play in it): his saved fair
+  // game is listed once the chunk, fetched for it, is here; Continue
+  // opens it.
+  const tab = await b.context.newPage();
+  const seenTab = fetched(tab);
+  await tab.goto(`${origin}/`, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  const listed = await tab.waitForSelector('[data-testid=save-row]', { timeout: TIMEOUT_MS }).then(() => true, () => false);
+  check('a saved fair game fetches it to be listed', listed && seenTab.length === 1, seenTab.join(', '));
+  await tab.click('[data-testid=save-continue]');
+  const continued = await tab.waitForSelector(PLAY, { timeout: TIMEOUT_MS }).then(() => true, () => false);
+  check('and opens from the list', continued && (await tab.getAttribute(PLAY, 'data-decision')) === 'waiting');
+  await tab.close();
 
   // The chunk cannot be fetched (offline before the service worker kept
   // it): the link is said not to open, in words, and the next try (the
