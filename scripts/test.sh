@@ -85,6 +85,9 @@ step "cargo fmt --check" cargo fmt --all -- --check
 step "no import cycle in the engine" python3 scripts/module_cycles.py
 # Every crate, every target (benches run once each, as tests), linted.
 step "native build and tests, linted (every crate)" cargo test --workspace --all-targets
+# The saves as the split build reads them (a fair game's record through the
+# correspondence chunk's reader: formats::saves::fair_hook).
+step "the saves' fair reader of the split build" cargo test -p formats --features fair-hook --lib saves::
 step "setup (tools: wasm-split-cli, wasm-bindgen-cli, npm, Chromium)" tools_ready
 step "browser tests, linted (wasm-bindgen-test, Chromium)" cargo test --target wasm32-unknown-unknown -p the-city --test web_smoke --test deck_pin --test web_ui
 step "the site (scripts/site.js: release build, split, wasm-opt; built beside the tests)" site_ready

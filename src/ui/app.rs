@@ -204,18 +204,29 @@ pub fn app() -> Html {
         let d = d.clone();
         Callback::from(move |a: Action| d.dispatch(a))
     };
+    // A game with a friend's seat: the correspondence chunk first (the
+    // form asked for it when the seat was chosen).
     let on_start = {
         let d = d.clone();
-        Callback::from(move |ng: super::state::NewGame| match ng.star_devices() {
-            // Three to five devices: hosted by the `star` chunk.
-            Some(of_seat) => super::star_host::run(
-                d.clone(),
-                super::star_play::Job::Host {
-                    ng: Box::new(ng),
-                    of_seat,
-                },
-            ),
-            None => d.dispatch(Action::Start(ng)),
+        Callback::from(move |ng: super::state::NewGame| {
+            let d2 = d.clone();
+            match ng.star_devices() {
+                // Three to five devices: hosted by the `star` chunk, once
+                // the correspondence chunk (the fair game's) is here too.
+                Some(of_seat) => super::correspondence::with(&d, move |_| {
+                    super::star_host::run(
+                        d2,
+                        super::star_play::Job::Host {
+                            ng: Box::new(ng),
+                            of_seat,
+                        },
+                    )
+                }),
+                None if ng.remote.contains(&true) => {
+                    super::correspondence::with(&d, move |_| d2.dispatch(Action::Start(ng)))
+                }
+                None => d.dispatch(Action::Start(ng)),
+            }
         })
     };
     // A game on three to five devices: its link made again (signed) after
@@ -402,11 +413,13 @@ pub fn app() -> Html {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()}
                                 prominent={moved_from_link || play.waiting()} fair={play.fair.clone()}
                                 star={play.star.clone()} />
-                            if let (Some(fair), None) = (play.fair.clone(), &play.star) {
-                                <super::live::LiveBar {fair}
-                                    awaits_answer={matches!(play.awaited(), Some(Awaited::Answer))}
-                                    awaits_link={matches!(play.awaited(), Some(Awaited::Link { .. }))}
-                                    over={matches!(play.awaited(), Some(Awaited::Over))} />
+                            if let (Some(fair), None, Some(c)) = (play.fair.clone(), &play.star, super::correspondence::loaded()) {
+                                { c.live_bar(super::live::LiveBarProps {
+                                    fair,
+                                    awaits_answer: matches!(play.awaited(), Some(Awaited::Answer)),
+                                    awaits_link: matches!(play.awaited(), Some(Awaited::Link { .. })),
+                                    over: matches!(play.awaited(), Some(Awaited::Over)),
+                                }) }
                             }
                             <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
                         }
@@ -415,6 +428,7 @@ pub fn app() -> Html {
                 { language::menu(&chosen) }
             </header>
             { notices(&state.notices, &on_dismiss) }
+            <super::correspondence::CorrespondenceStatus />
             <UpdateNotice lang={chosen.lang} playing={state.play.is_some()}
                 unsaved={state.saving.unsaved} />
             if let Some(banner) = moved_on { { banner } }

@@ -102,3 +102,13 @@ split_point! {
         Ok(super::star_play::work(job))
     }
 }
+
+split_point! {
+    correspondence,
+    /// Games with friends on other devices: fair games by links, live
+    /// play, their saves' reading (`ui::correspondence`; the chunk's side
+    /// is `ui::correspondence_part`).
+    pub fn correspondence() -> Loaded<&'static dyn super::correspondence::Correspondence> {
+        Ok(super::correspondence_part::install())
+    }
+}

@@ -70,8 +70,10 @@ pub fn export_record(
     let (whole, name, note) = view::any::record_download(game);
     let mut tags = tags();
     // A fair game in play: what is known of its deal, never a tile to come.
-    if let Some(f) = fair.filter(|_| !game.is_over()) {
-        tags.insert(0, ("Fair".to_string(), f.tag()));
+    // (The correspondence chunk is here while a fair game is in play.)
+    let chunk = super::correspondence::loaded();
+    if let (Some(f), Some(c)) = (fair.filter(|_| !game.is_over()), chunk) {
+        tags.insert(0, ("Fair".to_string(), c.tag(f)));
     }
     let job = Job::Write { game: whole, tags };
     records::ask(job, move |answer| {

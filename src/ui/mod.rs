@@ -20,6 +20,8 @@ pub mod city3d_host;
 pub mod classic_pieces;
 pub mod computer_bar;
 pub mod coords_layer;
+pub mod correspondence;
+pub mod correspondence_part;
 pub mod device_key;
 pub mod download;
 pub mod extras;

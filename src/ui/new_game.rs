@@ -516,6 +516,13 @@ pub fn new_game_screen(props: &NewGameProps) -> Html {
     }));
     let any_computer = form.seats.iter().any(|s| s.2.is_some());
     let any_remote = (0..form.seats.len()).any(|i| form.is_remote(i));
+    // A friend's seat: the code of games across devices is fetched now,
+    // before Start is pressed (`super::correspondence`).
+    use_effect_with(any_remote, |&remote| {
+        if remote {
+            super::correspondence::preload(|| ());
+        }
+    });
 
     let add_seat = {
         let form = form.clone();

@@ -29,7 +29,7 @@ use super::storage::{self, StorageError};
 use engine::fair::Secret;
 use formats::fair_game::{FairGame, Refusal};
 use formats::links::{self, FairVerdict, Verdict};
-use formats::saves::SavedGame;
+use formats::saves::{SavedGame, SavedRecord};
 use formats::share;
 use i18n::msg;
 use view::palette::seats_from_param;
@@ -96,12 +96,39 @@ fn clear_fragment() {
 /// changes. The seats are those of the save it continues, else those the
 /// link carries beside it, else every seat a person's, and the player is
 /// told when the link's seats were missing or damaged.
+///
+/// A game across devices' link is opened by the correspondence chunk
+/// ([`open_correspondence`]), which the callers fetch first
+/// (`super::correspondence::with`).
 fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
-    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    let hash = fragment();
     let link = hash.trim_start_matches('#');
     if link.is_empty() {
         return false;
     }
+    if super::correspondence::is_for(link) {
+        return super::correspondence::loaded().is_some_and(|c| c.open_fragment(d, link));
+    }
+    open_link(d, link)
+}
+
+/// The address's fragment (`#…`, or empty).
+fn fragment() -> String {
+    gloo::utils::window().location().hash().unwrap_or_default()
+}
+
+/// Whether what the page opens as it starts needs the correspondence chunk
+/// first: a link of a game across devices, or this tab's game in play
+/// maybe a saved fair game.
+fn start_needs_chunk() -> bool {
+    super::correspondence::is_for(fragment().trim_start_matches('#'))
+        || (storage::holds_fair() && storage::current_id().is_some())
+}
+
+/// (In the correspondence chunk) [`open_fragment`] for a game across
+/// devices: live play's signals, invitations and answers, fair games'
+/// links.
+pub(super) fn open_correspondence(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
     // A fair game's link may carry live play's offer or answer beside it
     // (`LINK~SIGNAL`, `super::live`).
     let fragment = link;
@@ -168,6 +195,11 @@ fn open_fragment(d: &UseReducerDispatcher<AppState>) -> bool {
         }
         return opened;
     }
+    open_link(d, link)
+}
+
+/// [`open_fragment`] for a link of a game on one device (any other link).
+fn open_link(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
     let game = match share::decode(link) {
         Ok(game) => game,
         Err(e) => {
@@ -493,8 +525,18 @@ fn load_notice(problems: &[String]) -> Notice {
     Notice::Text(msg::session::load_problems(&problems.join(" ")))
 }
 
-/// The saved game `id` opened as this tab's game in play.
+/// The saved game `id` opened as this tab's game in play (a fair game
+/// once the correspondence chunk is here).
 pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
+    if matches!(entry.record, SavedRecord::Fair { .. }) {
+        let (d2, entry) = (d.clone(), entry.clone());
+        return super::correspondence::with(d, move |c| c.open_saved(&d2, &entry));
+    }
+    open_entry(d, entry, None, None)
+}
+
+/// (In the correspondence chunk) a saved fair game opened.
+pub(super) fn open_saved_fair(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
     let fair = entry.record.fair().and_then(Result::ok).map(|(_, f)| f);
     // A game on three to five devices: its devices too.
     let star = entry
@@ -502,6 +544,15 @@ pub fn open_saved(d: &UseReducerDispatcher<AppState>, entry: &SavedGame) {
         .star()
         .and_then(Result::ok)
         .map(|(_, g)| crate::ui::state::star::Star::of(&g));
+    open_entry(d, entry, fair, star)
+}
+
+fn open_entry(
+    d: &UseReducerDispatcher<AppState>,
+    entry: &SavedGame,
+    fair: Option<FairGame>,
+    star: Option<crate::ui::state::star::Star>,
+) {
     match entry.load() {
         Ok(game) => d.dispatch(Action::Open(Box::new(Opened {
             game,
@@ -611,7 +662,6 @@ pub fn session(props: &SessionProps) -> Html {
         let tracked = tracked.clone();
         use_effect_with((), move |_| {
             let listener = (!measuring()).then(|| {
-                super::live_tabs::listen();
                 let start = {
                     let d = d.clone();
                     move || {
@@ -624,26 +674,59 @@ pub fn session(props: &SessionProps) -> Html {
                         }
                     }
                 };
-                start();
+                // A game across devices to open: its chunk first (saved
+                // fair games only listed: fetched meanwhile, then listed).
+                if start_needs_chunk() {
+                    let d2 = d.clone();
+                    super::correspondence::with(&d, move |_| {
+                        start();
+                        d2.dispatch(Action::SavesChanged);
+                    });
+                } else {
+                    start();
+                    if storage::holds_fair() {
+                        let d = d.clone();
+                        super::correspondence::preload(move || d.dispatch(Action::SavesChanged));
+                    }
+                }
                 let d2 = d.clone();
                 let hash = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                     // (A link asked of the other tabs on load, then opened
                     // here and refused: this tab's game, as on load.)
-                    let after_asking = super::live_tabs::take_resume();
-                    if !open_fragment(&d2) && after_asking {
-                        resume(&d2);
+                    let after_asking =
+                        super::correspondence::loaded().is_some_and(|c| c.take_resume());
+                    let d = d2.clone();
+                    let open = move || {
+                        if !open_fragment(&d) && after_asking {
+                            resume(&d);
+                        }
+                    };
+                    if super::correspondence::is_for(fragment().trim_start_matches('#')) {
+                        super::correspondence::with(&d2, move |_| open());
+                    } else {
+                        open();
                     }
                 });
                 // Another tab wrote the saves: the list reads them again,
-                // and this tab's game follows or says it moved on.
+                // and this tab's game follows or says it moved on (a fair
+                // game saved there: once its chunk is here).
                 let tracked = tracked.clone();
                 let storage = EventListener::new(&gloo::utils::window(), "storage", move |e| {
                     let key = js_sys::Reflect::get(e, &"key".into())
                         .ok()
                         .and_then(|k| k.as_string());
                     if key.as_deref().is_none_or(|k| k == storage::DOC_KEY) {
-                        d.dispatch(Action::SavesChanged);
-                        other_tab_wrote(&d, &tracked.borrow());
+                        let d = d.clone();
+                        let tracked = tracked.clone();
+                        let heard = move || {
+                            d.dispatch(Action::SavesChanged);
+                            other_tab_wrote(&d, &tracked.borrow());
+                        };
+                        if storage::holds_fair() {
+                            super::correspondence::preload(heard);
+                        } else {
+                            heard();
+                        }
                     }
                 });
                 (hash, storage)

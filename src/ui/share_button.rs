@@ -49,7 +49,8 @@ pub fn star_link_of(star: &Star, seats: &[Seat]) -> Option<String> {
 }
 
 /// The link of a fair game (issue 37) on this page: its version 4 link,
-/// this device's reveals due now, never a secret.
+/// this device's reveals due now, never a secret (in the correspondence
+/// chunk).
 pub fn fair_link_of(fair: &FairGame, seats: &[Seat]) -> String {
     let page = page_url();
     // Live play's invitation or answer: one short link holding the game's
@@ -170,7 +171,11 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
                     Some(l) => l,
                     None => return,
                 },
-                (None, Some(f)) => fair_link_of(f, &seats),
+                // (A fair game is in play once the correspondence chunk
+                // is here.)
+                (None, Some(f)) => super::correspondence::loaded()
+                    .map(|c| c.link(f, &seats))
+                    .unwrap_or_default(),
                 (None, None) => link_of(&game, &seats),
             };
             shown.set(Some((link.clone(), Copied::Waiting)));

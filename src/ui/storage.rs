@@ -170,6 +170,23 @@ fn remember(raw: &str, doc: &SaveDoc) {
     CLEAN.with(|c| *c.borrow_mut() = Some((raw.to_string(), doc.clone())));
 }
 
+/// The last reading forgotten: saved fair games read from now on (the
+/// correspondence chunk came: `ui::correspondence_part`).
+pub fn forget_parsed() {
+    CLEAN.with(|c| *c.borrow_mut() = None);
+}
+
+/// Whether the saved games may hold a fair game (a game across devices,
+/// whose record the correspondence chunk reads): its record's key is in
+/// the document (or, at worst, in a name: then the chunk is fetched for
+/// nothing).
+pub fn holds_fair() -> bool {
+    get(DOC_KEY)
+        .ok()
+        .flatten()
+        .is_some_and(|raw| raw.contains("\"fair\""))
+}
+
 /// Read the saved games, keeping every sound entry; a document or entry that
 /// cannot be read is backed up before anything may be written.
 pub fn load() -> Result<Loaded, StorageError> {
@@ -285,11 +302,10 @@ pub fn save_game(
         };
         let new = doc.get(&id).is_none();
         let seats = to_saved(seats, here);
-        let (record, _) = match (fair, star) {
-            (Some(fair), Some(star)) => {
-                doc.save_star_from(&id, game, &star.game(fair), seats, link, known, t)?
-            }
-            (Some(fair), None) => doc.save_fair_from(&id, game, fair, seats, link, known, t)?,
+        // (A fair game is in play only once its chunk is here.)
+        let (record, _) = match (fair, super::correspondence::loaded()) {
+            (Some(fair), Some(c)) => c.save(doc, &id, game, fair, star, seats, link, known, t)?,
+            (Some(_), None) => return Err(SaveError::NotFound(id)),
             (None, _) => doc.save_from(&id, game, seats, link, known, t)?,
         };
         if new {

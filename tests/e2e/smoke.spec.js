@@ -11,7 +11,8 @@
 
 const path = require('node:path');
 const { test, ARTIFACTS } = require('./fixtures.js');
-const { ENGINE_WORKER_SCRIPT, sizeChecks } = require('./build.js');
+const { ENGINE_WORKER_SCRIPT, CORRESPONDENCE_FILES, sizeChecks } = require('./build.js');
+const { PLAY, newGameForm, cityForm, startGame, copyLink } = require('./fixtures.js');
 
 const SUB_PATH = '/some/path/';
 const TIMEOUT_MS = 30000;
@@ -88,3 +89,86 @@ for (const [name, where, shot, settle] of [
     check(`${name} (${Date.now() - started} ms)`, wrong.length === 0, wrong.join('\n    '));
   });
 }
+
+// The code of games with friends on other devices is a chunk of its own
+// (src/ui/correspondence.rs, docs/loading.md): a plain visit never fetches
+// it; a friend's seat chosen on the form fetches it before Start is
+// pressed, a fair game's link opened on another device fetches it, and so
+// does a saved fair game, to be listed. One that cannot be fetched is said in words, and the next try fetches it.
+test('the correspondence chunk: not on a plain visit; for a friend\'s seat and a fair link; said when it cannot come', async ({ origin, open, check }) => {
+  const fetched = (page) => {
+    const seen = [];
+    // (The page's own requests: the service worker precaches every file.)
+    page.on('request', (r) => {
+      if (CORRESPONDENCE_FILES.test(r.url()) && !r.serviceWorker()) seen.push(r.url());
+    });
+    return seen;
+  };
+  // (No live play: the invitation is the fair game's version 4 link.)
+  const byLinksOnly = (context) => context.addInitScript(() => { window.RTCPeerConnection = undefined; });
+  const a = await open({ noStun: true });
+  await byLinksOnly(a.context);
+  const seenA = fetched(a.page);
+  await newGameForm(a.page, `${origin}/`);
+  await a.page.locator('#worker-status.ready').waitFor({ state: 'attached', timeout: TIMEOUT_MS });
+  await a.page.waitForTimeout(1500);
+  check('a plain visit does not fetch the correspondence chunk', seenA.length === 0, seenA.join(', '));
+  await cityForm(a.page, { names: ['Ann', 'Bob'], start: false });
+  const asked = a.page.waitForRequest((r) => CORRESPONDENCE_FILES.test(r.url()) && !r.serviceWorker(),
+    { timeout: TIMEOUT_MS });
+  await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  await asked;
+  check('a friend\'s seat fetches it before Start is pressed', seenA.length === 1, seenA.join(', '));
+  await startGame(a.page);
+  const invitation = await copyLink(a.page, { close: true });
+  check('the invitation is a fair game\'s link', /#[A-Za-z0-9_-]+$/.test(invitation), invitation);
+
+  const b = await open({ noStun: true });
+  await byLinksOnly(b.context);
+  const seenB = fetched(b.page);
+  await b.page.goto(invitation, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  await b.page.waitForSelector(PLAY, { timeout: TIMEOUT_MS });
+  check('opening a fair game\'s link fetches it', seenB.length === 1, seenB.join(', '));
+  // Another tab of Bob's browser (no game in play in it): his saved fair
+  // game is listed once the chunk, fetched for it, is here; Continue
+  // opens it.
+  const tab = await b.context.newPage();
+  const seenTab = fetched(tab);
+  await tab.goto(`${origin}/`, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  const listed = await tab.waitForSelector('[data-testid=save-row]', { timeout: TIMEOUT_MS }).then(() => true, () => false);
+  check('a saved fair game fetches it to be listed', listed && seenTab.length === 1, seenTab.join(', '));
+  await tab.click('[data-testid=save-continue]');
+  const continued = await tab.waitForSelector(PLAY, { timeout: TIMEOUT_MS }).then(() => true, () => false);
+  check('and opens from the list', continued && (await tab.getAttribute(PLAY, 'data-decision')) === 'waiting');
+  await tab.close();
+
+  // The chunk cannot be fetched (offline before the service worker kept
+  // it): the link is said not to open, in words, and the next try (the
+  // link opened again, online) opens it. (No service worker: it would
+  // answer from its cache. The refused load is a failed request: only
+  // page errors count.)
+  const c = await open({ serviceWorkers: 'block', watch: false });
+  await byLinksOnly(c.context);
+  const errors = [];
+  c.page.on('pageerror', (err) => errors.push(err.message));
+  let blocked = true;
+  // (Refused after a moment: "Loading…" shows meanwhile.)
+  await c.page.route(CORRESPONDENCE_FILES, async (route) => {
+    if (!blocked) return route.continue();
+    await new Promise((done) => setTimeout(done, 1500));
+    return route.abort();
+  });
+  await c.page.goto(invitation, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  const loading = await c.page.waitForSelector('[data-testid=correspondence-loading]', { timeout: TIMEOUT_MS })
+    .then((n) => n.textContent(), () => '');
+  check('while the chunk loads, the screen says "Loading…"', loading.includes('Loading…'), loading);
+  const notice = await c.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT_MS })
+    .then((n) => n.textContent(), () => '');
+  check('the chunk not fetched: said in words, nothing opened',
+    /could not be loaded/.test(notice) && !(await c.page.$(PLAY)), notice);
+  blocked = false;
+  await c.page.reload({ waitUntil: 'load', timeout: TIMEOUT_MS });
+  const opened = await c.page.waitForSelector(PLAY, { timeout: TIMEOUT_MS }).then(() => true, () => false);
+  check('online again, the next try opens the link', opened);
+  check('and no page error', errors.length === 0, errors.join('\n    '));
+});

@@ -313,8 +313,19 @@ impl SavedRecord {
     }
 
     /// A fair game's record: the game replayed as this device knows it,
-    /// and the fair game (None: not a fair game).
+    /// and the fair game (None: not a fair game). In the app's split build
+    /// (feature `fair-hook`) this reads through [`fair_hook`], which the
+    /// chunk holding the fair games' code installs.
     pub fn fair(&self) -> Option<Result<(AnyGame, FairGame), Damage>> {
+        #[cfg(feature = "fair-hook")]
+        return fair_hook::read(self);
+        #[cfg(not(feature = "fair-hook"))]
+        self.read_fair()
+    }
+
+    /// What [`SavedRecord::fair`] does: the link read with this device's
+    /// secrets, the fair game restored and replayed.
+    pub fn read_fair(&self) -> Option<Result<(AnyGame, FairGame), Damage>> {
         let SavedRecord::Fair { link, secrets } = self else {
             return None;
         };
@@ -358,6 +369,49 @@ impl SavedRecord {
         match self {
             SavedRecord::Cgn(t) | SavedRecord::Link(t) => t,
             SavedRecord::Fair { link, .. } => link,
+        }
+    }
+}
+
+/// Whether fair games' records can be read now: always, but in the app's
+/// split build only once the chunk holding their code installed its reader.
+pub fn fair_readable() -> bool {
+    #[cfg(feature = "fair-hook")]
+    return fair_hook::installed();
+    #[cfg(not(feature = "fair-hook"))]
+    true
+}
+
+/// The app's split build (issue 36, docs/loading.md): the code that reads a
+/// fair game (its links, its deal, SHA-256) is in a chunk fetched when a
+/// game across devices is opened, so the page's module reaches it only
+/// through the reader that chunk installs here. Until then a fair game's
+/// record reads as not readable and a document's check keeps its entry
+/// unchecked ([`fair_readable`]).
+#[cfg(feature = "fair-hook")]
+pub mod fair_hook {
+    use super::{AnyGame, Damage, FairGame, SavedRecord};
+    use std::sync::OnceLock;
+
+    /// [`SavedRecord::read_fair`], as the chunk hands it over.
+    pub type Read = fn(&SavedRecord) -> Option<Result<(AnyGame, FairGame), Damage>>;
+
+    static READ: OnceLock<Read> = OnceLock::new();
+
+    /// The reader, from the chunk (once; later calls change nothing).
+    pub fn install(read: Read) {
+        let _ = READ.set(read);
+    }
+
+    pub fn installed() -> bool {
+        READ.get().is_some()
+    }
+
+    pub(super) fn read(r: &SavedRecord) -> Option<Result<(AnyGame, FairGame), Damage>> {
+        match READ.get() {
+            Some(read) => read(r),
+            None => matches!(r, SavedRecord::Fair { .. })
+                .then(|| Err(Damage::Detail("the fair games' code is not loaded".into()))),
         }
     }
 }
@@ -508,6 +562,11 @@ impl SavedGame {
             check_player_name(p).map_err(Damage::Player)?;
         }
         check_seats(&self.seats, self.players.len())?;
+        if matches!(self.record, SavedRecord::Fair { .. }) && !fair_readable() {
+            // (The split build before its fair games' code is here: the
+            // entry is kept as it is, unlisted, and checked when read again.)
+            return Ok(None);
+        }
         let game = self.record.load()?;
         if game.ruleset() != self.ruleset {
             return Err(format!(
@@ -1342,6 +1401,32 @@ pub fn default_name(game: &AnyGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The split build's reading (feature `fair-hook`; `cargo test -p
+    /// formats --features fair-hook`): before the chunk's reader is
+    /// installed a fair game's entry is kept unchecked and unlisted (no
+    /// summary), written back as it was; once installed it reads as
+    /// without the hook. (One test: the reader is installed once per
+    /// process.)
+    #[cfg(feature = "fair-hook")]
+    #[test]
+    fn a_fair_entry_waits_for_its_reader_and_is_kept() {
+        let text = include_str!("../../../tests/fixtures/saves/v7.json");
+        assert!(!fair_readable());
+        let doc = parse(text).unwrap();
+        let entry = doc.get("f1").unwrap();
+        assert!(entry.summary.is_none(), "unchecked before the reader");
+        assert!(entry.load().is_err());
+        let again = parse(&doc.to_json()).unwrap();
+        assert_eq!(again.get("f1").unwrap().record, entry.record);
+        fair_hook::install(SavedRecord::read_fair);
+        assert!(fair_readable());
+        let doc = parse(text).unwrap();
+        let entry = doc.get("f1").unwrap();
+        assert!(entry.summary.is_some());
+        assert!(entry.load().is_ok());
+        assert!(entry.record.fair().is_some_and(|r| r.is_ok()));
+    }
     use engine::city::{Catalogue, Options};
     use engine::city::{Game, Setup, DEFAULT_STACKS};
     use engine::core::random;

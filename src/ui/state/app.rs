@@ -15,7 +15,6 @@ use engine::city::tiles::Catalogue;
 use engine::city::{Options, Setup, SetupError};
 use engine::classic;
 use engine::core::geom::Cell;
-use formats::fair_game::FairGame;
 use i18n::msg;
 use view::palette::Seat;
 use view::targets::Arrow;
@@ -341,14 +340,11 @@ impl Reducible for AppState {
                     Ok(g) if ng.remote.contains(&true) => {
                         // A fair game: this device commits to its seats;
                         // the invitation goes to the friend's device.
+                        // (The page fetched the correspondence chunk first.)
                         let here: Vec<bool> = ng.remote.iter().map(|r| !r).collect();
-                        let fair = FairGame::host(
-                            &g.setup(),
-                            &here,
-                            crate::ui::session::salt(),
-                            &mut crate::ui::session::secret,
-                        );
-                        match fair.ok().and_then(|f| Play::fair(f, ng.seats.clone())) {
+                        let hosted = crate::ui::correspondence::loaded()
+                            .and_then(|c| c.host(&g, &here, ng.seats.clone()));
+                        match hosted {
                             Some(p) => {
                                 s.play = Some(p);
                                 s.setup_error = None;
@@ -370,8 +366,10 @@ impl Reducible for AppState {
                 s.setup_error = None;
             }
             Action::StarStart(ng, star) => {
+                // (The page fetched the correspondence chunk first.)
                 let star = star.and_then(|g| {
-                    let mut p = Play::fair(g.fair.clone(), ng.seats.clone())
+                    let mut p = crate::ui::correspondence::loaded()
+                        .and_then(|c| c.play(g.fair.clone(), ng.seats.clone()))
                         .ok_or_else(|| msg::errors::link_damaged().to_string())?;
                     p.star = Some(Rc::new(super::star::Star::of(&g)));
                     Ok(p)
@@ -513,8 +511,11 @@ fn apply_session(s: &mut AppState, action: Action) {
                 known: o.known,
                 ..Saving::default()
             };
+            // (A fair game is opened by the correspondence chunk: it is here.)
             let mut play = match o.fair {
-                Some(fair) => match Play::fair(fair, o.seats.clone()) {
+                Some(fair) => match crate::ui::correspondence::loaded()
+                    .and_then(|c| c.play(fair, o.seats.clone()))
+                {
                     Some(p) => p,
                     None => Play::new(o.game, o.seats),
                 },

@@ -165,7 +165,8 @@ impl Play {
         p
     }
 
-    /// A fair game in play: its game as this device replays it, its seats.
+    /// A fair game in play: its game as this device replays it, its seats
+    /// (called from the correspondence chunk).
     pub fn fair(fair: FairGame, seats: Vec<Seat>) -> Option<Play> {
         let r = fair.replayed().ok()?;
         let mut p = Play::new(r.game, seats);
@@ -197,7 +198,8 @@ impl Play {
     /// What a fair game waits for on this device (None: not a fair game).
     pub fn awaited(&self) -> Option<Awaited> {
         let fair = self.fair.as_ref()?;
-        Some(fair.awaited_at(&self.game, self.known))
+        let c = crate::ui::correspondence::loaded()?;
+        Some(c.awaited(fair, &self.game, self.known))
     }
 
     /// Nothing may be decided here: another device's link is due.
@@ -278,13 +280,13 @@ impl Play {
     pub(super) fn set_game(&mut self, game: AnyGame) {
         // A fair game: replayed with the deal (each draw the deal's, or a
         // stand-in while another device's reveal is due).
+        // (The correspondence chunk is here while a fair game is in play.)
         let mut game = game;
-        if let Some(fair) = &self.fair {
-            let mut next = (**fair).clone();
-            next.history = game.history();
-            if let Ok(r) = next.replayed() {
-                game = r.game;
-                self.known = r.known;
+        if let (Some(fair), Some(c)) = (&self.fair, crate::ui::correspondence::loaded()) {
+            let (next, replayed, known) = c.replay(fair, game);
+            game = replayed;
+            if let Some(known) = known {
+                self.known = known;
             }
             self.fair = Some(Rc::new(next));
         }
