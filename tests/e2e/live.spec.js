@@ -145,9 +145,11 @@ async function arrives(sender, receiver, what, before) {
   check(`${what}: the move appears on the other screen by itself`, (await turn(sender)) === (await turn(receiver)));
   // The text view's live region announces the other device's move (what
   // its chronicle got: in a wall round, maybe a score).
+  // (The move has arrived: its words follow within the same render, so a
+  // short wait; a wall round's decision may add no line and waits it out.)
   await receiver.waitForFunction(
     (b) => { const t = document.querySelector('[data-testid=announcer]')?.textContent.trim(); return t && t !== b; },
-    before, { timeout: TIMEOUT },
+    before, { timeout: 3000 },
   ).catch(() => {});
   const said = (await receiver.textContent('[data-testid=announcer]')).trim();
   // (A wall round's decisions may add no line of their own: then the last
