@@ -767,6 +767,7 @@ fn an_unsaved_game_is_not_replaced_without_asking() {
             known: None,
             here: Vec::new(),
             fair: None,
+            star: None,
         })
     };
     let names = |st: &AppState| st.play.as_ref().unwrap().game.players().to_vec();
@@ -821,6 +822,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         known: None,
         here: Vec::new(),
         fair: None,
+        star: None,
     })));
     assert_eq!(st.saving.id.as_deref(), Some("g1"));
     assert!(st.saving.from_link);
@@ -873,6 +875,7 @@ fn the_replay_steps_through_a_finished_game_and_blocks_moves() {
         known: None,
         here: Vec::new(),
         fair: None,
+        star: None,
     })));
     assert_eq!(st.play.as_ref().unwrap().floor, 0);
     let st = apply(Action::Undo);
@@ -977,6 +980,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         Some("a"),
         &AnyGame::City(g.clone()),
         None,
+        None,
         &s,
         &[],
         None,
@@ -987,6 +991,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         false,
         Some("b"),
         &AnyGame::City(new_game(&["Aude", "Bernat"], 9, [8, 6, 6])),
+        None,
         None,
         &s,
         &[],
@@ -1020,6 +1025,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         Some("c"),
         &AnyGame::City(g.clone()),
         None,
+        None,
         &s,
         &[],
         None,
@@ -1035,6 +1041,7 @@ fn unreadable_saves_are_backed_up_and_never_written_over() {
         false,
         Some("c"),
         &AnyGame::City(g.clone()),
+        None,
         None,
         &s,
         &[],
