@@ -484,9 +484,36 @@ axeAudit.load = async (page) => {
   await page.evaluate(axeSource);
 };
 
+// The game's result overlay closed, if it is shown (once closed, it stays).
+async function closeResult(page) {
+  if ((await decision(page)) !== 'over') return;
+  const button = await page.waitForSelector('[data-testid=view-board]', { timeout: 3000 }).catch(() => null);
+  if (button) await button.click();
+}
+
+// A device's decisions in a game across devices until it waits for another
+// device's link (or the end): a wall's or gate's first end by its own
+// click (a deal new each run may lay one end under another's hit area), a
+// follower every other decision; with `close`, the result's overlay closed
+// at the end.
+async function playOn(page, n = 0, { close = true } = {}) {
+  for (let d = await decision(page); d !== 'waiting' && d !== 'over'; d = await decision(page)) {
+    if (d === 'gate' || d === 'wall') {
+      const v = await version(page);
+      await page.$eval('[data-testid=side-target]', (e) => e.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+      await moved(page, v);
+    } else {
+      await clickDecision(page, { follower: n % 2 === 0 });
+    }
+    n++;
+  }
+  if (close) await closeResult(page);
+}
+
 module.exports = {
   ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, MIME, CONTEXT_DEFAULTS, LOAD_WARNING,
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
   PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, leave,
   humansTurn, humanTurn, city, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
+  playOn, closeResult,
 };

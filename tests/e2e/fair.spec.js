@@ -32,8 +32,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, cityForm, classicForm, notices, version, moved,
+  test, check, ARTIFACTS, PLAY: play, newGameForm, cityForm, classicForm, notices, version, moved,
   copyLink: shareLink, startGame, axeAudit, city,
+  playOn, closeResult,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -117,30 +118,6 @@ async function record(page) {
     page.click('[data-testid=export]'),
   ]);
   return fs.readFileSync(await download.path(), 'utf8');
-}
-
-// Decisions until this device waits for the other's link (or the end:
-// the board shown again, the result's overlay closed).
-async function playOn(page, n = 0) {
-  for (let d = await decision(page); d !== 'waiting' && d !== 'over'; d = await decision(page)) {
-    if (d === 'gate' || d === 'wall') {
-      // (The deal is new each run: a wall's ends may lie under another
-      // end's hit area; the first end is taken by its own click.)
-      const v = await version(page);
-      await page.$eval('[data-testid=side-target]', (e) => e.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-      await moved(page, v);
-    } else {
-      await clickDecision(page, { follower: n % 2 === 0 });
-    }
-    n++;
-  }
-  await closeResult(page);
-}
-
-async function closeResult(page) {
-  if ((await decision(page)) !== 'over') return;
-  await page.waitForSelector('[data-testid=view-board]', { timeout: TIMEOUT });
-  await page.click('[data-testid=view-board]');
 }
 
 // Waits until the page is no longer waiting for a link.

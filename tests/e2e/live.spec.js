@@ -33,6 +33,7 @@ const path = require('node:path');
 const {
   test, check, PLAY: play, clickDecision, newGameForm, cityForm, classicForm, version, moved,
   copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
+  playOn,
 } = require('./fixtures.js');
 const { watchPage, city } = require('./common.js');
 
@@ -121,20 +122,6 @@ function recordChannels(context, name) {
   }, name);
 }
 
-// This device's decisions until it waits for the other's link (or the end).
-async function playOn(page, n = 0) {
-  for (let d = await decision(page); d !== 'waiting' && d !== 'over'; d = await decision(page)) {
-    if (d === 'gate' || d === 'wall') {
-      const v = await version(page);
-      await page.$eval('[data-testid=side-target]', (e) => e.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-      await moved(page, v);
-    } else {
-      await clickDecision(page, { follower: n % 2 === 0 });
-    }
-    n++;
-  }
-}
-
 // The other device's move arrives by itself: it stops waiting, at the
 // sender's turn.
 async function arrives(sender, receiver, what, before) {
@@ -164,7 +151,7 @@ async function live(a, b, n, what) {
     const [sender, receiver] = (await decision(a)) === 'waiting' ? [b, a] : [a, b];
     if ((await decision(sender)) === 'over') return;
     const before = (await receiver.textContent('[data-testid=announcer]')).trim();
-    await playOn(sender, i);
+    await playOn(sender, i, { close: false });
     if ((await decision(sender)) === 'over') {
       // The last link goes too: the other device ends the game by itself.
       await receiver.waitForFunction((sel) => document.querySelector(sel)?.dataset.decision === 'over',
@@ -233,7 +220,7 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   // new invitation to reconnect; the other opens it, plays if its turn,
   // and answers by its link; then live again.
   const [first, second] = (await decision(a.page)) === 'waiting' ? [b.page, a.page] : [a.page, b.page];
-  await playOn(first);
+  await playOn(first, 0, { close: false });
   await first.click('[data-testid=live-reconnect]');
   await liveState(first, 'offering');
   const again = await copyLink(first);
@@ -248,7 +235,7 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   // (The devices know each other: on one network the offer alone
   // reconnects; else the answer goes back by the next link.)
   await liveStates(second, ['answering', 'open']);
-  await playOn(second);
+  await playOn(second, 0, { close: false });
   if ((await second.getAttribute('[data-testid=live]', 'data-state')) !== 'open') {
     const back = await copyLink(second);
     await openLink(first, back);
@@ -317,7 +304,7 @@ test('live play: when no connection forms, the screen says so and the game goes 
   check('no connection: the screen says so (German), the game goes on by links', words.includes('Links'), words);
   await axeAudit(a.page, 'no live connection (German)', check);
   // By links: Ann plays, her link reaches Bob.
-  await playOn(a.page);
+  await playOn(a.page, 0, { close: false });
   const link = await copyLink(a.page);
   check('the link carries no signal once live play failed', !fragment(link).includes('~'));
   await openLink(b.page, link);
@@ -432,7 +419,7 @@ test('live: a whole game of The City; the connection cut mid-turn and resumed by
   await liveState(other, 'closed');
   // The mover ends the turn while cut; the other side starts the short
   // exchange: its offer alone, no game in it.
-  await playOn(mover, 1);
+  await playOn(mover, 1, { close: false });
   await other.click('[data-testid=live-reconnect]');
   await liveState(other, 'offering');
   const offer = await shortLink(other);

@@ -26,8 +26,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  test, check, ARTIFACTS, PLAY: play, clickDecision, newGameForm, notices, version, moved,
+  test, check, ARTIFACTS, PLAY: play, newGameForm, notices,
   copyLink: shareLink, startGame, axeAudit, city,
+  playOn, closeResult,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -98,28 +99,6 @@ async function record(page) {
     page.click('[data-testid=export]'),
   ]);
   return fs.readFileSync(await download.path(), 'utf8');
-}
-
-// The result's overlay closed (if it is shown: once closed, it stays).
-async function closeResult(page) {
-  if ((await decision(page)) !== 'over') return;
-  const button = await page.waitForSelector('[data-testid=view-board]', { timeout: 3000 }).catch(() => null);
-  if (button) await button.click();
-}
-
-// Decisions until this device waits for another's link (or the end).
-async function playOn(page, n = 0) {
-  for (let d = await decision(page); d !== 'waiting' && d !== 'over'; d = await decision(page)) {
-    if (d === 'gate' || d === 'wall') {
-      const v = await version(page);
-      await page.$eval('[data-testid=side-target]', (e) => e.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-      await moved(page, v);
-    } else {
-      await clickDecision(page, { follower: n % 2 === 0 });
-    }
-    n++;
-  }
-  await closeResult(page);
 }
 
 // What no one may read at a link: the link (`city unshare`), the waiting
