@@ -90,7 +90,7 @@ step "native build and tests, linted (every crate)" cargo test --workspace --all
 step "the saves' fair reader of the split build" cargo test -p formats --features fair-hook --lib saves::
 step "setup (tools: wasm-split-cli, wasm-bindgen-cli, npm, Chromium)" tools_ready
 # (Profile browser-test: the dev profile with unoptimised dependencies, see
-# Cargo.toml: cold, 115 s instead of 287 s.)
+# Cargo.toml: cold, 124 s instead of 287 s.)
 step "browser tests, linted (wasm-bindgen-test, Chromium)" cargo test --profile browser-test --target wasm32-unknown-unknown -p the-city --test web_smoke --test deck_pin --test web_ui
 step "the site (scripts/site.js: release build, split, wasm-opt; built beside the tests)" site_ready
 # The builds leave hundreds of megabytes of dirty pages for the kernel to
