@@ -510,10 +510,34 @@ async function playOn(page, n = 0, { close = true } = {}) {
   if (close) await closeResult(page);
 }
 
+// A link's fragment (without live play's signal beside it: `LINK~SIGNAL`),
+// its payload (the CRC-32 left off), and a payload sealed back into a
+// link as crates/formats' envelope seals it: for the specs that forge links.
+const linkFragment = (link) => link.slice(link.lastIndexOf('#') + 1).split('~')[0];
+const payload = (link) => {
+  const b = Buffer.from(linkFragment(link), 'base64url');
+  return b.subarray(0, b.length - 4);
+};
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function reseal(link, bytes) {
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc32(bytes));
+  return `${link.slice(0, link.lastIndexOf('#') + 1)}${Buffer.concat([bytes, sum]).toString('base64url')}`;
+}
+
 module.exports = {
   ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, MIME, CONTEXT_DEFAULTS, LOAD_WARNING,
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
   PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, leave,
   humansTurn, humanTurn, city, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
-  playOn, closeResult,
+  playOn, closeResult, linkFragment, payload, reseal,
 };

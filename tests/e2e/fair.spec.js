@@ -34,34 +34,13 @@ const path = require('node:path');
 const {
   test, check, ARTIFACTS, PLAY: play, newGameForm, cityForm, classicForm, notices, version, moved,
   copyLink: shareLink, startGame, axeAudit, city,
-  playOn, closeResult,
+  playOn, closeResult, linkFragment, payload, reseal,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
 
-
-// A link's payload (its CRC-32 left off) and back (as envelope.rs seals).
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-// (Without live play's offer or answer beside it: `LINK~SIGNAL`.)
-const fragment = (link) => link.slice(link.lastIndexOf('#') + 1).split('~')[0];
-const payload = (link) => {
-  const b = Buffer.from(fragment(link), 'base64url');
-  return b.subarray(0, b.length - 4);
-};
-function reseal(link, bytes) {
-  const sum = Buffer.alloc(4);
-  sum.writeUInt32BE(crc32(bytes));
-  return `${link.slice(0, link.lastIndexOf('#') + 1)}${Buffer.concat([bytes, sum]).toString('base64url')}`;
-}
+// (A link's payload and reseal: common.js.)
+const fragment = linkFragment;
 function varint(b, at) {
   let v = 0;
   let shift = 0;
