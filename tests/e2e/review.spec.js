@@ -166,7 +166,8 @@ async function reviewGame(open, alone, origin, label, link) {
     const busy = tasks.filter((t) => doneAt === null || t.start < doneAt);
     const after = tasks.filter((t) => doneAt !== null && t.start >= doneAt);
     console.log(`     ${label}: tasks over 50 ms just after it ended: ${JSON.stringify(after)}`);
-    check(`${label}: no main-thread task over 50 ms while it runs`, busy.length === 0, JSON.stringify(busy));
+    check(`${label}: no main-thread task over 50 ms while it runs`, busy.length === 0,
+      `${JSON.stringify(busy)} (started ${pt1.toFixed(0)} ms, done at ${doneAt === null ? '-' : doneAt.toFixed(0)} ms)`);
     const load = os.loadavg()[0].toFixed(1);
     console.log(`     ${label}: ${busy.length} tasks over 50 ms while it ran (load average ${load})`);
     return { first, whole, s };

@@ -69,8 +69,13 @@ fn every_level_returns_legal_choices_at_every_decision_kind() {
             let t = search_choice(&g, &TINY, &mut rng, &mut |_| true).unwrap();
             assert_legal(&g, t, "search");
             // The real levels, on a sample of the positions.
+            // (Hard, at its full budget most of this test's time in the
+            // dev profile, on every third of those.)
             if multi && k % 40 == 7 {
                 for level in [Level::Easy, Level::Normal, Level::Hard] {
+                    if level == Level::Hard && k % 120 != 7 {
+                        continue;
+                    }
                     assert_legal(&g, choose(&g, level, s), level.name());
                 }
             }
@@ -122,10 +127,17 @@ fn same_position_and_seed_give_the_same_choice() {
             }
             let seed = 77 + i as u64;
             let a = choose(g, level, seed);
-            let b = choose(&g.clone(), level, seed);
-            assert_eq!(a, b, "{level} at position {i}");
-            let c = choose_with(g, level, seed, &mut |_| true);
-            assert_eq!(Some(a), c, "{level} with a progress callback");
+            // Asked again of a clone, with a progress callback: the same
+            // choice shows both that a search repeats itself and that the
+            // callback changes nothing (one search fewer a level than
+            // asking the two apart: Hard's full budget is most of this
+            // test's time in the dev profile).
+            let c = choose_with(&g.clone(), level, seed, &mut |_| true);
+            assert_eq!(
+                Some(a),
+                c,
+                "{level} at position {i}, on a clone with a progress callback"
+            );
         }
         let mut r1 = rng_for_seed(i as u64);
         let mut r2 = rng_for_seed(i as u64);
