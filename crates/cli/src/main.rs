@@ -44,13 +44,15 @@ mod cli {
       with --seating one-a: a in one seat, b in the others); print win rates and mean
       scores with 95% confidence intervals; --records DIR: write each game's record as
       DIR/game-K.cgn (K from 1), its seats named after their levels (hard, hard 2)
-  city review FILE [--level LEVEL] [--json]
+  city review FILE [--level LEVEL] [--from N] [--json]
       review every decision of a record of either game against the review's judge (a
       deep search valuing moves as the review does, seeded apart from every seat), or
       against the move LEVEL plays there seeded as the app seeds it: one line per
       decision (turn, player, class, points lost, the move played, the best, the luck
       of the draw), then each
       player's figures (margin = skill + luck + rest, accuracy) and the key moments;
+      --from N: only the moves that start at decision N or later (the \"n\" of
+      --json; the players' figures then count those decisions only);
       --json: {\"level\", \"judge\": {\"name\", \"candidates\", \"work\", \"horizon\",
       \"samples\", \"seed\"}, \"decisions\": [{\"n\", \"turn\", \"seat\", \"player\",
       \"played\", \"best\", \"played_value\", \"best_value\", \"loss\", \"luck\", \"class\"},
@@ -552,7 +554,13 @@ mod cli {
         let json = args.iter().any(|a| a == "--json");
         let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
         let (path, rest) = rest.split_first().ok_or(USAGE.to_string())?;
-        let f = flags(rest, &["level"])?;
+        let f = flags(rest, &["level", "from"])?;
+        let from = match flag(&f, "from") {
+            Some(v) => v.parse::<usize>().map_err(|_| {
+                format!("--from needs a decision number (the \"n\" of --json), not {v:?}")
+            })?,
+            None => 0,
+        };
         let level = match flag(&f, "level") {
             Some(v) => Some(Level::from_name(v).ok_or(format!(
                 "unknown level {v:?}: random, greedy, easy, normal, hard or hard-v1"
@@ -560,10 +568,11 @@ mod cli {
             None => None,
         };
         let game = read_record(path)?.game;
-        let reviews = match level {
-            Some(level) => AnyReviewer::new(&game, level).run_all(),
-            None => AnyReviewer::judged(&game).run_all(),
+        let reviewer = match level {
+            Some(level) => AnyReviewer::new(&game, level),
+            None => AnyReviewer::judged(&game),
         };
+        let reviews = reviewer.starting_at(from).run_all();
         let players = game.players();
         let name = |seat: u8| players.get(seat as usize).map_or("?", String::as_str);
         // The position before each decision, to write its moves.

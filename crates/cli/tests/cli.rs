@@ -553,7 +553,49 @@ fn assert_moves_read_as_in_the_record(record: &str, decisions: &[serde_json::Val
 #[test]
 fn review_classes_the_wasted_follower() {
     let name = "city_wasted_follower.cgn";
-    let (code, out, err) = city(&["review", &review_record(name), "--json"]);
+    // The planted decision is the record's last: its last move is judged
+    // alone (`--from`, the judge on the whole record was this suite's
+    // longest test), found by a review at the random level, which costs
+    // nothing. A decision's review is the same alone as in the whole
+    // (computer's `a_review_split_in_parts_is_the_whole_review`).
+    let (code, out, err) = city(&[
+        "review",
+        &review_record(name),
+        "--level",
+        "random",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{name}: {err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut ns: Vec<u64> = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["n"].as_u64().unwrap())
+        .collect();
+    ns.sort_unstable();
+    let last_turn = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .max_by_key(|r| r["n"].as_u64().unwrap())
+        .unwrap()["turn"]
+        .clone();
+    let from = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["turn"] == last_turn)
+        .map(|r| r["n"].as_u64().unwrap())
+        .min()
+        .unwrap();
+    let (code, out, err) = city(&[
+        "review",
+        &review_record(name),
+        "--from",
+        &from.to_string(),
+        "--json",
+    ]);
     assert_eq!(code, 0, "{name}: {err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let d = v["decisions"].as_array().unwrap();
@@ -572,6 +614,9 @@ fn review_classes_the_wasted_follower() {
             .is_some_and(|w| w.starts_with("the best move puts a follower where it scores: ")),
         "{r}"
     );
+    assert_eq!(r["n"].as_u64(), ns.last().copied(), "{r}");
+    // Only that move was judged.
+    assert!(d.iter().all(|r| r["turn"] == last_turn), "{d:?}");
 }
 
 #[test]
@@ -707,6 +752,14 @@ fn review_refuses_bad_records_and_levels() {
     let (code, _, err) = city(&["review", &good, "--level", "grandmaster"]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown level"), "{err}");
+    let (code, _, err) = city(&["review", &good, "--from", "-3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--from needs a decision number"), "{err}");
+    // Past the record's end: nothing to review, said as an empty review.
+    let (code, out, err) = city(&["review", &good, "--from", "99999", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["decisions"].as_array().map(Vec::len), Some(0), "{v}");
     let (code, _, err) = city(&["review", "/nonexistent/file.cgn"]);
     assert_eq!(code, 1);
     assert!(err.contains("cannot read"), "{err}");

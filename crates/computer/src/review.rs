@@ -1182,6 +1182,15 @@ impl AnyReviewer {
         }
     }
 
+    /// `Reviewer::starting_at`: only the moves that start at decision `n`
+    /// or later (`city review --from N`).
+    pub fn starting_at(self, n: usize) -> AnyReviewer {
+        match self {
+            AnyReviewer::City(r) => AnyReviewer::City(Box::new(r.starting_at(n))),
+            AnyReviewer::Classic(r) => AnyReviewer::Classic(Box::new(r.starting_at(n))),
+        }
+    }
+
     /// `Reviewer::covered`.
     pub fn covered(&self) -> usize {
         match self {
