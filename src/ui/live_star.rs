@@ -435,10 +435,14 @@ pub fn signal_received(sig: StarSignal, short: bool) {
             .flatten()
     });
     let Some((generation, pc)) = offering else {
-        // No offer here for this answer: said, unless connected already.
-        if with(|h| h.game == Some(sig.game))
-            && matches!(state_of(peer), State::Off | State::Failed | State::Closed)
-        {
+        // No offer here for this answer (made in another tab, or lost to a
+        // reload): said, unless connected already. (In a tab playing
+        // another game, or none, the link beside it opens its game here,
+        // by links: its line says so.)
+        if with(|h| h.game != Some(sig.game)) {
+            play(sig.game, me);
+        }
+        if matches!(state_of(peer), State::Off | State::Failed | State::Closed) {
             let generation = with(|h| {
                 h.generation += 1;
                 let g = h.generation;
@@ -543,12 +547,9 @@ pub fn live_star_bar(props: &LiveStarProps) -> Html {
                 h.redraw = Some(Callback::from(move |_| update.force_update()));
                 h.dispatch = Some(d);
             });
-            || {
-                with(|h| {
-                    h.redraw = None;
-                    h.dispatch = None;
-                })
-            }
+            // (The dispatcher stays: a link arriving while the line is not
+            // shown, in the replay, still opens.)
+            || with(|h| h.redraw = None)
         });
     }
     let game = game_of(&props.salt);
