@@ -421,6 +421,16 @@ pub fn app() -> Html {
                                     over: matches!(play.awaited(), Some(Awaited::Over)),
                                 }) }
                             }
+                            if let (Some(fair), Some(star), Some(c)) = (&play.fair, &play.star, super::correspondence::loaded()) {
+                                { c.live_star_bar(super::live_star::LiveStarProps {
+                                    star: star.clone(),
+                                    salt: fair.deal.salt,
+                                    names: play.seats.iter().map(|s| s.name.clone()).collect(),
+                                    due: !matches!(play.awaited(), Some(Awaited::Nothing) | None),
+                                    over: matches!(play.awaited(), Some(Awaited::Over)),
+                                    dispatch: d.clone(),
+                                }) }
+                            }
                             <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
                         }
                     </div>

@@ -21,6 +21,7 @@ use std::cell::RefCell;
 use yew::prelude::*;
 
 use super::live::LiveBarProps;
+use super::live_star::LiveStarProps;
 use super::state::star::Star;
 use super::state::{Action, AppState, Notice, Play};
 use engine::any::AnyGame;
@@ -72,6 +73,12 @@ pub trait Correspondence {
     ) -> Result<(String, bool), SaveError>;
     /// Live play's line on the screen.
     fn live_bar(&self, props: LiveBarProps) -> Html;
+    /// Live play's line of a game on three to five devices.
+    fn live_star_bar(&self, props: LiveStarProps) -> Html;
+    /// Live play's offer or answer to device `peer` of a game on three to
+    /// five devices while it waits (`~SIGNAL`, beside the link this device
+    /// shows that device), else nothing.
+    fn star_suffix(&self, peer: u8) -> String;
 }
 
 /// Whether the address's fragment is for the chunk: a fair game's link

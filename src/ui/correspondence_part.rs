@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::correspondence::Correspondence;
 use super::live::{LiveBar, LiveBarProps};
+use super::live_star::{LiveStarBar, LiveStarProps};
 use super::state::star::Star;
 use super::state::{AppState, Play};
 use engine::any::AnyGame;
@@ -101,5 +102,13 @@ impl Correspondence for Chunk {
 
     fn live_bar(&self, props: LiveBarProps) -> Html {
         html! { <LiveBar ..props /> }
+    }
+
+    fn live_star_bar(&self, props: LiveStarProps) -> Html {
+        html! { <LiveStarBar ..props /> }
+    }
+
+    fn star_suffix(&self, peer: u8) -> String {
+        super::live_star::suffix(peer)
     }
 }

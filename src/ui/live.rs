@@ -43,7 +43,7 @@ use i18n::msg::live as m;
 pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
 const STUN_KEY: &str = "the-city/stun";
 /// How long the host waits for the channel once the answer is opened.
-const CONNECT_MS: u32 = 8000;
+pub(super) const CONNECT_MS: u32 = 8000;
 /// How long candidates are gathered before the signal is written anyway.
 const GATHER_MS: u32 = 3000;
 /// How long an answer waits to be opened on the other device (its
@@ -91,7 +91,7 @@ pub enum Why {
 }
 
 impl State {
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             State::Off => "off",
             State::Offering => "offering",
@@ -278,21 +278,21 @@ pub fn set_stun(value: &str) {
     }
 }
 
-fn get(o: &JsValue, k: &str) -> JsValue {
+pub(super) fn get(o: &JsValue, k: &str) -> JsValue {
     js_sys::Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn set(o: &JsValue, k: &str, v: &JsValue) {
+pub(super) fn set(o: &JsValue, k: &str, v: &JsValue) {
     let _ = js_sys::Reflect::set(o, &JsValue::from_str(k), v);
 }
 
-fn call(o: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
+pub(super) fn call(o: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
     let f: js_sys::Function = get(o, method).dyn_into()?;
     let a: js_sys::Array = args.iter().collect();
     f.apply(o, &a)
 }
 
-async fn wait(p: Result<JsValue, JsValue>) -> Result<JsValue, JsValue> {
+pub(super) async fn wait(p: Result<JsValue, JsValue>) -> Result<JsValue, JsValue> {
     JsFuture::from(p?.dyn_into::<js_sys::Promise>()?).await
 }
 
@@ -499,7 +499,7 @@ fn received(generation: u32, text: &str) {
 
 /// Our description made, credentials derived, candidates gathered (or
 /// [`GATHER_MS`] passed): our signal.
-async fn describe(pc: &JsValue, offer: bool) -> Result<String, JsValue> {
+pub(super) async fn describe(pc: &JsValue, offer: bool) -> Result<String, JsValue> {
     let made = wait(call(
         pc,
         if offer { "createOffer" } else { "createAnswer" },

@@ -133,6 +133,11 @@ pub(super) fn open_correspondence(d: &UseReducerDispatcher<AppState>, link: &str
     // (`LINK~SIGNAL`, `super::live`).
     let fragment = link;
     let (link, signal) = formats::signal::split(link);
+    // Live play on three to five devices (`super::live_star`): its signal
+    // names the two devices and the game.
+    if let Some(text) = signal.filter(|s| formats::star_signal::is_star_signal(s)) {
+        return open_star_signal(d, link, text);
+    }
     // An answer or a short reconnect link may be another tab's to use
     // (`super::live_tabs`); a short one names no game, only its sender.
     if let Some(signal) = signal {
@@ -182,6 +187,7 @@ pub(super) fn open_correspondence(d: &UseReducerDispatcher<AppState>, link: &str
         let job = super::star_play::Job::Open {
             link: link.to_string(),
             seats: seats_param(),
+            from_channel: false,
         };
         super::star_host::run(d.clone(), job);
         clear_fragment();
@@ -286,6 +292,35 @@ fn open_link(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
     };
     d.dispatch(Action::OpenAsk(Box::new(opened)));
     clear_fragment();
+    true
+}
+
+/// A version 5 link with live play's signal beside it (an invitation with
+/// the host's offer, a guest's answer link with its answer), or the signal
+/// alone (a short reconnect link): the link opened as any, then the signal
+/// used (`super::live_star`). A signal that does not read, or a link
+/// beside it that is not of a game on three to five devices, is said.
+fn open_star_signal(d: &UseReducerDispatcher<AppState>, link: &str, text: &str) -> bool {
+    clear_fragment();
+    let Ok(sig) = formats::star_signal::StarSignal::decode(text) else {
+        d.dispatch(Action::Notice(Notice::LinkFailed(
+            formats::share::ShareError::Damaged,
+        )));
+        return false;
+    };
+    if link.is_empty() {
+        return super::live_star::open_short(d, sig);
+    }
+    if !formats::star::is_star(link) {
+        return open_link(d, link);
+    }
+    let job = super::star_play::Job::Open {
+        link: link.to_string(),
+        seats: seats_param(),
+        from_channel: false,
+    };
+    super::star_host::run(d.clone(), job);
+    super::live_star::signal_received(sig, false);
     true
 }
 

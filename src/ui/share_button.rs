@@ -41,11 +41,16 @@ pub fn page_with_seats(seats: &[Seat]) -> String {
 /// invitation for the first device whose answer is not in (as the prompt
 /// says), else this device's signed link; None while it is being made.
 pub fn star_link_of(star: &Star, seats: &[Seat]) -> Option<String> {
-    let text = match star.invitations.iter().find(|i| !i.answered) {
-        Some(i) => &i.link,
-        None => star.link.as_ref()?,
+    let (text, peer) = match star.invitations.iter().find(|i| !i.answered) {
+        Some(i) => (&i.link, Some(i.device)),
+        // (A guest's link goes to the host; the host's to every guest.)
+        None => (star.link.as_ref()?, (star.me != 0).then_some(0)),
     };
-    Some(format!("{}#{text}", page_with_seats(seats)))
+    // Live play's offer or answer rides beside it while it waits.
+    let signal = peer
+        .and_then(|p| super::correspondence::loaded().map(|c| c.star_suffix(p)))
+        .unwrap_or_default();
+    Some(format!("{}#{text}{signal}", page_with_seats(seats)))
 }
 
 /// The link of a fair game (issue 37) on this page: its version 4 link,

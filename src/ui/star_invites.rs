@@ -37,7 +37,11 @@ pub fn invitations(play: &Play) -> Html {
             .filter_map(|s| names.get(s).map(String::as_str))
             .collect();
         let label = view::fair::invitation_label(&star.devices.of_seat, inv.device, &names);
-        let link = format!("{page}#{}", inv.link);
+        // (Live play's offer to that device beside it, while it waits.)
+        let signal = super::correspondence::loaded()
+            .map(|c| c.star_suffix(inv.device))
+            .unwrap_or_default();
+        let link = format!("{page}#{}{signal}", inv.link);
         let d = inv.device;
         let on_copy = {
             let link = link.clone();

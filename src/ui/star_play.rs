@@ -28,8 +28,14 @@ use view::palette::{seats_from_param, PlayerColour, Seat};
 pub enum Job {
     /// A new game hosted here, seat `s` on device `of_seat[s]`.
     Host { ng: Box<NewGame>, of_seat: Vec<u8> },
-    /// A version 5 link opened, with the `seats` parameter beside it.
-    Open { link: String, seats: Option<String> },
+    /// A version 5 link opened, with the `seats` parameter beside it;
+    /// `from_channel`: it came on live play's channel (one that brings
+    /// nothing new opens nothing, silently).
+    Open {
+        link: String,
+        seats: Option<String>,
+        from_channel: bool,
+    },
     /// The link of the game in play (`game_no`, at `version`) made again,
     /// signed first when this device's signature is due.
     Refresh {
@@ -47,7 +53,11 @@ pub fn work(job: Job) -> Working {
     Box::pin(async move {
         match job {
             Job::Host { ng, of_seat } => host(*ng, of_seat).await,
-            Job::Open { link, seats } => open(link, seats).await,
+            Job::Open {
+                link,
+                seats,
+                from_channel,
+            } => open(link, seats, from_channel).await,
             Job::Refresh {
                 game_no,
                 version,
@@ -112,7 +122,7 @@ fn seats_or_default(param: Option<&str>, players: &[String], out: &mut Vec<Actio
 /// of a game saved here continues it, shows it where it is, or is refused
 /// for what it changes (a relayed move its device did not sign included),
 /// nothing written then; a game played elsewhere opens to watch.
-async fn open(link: String, seats: Option<String>) -> Vec<Action> {
+async fn open(link: String, seats: Option<String>, from_channel: bool) -> Vec<Action> {
     let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
     let read = match links::read_star(&loaded, &link) {
         Ok(l) => l,
@@ -146,6 +156,22 @@ async fn open(link: String, seats: Option<String>) -> Vec<Action> {
         }
         StarVerdict::Refused(_, Refusal::Link(e)) => {
             return vec![Action::Notice(Notice::LinkFailed(e))]
+        }
+        // A link from live play's channel that brings nothing new (an
+        // older one, or the newest sent again): nothing opens.
+        StarVerdict::Earlier(..) if from_channel => return Vec::new(),
+        StarVerdict::Continues(entry, g)
+            if from_channel
+                && entry
+                    .record
+                    .star()
+                    .and_then(Result::ok)
+                    .is_some_and(|(_, here)| {
+                        here.devices == g.devices
+                            && formats::rejoin::nothing_new(&here.fair, &g.fair)
+                    }) =>
+        {
+            return Vec::new()
         }
         StarVerdict::Earlier(entry, g) => {
             let turns = entry.summary.as_ref().map_or(0, |s| s.turns);
@@ -235,6 +261,7 @@ async fn refresh(game_no: u64, version: u64, mut g: StarGame) -> Vec<Action> {
         link: g.link().ok(),
         devices: g.devices,
         invitations,
+        live: 0,
     };
     vec![Action::StarLinked {
         game_no,

@@ -13,5 +13,6 @@ pub mod saves;
 pub mod share;
 pub mod signal;
 pub mod star;
+pub mod star_signal;
 #[cfg(test)]
 mod test_games;

@@ -190,6 +190,9 @@ pub enum Action {
         version: u64,
         star: Rc<super::star::Star>,
     },
+    /// Live play's offers or answers changed in a game on three to five
+    /// devices (`ui::live_star`): drawn again.
+    StarLive,
     /// Back to the new-game screen.
     NewGameScreen,
     Rotate,
@@ -395,6 +398,11 @@ impl Reducible for AppState {
                         // (Saved again: its signature with it.)
                         p.version += 1;
                     }
+                }
+            }
+            Action::StarLive => {
+                if let Some(star) = s.play.as_mut().and_then(|p| p.star.as_mut()) {
+                    Rc::make_mut(star).live += 1;
                 }
             }
             Action::NewGameScreen => s.play = None,
@@ -621,5 +629,6 @@ fn allowed_in_replay(a: &Action) -> bool {
             | Action::StartGame(..)
             | Action::StarStart(..)
             | Action::StarLinked { .. }
+            | Action::StarLive
     )
 }

@@ -20,6 +20,10 @@ pub struct Star {
     /// The host's invitations while answers are due: per guest device,
     /// the invitation and whether its answer is in.
     pub invitations: Vec<Invitation>,
+    /// Bumped when live play's offers or answers change
+    /// (`ui::live_star`): the invitations and Copy link show them beside
+    /// their links.
+    pub live: u32,
 }
 
 /// The host's invitation for one guest device.
@@ -38,6 +42,7 @@ impl Star {
             devices: g.devices.clone(),
             link: None,
             invitations: Vec::new(),
+            live: 0,
         }
     }
 

@@ -1,0 +1,325 @@
+// Live play on three devices (issue 37, docs/live-play.md "Three to five
+// devices live"), in the built site (dist/), in headless Chromium launched
+// with loopback candidates allowed and real host addresses (as
+// live.spec.js), the STUN setting off. Ann hosts a short classic game
+// (7 tiles) with Bob's seat on "Friend 1" and Cat's on "Friend 2": each
+// invitation carries Ann's offer to that device beside it
+// (`LINK~SIGNAL`, `formats::star_signal`); Bob and Cat open theirs, their
+// answer links carry their answers; Ann opens both and the star of data
+// channels forms around her. From then on no link is copied: Ann's start
+// reaches both guests, and every move arrives by itself on the two other
+// devices (a guest's through Ann, which relays it; each device judges
+// every link, each relayed move by its maker's signature). Mid-game Cat's
+// channel is cut: both ends say so; a move is made meanwhile; Cat's short
+// reconnect link (no game in it) opened on Ann's device, Ann's short
+// answer on Cat's, reconnect them and Cat catches up, no move lost or
+// repeated. Bob's device reloads: it resumes the game, says it was live,
+// and the same short exchange reconnects it. The three devices end with
+// the same record, and each saved the game as it went. axe on the host's
+// live rows, a cut row with its reconnect link, and a guest's (German).
+// Fails on any console error.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const {
+  test, check, ARTIFACTS, PLAY: play, newGameForm, startGame, axeAudit, notices,
+  copyLink: shareLink, CHROMIUM, CHROMIUM_ARGS, playOn, closeResult, reseal, payload, linkFragment,
+} = require('./fixtures.js');
+
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'],
+  },
+});
+
+const TIMEOUT = 20000;
+
+const decision = (page) => page.getAttribute(play, 'data-decision');
+const turn = (page) => page.getAttribute(play, 'data-turn');
+const copyLink = (page) => shareLink(page, { close: true });
+// The whole fragment, the signal beside the link with it.
+const fragment = (link) => link.slice(link.lastIndexOf('#') + 1);
+const stored = (page) => page.evaluate(() => localStorage.getItem('the-city/saves'));
+const peerState = (page, d, state) => page.waitForSelector(
+  `[data-testid=live-peer-${d}][data-state=${state}]`, { timeout: TIMEOUT },
+);
+
+// Where device `d`'s signature is in a version 5 payload (as star.spec.js).
+function signatureAt(b, d) {
+  const devices = b[2];
+  const seats = b[3];
+  let at = 4 + seats;
+  for (let k = 0; k < devices; k++) at += b[at] === 1 ? 34 : 1;
+  for (let k = 0; k < d; k++) at += b[at] === 0 ? 1 : 65;
+  return b[at] === 0 ? null : at + 1;
+}
+
+async function openLink(page, link) {
+  await page.evaluate((h) => { window.location.hash = h; }, fragment(link));
+}
+
+// Every data channel and peer connection the page makes, to cut one.
+function recordChannels(context) {
+  return context.addInitScript(() => {
+    window.__channels = [];
+    window.__peers = [];
+    const P = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends P {
+      constructor(...a) {
+        super(...a);
+        window.__peers.push(this);
+      }
+      createDataChannel(...a) {
+        const c = super.createDataChannel(...a);
+        window.__channels.push(c);
+        return c;
+      }
+    };
+  });
+}
+
+// The record of the game in play, as "Save record" downloads it.
+async function record(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: TIMEOUT }),
+    page.click('[data-testid=export]'),
+  ]);
+  return fs.readFileSync(await download.path(), 'utf8');
+}
+const movesOf = (r) => r.split('\n').filter((l) => /^\d+\./.test(l)).join('\n');
+
+// `pages` reach `page`'s turn by themselves (no link copied).
+async function arrive(page, pages, what) {
+  const t = await turn(page);
+  for (const p of pages) {
+    await p.waitForFunction(([sel, t]) => document.querySelector(sel)?.dataset.turn === t,
+      [play, t], { timeout: TIMEOUT }).catch(() => {});
+  }
+  const turns = await Promise.all(pages.map(turn));
+  check(`${what}: the move arrives on the other devices by themselves`, turns.every((x) => x === t), `${t} ${turns}`);
+}
+
+// The device whose decision it is (-1: none yet, the links on their way).
+async function mover(devices) {
+  for (let tries = 0; tries < 100; tries++) {
+    const ds = await Promise.all(devices.map((x) => decision(x.page)));
+    if (ds.every((d) => d === 'over')) return -2;
+    const m = ds.findIndex((d) => d !== 'waiting' && d !== 'over');
+    if (m >= 0) return m;
+    await devices[0].page.waitForTimeout(200);
+  }
+  return -1;
+}
+
+// `offerer` (device `from`) reconnects with `answerer` (device `to`): the
+// short offer opened there, the short answer back.
+async function reconnect(offerer, from, answerer, to, what) {
+  await offerer.click(`[data-testid=live-reconnect-${to}]`);
+  await peerState(offerer, to, 'offering');
+  const offer = await offerer.inputValue(`[data-testid=live-link-${to}]`);
+  check(`${what}: the reconnect link holds no game, only the offer`, /#~[A-Za-z0-9_-]+$/.test(offer), offer);
+  console.log(`${what}: the short offer, ${fragment(offer).length} characters`);
+  await openLink(answerer, offer);
+  await peerState(answerer, from, 'answering');
+  const answer = await answerer.inputValue(`[data-testid=live-link-${from}]`);
+  check(`${what}: the short answer`, /#~[A-Za-z0-9_-]+$/.test(answer), answer);
+  return answer;
+}
+
+test('live on three devices: a star around the host; moves by themselves; a cut channel and a reload reconnect', async ({ origin, open }) => {
+  test.setTimeout(240000);
+  const started = Date.now();
+  const a = await open({ noStun: true });
+  await recordChannels(a.context);
+  await newGameForm(a.page, `${origin}/`);
+  await a.page.check('[data-testid=game-classic]');
+  await a.page.waitForSelector('[data-testid=expansions]');
+  await a.page.click('[data-testid=add-seat]');
+  const names = ['Ann', 'Bob', 'Cat'];
+  for (let i = 0; i < 3; i++) await a.page.fill(`[data-testid=name-${i}]`, names[i]);
+  await a.page.fill('[data-testid=classic-tiles]', '7');
+  await a.page.selectOption('[data-testid=kind-1]', 'friend');
+  await a.page.selectOption('[data-testid=kind-2]', 'friend');
+  await a.page.selectOption('[data-testid=friend-2]', '2');
+  await startGame(a.page);
+  await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
+  // Each invitation carries Ann's offer to its device.
+  await a.page.waitForFunction(() => [1, 2].every((d) => document.querySelector(`[data-testid=star-link-${d}]`)?.value.includes('~')),
+    null, { timeout: TIMEOUT });
+  await peerState(a.page, 1, 'offering');
+  await peerState(a.page, 2, 'offering');
+  const toBob = await a.page.inputValue('[data-testid=star-link-1]');
+  const toCat = await a.page.inputValue('[data-testid=star-link-2]');
+  check('each invitation carries its own offer', fragment(toBob).split('~')[1] !== fragment(toCat).split('~')[1]);
+  check('Copy link gives Bob\'s invitation with its offer', (await copyLink(a.page)) === toBob);
+  console.log(`invitations with their offers: ${fragment(toBob).length} and ${fragment(toCat).length} characters`);
+  const rowWords = await a.page.textContent('[data-testid=live-peer-1]');
+  check('the host\'s live line names each guest device\'s players', rowWords.includes('Bob') && !rowWords.includes('Cat'), rowWords);
+  await axeAudit(a.page, 'the host\'s invitations with their offers and live rows (English)', check);
+
+  // Bob (in German) and Cat join; their answer links carry their answers.
+  const b = await open({ noStun: true });
+  await recordChannels(b.context);
+  await b.page.goto(toBob.replace('?seats=', '?lang=de&seats='), { waitUntil: 'load', timeout: 30000 });
+  await b.page.waitForSelector(play, { timeout: TIMEOUT });
+  await peerState(b.page, 0, 'answering');
+  const c = await open({ noStun: true });
+  await recordChannels(c.context);
+  await c.page.goto(toCat, { waitUntil: 'load', timeout: 30000 });
+  await c.page.waitForSelector(play, { timeout: TIMEOUT });
+  await peerState(c.page, 0, 'answering');
+  for (const x of [b, c]) await x.page.waitForSelector('[data-testid=copy-link]:not([disabled])', { timeout: TIMEOUT });
+  const fromBob = await copyLink(b.page);
+  const fromCat = await copyLink(c.page);
+  check('each answer link carries its answer', fromBob.includes('~') && fromCat.includes('~'));
+  console.log(`answers with their signals: ${fragment(fromBob).length} and ${fragment(fromCat).length} characters`);
+  await b.page.waitForFunction(() => document.querySelector('[data-testid=live-peer-0]')?.textContent.includes('Ann'), null, { timeout: TIMEOUT });
+  await axeAudit(b.page, 'a guest\'s live line (German)', check);
+
+  await openLink(a.page, fromBob);
+  await peerState(a.page, 1, 'open');
+  await peerState(b.page, 0, 'open');
+  await openLink(a.page, fromCat);
+  await peerState(a.page, 2, 'open');
+  await peerState(c.page, 0, 'open');
+  check('the star forms: Ann connected to Bob and to Cat', true);
+  await a.page.waitForSelector('[data-testid=star-invitations]', { state: 'detached', timeout: TIMEOUT });
+  await axeAudit(a.page, 'the host\'s live rows, connected (English)', check);
+
+  const devices = [a, b, c];
+  // Ann's start reaches both guests by itself, their reveals come back:
+  // someone can decide.
+  const first = await mover(devices);
+  check('the game starts on every device by itself', first >= 0, String(first));
+
+  let moves = 0;
+  let cut = false;
+  let reloaded = false;
+  let announced = false;
+  let forgedTried = false;
+  for (let n = 0; n < 100; n++) {
+    const m = await mover(devices);
+    if (m === -2) break;
+    check(`move ${moves + 1}: a device can decide (the links arrived)`, m >= 0);
+    const sender = devices[m].page;
+    const others = devices.filter((_, k) => k !== m).map((x) => x.page);
+    if (!cut && moves >= 2 && m !== 2) {
+      // Cat's channel cut from Cat's page: both ends say so.
+      await c.page.evaluate(() => {
+        window.__channels.forEach((x) => x.close());
+        window.__peers.forEach((x) => x.close());
+      });
+      await peerState(c.page, 0, 'closed');
+      await peerState(a.page, 2, 'closed');
+      check('a cut channel is said on both of its ends, with a way to reconnect',
+        !!(await c.page.$('[data-testid=live-reconnect-0]')) && !!(await a.page.$('[data-testid=live-reconnect-2]')));
+      check('the other channel stays open', (await a.page.getAttribute('[data-testid=live-peer-1]', 'data-state')) === 'open');
+      // A move while cut: it reaches the connected device only.
+      const catTurn = await turn(c.page);
+      await playOn(sender, n, { close: false });
+      moves++;
+      await arrive(sender, others.filter((p) => p !== c.page), `move ${moves} (while Cat is cut)`);
+      check('the move made while cut does not reach Cat', (await turn(c.page)) === catTurn);
+      // Cat reconnects: one short exchange with Ann.
+      const answer = await reconnect(c.page, 2, a.page, 0, 'Cat reconnects');
+      await axeAudit(a.page, 'the host\'s row answering a reconnect (English)', check);
+      await openLink(c.page, answer);
+      await peerState(c.page, 0, 'open');
+      await peerState(a.page, 2, 'open');
+      await arrive(sender, [c.page], 'Cat, reconnected, catches up');
+      cut = true;
+      continue;
+    }
+    if (cut && !reloaded && m !== 1) {
+      // Bob's device reloads: the game where it was, live no more until
+      // one short exchange.
+      const was = await turn(b.page);
+      await b.page.reload({ waitUntil: 'load' });
+      await b.page.waitForSelector(play, { timeout: TIMEOUT });
+      check('Bob\'s device, reloaded, resumes the game where it was', (await turn(b.page)) === was);
+      await peerState(b.page, 0, 'off');
+      // (Ann's end of the channel closes when the browser notices: no
+      // need to wait for it, the short offer replaces it.)
+      check('it says it was live, with a way to reconnect', !!(await b.page.$('[data-testid=live-reconnect-0]')));
+      const answer = await reconnect(b.page, 1, a.page, 0, 'Bob rejoins');
+      await openLink(b.page, answer);
+      await peerState(b.page, 0, 'open');
+      await peerState(a.page, 1, 'open');
+      reloaded = true;
+    }
+    const before = await Promise.all(others.map((p) => p.textContent('[data-testid=announcer]')));
+    await playOn(sender, n, { close: false });
+    moves++;
+    await arrive(sender, others, `move ${moves} (${names[m]}'s)`);
+    if (m !== 0 && !announced) {
+      // A guest's move, relayed by Ann, is announced on the other guest's
+      // text view.
+      const k = others.findIndex((p) => p !== a.page);
+      const said = await others[k].waitForFunction(
+        (b) => { const t = document.querySelector('[data-testid=announcer]')?.textContent.trim(); return t && t !== b.trim() && t; },
+        before[k], { timeout: 5000 },
+      ).then((h) => h.jsonValue(), () => '');
+      check(`${names[m]}'s move, relayed by the host, is announced on the other guest's text view (${String(said).slice(0, 60)})`, said !== '');
+      announced = true;
+      if (m === 1) {
+        // The host relays but cannot forge: Ann's link with Bob's
+        // signature damaged, sent on Ann's channels, is refused by the
+        // guests' devices, saying so, nothing saved changing.
+        const link = await copyLink(a.page);
+        const bytes = Buffer.from(payload(link));
+        bytes[signatureAt(bytes, 1) + 7] ^= 0x10;
+        const forged = linkFragment(reseal(link, bytes));
+        const before = await stored(c.page);
+        await a.page.evaluate((t) => window.__channels.forEach((x) => { if (x.readyState === 'open') x.send(t); }), forged);
+        await c.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+        const refused = await notices(c.page);
+        check('a relayed move its device did not sign, sent on the channel, is refused, saying so',
+          refused.some((w) => w.includes('Bob') && w.includes('device signed')), JSON.stringify(refused));
+        check('and nothing saved changes', (await stored(c.page)) === before);
+        for (const x of [b.page, c.page]) {
+          while (await x.$('[data-testid=notice] button')) await x.click('[data-testid=notice] button');
+        }
+        forgedTried = true;
+      }
+    }
+  }
+  for (const x of devices) {
+    await x.page.waitForFunction((sel) => document.querySelector(sel)?.dataset.decision === 'over', play, { timeout: TIMEOUT });
+    await closeResult(x.page);
+  }
+  check('the game ended on every device by itself', true);
+  check('the cut, the reload, an announcement and a forgery were tried', cut && reloaded && announced && forgedTried);
+  const recs = await Promise.all(devices.map((x) => record(x.page)));
+  check('the three devices end with the same record, no move lost or repeated',
+    recs.every((r) => movesOf(r) === movesOf(recs[0]) && movesOf(r).length > 0), recs.map(movesOf).join('\n---\n'));
+  check('the record at the end holds the whole deal', recs[0].includes('[Deck "'));
+  const saves = await Promise.all(devices.map((x) => stored(x.page)));
+  check('each device saved the game as it went (its version 5 link)',
+    saves.every((s) => JSON.parse(s).games[0].record.fair?.length > 0));
+  const said = (await Promise.all(devices.map((x) => notices(x.page)))).flat();
+  check('no device was told of anything else', said.length === 0, JSON.stringify(said));
+  fs.writeFileSync(path.join(ARTIFACTS, 'star-live-end.cgn'), recs[0]);
+  check(`${moves} moves live, ${Math.round((Date.now() - started) / 1000)} s`, moves >= 4);
+});
+
+test('live on three devices: a damaged signal, or one for a game not here, is said; nothing opens', async ({ origin, open }) => {
+  const a = await open({ noStun: true });
+  await newGameForm(a.page, `${origin}/`);
+  // A star signal (kind 0x30, an offer) between two guests: not a star's.
+  const signal = (from, to) => Buffer.from([0x30, from, to, 1, 2, 3, 4, 5, 6, 7, 8, ...Array(32).fill(0xab), 0, 127, 0, 0, 1, 0x30, 0x39]);
+  await a.page.goto(`${origin}/#~${fragment(reseal('#', signal(1, 2)))}`, { waitUntil: 'load' });
+  await a.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+  const damaged = (await notices(a.page)).join(' ');
+  check('a damaged star signal is said, nothing opened or saved', damaged.includes('damaged') && !(await a.page.$(play))
+    && (await stored(a.page)) === null, damaged);
+  // A good one for a game not saved here.
+  const b = await open({ noStun: true });
+  await newGameForm(b.page, `${origin}/`);
+  await b.page.goto(`${origin}/#~${fragment(reseal('#', signal(2, 0)))}`, { waitUntil: 'load' });
+  await b.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+  const unknown = (await notices(b.page)).join(' ');
+  check('a reconnect link for a game not here is said, nothing opened or saved', unknown.includes('not played with live')
+    && !(await b.page.$(play)) && (await stored(b.page)) === null, unknown);
+});
