@@ -278,6 +278,35 @@ pub fn set_stun(value: &str) {
     }
 }
 
+/// A new peer connection with this device's certificate and the STUN
+/// server of the setting, and its game channel (negotiated, id 0: both
+/// sides make it, nothing is signalled for it). Two devices' `live` and
+/// the star's `live_star` both connect through it.
+pub(super) fn connection(cert: Option<JsValue>) -> Result<(JsValue, JsValue), JsValue> {
+    let config = js_sys::Object::new();
+    if let Some(cert) = cert {
+        set(&config, "certificates", &js_sys::Array::of1(&cert));
+    }
+    let servers = js_sys::Array::new();
+    if let Some(url) = stun() {
+        let s = js_sys::Object::new();
+        set(&s, "urls", &JsValue::from_str(&url));
+        servers.push(&s);
+    }
+    set(&config, "iceServers", &servers);
+    let ctor: js_sys::Function = get(&gloo::utils::window(), "RTCPeerConnection").dyn_into()?;
+    let pc = js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&config))?;
+    let init = js_sys::Object::new();
+    set(&init, "negotiated", &JsValue::TRUE);
+    set(&init, "id", &JsValue::from(0));
+    let channel = call(
+        &pc,
+        "createDataChannel",
+        &[JsValue::from_str("game"), init.into()],
+    )?;
+    Ok((pc, channel))
+}
+
 pub(super) fn get(o: &JsValue, k: &str) -> JsValue {
     js_sys::Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
 }
@@ -426,27 +455,7 @@ async fn start() -> Result<(u32, JsValue), JsValue> {
     if with(|l| l.generation != generation) {
         return Err(JsValue::from_str("replaced"));
     }
-    let config = js_sys::Object::new();
-    if let Some(cert) = cert {
-        set(&config, "certificates", &js_sys::Array::of1(&cert));
-    }
-    let servers = js_sys::Array::new();
-    if let Some(url) = stun() {
-        let s = js_sys::Object::new();
-        set(&s, "urls", &JsValue::from_str(&url));
-        servers.push(&s);
-    }
-    set(&config, "iceServers", &servers);
-    let ctor: js_sys::Function = get(&gloo::utils::window(), "RTCPeerConnection").dyn_into()?;
-    let pc = js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&config))?;
-    let init = js_sys::Object::new();
-    set(&init, "negotiated", &JsValue::TRUE);
-    set(&init, "id", &JsValue::from(0));
-    let channel = call(
-        &pc,
-        "createDataChannel",
-        &[JsValue::from_str("game"), init.into()],
-    )?;
+    let (pc, channel) = connection(cert)?;
     with(|l| {
         l.pc = Some(pc.clone());
         l.closed_pc = Some(pc.clone());

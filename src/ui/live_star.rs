@@ -30,10 +30,9 @@ use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::live::{call, certificate, describe, get, set, stun, wait, State, Why};
+use super::live::{call, certificate, connection, describe, get, set, wait, State, Why};
 use super::live::{ANSWER_MS, CONNECT_MS};
 use super::state::star::Star;
 use super::state::{Action, AppState, Notice};
@@ -217,27 +216,7 @@ async fn start(peer: u8) -> Result<(u32, JsValue), JsValue> {
     if !with(current) {
         return Err(JsValue::from_str("replaced"));
     }
-    let config = js_sys::Object::new();
-    if let Some(cert) = cert {
-        set(&config, "certificates", &js_sys::Array::of1(&cert));
-    }
-    let servers = js_sys::Array::new();
-    if let Some(url) = stun() {
-        let s = js_sys::Object::new();
-        set(&s, "urls", &JsValue::from_str(&url));
-        servers.push(&s);
-    }
-    set(&config, "iceServers", &servers);
-    let ctor: js_sys::Function = get(&gloo::utils::window(), "RTCPeerConnection").dyn_into()?;
-    let pc = js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&config))?;
-    let init = js_sys::Object::new();
-    set(&init, "negotiated", &JsValue::TRUE);
-    set(&init, "id", &JsValue::from(0));
-    let channel = call(
-        &pc,
-        "createDataChannel",
-        &[JsValue::from_str("game"), init.into()],
-    )?;
+    let (pc, channel) = connection(cert)?;
     let mut closures = Vec::new();
     let mut on = |target: &JsValue, event: &str, f: Box<dyn FnMut(JsValue)>| {
         let c = Closure::<dyn FnMut(JsValue)>::wrap(f);
