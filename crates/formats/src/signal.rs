@@ -298,16 +298,7 @@ impl Signal {
     /// A signal read back; damaged or unknown input is refused, never a
     /// panic.
     pub fn decode(s: &str) -> Result<Signal, SignalError> {
-        if s.len() > 1024 {
-            return Err(SignalError::Damaged);
-        }
-        let b = unseal(s).map_err(|_| SignalError::Damaged)?;
-        let offer = match b.first() {
-            Some(&OFFER) => true,
-            Some(&ANSWER) => false,
-            Some(_) => return Err(SignalError::Version),
-            None => return Err(SignalError::Damaged),
-        };
+        let (offer, b) = unseal_kind(s, [OFFER, ANSWER])?;
         Signal::read(&b[1..], offer)
     }
 
@@ -391,6 +382,25 @@ pub fn split(fragment: &str) -> (&str, Option<&str>) {
         Some((link, signal)) => (link, Some(signal)),
         None => (fragment, None),
     }
+}
+
+/// A sealed signal's bytes (at most 1,024 characters, its CRC-32 right)
+/// and whether its first byte is `kinds`' offer (`kinds[0]`) or answer
+/// (`kinds[1]`); any other first byte is another version. For two
+/// devices' signals and the star's (`crate::star_signal`), each with its
+/// own pair of kinds.
+pub(crate) fn unseal_kind(s: &str, kinds: [u8; 2]) -> Result<(bool, Vec<u8>), SignalError> {
+    if s.len() > 1024 {
+        return Err(SignalError::Damaged);
+    }
+    let b = unseal(s).map_err(|_| SignalError::Damaged)?;
+    let offer = match b.first() {
+        Some(&k) if k == kinds[0] => true,
+        Some(&k) if k == kinds[1] => false,
+        Some(_) => return Err(SignalError::Version),
+        None => return Err(SignalError::Damaged),
+    };
+    Ok((offer, b))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 //! `ui/live_star.rs` is the connection.
 
 use crate::share::{seal, unseal};
-use crate::signal::{Signal, SignalError};
+use crate::signal::{unseal_kind, Signal, SignalError};
 use crate::star::MAX_DEVICES;
 
 const OFFER: u8 = 0x30;
@@ -74,16 +74,7 @@ impl StarSignal {
     /// panic: a wrong seal, an unknown kind, two devices that are not the
     /// host and one guest, candidates that do not read.
     pub fn decode(s: &str) -> Result<StarSignal, SignalError> {
-        if s.len() > 1024 {
-            return Err(SignalError::Damaged);
-        }
-        let b = unseal(s).map_err(|_| SignalError::Damaged)?;
-        let offer = match b.first() {
-            Some(&OFFER) => true,
-            Some(&ANSWER) => false,
-            Some(_) => return Err(SignalError::Version),
-            None => return Err(SignalError::Damaged),
-        };
+        let (offer, b) = unseal_kind(s, [OFFER, ANSWER])?;
         if b.len() < 11 {
             return Err(SignalError::Damaged);
         }
