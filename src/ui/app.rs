@@ -387,6 +387,34 @@ pub fn app() -> Html {
         // (The page's loading sign stays until the words are there.)
         return html! {};
     }
+    // Live play's lines (`super::live`, `super::live_star`): beside the
+    // decision in the side panel, where they have room for a row per
+    // device and its reconnect link (the header's one row has not).
+    let live_lines = match (&state.play, state.reviewing, &state.replay) {
+        (Some(play), false, None) => html! {
+            <>
+            if let (Some(fair), None, Some(c)) = (play.fair.clone(), &play.star, super::correspondence::loaded()) {
+                { c.live_bar(super::live::LiveBarProps {
+                    fair,
+                    awaits_answer: matches!(play.awaited(), Some(Awaited::Answer)),
+                    awaits_link: matches!(play.awaited(), Some(Awaited::Link { .. })),
+                    over: matches!(play.awaited(), Some(Awaited::Over)),
+                }) }
+            }
+            if let (Some(fair), Some(star), Some(c)) = (&play.fair, &play.star, super::correspondence::loaded()) {
+                { c.live_star_bar(super::live_star::LiveStarProps {
+                    star: star.clone(),
+                    salt: fair.deal.salt,
+                    names: play.seats.iter().map(|s| s.name.clone()).collect(),
+                    due: !matches!(play.awaited(), Some(Awaited::Nothing) | None),
+                    over: matches!(play.awaited(), Some(Awaited::Over)),
+                    dispatch: d.clone(),
+                }) }
+            }
+            </>
+        },
+        _ => html! {},
+    };
     html! {
         <div class={classes!("app", playing.then_some("playing"), state.replay.is_some().then_some("replaying"),
             state.reviewing.then_some("reviewing"))}>
@@ -413,24 +441,6 @@ pub fn app() -> Html {
                             <ShareButton game={Shared(play.game.clone())} seats={play.seats.clone()}
                                 prominent={moved_from_link || play.waiting()} fair={play.fair.clone()}
                                 star={play.star.clone()} />
-                            if let (Some(fair), None, Some(c)) = (play.fair.clone(), &play.star, super::correspondence::loaded()) {
-                                { c.live_bar(super::live::LiveBarProps {
-                                    fair,
-                                    awaits_answer: matches!(play.awaited(), Some(Awaited::Answer)),
-                                    awaits_link: matches!(play.awaited(), Some(Awaited::Link { .. })),
-                                    over: matches!(play.awaited(), Some(Awaited::Over)),
-                                }) }
-                            }
-                            if let (Some(fair), Some(star), Some(c)) = (&play.fair, &play.star, super::correspondence::loaded()) {
-                                { c.live_star_bar(super::live_star::LiveStarProps {
-                                    star: star.clone(),
-                                    salt: fair.deal.salt,
-                                    names: play.seats.iter().map(|s| s.name.clone()).collect(),
-                                    due: !matches!(play.awaited(), Some(Awaited::Nothing) | None),
-                                    over: matches!(play.awaited(), Some(Awaited::Over)),
-                                    dispatch: d.clone(),
-                                }) }
-                            }
                             <ImportDialog lang={chosen.lang} dispatch={d.clone()} />
                         }
                     </div>
@@ -457,7 +467,7 @@ pub fn app() -> Html {
                     <PlayHost lang={chosen.lang} play={state.replay.as_ref().map_or(play, |r| &r.play).clone()} speed={state.speed}
                         dispatch={dispatch.clone()} text_view={state.text_view} coords={state.coords}
                         leaving={state.leaving} unsaved={state.saving.unsaved} moved_on={state.saving.moved_on}
-                        send_link={moved_from_link}
+                        send_link={moved_from_link} live={live_lines}
                         whole={state.replay.is_some().then(|| Shared(play.game.clone()))} />
                 } else if state.puzzles {
                     // The puzzles (issue 40), drawn by the extras module.

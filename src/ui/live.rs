@@ -455,7 +455,9 @@ async fn start() -> Result<(u32, JsValue), JsValue> {
     if with(|l| l.generation != generation) {
         return Err(JsValue::from_str("replaced"));
     }
-    let (pc, channel) = connection(cert)?;
+    // (A connection that cannot be made is said, with the reconnect
+    // button: the line must not stay on an offer or answer it lost.)
+    let (pc, channel) = connection(cert).inspect_err(|_| set_state(generation, State::Failed))?;
     with(|l| {
         l.pc = Some(pc.clone());
         l.closed_pc = Some(pc.clone());

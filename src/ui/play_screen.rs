@@ -76,6 +76,10 @@ pub struct PlayScreenProps {
     /// The language spoken: a new one draws the screen again.
     #[prop_or_default]
     pub lang: i18n::Language,
+    /// Live play's lines (`ui::live`, `ui::live_star`: a row per other
+    /// device), drawn by the app and shown beside the decision.
+    #[prop_or_default]
+    pub live: Html,
 }
 
 /// Whether a key press belongs to a form field rather than the game.
@@ -572,6 +576,7 @@ pub fn play_screen(props: &PlayScreenProps) -> Html {
                 { prompt_bar(&PromptBarProps { prompt: prompt.clone(), colour, message: play.ui.message.clone(),
                     on_choice, typed: props.text_view }) }
                 { super::star_invites::invitations(play) }
+                { props.live.clone() }
                 if has_computers && !over {
                     { computer_bar(&ComputerBarProps { thinker, progress: play.thinking, speed: props.speed,
                         paused: play.paused, can_pause: play.all_computers() || play.paused,

@@ -301,6 +301,9 @@ fn open_link(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
 /// used (`super::live_star`). A signal that does not read, or a link
 /// beside it that is not of a game on three to five devices, is said.
 fn open_star_signal(d: &UseReducerDispatcher<AppState>, link: &str, text: &str) -> bool {
+    // (The link's `seats` read before the address is cleared of it: read
+    // after, an invitation told every guest that its seats were missing.)
+    let seats = seats_param();
     clear_fragment();
     let Ok(sig) = formats::star_signal::StarSignal::decode(text) else {
         d.dispatch(Action::Notice(Notice::LinkFailed(
@@ -316,7 +319,7 @@ fn open_star_signal(d: &UseReducerDispatcher<AppState>, link: &str, text: &str) 
     }
     let job = super::star_play::Job::Open {
         link: link.to_string(),
-        seats: seats_param(),
+        seats,
         from_channel: false,
     };
     super::star_host::run(d.clone(), job);
@@ -367,6 +370,32 @@ pub fn salt() -> [u8; 16] {
     formats::handshake::salt(x)
 }
 
+/// The seats of a game new here: those of the link's `seats` parameter,
+/// else every seat a person's in the colours' order (and a notice).
+pub(super) fn seats_or_default(
+    param: Option<&str>,
+    players: &[String],
+    out: &mut Vec<Action>,
+) -> Vec<view::palette::Seat> {
+    if let Some(s) = param.and_then(|p| seats_from_param(p, players)) {
+        return s;
+    }
+    out.push(Action::Notice(if param.is_some() {
+        Notice::SeatsDamaged
+    } else {
+        Notice::SeatsMissing
+    }));
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, n)| view::palette::Seat {
+            name: n.clone(),
+            colour: view::palette::PlayerColour::ALL[i % view::palette::PlayerColour::ALL.len()],
+            computer: None,
+        })
+        .collect()
+}
+
 /// Open a fair game's link (version 4, issue 37): an invitation joins its
 /// game (this device commits to the seats left open and answers), a link
 /// of a fair game saved here continues it, shows it where it is, or is
@@ -394,25 +423,13 @@ fn open_fair(
     let param = seats.or_else(seats_param);
     let from_param = param.as_deref().and_then(|p| seats_from_param(p, &players));
     let link_seats = from_param.as_ref().map(|s| storage::to_saved(s, &[]));
-    let seats_or_default = |d: &UseReducerDispatcher<AppState>| match &from_param {
-        Some(s) => s.clone(),
-        None => {
-            d.dispatch(Action::Notice(if param.is_some() {
-                Notice::SeatsDamaged
-            } else {
-                Notice::SeatsMissing
-            }));
-            players
-                .iter()
-                .enumerate()
-                .map(|(i, n)| view::palette::Seat {
-                    name: n.clone(),
-                    colour: view::palette::PlayerColour::ALL
-                        [i % view::palette::PlayerColour::ALL.len()],
-                    computer: None,
-                })
-                .collect()
+    let seats_or_default = |d: &UseReducerDispatcher<AppState>| {
+        let mut said = Vec::new();
+        let seats = seats_or_default(param.as_deref(), &players, &mut said);
+        for a in said {
+            d.dispatch(a);
         }
+        seats
     };
     let opened = match links::judge_fair(&loaded, &read, link_seats.as_deref()) {
         FairVerdict::Refused(entry, Refusal::Forgery(f)) => {

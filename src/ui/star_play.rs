@@ -21,7 +21,7 @@ use formats::fair_game::{FairGame, Refusal};
 use formats::links::{self, StarVerdict};
 use formats::star::{StarError, StarGame};
 use i18n::msg;
-use view::palette::{seats_from_param, PlayerColour, Seat};
+use view::palette::seats_from_param;
 
 /// A job of the `star` chunk.
 #[derive(Clone, Debug)]
@@ -93,28 +93,6 @@ async fn host(ng: NewGame, of_seat: Vec<u8>) -> Vec<Action> {
         StarError::Setup(e) => view::errors::setup(&e),
     });
     vec![Action::StarStart(Box::new(ng), star)]
-}
-
-/// The seats of a game new here: those of the link's `seats` parameter,
-/// else every seat a person's in the colours' order (and a notice).
-fn seats_or_default(param: Option<&str>, players: &[String], out: &mut Vec<Action>) -> Vec<Seat> {
-    if let Some(s) = param.and_then(|p| seats_from_param(p, players)) {
-        return s;
-    }
-    out.push(Action::Notice(if param.is_some() {
-        Notice::SeatsDamaged
-    } else {
-        Notice::SeatsMissing
-    }));
-    players
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Seat {
-            name: n.clone(),
-            colour: PlayerColour::ALL[i % PlayerColour::ALL.len()],
-            computer: None,
-        })
-        .collect()
 }
 
 /// A version 5 link opened (as `session::open_fair` opens a version 4
@@ -192,7 +170,7 @@ async fn open(link: String, seats: Option<String>, from_channel: bool) -> Vec<Ac
                 Err(Refusal::Link(e)) => return vec![Action::Notice(Notice::LinkFailed(e))],
                 Err(Refusal::Forgery(_)) => return Vec::new(),
             };
-            let seats = seats_or_default(seats.as_deref(), &players, &mut out);
+            let seats = super::session::seats_or_default(seats.as_deref(), &players, &mut out);
             g.fair.replayed().ok().map(|r| Opened {
                 link_base: 0,
                 game: r.game,
@@ -208,7 +186,7 @@ async fn open(link: String, seats: Option<String>, from_channel: bool) -> Vec<Ac
         StarVerdict::New => {
             // Another device's game: watched, this device playing no seat.
             let fair = FairGame::restore(&read.fair, vec![None; players.len()]).ok();
-            let seats = seats_or_default(seats.as_deref(), &players, &mut out);
+            let seats = super::session::seats_or_default(seats.as_deref(), &players, &mut out);
             fair.and_then(|f| {
                 let r = f.replayed().ok()?;
                 Some(Opened {

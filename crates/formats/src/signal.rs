@@ -241,7 +241,10 @@ impl Signal {
             format!("a=ice-pwd:{pwd}"),
             "a=ice-options:trickle".into(),
             format!("a=fingerprint:sha-256 {}", fp.join(":")),
-            format!("a=setup:{}", if self.offer { "actpass" } else { "active" }),
+            format!(
+                "a=setup:{}",
+                if self.offer { "actpass" } else { ANSWER_SETUP }
+            ),
             "a=mid:0".into(),
             "a=sctp-port:5000".into(),
             "a=max-message-size:262144".into(),
@@ -354,10 +357,21 @@ impl Signal {
     }
 }
 
+/// The answerer's DTLS role: the server (`passive`), so the offerer, the
+/// client, starts the handshake as soon as its checks reach the answerer.
+/// With the browser's default (`active`) the answerer's ClientHello went to
+/// the offer's connection, which keeps it until the answer is opened; a
+/// host whose page reloaded meanwhile never got it, and the answerer's
+/// retries, backing off, came after the host had given up (measured: an
+/// answer opened 15 s after the host's reload did not connect;
+/// docs/live-play.md).
+pub const ANSWER_SETUP: &str = "passive";
+
 /// A local description from `createOffer`/`createAnswer` with its ICE
 /// credentials replaced by those derived from its own fingerprint (done
-/// before `setLocalDescription`, so the other side can derive them too);
-/// None without a fingerprint.
+/// before `setLocalDescription`, so the other side can derive them too)
+/// and, in an answer, the DTLS role [`ANSWER_SETUP`]; None without a
+/// fingerprint.
 pub fn with_credentials(sdp: &str) -> Option<String> {
     let own = Signal::from_sdp(sdp, true).ok()?;
     let (ufrag, pwd) = ice_credentials(&own.fingerprint);
@@ -368,6 +382,8 @@ pub fn with_credentials(sdp: &str) -> Option<String> {
             out.push_str(&format!("a=ice-ufrag:{ufrag}{end}"));
         } else if line.starts_with("a=ice-pwd:") {
             out.push_str(&format!("a=ice-pwd:{pwd}{end}"));
+        } else if line.starts_with("a=setup:active") {
+            out.push_str(&format!("a=setup:{ANSWER_SETUP}{end}"));
         } else {
             out.push_str(line);
         }

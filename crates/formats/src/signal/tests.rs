@@ -67,7 +67,7 @@ fn a_signal_round_trips_and_is_short() {
         assert!(sdp.contains(if offer_side {
             "a=setup:actpass"
         } else {
-            "a=setup:active"
+            "a=setup:passive"
         }));
         assert!(sdp.contains("0d3a1f7c-5b2e-4c1d-9a8b-7c6d5e4f3a2b.local 50000 typ host"));
     }
@@ -168,4 +168,9 @@ fn a_local_description_takes_the_derived_credentials() {
     assert!(!sdp.contains("a=ice-ufrag:abcd"));
     assert_eq!(sdp.len(), OFFER_SDP.len() - 4 - 24 + 8 + 24);
     assert_eq!(with_credentials("v=0\r\n"), None);
+    // An offer keeps its `actpass`; an answer (the browser's `active`)
+    // becomes the DTLS server, as its rebuilt description says.
+    assert!(sdp.contains("a=setup:actpass\r\n"));
+    let answer = with_credentials(&OFFER_SDP.replace("a=setup:actpass", "a=setup:active")).unwrap();
+    assert!(answer.contains("a=setup:passive\r\n") && !answer.contains("a=setup:active"));
 }
