@@ -189,6 +189,7 @@ fn set_state(peer: u8, generation: u32, state: State, why: Why) {
         Some(())
     });
     if changed.is_some() {
+        super::live_tabs::report_star(peer, state);
         redraw();
     }
 }
@@ -467,6 +468,26 @@ pub fn suffix(peer: u8) -> String {
             .map(|s| format!("{SEPARATOR}{s}"))
             .unwrap_or_default(),
         _ => String::new(),
+    })
+}
+
+/// Whether a game on three to five devices is on this tab's screen.
+pub fn in_play() -> bool {
+    with(|h| h.game.is_some() && h.redraw.is_some())
+}
+
+/// Whether this tab holds the channel `sig` is for: its game played here
+/// as its device, and, for an answer, our offer to its sender waiting
+/// (`super::live_tabs`: a signal opened in another tab is handed here).
+pub fn holds(sig: &StarSignal) -> bool {
+    with(|h| {
+        h.game == Some(sig.game)
+            && h.me == sig.to
+            && h.redraw.is_some()
+            && (sig.signal.offer
+                || h.peers
+                    .get(&sig.from)
+                    .is_some_and(|p| p.state == State::Offering))
     })
 }
 

@@ -17,9 +17,11 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::live::{self, State};
+use super::live_star;
 use super::state::{Action, AppState, Notice};
 use formats::rejoin::{self, Route};
 use formats::signal::Signal;
+use formats::star_signal::StarSignal;
 use i18n::msg::live as m;
 
 const CHANNEL: &str = "the-city/live";
@@ -49,6 +51,8 @@ struct Asking {
     /// The whole address (its `seats` parameter judged with the link).
     href: String,
     offer: bool,
+    /// On three to five devices: the device the signal came from.
+    peer: Option<u8>,
     taken: bool,
     dispatch: UseReducerDispatcher<AppState>,
 }
@@ -61,8 +65,10 @@ struct Tabs {
     listener: Option<Closure<dyn FnMut(JsValue)>>,
     asking: Option<Asking>,
     /// The question of the tab that handed this tab its signal: this
-    /// tab's live states are told to it.
+    /// tab's live states are told to it (on three to five devices, those
+    /// of the channel with that device only).
     report_to: Option<u32>,
+    report_peer: Option<u8>,
     /// A fragment no other tab took: opened here when it comes back.
     retry: Option<String>,
     /// If that fails to open, this tab's game before is resumed (it was
@@ -162,6 +168,13 @@ fn heard(msg: &JsValue) {
     let id = get(msg, "id").as_f64().unwrap_or(-1.0) as u32;
     let me = with(|t| t.me);
     match kind.as_str() {
+        // Can this tab use that signal of three to five devices?
+        "who" if !get(msg, "star").is_undefined() => {
+            let text = get(msg, "star").as_string().unwrap_or_default();
+            if StarSignal::decode(&text).is_ok_and(|sig| live_star::holds(&sig)) {
+                post(&[("t", "mine".into()), ("id", id.into()), ("from", me.into())]);
+            }
+        }
         // Can this tab use that signal?
         "who" => {
             let salt = get(msg, "salt").as_string().unwrap_or_default();
@@ -181,16 +194,18 @@ fn heard(msg: &JsValue) {
                 Some(a) if a.id == id && !a.taken => {
                     a.taken = true;
                     t.timeout = None;
-                    Some((a.href.clone(), a.offer, a.dispatch.clone()))
+                    Some((a.href.clone(), a.offer, a.peer, a.dispatch.clone()))
                 }
                 _ => None,
             });
-            if let Some((href, offer, d)) = handed {
+            if let Some((href, offer, peer, d)) = handed {
+                let peer = peer.map_or(JsValue::UNDEFINED, JsValue::from);
                 post(&[
                     ("t", "take".into()),
                     ("id", id.into()),
                     ("to", from.into()),
                     ("href", href.as_str().into()),
+                    ("peer", peer),
                 ]);
                 // Nothing opened here: the address without the link.
                 replace_url(&super::session::page_url());
@@ -204,7 +219,11 @@ fn heard(msg: &JsValue) {
             let to = get(msg, "to").as_f64().unwrap_or(-1.0) as u32;
             if to == me {
                 if let Some(href) = get(msg, "href").as_string() {
-                    with(|t| t.report_to = Some(id));
+                    let peer = get(msg, "peer").as_f64().map(|p| p as u8);
+                    with(|t| {
+                        t.report_to = Some(id);
+                        t.report_peer = peer;
+                    });
                     // Opened as if this tab's address were the link (its
                     // `seats` judged as the session judges any link's).
                     replace_url(&href);
@@ -242,9 +261,22 @@ pub fn take_resume() -> bool {
 /// This tab's live state changed: told to the tab that handed it the
 /// signal, until it is settled.
 pub fn report(state: State) {
-    let Some(id) = with(|t| t.report_to) else {
+    let Some(id) = with(|t| t.report_to.filter(|_| t.report_peer.is_none())) else {
         return;
     };
+    tell(id, state);
+}
+
+/// The same for the channel with device `peer` of a game on three to five
+/// devices.
+pub fn report_star(peer: u8, state: State) {
+    let Some(id) = with(|t| t.report_to.filter(|_| t.report_peer == Some(peer))) else {
+        return;
+    };
+    tell(id, state);
+}
+
+fn tell(id: u32, state: State) {
     let name = match state {
         State::Open => "open",
         State::Answering => "answering",
@@ -252,7 +284,10 @@ pub fn report(state: State) {
         State::Closed => "closed",
         _ => return,
     };
-    with(|t| t.report_to = None);
+    with(|t| {
+        t.report_to = None;
+        t.report_peer = None;
+    });
     post(&[
         ("t", "state".into()),
         ("id", id.into()),
@@ -325,6 +360,7 @@ pub fn route_signal(
                     id,
                     href: gloo::utils::window().location().href().unwrap_or_default(),
                     offer: sig.offer,
+                    peer: None,
                     taken: false,
                     dispatch: d.clone(),
                 });
@@ -356,4 +392,60 @@ pub fn route_signal(
             Go::Asked
         }
     }
+}
+
+/// A signal of three to five devices (`formats::star_signal`) opened in
+/// this tab, `fragment` the whole of it: whether it was asked of the other
+/// tabs (nothing to open now). An answer, or a short reconnect link, that
+/// this tab cannot use (it does not hold that channel) is handed to the
+/// tab that does, as for two devices; an invitation is opened here.
+pub fn route_star(
+    d: &UseReducerDispatcher<AppState>,
+    fragment: &str,
+    link: &str,
+    sig: &StarSignal,
+) -> bool {
+    if with(|t| t.retry.as_deref() == Some(fragment)) {
+        // Asked already, and no other tab took it: here.
+        with(|t| t.retry = None);
+        return false;
+    }
+    let handed = !sig.signal.offer || link.is_empty();
+    if !handed || live_star::holds(sig) || with(|t| t.channel.is_none()) {
+        return false;
+    }
+    let id = random_id();
+    with(|t| {
+        t.asking = Some(Asking {
+            id,
+            href: gloo::utils::window().location().href().unwrap_or_default(),
+            offer: sig.signal.offer,
+            peer: Some(sig.from),
+            taken: false,
+            dispatch: d.clone(),
+        });
+    });
+    post(&[
+        ("t", "who".into()),
+        ("id", id.into()),
+        ("star", sig.encode().into()),
+    ]);
+    let fragment = fragment.to_string();
+    let resume = live::tab().game.is_none() && !live_star::in_play();
+    let timeout = Timeout::new(ASK_MS, move || {
+        let untaken = with(|t| match &t.asking {
+            Some(a) if a.id == id && !a.taken => {
+                t.asking = None;
+                t.retry = Some(fragment.clone());
+                t.resume = resume;
+                true
+            }
+            _ => false,
+        });
+        if untaken {
+            hash_changed();
+        }
+    });
+    with(|t| t.timeout = Some(timeout));
+    true
 }

@@ -136,7 +136,7 @@ pub(super) fn open_correspondence(d: &UseReducerDispatcher<AppState>, link: &str
     // Live play on three to five devices (`super::live_star`): its signal
     // names the two devices and the game.
     if let Some(text) = signal.filter(|s| formats::star_signal::is_star_signal(s)) {
-        return open_star_signal(d, link, text);
+        return open_star_signal(d, fragment, link, text);
     }
     // An answer or a short reconnect link may be another tab's to use
     // (`super::live_tabs`); a short one names no game, only its sender.
@@ -300,7 +300,20 @@ fn open_link(d: &UseReducerDispatcher<AppState>, link: &str) -> bool {
 /// alone (a short reconnect link): the link opened as any, then the signal
 /// used (`super::live_star`). A signal that does not read, or a link
 /// beside it that is not of a game on three to five devices, is said.
-fn open_star_signal(d: &UseReducerDispatcher<AppState>, link: &str, text: &str) -> bool {
+fn open_star_signal(
+    d: &UseReducerDispatcher<AppState>,
+    fragment: &str,
+    link: &str,
+    text: &str,
+) -> bool {
+    // An answer, or a short reconnect link, may be another tab's to use
+    // (`super::live_tabs`): the address stays as it is until a tab takes
+    // it or this one opens it.
+    if let Ok(sig) = formats::star_signal::StarSignal::decode(text) {
+        if super::live_tabs::route_star(d, fragment, link, &sig) {
+            return true;
+        }
+    }
     // (The link's `seats` read before the address is cleared of it: read
     // after, an invitation told every guest that its seats were missing.)
     let seats = seats_param();

@@ -5,8 +5,9 @@
 // (7 tiles) with Bob's seat on "Friend 1" and Cat's on "Friend 2": each
 // invitation carries Ann's offer to that device beside it
 // (`LINK~SIGNAL`, `formats::star_signal`); Bob and Cat open theirs, their
-// answer links carry their answers; Ann opens both and the star of data
-// channels forms around her. From then on no link is copied: Ann's start
+// answer links carry their answers; Ann opens both (Cat's in a new tab,
+// as a messenger would: handed to the tab with the offer) and the star of
+// data channels forms around her. From then on no link is copied: Ann's start
 // reaches both guests, and every move arrives by itself on the two other
 // devices (a guest's through Ann, which relays it; each device judges
 // every link, each relayed move by its maker's signature). Mid-game Cat's
@@ -31,6 +32,7 @@ const {
   test, check, ARTIFACTS, PLAY: play, newGameForm, startGame, axeAudit, notices,
   copyLink: shareLink, CHROMIUM, CHROMIUM_ARGS, playOn, closeResult, reseal, payload, linkFragment,
 } = require('./fixtures.js');
+const { watchPage } = require('./common.js');
 
 test.use({
   launchOptions: {
@@ -189,9 +191,20 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
   await openLink(a.page, fromBob);
   await peerState(a.page, 1, 'open');
   await peerState(b.page, 0, 'open');
-  await openLink(a.page, fromCat);
+  // Cat's answer reaches Ann's browser through a messenger, which opens
+  // it in a new tab: handed to the tab holding the offer, which connects;
+  // the new tab says so and opens no game.
+  const tab = await a.context.newPage();
+  const problems = watchPage(tab, []);
+  await tab.goto(fromCat, { waitUntil: 'load', timeout: 30000 });
   await peerState(a.page, 2, 'open');
   await peerState(c.page, 0, 'open');
+  await tab.waitForFunction(() => [...document.querySelectorAll('[data-testid=notice]')]
+    .some((n) => n.textContent.includes('Connected in your other tab')), null, { timeout: TIMEOUT });
+  check('an answer opened in a new tab is handed to the tab with the offer; the new tab opens no game, saves nothing new',
+    !(await tab.$(play)) && JSON.parse(await stored(tab)).games.length === 1);
+  await tab.close();
+  check('no console error in the new tab', problems.length === 0, JSON.stringify(problems));
   check('the star forms: Ann connected to Bob and to Cat', true);
   await a.page.waitForSelector('[data-testid=star-invitations]', { state: 'detached', timeout: TIMEOUT });
   await axeAudit(a.page, 'the host\'s live rows, connected (English)', check);
