@@ -371,24 +371,7 @@ pub fn route_signal(
                 ("salt", hex(&salt).into()),
                 ("offer", sig.offer.into()),
             ]);
-            // Nobody took it: opened here (the address as it is).
-            let fragment = fragment.to_string();
-            let resume = live::tab().game.is_none();
-            let timeout = Timeout::new(ASK_MS, move || {
-                let untaken = with(|t| match &t.asking {
-                    Some(a) if a.id == id && !a.taken => {
-                        t.asking = None;
-                        t.retry = Some(fragment.clone());
-                        t.resume = resume;
-                        true
-                    }
-                    _ => false,
-                });
-                if untaken {
-                    hash_changed();
-                }
-            });
-            with(|t| t.timeout = Some(timeout));
+            open_here_untaken(id, fragment, live::tab().game.is_none());
             Go::Asked
         }
     }
@@ -430,8 +413,19 @@ pub fn route_star(
         ("id", id.into()),
         ("star", sig.encode().into()),
     ]);
+    open_here_untaken(
+        id,
+        fragment,
+        live::tab().game.is_none() && !live_star::in_play(),
+    );
+    true
+}
+
+/// Nobody took question `id` within [`ASK_MS`]: `fragment` opened here
+/// (the address as it is), and, if it fails to open and `resume`, this
+/// tab's game before resumed.
+fn open_here_untaken(id: u32, fragment: &str, resume: bool) {
     let fragment = fragment.to_string();
-    let resume = live::tab().game.is_none() && !live_star::in_play();
     let timeout = Timeout::new(ASK_MS, move || {
         let untaken = with(|t| match &t.asking {
             Some(a) if a.id == id && !a.taken => {
@@ -447,5 +441,4 @@ pub fn route_star(
         }
     });
     with(|t| t.timeout = Some(timeout));
-    true
 }
