@@ -354,24 +354,13 @@ pub fn route_signal(
                     _ => short(salt),
                 };
             }
-            let id = random_id();
-            with(|t| {
-                t.asking = Some(Asking {
-                    id,
-                    href: gloo::utils::window().location().href().unwrap_or_default(),
-                    offer: sig.offer,
-                    peer: None,
-                    taken: false,
-                    dispatch: d.clone(),
-                });
-            });
-            post(&[
-                ("t", "who".into()),
-                ("id", id.into()),
+            ask(
+                d,
+                fragment,
+                (sig.offer, None),
                 ("salt", hex(&salt).into()),
-                ("offer", sig.offer.into()),
-            ]);
-            open_here_untaken(id, fragment, live::tab().game.is_none());
+                live::tab().game.is_none(),
+            );
             Go::Asked
         }
     }
@@ -397,13 +386,35 @@ pub fn route_star(
     if !handed || live_star::holds(sig) || with(|t| t.channel.is_none()) {
         return false;
     }
+    ask(
+        d,
+        fragment,
+        (sig.signal.offer, Some(sig.from)),
+        ("star", sig.encode().into()),
+        live::tab().game.is_none() && !live_star::in_play(),
+    );
+    true
+}
+
+/// Ask the other tabs who can use the signal of `fragment` (`(offer,
+/// peer)`: whether it is an offer, and on three to five devices which
+/// device sent it; `which`: the field that names its channel). Nobody
+/// taking it within [`ASK_MS`], it is opened here (the address as it is),
+/// and, if it fails to open and `resume`, this tab's game before resumed.
+fn ask(
+    d: &UseReducerDispatcher<AppState>,
+    fragment: &str,
+    (offer, peer): (bool, Option<u8>),
+    which: (&str, JsValue),
+    resume: bool,
+) {
     let id = random_id();
     with(|t| {
         t.asking = Some(Asking {
             id,
             href: gloo::utils::window().location().href().unwrap_or_default(),
-            offer: sig.signal.offer,
-            peer: Some(sig.from),
+            offer,
+            peer,
             taken: false,
             dispatch: d.clone(),
         });
@@ -411,20 +422,9 @@ pub fn route_star(
     post(&[
         ("t", "who".into()),
         ("id", id.into()),
-        ("star", sig.encode().into()),
+        which,
+        ("offer", offer.into()),
     ]);
-    open_here_untaken(
-        id,
-        fragment,
-        live::tab().game.is_none() && !live_star::in_play(),
-    );
-    true
-}
-
-/// Nobody took question `id` within [`ASK_MS`]: `fragment` opened here
-/// (the address as it is), and, if it fails to open and `resume`, this
-/// tab's game before resumed.
-fn open_here_untaken(id: u32, fragment: &str, resume: bool) {
     let fragment = fragment.to_string();
     let timeout = Timeout::new(ASK_MS, move || {
         let untaken = with(|t| match &t.asking {

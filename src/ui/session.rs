@@ -306,24 +306,23 @@ fn open_star_signal(
     link: &str,
     text: &str,
 ) -> bool {
-    // An answer, or a short reconnect link, may be another tab's to use
-    // (`super::live_tabs`): the address stays as it is until a tab takes
-    // it or this one opens it.
-    if let Ok(sig) = formats::star_signal::StarSignal::decode(text) {
-        if super::live_tabs::route_star(d, fragment, link, &sig) {
-            return true;
-        }
-    }
-    // (The link's `seats` read before the address is cleared of it: read
-    // after, an invitation told every guest that its seats were missing.)
-    let seats = seats_param();
-    clear_fragment();
     let Ok(sig) = formats::star_signal::StarSignal::decode(text) else {
+        clear_fragment();
         d.dispatch(Action::Notice(Notice::LinkFailed(
             formats::share::ShareError::Damaged,
         )));
         return false;
     };
+    // An answer, or a short reconnect link, may be another tab's to use
+    // (`super::live_tabs`): the address stays as it is until a tab takes
+    // it or this one opens it.
+    if super::live_tabs::route_star(d, fragment, link, &sig) {
+        return true;
+    }
+    // (The link's `seats` read before the address is cleared of it: read
+    // after, an invitation told every guest that its seats were missing.)
+    let seats = seats_param();
+    clear_fragment();
     if link.is_empty() {
         return super::live_star::open_short(d, sig);
     }
