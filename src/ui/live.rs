@@ -168,11 +168,19 @@ fn set_state_why(generation: u32, state: State, why: Why) {
             l.timeout = None;
             l.answer_timeout = None;
             l.short = false;
-            // The other device, recognised from now on by its fingerprint.
+        }
+        // The other device, recognised from now on by its fingerprint: from
+        // the signal of this game it sent (an invitation or an answer, read
+        // with the game's link), so a first connection that never formed
+        // (two networks whose NATs do not meet) can be tried again by the
+        // short reconnect links, which name no game.
+        if matches!(state, State::Open | State::Connecting | State::Answering) {
             if let (Some(game), Some(fp)) = (l.game, l.remote) {
                 let mut peers = peers();
-                peers.set(game, fp);
-                save_peers(&peers);
+                if peers.fingerprint(&game) != Some(fp) {
+                    peers.set(game, fp);
+                    save_peers(&peers);
+                }
             }
         }
         if matches!(state, State::Failed | State::Closed) {
@@ -509,8 +517,10 @@ fn received(generation: u32, text: &str) {
 }
 
 /// Our description made, credentials derived, candidates gathered (or
-/// [`GATHER_MS`] passed): our signal.
-pub(super) async fn describe(pc: &JsValue, offer: bool) -> Result<String, JsValue> {
+/// [`GATHER_MS`] passed): our signal, with the candidates its reader
+/// needs (an offer for an answerer or alone, else the answer to an offer).
+pub(super) async fn describe(pc: &JsValue, reader: signal::Reader<'_>) -> Result<Signal, JsValue> {
+    let offer = !matches!(reader, signal::Reader::Offerer(_));
     let made = wait(call(
         pc,
         if offer { "createOffer" } else { "createAnswer" },
@@ -551,8 +561,9 @@ pub(super) async fn describe(pc: &JsValue, offer: bool) -> Result<String, JsValu
     let local = get(&get(pc, "localDescription"), "sdp")
         .as_string()
         .unwrap_or_default();
-    let s = Signal::from_sdp(&local, offer).map_err(|_| JsValue::from_str("no fingerprint"))?;
-    Ok(s.encode())
+    let mut s = Signal::from_sdp(&local, offer).map_err(|_| JsValue::from_str("no fingerprint"))?;
+    s.candidates = signal::needed(s.candidates, reader);
+    Ok(s)
 }
 
 fn redraw() {
@@ -570,7 +581,12 @@ pub fn offer(short: bool) {
             return;
         };
         with(|l| l.short = short);
-        match describe(&pc, true).await {
+        let reader = if short {
+            signal::Reader::Alone
+        } else {
+            signal::Reader::Answerer
+        };
+        match describe(&pc, reader).await.map(|s| s.encode()) {
             Ok(s) => {
                 // A device recognised: its answer is presumed (its ICE
                 // credentials and fingerprint are known; its candidates
@@ -642,7 +658,9 @@ pub fn signal_received(sig: Signal, short: bool) {
             set(&desc, "type", &JsValue::from_str("offer"));
             set(&desc, "sdp", &JsValue::from_str(&sig.to_sdp()));
             let answered = match wait(call(&pc, "setRemoteDescription", &[desc.into()])).await {
-                Ok(_) => describe(&pc, false).await,
+                Ok(_) => describe(&pc, signal::Reader::Offerer(&sig))
+                    .await
+                    .map(|s| s.encode()),
                 Err(e) => Err(e),
             };
             match answered {

@@ -36,7 +36,7 @@ use super::live::{call, certificate, connection, describe, get, set, wait, State
 use super::live::{ANSWER_MS, CONNECT_MS};
 use super::state::star::Star;
 use super::state::{Action, AppState, Notice};
-use formats::signal::{Signal, SEPARATOR};
+use formats::signal::{self, SEPARATOR};
 use formats::star_signal::{game_of, StarSignal};
 use i18n::msg::live as m;
 
@@ -318,10 +318,8 @@ pub fn offer(game: [u8; 8], me: u8, peer: u8, short: bool) {
         let Ok((generation, pc)) = start(peer).await else {
             return;
         };
-        let made = describe(&pc, true)
-            .await
-            .ok()
-            .and_then(|s| Signal::decode(&s).ok());
+        // (A short reconnect is answered too: no answer is presumed.)
+        let made = describe(&pc, signal::Reader::Answerer).await.ok();
         match made {
             Some(signal) => {
                 let local = StarSignal {
@@ -366,10 +364,9 @@ pub fn signal_received(sig: StarSignal, short: bool) {
             set(&desc, "type", &JsValue::from_str("offer"));
             set(&desc, "sdp", &JsValue::from_str(&sig.signal.to_sdp()));
             let answered = match wait(call(&pc, "setRemoteDescription", &[desc.into()])).await {
-                Ok(_) => describe(&pc, false)
+                Ok(_) => describe(&pc, signal::Reader::Offerer(&sig.signal))
                     .await
-                    .ok()
-                    .and_then(|s| Signal::decode(&s).ok()),
+                    .ok(),
                 Err(_) => None,
             };
             let Some(signal) = answered else {

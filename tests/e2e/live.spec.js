@@ -36,6 +36,7 @@ const {
   playOn,
 } = require('./fixtures.js');
 const { watchPage, city } = require('./common.js');
+const { startStun } = require('./stun.js');
 
 test.use({
   launchOptions: {
@@ -107,11 +108,18 @@ function recordChannels(context, name) {
     window.__name = n;
     window.__channels = [];
     window.__peers = [];
+    // The session descriptions the page was handed: the other device's
+    // candidates as its signal carried them.
+    window.__remote = [];
     const P = window.RTCPeerConnection;
     window.RTCPeerConnection = class extends P {
       constructor(...a) {
         super(...a);
         window.__peers.push(this);
+      }
+      setRemoteDescription(d, ...a) {
+        if (d && d.sdp) window.__remote.push(d.sdp);
+        return super.setRemoteDescription(d, ...a);
       }
       createDataChannel(...a) {
         const c = super.createDataChannel(...a);
@@ -313,6 +321,96 @@ test('live play: when no connection forms, the screen says so and the game goes 
     play, { timeout: TIMEOUT },
   );
   check('the game goes on by links', (await turn(a.page)) === (await turn(b.page)));
+});
+
+// With a STUN server (the test's, telling each device a public address
+// of its choosing, tests/e2e/stun.js), as across the internet. On one
+// network (both told the same public address) the invitation leaves out
+// Ann's host address and the answer keeps Bob's: Ann's checks reach Bob,
+// they connect. On two networks (each told its own) the answer leaves out
+// its host address too: here nothing answers at those public addresses
+// (no NAT on this machine carries them), so no connection forms, and the
+// short reconnect, which keeps its host address (it may connect alone),
+// connects them. Each signal's candidates are read where the browser is
+// handed them.
+test('live with a STUN server: each signal leaves out the host address the other side does without, and still connects', async ({ origin, open }) => {
+  test.setTimeout(120000);
+  const stun = await startStun(['203.0.113.7', '198.51.100.9']);
+  const candidates = async (page) => (await page.evaluate(() => window.__remote.at(-1) || ''))
+    .split(/\r?\n/).filter((l) => l.startsWith('a=candidate:')).map((l) => l.split(' ').slice(4, 8).join(' '));
+  const kinds = (cs) => cs.map((c) => c.split(' ').at(-1)).sort().join(',');
+  const device = async (name, url) => {
+    const d = await open({ noStun: true });
+    await recordChannels(d.context, name);
+    await d.context.addInitScript((u) => localStorage.setItem('the-city/stun', u), url);
+    return d;
+  };
+  const inviteWith = async (host, guest) => {
+    await newGameForm(host.page, `${origin}/`);
+    await cityForm(host.page, { names: ['Ann', 'Bob'], start: false });
+    await host.page.selectOption('[data-testid=kind-1]', 'friend');
+    await startGame(host.page);
+    await liveState(host.page, 'offering');
+    const invitation = await copyLink(host.page);
+    await guest.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
+    await guest.page.waitForSelector(play, { timeout: TIMEOUT });
+    await liveState(guest.page, 'answering');
+    return { invitation, answer: await copyLink(guest.page) };
+  };
+  try {
+    // One network.
+    const a = await device('Ann', stun.urls[0]);
+    const b = await device('Bob', stun.urls[0]);
+    const one = await inviteWith(a, b);
+    const offered = await candidates(b.page);
+    check('one network: the invitation carries Ann\'s public address, not her host one',
+      kinds(offered) === 'srflx' && offered[0].startsWith('203.0.113.7 '), offered.join(' | '));
+    await openLink(a.page, one.answer);
+    const answered = await candidates(a.page);
+    check('one network: the answer keeps Bob\'s host address beside the same public one',
+      kinds(answered) === 'host,srflx' && answered.some((c) => c.startsWith('203.0.113.7 ')), answered.join(' | '));
+    await liveState(a.page, 'open');
+    await liveState(b.page, 'open');
+    check('one network: they connect (Ann\'s checks reach Bob\'s host address)', true);
+    await live(a.page, b.page, 2, 'one network');
+    check('the test\'s STUN server was asked', stun.requests() > 0, `${stun.requests()}`);
+    const on = (link) => HOST.length + 1 + fragment(link).length;
+    console.log(`with a STUN address: invitation ${fragment(one.invitation).length} characters (${on(one.invitation)} on ${HOST}), answer ${fragment(one.answer).length} (${on(one.answer)})`);
+
+    // Two networks.
+    const c = await device('Cat', stun.urls[0]);
+    const d = await device('Dan', stun.urls[1]);
+    const two = await inviteWith(c, d);
+    await openLink(c.page, two.answer);
+    const apart = await candidates(c.page);
+    check('two networks: the answer carries Dan\'s public address only',
+      kinds(apart) === 'srflx' && apart[0].startsWith('198.51.100.9 '), apart.join(' | '));
+    console.log(`two networks: answer ${fragment(two.answer).length} characters (${on(two.answer)} on ${HOST})`);
+    await liveState(c.page, 'failed');
+    check('two networks, no NAT here to carry them: no connection, said, with a way to reconnect',
+      !!(await c.page.$('[data-testid=live-reconnect]')));
+    await c.page.click('[data-testid=live-reconnect]');
+    await liveState(c.page, 'offering');
+    const again = await shortLink(c.page);
+    const handed = await d.page.evaluate(() => window.__remote.length);
+    await openLink(d.page, again);
+    // (Dan still shows "answering" the invitation: wait for the new offer.)
+    await d.page.waitForFunction((n) => window.__remote.length > n, handed, { timeout: TIMEOUT });
+    await liveStates(d.page, ['answering', 'open']);
+    const kept = await candidates(d.page);
+    check('the short reconnect keeps Cat\'s host address (it may connect alone)',
+      kinds(kept) === 'host,srflx', kept.join(' | '));
+    const back = (await d.page.$('[data-testid=live-link]')) && await shortLink(d.page);
+    const alone = await c.page.waitForSelector('[data-testid=live][data-state=open]', { timeout: 10000 })
+      .then(() => true, () => false);
+    if (!alone) await openLink(c.page, back);
+    await liveState(c.page, 'open');
+    await liveState(d.page, 'open');
+    console.log(`two networks: the short reconnect connected ${alone ? 'by the offer alone' : 'with the answer'}`);
+    await live(c.page, d.page, 2, 'two networks, reconnected');
+  } finally {
+    stun.close();
+  }
 });
 
 // ------------------------------------------------------------ the lifecycle

@@ -193,6 +193,51 @@ pub fn best(all: &[Candidate]) -> Vec<Candidate> {
     kept
 }
 
+/// Who reads a signal, which decides the candidates it can do without
+/// ([`needed`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Reader<'a> {
+    /// An offer whose answer comes back with the answerer's candidates
+    /// (an invitation, a star's offer, a rejoin beside a link).
+    Answerer,
+    /// An offer that may connect alone (a short reconnect whose answer is
+    /// presumed: no candidates come back), so it keeps every kind.
+    Alone,
+    /// The answer to this offer.
+    Offerer(&'a Signal),
+}
+
+/// The candidates a signal needs for its reader: an offer that will be
+/// answered leaves out its host candidate when it has a public
+/// (server-reflexive) one: on one network the answer keeps the
+/// answerer's host candidate (below), the offerer's checks reach it and
+/// the answerer learns the offerer from them (peer-reflexive); across
+/// the internet a host address is of no use. An answer leaves out its
+/// host candidate when its public address and the offer's differ (two
+/// networks): on one network both see the same public address. About 23
+/// characters of a link each (an mDNS name is 19 bytes); measured in
+/// docs/live-play.md, tested end to end by live.spec.js with a STUN
+/// server of the test's that tells each device a public address.
+pub fn needed(kept: Vec<Candidate>, reader: Reader) -> Vec<Candidate> {
+    let public = |cs: &[Candidate]| cs.iter().find(|c| c.kind == Kind::Srflx).map(|c| c.address);
+    let ours = public(&kept);
+    let drop_host = match reader {
+        Reader::Alone => false,
+        Reader::Answerer => ours.is_some(),
+        Reader::Offerer(offer) => match (ours, public(&offer.candidates)) {
+            (Some(Address::V4(a)), Some(Address::V4(b))) => a != b,
+            (Some(Address::V6(a)), Some(Address::V6(b))) => a != b,
+            // Not comparable: kept.
+            _ => false,
+        },
+    };
+    if drop_host {
+        kept.into_iter().filter(|c| c.kind != Kind::Host).collect()
+    } else {
+        kept
+    }
+}
+
 impl Signal {
     /// The signal of a local session description (after its
     /// `setLocalDescription` and the candidates gathered): its fingerprint

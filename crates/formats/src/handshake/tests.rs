@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::fair_game::Received;
-use crate::signal::{Address, Candidate, Kind};
+use crate::signal::{self, Address, Candidate, Kind};
 use engine::any::AnySetup;
 use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
 use engine::fair::Secret;
@@ -150,6 +150,31 @@ fn an_invitation_and_its_answer_stand_for_the_fair_links_and_are_short() {
             ans.len()
         );
         assert!(inv.len() <= 138 && ans.len() <= 143);
+        // As the app sends them (`signal::needed`): the invitation without
+        // its mDNS name; the answer without its own on another network,
+        // with it on the same one (the same public address).
+        let offer = phone(true);
+        let sent = Signal {
+            candidates: signal::needed(offer.candidates.clone(), signal::Reader::Answerer),
+            ..offer
+        };
+        let answer_from = |public: [u8; 4]| {
+            let mut a = phone(false);
+            a.candidates[1].address = Address::V4(public);
+            Signal {
+                candidates: signal::needed(a.candidates.clone(), signal::Reader::Offerer(&sent)),
+                ..a
+            }
+        };
+        let (inv, apart) = handshake(&city, &here, &sent, &answer_from([198, 51, 100, 9]));
+        let (_, near) = handshake(&city, &here, &sent, &answer_from([203, 0, 113, 9]));
+        eprintln!(
+            "phones as sent: invitation {}, answer {} (two networks), {} (one)",
+            inv.len(),
+            apart.len(),
+            near.len()
+        );
+        assert!(inv.len() <= 115 && apart.len() <= 120 && near.len() <= 143);
     }
     // Classic, both expansions, 10 tiles, three seats (two of them the
     // guest's).
