@@ -304,14 +304,17 @@ async function startGame(page, timeout = 30000) {
 }
 
 // Fills the new-game form (on screen) for classic Carcassonne with The City
-// Gates and Old City: `players` seats (2 or more, named `names` if given), a
-// pile of the first `tiles` tiles, and a `seed` under Advanced (whose fold,
-// Old City's parts included, is then open). The caller starts the game.
-async function classicForm(page, { players = 2, names = [], tiles, seed } = {}) {
+// Gates and Old City (the base game alone when `expansions` is false):
+// `players` seats (2 or more, named `names` if given), a pile of the first
+// `tiles` tiles, and a `seed` under Advanced (whose fold, Old City's parts
+// included, is then open). The caller starts the game.
+async function classicForm(page, { players = 2, names = [], tiles, seed, expansions = true } = {}) {
   await page.check('[data-testid=game-classic]');
   await page.waitForSelector('[data-testid=expansions]');
-  await page.check('[data-testid=expansion-city-gates]');
-  await page.check('[data-testid=expansion-old-city]');
+  if (expansions) {
+    await page.check('[data-testid=expansion-city-gates]');
+    await page.check('[data-testid=expansion-old-city]');
+  }
   for (let k = 2; k < players; k++) await page.click('[data-testid=add-seat]');
   for (let i = 0; i < names.length; i++) await page.fill(`[data-testid=name-${i}]`, names[i]);
   if (tiles !== undefined) await page.fill('[data-testid=classic-tiles]', String(tiles));
@@ -320,6 +323,46 @@ async function classicForm(page, { players = 2, names = [], tiles, seed } = {}) 
     await page.fill('[data-testid=seed]', String(seed));
     await page.waitForSelector('[data-testid=old-city-parts]');
   }
+}
+
+// Seats played on friends' devices (a game on several devices): `devices[i]`
+// is the friend's device number of seat i (0: played here, left as it is).
+async function friendSeats(page, devices) {
+  for (let i = 0; i < devices.length; i++) {
+    if (!devices[i]) continue;
+    await page.selectOption(`[data-testid=kind-${i}]`, 'friend');
+    await page.selectOption(`[data-testid=friend-${i}]`, String(devices[i]));
+  }
+}
+
+// Live play (live, star_live specs): every data channel the page makes,
+// for the test to close one, and every peer connection (`__name`: whose
+// device it is, if given).
+function recordChannels(context, name) {
+  return context.addInitScript((n) => {
+    window.__name = n;
+    window.__channels = [];
+    window.__peers = [];
+    // The session descriptions the page was handed: the other device's
+    // candidates as its signal carried them.
+    window.__remote = [];
+    const P = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends P {
+      constructor(...a) {
+        super(...a);
+        window.__peers.push(this);
+      }
+      setRemoteDescription(d, ...a) {
+        if (d && d.sdp) window.__remote.push(d.sdp);
+        return super.setRemoteDescription(d, ...a);
+      }
+      createDataChannel(...a) {
+        const c = super.createDataChannel(...a);
+        window.__channels.push(c);
+        return c;
+      }
+    };
+  }, name);
 }
 
 // Leaves the game in play for the first screen: "New game", then "Leave
@@ -537,7 +580,7 @@ function reseal(link, bytes) {
 module.exports = {
   ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, MIME, CONTEXT_DEFAULTS, LOAD_WARNING,
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
-  PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, leave,
+  PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, friendSeats, leave,
   humansTurn, humanTurn, city, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
-  playOn, closeResult, linkFragment, payload, reseal,
+  playOn, closeResult, linkFragment, payload, reseal, recordChannels,
 };

@@ -35,7 +35,7 @@ const {
   copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
   playOn,
 } = require('./fixtures.js');
-const { watchPage, city } = require('./common.js');
+const { watchPage, city, recordChannels } = require('./common.js');
 const { startStun } = require('./stun.js');
 
 test.use({
@@ -99,35 +99,6 @@ const liveState = (page, state) => page.waitForSelector(`[data-testid=live][data
 
 async function openLink(page, link) {
   await page.evaluate((h) => { window.location.hash = h; }, fragment(link));
-}
-
-// Every data channel the page makes, for the test to close one.
-// (And every peer connection; `__name` is whose device it is.)
-function recordChannels(context, name) {
-  return context.addInitScript((n) => {
-    window.__name = n;
-    window.__channels = [];
-    window.__peers = [];
-    // The session descriptions the page was handed: the other device's
-    // candidates as its signal carried them.
-    window.__remote = [];
-    const P = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends P {
-      constructor(...a) {
-        super(...a);
-        window.__peers.push(this);
-      }
-      setRemoteDescription(d, ...a) {
-        if (d && d.sdp) window.__remote.push(d.sdp);
-        return super.setRemoteDescription(d, ...a);
-      }
-      createDataChannel(...a) {
-        const c = super.createDataChannel(...a);
-        window.__channels.push(c);
-        return c;
-      }
-    };
-  }, name);
 }
 
 // The other device's move arrives by itself: it stops waiting, at the
@@ -345,23 +316,15 @@ test('live with a STUN server: each signal leaves out the host address the other
     await d.context.addInitScript((u) => localStorage.setItem('the-city/stun', u), url);
     return d;
   };
-  const inviteWith = async (host, guest) => {
-    await newGameForm(host.page, `${origin}/`);
-    await cityForm(host.page, { names: ['Ann', 'Bob'], start: false });
-    await host.page.selectOption('[data-testid=kind-1]', 'friend');
-    await startGame(host.page);
-    await liveState(host.page, 'offering');
-    const invitation = await copyLink(host.page);
-    await guest.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
-    await guest.page.waitForSelector(play, { timeout: TIMEOUT });
-    await liveState(guest.page, 'answering');
-    return { invitation, answer: await copyLink(guest.page) };
+  const cityWithBob = async (page) => {
+    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
+    await page.selectOption('[data-testid=kind-1]', 'friend');
   };
   try {
     // One network.
     const a = await device('Ann', stun.urls[0]);
     const b = await device('Bob', stun.urls[0]);
-    const one = await inviteWith(a, b);
+    const one = await inviteBetween(origin, a, b, cityWithBob);
     const offered = await candidates(b.page);
     check('one network: the invitation carries Ann\'s public address, not her host one',
       kinds(offered) === 'srflx' && offered[0].startsWith('203.0.113.7 '), offered.join(' | '));
@@ -380,7 +343,7 @@ test('live with a STUN server: each signal leaves out the host address the other
     // Two networks.
     const c = await device('Cat', stun.urls[0]);
     const d = await device('Dan', stun.urls[1]);
-    const two = await inviteWith(c, d);
+    const two = await inviteBetween(origin, c, d, cityWithBob);
     await openLink(c.page, two.answer);
     const apart = await candidates(c.page);
     check('two networks: the answer carries Dan\'s public address only',
@@ -465,18 +428,24 @@ function withQuery(url, param) {
 async function invite(origin, open, form) {
   const a = await open({ noStun: true });
   await recordChannels(a.context, 'Ann');
-  await newGameForm(a.page, `${origin}/`);
-  await form(a.page);
-  await startGame(a.page);
-  await liveState(a.page, 'offering');
-  const invitation = await copyLink(a.page);
   const b = await open({ noStun: true });
   await recordChannels(b.context, 'Bob');
-  await b.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
-  await b.page.waitForSelector(play, { timeout: TIMEOUT });
-  await liveState(b.page, 'answering');
-  const answer = await copyLink(b.page);
+  const { answer } = await inviteBetween(origin, a, b, form);
   return { a, b, answer };
+}
+
+// Ann's device `host` starts a game (`form` fills the form) with a seat on
+// `guest`'s device, which opens the invitation: both links.
+async function inviteBetween(origin, host, guest, form) {
+  await newGameForm(host.page, `${origin}/`);
+  await form(host.page);
+  await startGame(host.page);
+  await liveState(host.page, 'offering');
+  const invitation = await copyLink(host.page);
+  await guest.page.goto(invitation, { waitUntil: 'load', timeout: 30000 });
+  await guest.page.waitForSelector(play, { timeout: TIMEOUT });
+  await liveState(guest.page, 'answering');
+  return { invitation, answer: await copyLink(guest.page) };
 }
 
 // Live to the game's end: the device whose decision it is plays, the

@@ -26,7 +26,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  test, check, ARTIFACTS, PLAY: play, newGameForm, notices,
+  test, check, ARTIFACTS, PLAY: play, newGameForm, classicForm, friendSeats, notices,
   copyLink: shareLink, startGame, axeAudit, city,
   playOn, closeResult, linkFragment, payload, reseal,
 } = require('./fixtures.js');
@@ -111,12 +111,8 @@ test('a fair game on three devices by links: invitations per device, signed move
   const a = await open({ noStun: true });
   await byLinksOnly(a.context);
   await newGameForm(a.page, `${origin}/`);
-  await a.page.check('[data-testid=game-classic]');
-  await a.page.waitForSelector('[data-testid=expansions]');
-  await a.page.click('[data-testid=add-seat]');
   const names = ['Ann', 'Bob', 'Cat'];
-  for (let i = 0; i < 3; i++) await a.page.fill(`[data-testid=name-${i}]`, names[i]);
-  await a.page.fill('[data-testid=classic-tiles]', '6');
+  await classicForm(a.page, { players: 3, names, tiles: 6, expansions: false });
   await a.page.selectOption('[data-testid=kind-1]', 'friend');
   await a.page.selectOption('[data-testid=kind-2]', 'friend');
   check('a seat on a friend\'s device asks which friend\'s, Friend 1 first',
@@ -317,18 +313,11 @@ test('three devices, two seats on one friend\'s device: its invitation names bot
   const a = await open({ noStun: true });
   await byLinksOnly(a.context);
   await newGameForm(a.page, `${origin}/`);
-  await a.page.check('[data-testid=game-classic]');
-  await a.page.waitForSelector('[data-testid=expansions]');
-  await a.page.click('[data-testid=add-seat]');
-  await a.page.click('[data-testid=add-seat]');
   const names = ['Ann', 'Bob', 'Cat', 'Dan'];
-  for (let i = 0; i < 4; i++) await a.page.fill(`[data-testid=name-${i}]`, names[i]);
-  await a.page.fill('[data-testid=classic-tiles]', '5');
+  await classicForm(a.page, { players: 4, names, tiles: 5, expansions: false });
   // Bob and Dan on Friend 3's device, Cat on Friend 1's: Bob's device is
   // the first guest (its first seat comes first).
-  for (const i of [1, 2, 3]) await a.page.selectOption(`[data-testid=kind-${i}]`, 'friend');
-  await a.page.selectOption('[data-testid=friend-1]', '3');
-  await a.page.selectOption('[data-testid=friend-3]', '3');
+  await friendSeats(a.page, [0, 3, 1, 3]);
   await startGame(a.page);
   await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
   const label = (d) => a.page.textContent(`[data-testid=star-invitation-${d}]`);

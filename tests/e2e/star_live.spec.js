@@ -29,10 +29,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-  test, check, ARTIFACTS, PLAY: play, newGameForm, startGame, axeAudit, notices,
+  test, check, ARTIFACTS, PLAY: play, newGameForm, classicForm, friendSeats, startGame, axeAudit, notices,
   copyLink: shareLink, CHROMIUM, CHROMIUM_ARGS, playOn, closeResult, reseal, payload, linkFragment,
 } = require('./fixtures.js');
-const { watchPage } = require('./common.js');
+const { watchPage, recordChannels } = require('./common.js');
 
 test.use({
   launchOptions: {
@@ -65,26 +65,6 @@ function signatureAt(b, d) {
 
 async function openLink(page, link) {
   await page.evaluate((h) => { window.location.hash = h; }, fragment(link));
-}
-
-// Every data channel and peer connection the page makes, to cut one.
-function recordChannels(context) {
-  return context.addInitScript(() => {
-    window.__channels = [];
-    window.__peers = [];
-    const P = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends P {
-      constructor(...a) {
-        super(...a);
-        window.__peers.push(this);
-      }
-      createDataChannel(...a) {
-        const c = super.createDataChannel(...a);
-        window.__channels.push(c);
-        return c;
-      }
-    };
-  });
 }
 
 // The record of the game in play, as "Save record" downloads it.
@@ -141,15 +121,9 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
   const a = await open({ noStun: true });
   await recordChannels(a.context);
   await newGameForm(a.page, `${origin}/`);
-  await a.page.check('[data-testid=game-classic]');
-  await a.page.waitForSelector('[data-testid=expansions]');
-  await a.page.click('[data-testid=add-seat]');
   const names = ['Ann', 'Bob', 'Cat'];
-  for (let i = 0; i < 3; i++) await a.page.fill(`[data-testid=name-${i}]`, names[i]);
-  await a.page.fill('[data-testid=classic-tiles]', '7');
-  await a.page.selectOption('[data-testid=kind-1]', 'friend');
-  await a.page.selectOption('[data-testid=kind-2]', 'friend');
-  await a.page.selectOption('[data-testid=friend-2]', '2');
+  await classicForm(a.page, { players: 3, names, tiles: 7, expansions: false });
+  await friendSeats(a.page, [0, 1, 2]);
   await startGame(a.page);
   await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
   // Each invitation carries Ann's offer to its device.
@@ -352,15 +326,8 @@ test('live on five devices: the host reloads before all answers; the same offers
   const a = await open({ noStun: true });
   await recordChannels(a.context);
   await newGameForm(a.page, `${origin}/`);
-  await a.page.check('[data-testid=game-classic]');
-  await a.page.waitForSelector('[data-testid=expansions]');
-  for (let i = 2; i < 5; i++) await a.page.click('[data-testid=add-seat]');
-  for (let i = 0; i < 5; i++) await a.page.fill(`[data-testid=name-${i}]`, names[i]);
-  await a.page.fill('[data-testid=classic-tiles]', '8');
-  for (let i = 1; i < 5; i++) {
-    await a.page.selectOption(`[data-testid=kind-${i}]`, 'friend');
-    await a.page.selectOption(`[data-testid=friend-${i}]`, String(i));
-  }
+  await classicForm(a.page, { players: 5, names, tiles: 8, expansions: false });
+  await friendSeats(a.page, [0, 1, 2, 3, 4]);
   await startGame(a.page);
   await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
   const guests = [1, 2, 3, 4];
