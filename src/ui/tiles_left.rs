@@ -9,12 +9,15 @@ use super::tile_art::tile_picture;
 use engine::any::Ruleset;
 use engine::core::geom::Rotation;
 use i18n::msg::tiles_left as m;
-use view::any::{tile_name, tile_words, tiles_by_type_hand, TileCount};
+use view::any::{short_pile_left, tile_name, tile_words, tiles_by_type_hand, TileCount};
 
 #[derive(PartialEq)]
 pub struct TilesLeftProps {
     pub ruleset: Ruleset,
     pub counts: Vec<TileCount>,
+    /// With a short pile, how many tiles are still to draw (the list is
+    /// then what they may be).
+    pub short: Option<u32>,
     pub on_close: Callback<()>,
 }
 
@@ -25,7 +28,10 @@ pub fn tiles_left(props: &TilesLeftProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     html! {
         <Modal title={m::title()} on_close={props.on_close.clone()} testid="tiles-left-dialog" close_outside=true>
-            <p data-testid="tiles-left-total">{ m::total(left) }</p>
+            <p data-testid="tiles-left-total">{ match props.short {
+                Some(n) => m::short(n),
+                None => m::total(left),
+            } }</p>
             <ul class="tiles-left">
                 { for props.counts.iter().map(|c| {
                     let name = tile_name(props.ruleset, c.tile);
@@ -61,12 +67,17 @@ pub struct TilesLeftPartProps {
 #[function_component(TilesLeftPart)]
 pub fn tiles_left_part(props: &TilesLeftPartProps) -> Html {
     let read = use_memo((props.game.clone(), props.known), |(game, known)| {
-        Some((game.ruleset(), tiles_by_type_hand(game, *known)?))
+        Some((
+            game.ruleset(),
+            tiles_by_type_hand(game, *known)?,
+            short_pile_left(game, *known),
+        ))
     });
     match &*read {
-        Some((ruleset, counts)) => tiles_left(&TilesLeftProps {
+        Some((ruleset, counts, short)) => tiles_left(&TilesLeftProps {
             ruleset: *ruleset,
             counts: counts.clone(),
+            short: *short,
             on_close: props.on_close.clone(),
         }),
         None => html! {

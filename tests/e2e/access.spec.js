@@ -210,6 +210,16 @@ async function classicAudits(open, origin) {
   await page.click('[data-testid=tiles-left-open]');
   await page.waitForSelector('[data-testid=tiles-left-dialog]', { timeout: TIMEOUT });
   await audit(page, 'the tiles-left dialog');
+  {
+    // A short pile (30 of the tiles in play, at random): the dialog says
+    // how many are to come and lists every tile they may be, not the
+    // pile's own make-up, which no player has seen.
+    const said = await page.textContent('[data-testid=tiles-left-total]');
+    const listed = await page.$$eval('[data-testid=tiles-left-dialog] .tile-count',
+      (li) => li.reduce((n, l) => n + Number(l.dataset.left), 0));
+    check('a short pile: the tiles to come said apart from the tiles they may be',
+      /^29 tiles still to come from a short pile/.test(said) && listed > 29, `${said} (${listed} listed)`);
+  }
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-testid=tiles-left-dialog]', { state: 'detached', timeout: TIMEOUT });
   await page.click('[data-testid=legend-open]');

@@ -217,27 +217,28 @@ pub fn tiles_by_type(game: &AnyGame) -> Option<Vec<TileCount>> {
 
 /// The same, `known`: whether the tile in hand is the game's; a fair
 /// game's stand-in (another device's reveal due) counts with the pile.
+/// With a short pile (a random part of the tiles in play) the counts are
+/// what a player may know: the tiles in play less those drawn, each "of"
+/// its count in play ([`short_pile_left`] says how many will be drawn).
 pub fn tiles_by_type_hand(game: &AnyGame, known: bool) -> Option<Vec<TileCount>> {
     let AnyGame::Classic(g) = game else {
         return None;
     };
-    let mut left = g.pile_counts();
-    if let Some(c) = g
-        .in_hand()
-        .filter(|_| !known)
-        .and_then(|t| left.get_mut(t as usize))
-    {
-        *c += 1;
-    }
-    let mut in_play = vec![0u32; left.len()];
-    for &t in &g.setup().deck {
-        if let Some(c) = in_play.get_mut(t as usize) {
-            *c += 1;
+    let left = g.tiles_to_come(known);
+    let in_play = if g.pile_is_short() {
+        k::setup::pile_counts(g.catalogue(), g.setup().expansions)
+    } else {
+        let mut n = vec![0u32; left.len()];
+        for &t in &g.setup().deck {
+            if let Some(c) = n.get_mut(t as usize) {
+                *c += 1;
+            }
         }
-    }
+        n
+    };
     Some(
         (0..left.len())
-            .filter(|&t| in_play[t] > 0)
+            .filter(|&t| in_play.get(t).is_some_and(|&n| n > 0))
             .map(|t| TileCount {
                 tile: t as TileType,
                 left: left[t],
@@ -245,6 +246,18 @@ pub fn tiles_by_type_hand(game: &AnyGame, known: bool) -> Option<Vec<TileCount>>
             })
             .collect(),
     )
+}
+
+/// With a short pile, how many tiles are still to draw (the tile in hand
+/// counted unless `known`): the list of [`tiles_by_type_hand`] holds more,
+/// the tiles they may be. `None` with the whole pile dealt (the list is
+/// the pile) and for The City.
+pub fn short_pile_left(game: &AnyGame, known: bool) -> Option<u32> {
+    let AnyGame::Classic(g) = game else {
+        return None;
+    };
+    let hand = u32::from(g.in_hand().is_some() && known);
+    g.pile_is_short().then(|| g.tiles_left() as u32 - hand)
 }
 
 /// The record a download holds (whole turns only: neither record format has
@@ -419,29 +432,66 @@ mod tests {
     }
 
     /// The tiles left by type add up to the pile, fall as tiles are drawn
-    /// and never count the tile in hand.
+    /// and never count the tile in hand; with a short pile (a random part
+    /// of the tiles in play) they are the tiles in play less those drawn,
+    /// which the pile's own make-up (known to no player) never shows
+    /// through, and the number still to draw is said apart.
     #[test]
     fn the_tiles_left_by_type_add_up_to_the_pile() {
-        let mut g = classic_game(9, 30);
         let total = |g: &AnyGame| -> u32 { tiles_by_type(g).unwrap().iter().map(|t| t.left).sum() };
-        let in_play: u32 = tiles_by_type(&g).unwrap().iter().map(|t| t.in_play).sum();
-        assert_eq!(in_play, 30);
-        let mut rng = random::choice_rng(9);
-        while !g.is_over() {
+        let whole = classic_game(9, 200);
+        let in_play: u32 = tiles_by_type(&whole)
+            .unwrap()
+            .iter()
+            .map(|t| t.in_play)
+            .sum();
+        let AnyGame::Classic(w) = &whole else {
+            unreachable!()
+        };
+        assert!(!w.pile_is_short() && short_pile_left(&whole, true).is_none());
+        assert_eq!(in_play as usize, w.tiles_left());
+        for (seed, tiles) in [(9, 200), (9, 30), (10, 30)] {
+            let mut g = classic_game(seed, tiles);
+            let mut rng = random::choice_rng(9);
+            while !g.is_over() {
+                let AnyGame::Classic(k) = &g else {
+                    unreachable!()
+                };
+                let hand = u32::from(k.in_hand().is_some());
+                let drawn = k.drawn_tiles().len() as u32;
+                let by_type = tiles_by_type(&g).unwrap();
+                assert!(by_type.iter().all(|t| t.left <= t.in_play));
+                if tiles < 200 {
+                    // Every tile in play less the drawn, whatever the pile.
+                    assert_eq!(total(&g) + drawn, in_play);
+                    assert_eq!(
+                        short_pile_left(&g, true),
+                        Some(k.tiles_left() as u32 - hand)
+                    );
+                    assert_eq!(short_pile_left(&g, false), Some(k.tiles_left() as u32));
+                    assert_eq!(by_type.iter().map(|t| t.in_play).sum::<u32>(), in_play);
+                } else {
+                    assert_eq!(total(&g) + hand, k.tiles_left() as u32);
+                }
+                // The tile in hand not known here: counted with the rest.
+                let unknown: u32 = tiles_by_type_hand(&g, false)
+                    .unwrap()
+                    .iter()
+                    .map(|t| t.left)
+                    .sum();
+                assert_eq!(unknown, total(&g) + hand);
+                let legal = g.legal_choices();
+                let c = legal[engine::core::rng::below(&mut rng, legal.len() as u64) as usize];
+                g.play(c).unwrap();
+            }
             let AnyGame::Classic(k) = &g else {
                 unreachable!()
             };
-            let hand = u32::from(k.in_hand().is_some());
-            assert_eq!(total(&g) + hand, k.tiles_left() as u32);
-            assert!(tiles_by_type(&g)
-                .unwrap()
-                .iter()
-                .all(|t| t.left <= t.in_play));
-            let legal = g.legal_choices();
-            let c = legal[engine::core::rng::below(&mut rng, legal.len() as u64) as usize];
-            g.play(c).unwrap();
+            match tiles {
+                200 => assert_eq!(total(&g), 0),
+                _ => assert_eq!(total(&g), in_play - k.drawn_tiles().len() as u32),
+            }
         }
-        assert_eq!(total(&g), 0);
         assert!(tiles_by_type(&AnyGame::City(
             c::Game::new(
                 c::Catalogue::builtin().unwrap(),

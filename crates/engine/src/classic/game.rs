@@ -358,6 +358,43 @@ impl Game {
         counts
     }
 
+    /// Whether the pile is a random part of the tiles in play (a shorter
+    /// game, `Setup::first_tiles`): which tiles it holds is then known to
+    /// no player, only how many.
+    pub fn pile_is_short(&self) -> bool {
+        let in_play: u32 = pile_counts(self.catalogue, self.setup.expansions)
+            .iter()
+            .sum();
+        (self.setup.deck.len() as u32) < in_play
+    }
+
+    /// What a player may know of the tiles still to come, by type: with
+    /// the whole pile dealt, the pile's own tiles ([`Game::pile_counts`]);
+    /// with a short pile, the tiles in play less every tile drawn, of which
+    /// the pile is some. The tile in hand is counted with them unless
+    /// `hand_known` (a fair game's stand-in, another device's reveal due,
+    /// is not known).
+    pub fn tiles_to_come(&self, hand_known: bool) -> Vec<u32> {
+        let mut counts = if self.pile_is_short() {
+            let mut all = pile_counts(self.catalogue, self.setup.expansions);
+            for &t in self.drawn_tiles() {
+                if let Some(c) = all.get_mut(t as usize) {
+                    *c = c.saturating_sub(1);
+                }
+            }
+            all
+        } else {
+            self.pile_counts()
+        };
+        // (Neither count holds the tile in hand: the pile's never had it,
+        // and it is one of the drawn.)
+        let unknown = self.in_hand.filter(|_| !hand_known);
+        if let Some(c) = unknown.and_then(|t| counts.get_mut(t as usize)) {
+            *c += 1;
+        }
+        counts
+    }
+
     /// Every tile drawn so far (placed, removed, in hand), in draw order.
     pub fn drawn_tiles(&self) -> &[TileType] {
         &self.pile.order()[..self.pile.drawn()]

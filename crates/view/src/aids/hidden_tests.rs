@@ -157,20 +157,33 @@ fn the_text_view_says_the_tiles_to_come_and_no_tile_while_waiting() {
         hand_unknown: true,
         ..Reading::default()
     };
+    // The whole box, and a short pile, whose make-up is dealt turn by turn
+    // in a fair game, known to no device: its words and counts are the
+    // tiles in play less those drawn, with how many are still to come.
+    for setup in [s.clone(), s.first_tiles(12)] {
+        let short = setup.deck.len() == 12;
+        let seen = said_while_waiting(AnySetup::Classic(setup), &how, short);
+        assert!(seen >= 3);
+    }
+}
+
+fn said_while_waiting(setup: AnySetup, how: &crate::command::Reading, short: bool) -> usize {
     let mut seen = 0;
-    // (The whole box: a shorter pile's make-up is dealt turn by turn in a
-    // fair game, known to no device.)
-    for (mine, known, theirs) in waiting(AnySetup::Classic(s), 10) {
+    for (mine, known, theirs) in waiting(setup, 10) {
         if known {
             continue;
         }
         seen += 1;
-        let say =
-            |g: &AnyGame, line: &str| match crate::any::text_command(g, &names(), line, None, &how)
-            {
-                crate::command::Command::Say(s) => s,
-                other => panic!("{other:?}"),
-            };
+        let say = |g: &AnyGame, line: &str| match crate::any::text_command(
+            g,
+            &names(),
+            line,
+            None,
+            how,
+        ) {
+            crate::command::Command::Say(s) => s,
+            other => panic!("{other:?}"),
+        };
         let tiles = say(&mine, "tiles");
         assert_eq!(tiles, say(&theirs, "tiles"));
         let AnyGame::Classic(k) = &mine else {
@@ -181,12 +194,22 @@ fn the_text_view_says_the_tiles_to_come_and_no_tile_while_waiting() {
             tiles.starts_with(&format!("{n} tiles still to come")),
             "{tiles}"
         );
+        assert_eq!(tiles.contains("from a short pile"), short, "{tiles}");
         // The "Tiles" dialog's counts by type: the same on both devices.
         let by_type = |g: &AnyGame| crate::any::tiles_by_type_hand(g, false).unwrap();
         assert_eq!(by_type(&mine), by_type(&theirs));
-        assert_eq!(by_type(&mine).iter().map(|c| c.left).sum::<u32>(), n);
+        let listed = by_type(&mine).iter().map(|c| c.left).sum::<u32>();
+        let in_play = by_type(&mine).iter().map(|c| c.in_play).sum::<u32>();
+        if short {
+            // What may come: every tile in play not yet seen, the one in
+            // hand (not known here) among them; how many are to come, apart.
+            assert_eq!(listed, in_play - k.drawn_tiles().len() as u32 + 1);
+            assert_eq!(crate::any::short_pile_left(&mine, false), Some(n));
+        } else {
+            assert_eq!(listed, n);
+        }
         assert_eq!(say(&mine, "tile"), i18n::msg::command::no_tile());
         assert_eq!(say(&mine, "options"), i18n::msg::command::no_tile());
     }
-    assert!(seen >= 3);
+    seen
 }

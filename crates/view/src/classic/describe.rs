@@ -377,12 +377,15 @@ fn open_state(open: u16) -> String {
 }
 
 /// The tiles in the pile by type, in words: how many of each, described
-/// unturned ("3 × a city on the north; a road from east to west").
+/// unturned ("3 × a city on the north; a road from east to west"). With a
+/// short pile, how many are still to draw and the tiles they may be.
 pub fn tiles_left_words(game: &Game) -> String {
-    let counts = game.pile_counts();
-    match counts.iter().sum() {
-        0 => survey::tiles_none().into(),
-        total => survey::tiles_left(total, &tile_list(game, &counts)),
+    let counts = game.tiles_to_come(true);
+    let to_draw = game.tiles_left() as u32 - u32::from(game.in_hand().is_some());
+    match (to_draw, game.pile_is_short()) {
+        (0, _) => survey::tiles_none().into(),
+        (n, true) => survey::tiles_short(n, &tile_list(game, &counts)),
+        (n, false) => survey::tiles_left(n, &tile_list(game, &counts)),
     }
 }
 
@@ -390,13 +393,11 @@ pub fn tiles_left_words(game: &Game) -> String {
 /// for another device's reveal): that tile counted with the pile, its type
 /// not told apart.
 pub fn tiles_unseen_words(game: &Game) -> String {
-    let mut counts = game.pile_counts();
-    if let Some(c) = game.in_hand().and_then(|t| counts.get_mut(t as usize)) {
-        *c += 1;
-    }
-    match counts.iter().sum() {
-        0 => survey::tiles_none().into(),
-        total => survey::tiles_unseen(total, &tile_list(game, &counts)),
+    let counts = game.tiles_to_come(false);
+    match (game.tiles_left() as u32, game.pile_is_short()) {
+        (0, _) => survey::tiles_none().into(),
+        (n, true) => survey::tiles_short_unseen(n, &tile_list(game, &counts)),
+        (n, false) => survey::tiles_unseen(n, &tile_list(game, &counts)),
     }
 }
 
