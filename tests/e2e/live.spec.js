@@ -153,6 +153,15 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   // The STUN setting is named beside the fair note (off in the tests).
   check('the STUN setting is shown, off here, naming the default', (await a.page.inputValue('[data-testid=stun]')) === ''
     && (await a.page.getAttribute('[data-testid=stun]', 'placeholder')) === 'stun:stun.l.google.com:19302');
+  // Both seats on the friend's device: Ann's would only watch; refused,
+  // saying why, as for three to five devices.
+  await a.page.selectOption('[data-testid=kind-0]', 'friend');
+  await a.page.click('[data-testid=start-game]');
+  await a.page.waitForSelector('[data-testid=setup-errors]', { timeout: TIMEOUT });
+  const refused = await a.page.textContent('[data-testid=setup-errors]');
+  check('every seat on the friend\'s device: not started, saying why',
+    refused.includes('at least one seat played on this device') && !(await a.page.$(play)), refused);
+  await a.page.selectOption('[data-testid=kind-0]', 'human');
   await startGame(a.page);
   await liveState(a.page, 'offering');
   const invitation = await copyLink(a.page);

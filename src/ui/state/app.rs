@@ -340,6 +340,11 @@ impl Reducible for AppState {
             Action::Start(ng) => {
                 let seed = ng.seed.unwrap_or_else(random_seed);
                 match ng.game(seed) {
+                    // Every seat on the friend's device: this one would only
+                    // watch, as the star's form says (`StarError::Devices`).
+                    Ok(_) if !ng.remote.is_empty() && ng.remote.iter().all(|&r| r) => {
+                        s.setup_error = Some(msg::new_game::star_host_seat().into());
+                    }
                     Ok(g) if ng.remote.contains(&true) => {
                         // A fair game: this device commits to its seats;
                         // the invitation goes to the friend's device.
