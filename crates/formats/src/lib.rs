@@ -14,5 +14,5 @@ pub mod share;
 pub mod signal;
 pub mod star;
 pub mod star_signal;
-#[cfg(test)]
-mod test_games;
+#[cfg(any(test, feature = "test-games"))]
+pub mod test_games;

@@ -5,37 +5,13 @@
 
 use super::*;
 use engine::any::AnySetup;
-use engine::fair;
-use formats::fair_game::{Awaited, FairGame, Received};
-use formats::share::fair as link;
 
-fn secrets(tag: u8) -> impl FnMut() -> engine::fair::Secret {
-    let mut i = 0u8;
-    move || {
-        i += 1;
-        let mut s = [tag; 32];
-        s[0] = i;
-        s
-    }
-}
+use formats::fair_game::{FairGame, Received};
+use formats::share::fair as link;
+use formats::test_games::{players, secrets, step};
 
 fn names() -> Vec<String> {
-    vec!["Ann".into(), "Bob".into()]
-}
-
-/// This device's decisions until another device's seat decides.
-fn step(me: &mut FairGame) {
-    loop {
-        let r = me.replayed().unwrap();
-        if me.awaited(&r) != Awaited::Nothing {
-            return;
-        }
-        let (mut ready, _) = fair::prepare(&r.game, &me.deal);
-        let legal = ready.legal_choices();
-        let c = legal[me.history.len() % legal.len()];
-        ready.play(c).unwrap();
-        me.history.push(c);
-    }
+    players(2)
 }
 
 /// Ann's device (host) and Bob's, linked until Ann waits for Bob with a
