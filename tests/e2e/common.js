@@ -365,6 +365,13 @@ function recordChannels(context, name) {
   }, name);
 }
 
+// "Start" on a form the game refuses: the form's errors, read.
+async function refusedStart(page) {
+  await page.click('[data-testid=start-game]');
+  await page.waitForSelector('[data-testid=setup-errors]', { timeout: 20000 });
+  return page.textContent('[data-testid=setup-errors]');
+}
+
 // Leaves the game in play for the first screen: "New game", then "Leave
 // it" when the page asks (its own dialog, no confirm()); waits for `wait`
 // (the new-game form by default).
@@ -582,5 +589,5 @@ module.exports = {
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
   PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, friendSeats, leave,
   humansTurn, humanTurn, city, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
-  playOn, closeResult, linkFragment, payload, reseal, recordChannels,
+  playOn, closeResult, linkFragment, payload, reseal, recordChannels, refusedStart,
 };

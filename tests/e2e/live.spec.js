@@ -35,7 +35,7 @@ const {
   copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
   playOn,
 } = require('./fixtures.js');
-const { watchPage, city, recordChannels } = require('./common.js');
+const { watchPage, city, recordChannels, refusedStart } = require('./common.js');
 const { startStun } = require('./stun.js');
 
 test.use({
@@ -156,9 +156,7 @@ test('live play: the invitation and the answer connect two devices; moves go by 
   // Both seats on the friend's device: Ann's would only watch; refused,
   // saying why, as for three to five devices.
   await a.page.selectOption('[data-testid=kind-0]', 'friend');
-  await a.page.click('[data-testid=start-game]');
-  await a.page.waitForSelector('[data-testid=setup-errors]', { timeout: TIMEOUT });
-  const refused = await a.page.textContent('[data-testid=setup-errors]');
+  const refused = await refusedStart(a.page);
   check('every seat on the friend\'s device: not started, saying why',
     refused.includes('at least one seat played on this device') && !(await a.page.$(play)), refused);
   await a.page.selectOption('[data-testid=kind-0]', 'human');

@@ -28,7 +28,7 @@ const path = require('node:path');
 const {
   test, check, ARTIFACTS, PLAY: play, newGameForm, classicForm, friendSeats, notices,
   copyLink: shareLink, startGame, axeAudit, city,
-  playOn, closeResult, linkFragment, payload, reseal,
+  playOn, closeResult, linkFragment, payload, reseal, refusedStart,
 } = require('./fixtures.js');
 
 const TIMEOUT = 20000;
@@ -134,9 +134,7 @@ test('a fair game on three devices by links: invitations per device, signed move
     // game on several devices needs; the form says so.
     await p.page.selectOption('[data-testid=kind-0]', 'friend');
     await p.page.selectOption('[data-testid=friend-2]', '2');
-    await p.page.click('[data-testid=start-game]');
-    await p.page.waitForSelector('[data-testid=setup-errors]', { timeout: TIMEOUT });
-    const errors = await p.page.textContent('[data-testid=setup-errors]');
+    const errors = await refusedStart(p.page);
     check('a game on several friends\' devices with no seat here does not start, saying why (Polish)',
       errors.includes('co najmniej jednego miejsca') && !(await p.page.$(play)), errors);
     await p.context.close();
