@@ -111,15 +111,28 @@ pub fn is_handshake(s: &str) -> bool {
 /// the game is not at its invitation (a move made, every seat committed)
 /// or its salt is not one [`salt`] makes.
 pub fn invitation(fair: &FairGame, seats: &[u8], offer: &Signal) -> Option<String> {
+    if !offer.offer {
+        return None;
+    }
+    let mut b = vec![INVITATION];
+    put_invitation(&mut b, fair, seats)?;
+    offer.put(&mut b);
+    Some(seal(&b))
+}
+
+/// An invitation's game (its setup, salt, seats and the commitments
+/// made), as both live invitations write it (this one and
+/// `crate::star_handshake`'s); None when the game is not at its
+/// invitation or its salt is not one [`salt`] makes.
+pub(crate) fn put_invitation(b: &mut Vec<u8>, fair: &FairGame, seats: &[u8]) -> Option<()> {
     let n = fair.deal.commitments.len();
     let open = fair.deal.commitments.iter().any(Option::is_none);
-    if !open || !fair.history.is_empty() || seats.len() != n || !offer.offer {
+    if !open || !fair.history.is_empty() || seats.len() != n {
         return None;
     }
     let seed = seed_of(&fair.deal.salt)?;
     let setup = share::dealless(&fair.setup).ok()?;
-    let mut b = vec![INVITATION];
-    put_varint(&mut b, setup.len() as u64);
+    put_varint(b, setup.len() as u64);
     b.extend_from_slice(&setup);
     b.extend_from_slice(&seed);
     for (&code, c) in seats.iter().zip(&fair.deal.commitments) {
@@ -131,16 +144,30 @@ pub fn invitation(fair: &FairGame, seats: &[u8], offer: &Signal) -> Option<Strin
     for c in fair.deal.commitments.iter().flatten() {
         b.extend_from_slice(c);
     }
-    offer.put(&mut b);
-    Some(seal(&b))
+    Some(())
 }
 
 /// The answer of a guest's fair game just joined (no move yet, every seat
 /// committed), with `answer`: its own seats' commitments and the reveals
 /// its link sends now. None otherwise.
 pub fn answer(fair: &FairGame, answer: &Signal) -> Option<String> {
+    if !fair.deal.committed() || answer.offer {
+        return None;
+    }
+    let mut b = vec![ANSWER];
+    b.extend_from_slice(&fair.deal.salt[..8]);
+    put_answered(&mut b, fair)?;
+    answer.put(&mut b);
+    Some(seal(&b))
+}
+
+/// The seats a guest answers (a byte, bit s: seat s), each with its
+/// commitment and the reveal its link sends now, as both live answers
+/// write them; None when a move was made, a seat of its own is not
+/// committed, or the game has more than 8 seats.
+pub(crate) fn put_answered(b: &mut Vec<u8>, fair: &FairGame) -> Option<()> {
     let n = fair.deal.commitments.len();
-    if !fair.history.is_empty() || !fair.deal.committed() || answer.offer || n > 8 {
+    if !fair.history.is_empty() || n > 8 {
         return None;
     }
     let r = fair.replayed().ok()?;
@@ -149,21 +176,18 @@ pub fn answer(fair: &FairGame, answer: &Signal) -> Option<String> {
     if own.is_empty() {
         return None;
     }
-    let mut b = vec![ANSWER];
-    b.extend_from_slice(&fair.deal.salt[..8]);
     b.push(own.iter().fold(0u8, |m, &s| m | 1 << s));
     for &s in &own {
         b.extend_from_slice(&deal.commitments[s]?);
         match deal.reveals[s] {
             Some((k, v)) if k > 0 => {
-                put_varint(&mut b, u64::from(k));
+                put_varint(b, u64::from(k));
                 b.extend_from_slice(&v);
             }
-            _ => put_varint(&mut b, 0),
+            _ => put_varint(b, 0),
         }
     }
-    answer.put(&mut b);
-    Some(seal(&b))
+    Some(())
 }
 
 fn value(r: &mut Reader) -> Result<Value, ShareError> {
@@ -180,66 +204,17 @@ pub fn decode(s: &str) -> Result<Handshake, ShareError> {
     let mut r = Reader::new(&bytes[1..]);
     match bytes[0] {
         INVITATION => {
-            let n = r.varint()?;
-            let setup_bytes = r.take(n)?;
-            if setup_bytes.first().is_none_or(|&v| v >= link::VERSION) {
-                return Err(ShareError::Damaged);
-            }
-            let start = share::decode(&seal(setup_bytes))?;
-            if start.decisions() != 0 {
-                return Err(ShareError::Damaged);
-            }
-            let setup = link::template(&start.setup())?;
-            let seeded: [u8; 8] = r.take(8)?.try_into().map_err(|_| ShareError::Damaged)?;
-            let players = setup.players().len();
-            let mut seats = Vec::with_capacity(players);
-            let mut hosts = Vec::with_capacity(players);
-            for _ in 0..players {
-                let b = r.byte()?;
-                seats.push(b & !HOSTS);
-                hosts.push(b & HOSTS != 0);
-            }
-            let mut commitments = Vec::with_capacity(players);
-            for h in hosts {
-                commitments.push(if h { Some(value(&mut r)?) } else { None });
-            }
-            if commitments.iter().all(Option::is_some) {
-                // An invitation leaves a seat to the guest.
-                return Err(ShareError::Damaged);
-            }
+            let (link, seats) = read_invitation(&mut r)?;
             let signal = Signal::read(r.rest(), true).map_err(|_| ShareError::Damaged)?;
-            let deal = Deal {
-                salt: salt(seeded),
-                commitments,
-                reveals: vec![None; players],
-                chains: vec![None; players],
-            };
             Ok(Handshake::Invitation(Invitation {
-                link: FairLink {
-                    setup,
-                    deal,
-                    history: Vec::new(),
-                },
+                link,
                 seats,
                 signal,
             }))
         }
         ANSWER => {
             let game: [u8; 8] = r.take(8)?.try_into().map_err(|_| ShareError::Damaged)?;
-            let mask = r.byte()?;
-            if mask == 0 {
-                return Err(ShareError::Damaged);
-            }
-            let mut commitments = vec![None; 8];
-            let mut reveals = vec![None; 8];
-            for s in (0..8).filter(|s| mask & 1 << s != 0) {
-                commitments[s] = Some(value(&mut r)?);
-                let k = r.varint()?;
-                if k > 0 {
-                    let k = u32::try_from(k).map_err(|_| ShareError::Damaged)?;
-                    reveals[s] = Some((k, value(&mut r)?));
-                }
-            }
+            let (commitments, reveals) = read_answered(&mut r)?;
             let signal = Signal::read(r.rest(), false).map_err(|_| ShareError::Damaged)?;
             Ok(Handshake::Answer(Answer {
                 game,
@@ -250,6 +225,73 @@ pub fn decode(s: &str) -> Result<Handshake, ShareError> {
         }
         _ => Err(ShareError::Damaged),
     }
+}
+
+/// What [`put_invitation`] wrote: the version 4 link of the invitation
+/// (no reveal, no move) and each seat's code.
+pub(crate) fn read_invitation(r: &mut Reader) -> Result<(FairLink, Vec<u8>), ShareError> {
+    let n = r.varint()?;
+    let setup_bytes = r.take(n)?;
+    if setup_bytes.first().is_none_or(|&v| v >= link::VERSION) {
+        return Err(ShareError::Damaged);
+    }
+    let start = share::decode(&seal(setup_bytes))?;
+    if start.decisions() != 0 {
+        return Err(ShareError::Damaged);
+    }
+    let setup = link::template(&start.setup())?;
+    let seeded: [u8; 8] = r.take(8)?.try_into().map_err(|_| ShareError::Damaged)?;
+    let players = setup.players().len();
+    let mut seats = Vec::with_capacity(players);
+    let mut hosts = Vec::with_capacity(players);
+    for _ in 0..players {
+        let b = r.byte()?;
+        seats.push(b & !HOSTS);
+        hosts.push(b & HOSTS != 0);
+    }
+    let mut commitments = Vec::with_capacity(players);
+    for h in hosts {
+        commitments.push(if h { Some(value(r)?) } else { None });
+    }
+    if commitments.iter().all(Option::is_some) {
+        // An invitation leaves a seat to the guest.
+        return Err(ShareError::Damaged);
+    }
+    let deal = Deal {
+        salt: salt(seeded),
+        commitments,
+        reveals: vec![None; players],
+        chains: vec![None; players],
+    };
+    let link = FairLink {
+        setup,
+        deal,
+        history: Vec::new(),
+    };
+    Ok((link, seats))
+}
+
+/// Each seat's commitment and reveal as [`put_answered`] wrote them
+/// (8 seats; None for a seat not answered).
+pub(crate) type Answered = (Vec<Option<Value>>, Vec<Option<(u32, Value)>>);
+
+/// What [`put_answered`] wrote.
+pub(crate) fn read_answered(r: &mut Reader) -> Result<Answered, ShareError> {
+    let mask = r.byte()?;
+    if mask == 0 {
+        return Err(ShareError::Damaged);
+    }
+    let mut commitments = vec![None; 8];
+    let mut reveals = vec![None; 8];
+    for s in (0..8).filter(|s| mask & 1 << s != 0) {
+        commitments[s] = Some(value(r)?);
+        let k = r.varint()?;
+        if k > 0 {
+            let k = u32::try_from(k).map_err(|_| ShareError::Damaged)?;
+            reveals[s] = Some((k, value(r)?));
+        }
+    }
+    Ok((commitments, reveals))
 }
 
 impl Invitation {

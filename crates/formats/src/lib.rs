@@ -13,6 +13,7 @@ pub mod saves;
 pub mod share;
 pub mod signal;
 pub mod star;
+pub mod star_handshake;
 pub mod star_signal;
 #[cfg(any(test, feature = "test-games"))]
 pub mod test_games;

@@ -617,4 +617,4 @@ impl StarGame {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

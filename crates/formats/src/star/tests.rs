@@ -9,11 +9,11 @@ use crate::test_games::{city_setup, classic_setup, players, secrets};
 use p256::ecdsa::signature::Signer;
 use p256::ecdsa::SigningKey;
 
-fn key(d: usize) -> SigningKey {
+pub(crate) fn key(d: usize) -> SigningKey {
     SigningKey::from_bytes(&[d as u8 + 11; 32].into()).unwrap()
 }
 
-fn public(k: &SigningKey) -> PublicKey {
+pub(crate) fn public(k: &SigningKey) -> PublicKey {
     k.verifying_key()
         .to_encoded_point(true)
         .as_bytes()
@@ -29,7 +29,7 @@ fn sign_by(d: usize) -> impl FnOnce(&[u8; 32]) -> Signature {
 }
 
 /// A device's link: its reveals kept, signed if due.
-fn send(g: &mut StarGame) -> String {
+pub(crate) fn send(g: &mut StarGame) -> String {
     g.reveal();
     let me = usize::from(g.me);
     g.sign_with(sign_by(me));
@@ -41,7 +41,7 @@ fn open(g: &StarGame, l: &str) -> Result<StarReceived, Refusal> {
     g.receive(&read, &players(g.devices.of_seat.len()))
 }
 
-fn continued(g: &StarGame, l: &str) -> StarGame {
+pub(crate) fn continued(g: &StarGame, l: &str) -> StarGame {
     match open(g, l) {
         Ok(StarReceived::Continues(g)) => *g,
         other => panic!("{other:?}"),
@@ -59,7 +59,12 @@ fn refused(g: &StarGame, l: &str) -> Refusal {
 /// answers to the host, and the host's next link, holding every
 /// commitment and key, goes to every guest.
 fn start(setup: &AnySetup, of_seat: &[u8]) -> Vec<StarGame> {
-    let host = StarGame::host(setup, of_seat, [9; 16], &mut secrets(1), public(&key(0))).unwrap();
+    start_salted(setup, of_seat, [9; 16])
+}
+
+/// [`start`] with the game's salt.
+pub(crate) fn start_salted(setup: &AnySetup, of_seat: &[u8], salt: Value) -> Vec<StarGame> {
+    let host = StarGame::host(setup, of_seat, salt, &mut secrets(1), public(&key(0))).unwrap();
     assert_eq!(host.awaited(), Awaited::Answer);
     let d = host.devices.count();
     let mut devices = vec![host];
@@ -125,7 +130,7 @@ fn waited_for(devices: &[StarGame]) -> usize {
 
 /// How the links go round.
 #[derive(Clone, Copy, PartialEq)]
-enum Route {
+pub(crate) enum Route {
     /// Each guest sends its link to the host only; the host relays its
     /// own link, holding the guest's moves and signature, to the others.
     Star,
@@ -137,7 +142,11 @@ enum Route {
 /// Earlier), every device's game the same at the end. Returns the links'
 /// sizes.
 fn play_out(setup: &AnySetup, of_seat: &[u8], route: Route) -> (Vec<StarGame>, Vec<usize>) {
-    let mut devices = start(setup, of_seat);
+    play_from(start(setup, of_seat), route)
+}
+
+/// [`play_out`] from the devices' games just started.
+pub(crate) fn play_from(mut devices: Vec<StarGame>, route: Route) -> (Vec<StarGame>, Vec<usize>) {
     let d = devices.len();
     let mut sizes = Vec::new();
     let deliver = |devices: &mut Vec<StarGame>, from: usize, l: &str| {
