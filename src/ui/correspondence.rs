@@ -27,7 +27,7 @@ use super::state::{Action, AppState, Notice, Play};
 use engine::any::AnyGame;
 use formats::fair_game::{Awaited, FairGame};
 use formats::saves::{SaveDoc, SaveError, SavedGame, SavedSeat};
-use formats::{handshake, share, signal, star};
+use formats::{handshake, share, signal, star, star_handshake};
 use i18n::msg;
 use view::palette::Seat;
 
@@ -79,16 +79,21 @@ pub trait Correspondence {
     /// five devices while it waits (`~SIGNAL`, beside the link this device
     /// shows that device), else nothing.
     fn star_suffix(&self, peer: u8) -> String;
+    /// This device's invitation of `peer` or answer to it as one short
+    /// link (`formats::star_handshake`) while its offer or answer waits:
+    /// `g` the game, `codes` each seat's code; else None.
+    fn star_handshake(&self, g: &star::StarGame, peer: u8, codes: &[u8]) -> Option<String>;
 }
 
 /// Whether the address's fragment is for the chunk: a fair game's link
 /// (version 4), one of three to five devices (version 5), live play's
-/// invitation or answer, or a link with a signal beside it (`LINK~SIGNAL`,
+/// invitation or answer (of two devices or more), or a link with a signal beside it (`LINK~SIGNAL`,
 /// `#~SIGNAL`).
 pub fn is_for(fragment: &str) -> bool {
     let (link, signal) = signal::split(fragment);
     signal.is_some()
         || handshake::is_handshake(link)
+        || star_handshake::is_star_handshake(link)
         || matches!(
             share::version(link),
             Some(share::fair::VERSION | star::VERSION)

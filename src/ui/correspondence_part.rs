@@ -16,6 +16,7 @@ use super::state::{AppState, Play};
 use engine::any::AnyGame;
 use formats::fair_game::{Awaited, FairGame};
 use formats::saves::{SaveDoc, SaveError, SavedGame, SavedSeat};
+use formats::star::StarGame;
 use view::palette::Seat;
 
 struct Chunk;
@@ -110,5 +111,9 @@ impl Correspondence for Chunk {
 
     fn star_suffix(&self, peer: u8) -> String {
         super::live_star::suffix(peer)
+    }
+
+    fn star_handshake(&self, g: &StarGame, peer: u8, codes: &[u8]) -> Option<String> {
+        super::live_star::handshake(g, peer, codes)
     }
 }

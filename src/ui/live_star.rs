@@ -37,6 +37,7 @@ use super::live::{ANSWER_MS, CONNECT_MS};
 use super::state::star::Star;
 use super::state::{Action, AppState, Notice};
 use formats::signal::{self, SEPARATOR};
+use formats::star::StarGame;
 use formats::star_signal::{game_of, StarSignal};
 use i18n::msg::live as m;
 
@@ -466,6 +467,30 @@ pub fn suffix(peer: u8) -> String {
             .unwrap_or_default(),
         _ => String::new(),
     })
+}
+
+/// Our offer or answer to `peer` while it waits (not a short one's): a
+/// short handshake carries it (`formats::star_handshake`).
+pub fn local_signal(peer: u8) -> Option<StarSignal> {
+    with(|h| match h.peers.get(&peer) {
+        Some(p) if !p.short && matches!(p.state, State::Offering | State::Answering) => {
+            p.local.as_deref().and_then(|s| StarSignal::decode(s).ok())
+        }
+        _ => None,
+    })
+}
+
+/// This device's invitation of `peer` (the host's) or its answer (a
+/// guest's) as one short link (`formats::star_handshake`), while our
+/// offer or answer to it waits; None otherwise (the link with the signal
+/// beside it then: a game whose salt is older, a move made).
+pub fn handshake(g: &StarGame, peer: u8, codes: &[u8]) -> Option<String> {
+    let sig = local_signal(peer)?;
+    if sig.signal.offer {
+        formats::star_handshake::invitation(g, peer, codes, &sig.signal)
+    } else {
+        formats::star_handshake::answer(g, &sig.signal)
+    }
 }
 
 /// Whether a game on three to five devices is on this tab's screen.

@@ -162,6 +162,12 @@ pub(super) fn open_correspondence(d: &UseReducerDispatcher<AppState>, link: &str
             }
         }
     }
+    // Live play's invitation or answer on three to five devices
+    // (`formats::star_handshake`): the version 5 link it stands for and
+    // its signal, as `LINK~SIGNAL` would be.
+    if formats::star_handshake::is_star_handshake(link) {
+        return open_star_handshake(d, fragment, link);
+    }
     let from_channel = super::live::take_from_channel();
     // Live play's invitation or answer (`formats::handshake`): the fair
     // game's link it stands for opens as any, then its signal connects.
@@ -313,15 +319,62 @@ fn open_star_signal(
         )));
         return false;
     };
+    // (The link's `seats` read before the address is cleared of it: read
+    // after, an invitation told every guest that its seats were missing.)
+    open_star_live(d, fragment, link, sig, seats_param)
+}
+
+/// Live play's invitation or answer on three to five devices as one short
+/// link (`formats::star_handshake`): an invitation's version 5 link by
+/// itself, with the seats it holds; an answer's from the host's game
+/// saved here that it answers; then as [`open_star_signal`]. An answer to
+/// no game saved here opens nothing and says so.
+fn open_star_handshake(d: &UseReducerDispatcher<AppState>, fragment: &str, text: &str) -> bool {
+    use formats::star_handshake::{decode, StarHandshake};
+    let (link, seats, sig) = match decode(text) {
+        Err(e) => {
+            clear_fragment();
+            d.dispatch(Action::Notice(Notice::LinkFailed(e)));
+            return false;
+        }
+        Ok(StarHandshake::Invitation(inv)) => (
+            inv.link,
+            Some(view::palette::param_of_codes(&inv.seats)),
+            inv.signal,
+        ),
+        Ok(StarHandshake::Answer(a)) => {
+            let loaded = storage::load().ok().map(|l| l.doc).unwrap_or_default();
+            match a.link_in(&loaded) {
+                Some(link) => (link, None, a.star_signal()),
+                None => {
+                    clear_fragment();
+                    d.dispatch(Action::Notice(Notice::NotAnswered));
+                    return false;
+                }
+            }
+        }
+    };
+    open_star_live(d, fragment, &link, sig, || seats)
+}
+
+/// A version 5 link (empty: none) and live play's signal with it, from
+/// the address `fragment`: handed to another tab that holds its channel
+/// (an answer, a short link), else the link opened as any (`seats` its
+/// seats' parameter) and the signal used (`super::live_star`).
+fn open_star_live(
+    d: &UseReducerDispatcher<AppState>,
+    fragment: &str,
+    link: &str,
+    sig: formats::star_signal::StarSignal,
+    seats: impl FnOnce() -> Option<String>,
+) -> bool {
     // An answer, or a short reconnect link, may be another tab's to use
     // (`super::live_tabs`): the address stays as it is until a tab takes
     // it or this one opens it.
     if super::live_tabs::route_star(d, fragment, link, &sig) {
         return true;
     }
-    // (The link's `seats` read before the address is cleared of it: read
-    // after, an invitation told every guest that its seats were missing.)
-    let seats = seats_param();
+    let seats = seats();
     clear_fragment();
     if link.is_empty() {
         return super::live_star::open_short(d, sig);

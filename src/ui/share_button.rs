@@ -40,17 +40,39 @@ pub fn page_with_seats(seats: &[Seat]) -> String {
 /// The link of a game on three to five devices (issue 37): the host's
 /// invitation for the first device whose answer is not in (as the prompt
 /// says), else this device's signed link; None while it is being made.
-pub fn star_link_of(star: &Star, seats: &[Seat]) -> Option<String> {
+/// `fair` is the play's fair game.
+pub fn star_link_of(star: &Star, fair: Option<&FairGame>, seats: &[Seat]) -> Option<String> {
     let (text, peer) = match star.invitations.iter().find(|i| !i.answered) {
         Some(i) => (&i.link, Some(i.device)),
         // (A guest's link goes to the host; the host's to every guest.)
         None => (star.link.as_ref()?, (star.me != 0).then_some(0)),
     };
-    // Live play's offer or answer rides beside it while it waits.
-    let signal = peer
-        .and_then(|p| super::correspondence::loaded().map(|c| c.star_suffix(p)))
-        .unwrap_or_default();
-    Some(format!("{}#{text}{signal}", page_with_seats(seats)))
+    Some(match peer {
+        Some(peer) => star_live_link(star, fair, peer, text, seats),
+        None => format!("{}#{text}", page_with_seats(seats)),
+    })
+}
+
+/// The link this device shows device `peer` of a game on three to five
+/// devices (`link`, its version 5 link for it): while live play's offer
+/// or answer to it waits, one short link holding both (its seats inside:
+/// `formats::star_handshake`), else `link` with the signal beside it
+/// (`~SIGNAL`: a game whose salt is older), else `link`.
+pub fn star_live_link(
+    star: &Star,
+    fair: Option<&FairGame>,
+    peer: u8,
+    link: &str,
+    seats: &[Seat],
+) -> String {
+    let Some(c) = super::correspondence::loaded() else {
+        return format!("{}#{link}", page_with_seats(seats));
+    };
+    let codes: Vec<u8> = seats.iter().map(seat_code).collect();
+    if let Some(short) = fair.and_then(|f| c.star_handshake(&star.game(f), peer, &codes)) {
+        return format!("{}#{short}", page_url());
+    }
+    format!("{}#{link}{}", page_with_seats(seats), c.star_suffix(peer))
 }
 
 /// The link of a fair game (issue 37) on this page: its version 4 link,
@@ -90,7 +112,9 @@ pub fn fair_link_of(fair: &FairGame, seats: &[Seat]) -> String {
 /// with an offer or answer beside it): shown with its QR code.
 fn is_live(link: &str) -> bool {
     let fragment = link.rsplit('#').next().unwrap_or_default();
-    fragment.contains(formats::signal::SEPARATOR) || handshake::is_handshake(fragment)
+    fragment.contains(formats::signal::SEPARATOR)
+        || handshake::is_handshake(fragment)
+        || formats::star_handshake::is_star_handshake(fragment)
 }
 
 /// Ask the browser to copy `text`; `done` hears whether it did.
@@ -172,7 +196,7 @@ pub fn share_button(props: &ShareButtonProps) -> Html {
             // (A fair game's link even once it is over: every reveal in
             // it, so the other device checks the whole deal.)
             let link = match (&star, &fair) {
-                (Some(s), _) => match star_link_of(s, &seats) {
+                (Some(s), f) => match star_link_of(s, f.as_deref(), &seats) {
                     Some(l) => l,
                     None => return,
                 },

@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use super::share_button::{copy, page_with_seats};
+use super::share_button::{copy, star_live_link};
 use super::state::Play;
 use i18n::msg::share as m;
 
@@ -29,7 +29,6 @@ pub fn invitations(play: &Play) -> Html {
         return html! {};
     };
     let names: Vec<String> = play.seats.iter().map(|s| s.name.clone()).collect();
-    let page = page_with_seats(&play.seats);
     let rows = star.invitations.iter().map(|inv| {
         let players: Vec<&str> = star
             .seats_of(inv.device)
@@ -37,11 +36,8 @@ pub fn invitations(play: &Play) -> Html {
             .filter_map(|s| names.get(s).map(String::as_str))
             .collect();
         let label = view::fair::invitation_label(&star.devices.of_seat, inv.device, &names);
-        // (Live play's offer to that device beside it, while it waits.)
-        let signal = super::correspondence::loaded()
-            .map(|c| c.star_suffix(inv.device))
-            .unwrap_or_default();
-        let link = format!("{page}#{}{signal}", inv.link);
+        // (Live play's offer to that device in it, while it waits.)
+        let link = star_live_link(star, play.fair.as_deref(), inv.device, &inv.link, &play.seats);
         let d = inv.device;
         let on_copy = {
             let link = link.clone();

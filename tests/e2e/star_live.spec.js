@@ -3,9 +3,9 @@
 // with loopback candidates allowed and real host addresses (as
 // live.spec.js), the STUN setting off. Ann hosts a short classic game
 // (7 tiles) with Bob's seat on "Friend 1" and Cat's on "Friend 2": each
-// invitation carries Ann's offer to that device beside it
-// (`LINK~SIGNAL`, `formats::star_signal`); Bob and Cat open theirs, their
-// answer links carry their answers; Ann opens both (Cat's in a new tab,
+// invitation is one short link holding the game and Ann's offer to that
+// device (`formats::star_handshake`); Bob and Cat open theirs, their
+// answers are one short link each; Ann opens both (Cat's in a new tab,
 // as a messenger would: handed to the tab with the offer) and the star of
 // data channels forms around her. From then on no link is copied: Ann's start
 // reaches both guests, and every move arrives by itself on the two other
@@ -48,6 +48,19 @@ const turn = (page) => page.getAttribute(play, 'data-turn');
 const copyLink = (page) => shareLink(page, { close: true });
 // The whole fragment, the signal beside the link with it.
 const fragment = (link) => link.slice(link.lastIndexOf('#') + 1);
+// Live play's invitation and answer on three to five devices, one short
+// link each (`formats::star_handshake`): the first byte says which.
+const INVITATION = 0x22;
+const ANSWER = 0x23;
+const kindOf = (link) => Buffer.from(fragment(link), 'base64url')[0];
+// The host's invitation rows `ds` hold their offers (a short invitation).
+const offersIn = (page, ds) => page.waitForFunction((ds) => ds.every((d) => {
+  const v = document.querySelector(`[data-testid=star-link-${d}]`)?.value ?? '';
+  const f = v.slice(v.lastIndexOf('#') + 1).replace(/-/g, '+').replace(/_/g, '/');
+  return f.length > 4 && atob(f.slice(0, 4)).charCodeAt(0) === 0x22;
+}), ds, { timeout: TIMEOUT });
+const withLang = (link, lang) => (link.includes('?')
+  ? link.replace('?', `?lang=${lang}&`) : link.replace('#', `?lang=${lang}#`));
 const stored = (page) => page.evaluate(() => localStorage.getItem('the-city/saves'));
 const peerState = (page, d, state) => page.waitForSelector(
   `[data-testid=live-peer-${d}][data-state=${state}]`, { timeout: TIMEOUT },
@@ -127,15 +140,15 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
   await startGame(a.page);
   await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
   // Each invitation carries Ann's offer to its device.
-  await a.page.waitForFunction(() => [1, 2].every((d) => document.querySelector(`[data-testid=star-link-${d}]`)?.value.includes('~')),
-    null, { timeout: TIMEOUT });
+  await offersIn(a.page, [1, 2]);
   await peerState(a.page, 1, 'offering');
   await peerState(a.page, 2, 'offering');
   const toBob = await a.page.inputValue('[data-testid=star-link-1]');
   const toCat = await a.page.inputValue('[data-testid=star-link-2]');
-  check('each invitation carries its own offer', fragment(toBob).split('~')[1] !== fragment(toCat).split('~')[1]);
+  check('each invitation is one short link with its own offer, its seats inside', fragment(toBob) !== fragment(toCat)
+    && [toBob, toCat].every((l) => kindOf(l) === INVITATION && !l.includes('~') && !l.includes('seats=')), `${toBob} ${toCat}`);
   check('Copy link gives Bob\'s invitation with its offer', (await copyLink(a.page)) === toBob);
-  console.log(`invitations with their offers: ${fragment(toBob).length} and ${fragment(toCat).length} characters`);
+  console.log(`invitations with their offers: ${fragment(toBob).length} and ${fragment(toCat).length} characters (URLs ${toBob.length}, ${toCat.length})`);
   const rowWords = await a.page.textContent('[data-testid=live-peer-1]');
   check('the host\'s live line names each guest device\'s players', rowWords.includes('Bob') && !rowWords.includes('Cat'), rowWords);
   await axeAudit(a.page, 'the host\'s invitations with their offers and live rows (English)', check);
@@ -143,7 +156,7 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
   // Bob (in German) and Cat join; their answer links carry their answers.
   const b = await open({ noStun: true });
   await recordChannels(b.context);
-  await b.page.goto(toBob.replace('?seats=', '?lang=de&seats='), { waitUntil: 'load', timeout: 30000 });
+  await b.page.goto(withLang(toBob, 'de'), { waitUntil: 'load', timeout: 30000 });
   await b.page.waitForSelector(play, { timeout: TIMEOUT });
   await peerState(b.page, 0, 'answering');
   const c = await open({ noStun: true });
@@ -157,8 +170,9 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
   check('the guests joining are told of nothing', joined.length === 0, JSON.stringify(joined));
   const fromBob = await copyLink(b.page);
   const fromCat = await copyLink(c.page);
-  check('each answer link carries its answer', fromBob.includes('~') && fromCat.includes('~'));
-  console.log(`answers with their signals: ${fragment(fromBob).length} and ${fragment(fromCat).length} characters`);
+  check('each answer is one short link holding its answer', [fromBob, fromCat].every((l) => kindOf(l) === ANSWER && !l.includes('~')),
+    `${fromBob} ${fromCat}`);
+  console.log(`answers with their signals: ${fragment(fromBob).length} and ${fragment(fromCat).length} characters (URLs ${fromBob.length}, ${fromCat.length})`);
   await b.page.waitForFunction(() => document.querySelector('[data-testid=live-peer-0]')?.textContent.includes('Ann'), null, { timeout: TIMEOUT });
   await axeAudit(b.page, 'a guest\'s live line (German)', check);
 
@@ -299,7 +313,7 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
   check(`${moves} moves live, ${Math.round((Date.now() - started) / 1000)} s`, moves >= 4);
 });
 
-test('live on three devices: a damaged signal, or one for a game not here, is said; nothing opens', async ({ origin, open }) => {
+test('live on three devices: a damaged signal or answer, or one for a game not here, is said; nothing opens', async ({ origin, open }) => {
   const a = await open({ noStun: true });
   await newGameForm(a.page, `${origin}/`);
   // A star signal (kind 0x30, an offer) between two guests: not a star's.
@@ -317,6 +331,24 @@ test('live on three devices: a damaged signal, or one for a game not here, is sa
   const unknown = (await notices(b.page)).join(' ');
   check('a reconnect link for a game not here is said, nothing opened or saved', unknown.includes('not played with live')
     && !(await b.page.$(play)) && (await stored(b.page)) === null, unknown);
+  // A short answer (kind 0x23: game, device 1, its key, seat 1's
+  // commitment, the answer's signal) for a game not saved here, and one
+  // with a character changed.
+  const answer = Buffer.from([ANSWER, 1, 2, 3, 4, 5, 6, 7, 8, 1, 2, ...Array(32).fill(3), 0b10, ...Array(16).fill(9), 0,
+    ...Array(32).fill(0xab), 0, 127, 0, 0, 1, 0x30, 0x39]);
+  const good = fragment(reseal('#', answer));
+  for (const [what, text, said] of [
+    ['an answer to a game not here', good, 'invitation made on another device'],
+    ['a damaged invitation or answer', `${good.slice(0, 20)}${good[20] === 'A' ? 'B' : 'A'}${good.slice(21)}`, 'damaged'],
+  ]) {
+    const x = await open({ noStun: true });
+    await newGameForm(x.page, `${origin}/`);
+    await x.page.goto(`${origin}/#${text}`, { waitUntil: 'load' });
+    await x.page.waitForSelector('[data-testid=notice]', { timeout: TIMEOUT });
+    const words = (await notices(x.page)).join(' ');
+    check(`${what} is said, nothing opened or saved`, words.includes(said) && !(await x.page.$(play))
+      && (await stored(x.page)) === null, words);
+  }
 });
 
 test('live on five devices: the host reloads before all answers; the same offers again; four channels to the end', async ({ origin, open }) => {
@@ -331,11 +363,11 @@ test('live on five devices: the host reloads before all answers; the same offers
   await startGame(a.page);
   await a.page.waitForSelector('[data-testid=star-invitations]', { timeout: TIMEOUT });
   const guests = [1, 2, 3, 4];
-  await a.page.waitForFunction((ds) => ds.every((d) => document.querySelector(`[data-testid=star-link-${d}]`)?.value.includes('~')),
-    guests, { timeout: TIMEOUT });
+  await offersIn(a.page, guests);
   const invitations = [];
   for (const d of guests) invitations[d] = await a.page.inputValue(`[data-testid=star-link-${d}]`);
-  check('four invitations, each with its own offer', new Set(guests.map((d) => fragment(invitations[d]).split('~')[1])).size === 4);
+  check('four invitations, each with its own offer', new Set(guests.map((d) => fragment(invitations[d]))).size === 4
+    && guests.every((d) => kindOf(invitations[d]) === INVITATION));
 
   // Every guest opens its invitation; its answer link carries its answer.
   const devices = [a];
@@ -350,7 +382,7 @@ test('live on five devices: the host reloads before all answers; the same offers
     answers[d] = await copyLink(g.page);
     const told = await notices(g.page);
     check(`${names[d]} is told of nothing as it joins (its invitation's seats read)`, told.length === 0, JSON.stringify(told));
-    check(`${names[d]}'s answer link carries its answer`, answers[d].includes('~'));
+    check(`${names[d]}'s answer is one short link holding its answer`, kindOf(answers[d]) === ANSWER);
     devices[d] = g;
   }
   // Ann opens Bob's and Cat's answers: two channels.
@@ -368,8 +400,7 @@ test('live on five devices: the host reloads before all answers; the same offers
   const answered = await Promise.all(guests.map((d) => a.page.getAttribute(`[data-testid=star-invitation-${d}]`, 'data-answered')));
   check('after the reload the host still waits for the answers not opened, and knows the two it had',
     answered.join(' ') === 'true true false false', answered.join(' '));
-  await a.page.waitForFunction((ds) => ds.every((d) => document.querySelector(`[data-testid=star-link-${d}]`)?.value.includes('~')),
-    [3, 4], { timeout: TIMEOUT });
+  await offersIn(a.page, [3, 4]);
   await peerState(a.page, 3, 'offering');
   await peerState(a.page, 4, 'offering');
   check('the reloaded host kept its certificate: the same fingerprint in its new offers', (await fingerprint()) === before);
