@@ -120,6 +120,8 @@ struct Live {
     game: Option<[u8; 16]>,
     /// This device's certificate, once loaded or made.
     certificate: Option<JsValue>,
+    /// Its load, while it is under way (every caller awaits this one).
+    certificate_loading: Option<js_sys::Promise>,
     answer_timeout: Option<Timeout>,
     /// Which connection the callbacks belong to (an older one's are ignored).
     generation: u32,
@@ -382,6 +384,32 @@ pub async fn certificate() -> Option<JsValue> {
     if let Some(c) = with(|l| l.certificate.clone()) {
         return Some(c);
     }
+    // One load for every caller: a star's host offers to its guests at
+    // once, and two loads could each make a certificate (found by the
+    // star's presumed answers: a guest had kept a fingerprint the host
+    // no longer used).
+    let loading = with(|l| l.certificate_loading.clone()).unwrap_or_else(|| {
+        let p = wasm_bindgen_futures::future_to_promise(async {
+            Ok(load_certificate().await.unwrap_or(JsValue::NULL))
+        });
+        with(|l| l.certificate_loading = Some(p.clone()));
+        p
+    });
+    let cert = JsFuture::from(loading)
+        .await
+        .ok()
+        .filter(|c| !c.is_null() && !c.is_undefined());
+    with(|l| {
+        l.certificate_loading = None;
+        if cert.is_some() {
+            l.certificate = cert.clone();
+        }
+    });
+    cert
+}
+
+/// [`certificate`]'s one load: the kept one, else one made and kept.
+async fn load_certificate() -> Option<JsValue> {
     let window = gloo::utils::window();
     let db = async {
         let idb = get(&window, "indexedDB");
@@ -424,7 +452,6 @@ pub async fn certificate() -> Option<JsValue> {
         }
         cert = Some(made);
     }
-    with(|l| l.certificate = cert.clone());
     cert
 }
 

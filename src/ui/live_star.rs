@@ -36,7 +36,7 @@ use super::live::{call, certificate, connection, describe, get, set, wait, State
 use super::live::{ANSWER_MS, CONNECT_MS};
 use super::state::star::Star;
 use super::state::{Action, AppState, Notice};
-use formats::signal::{self, SEPARATOR};
+use formats::signal::{self, Signal, SEPARATOR};
 use formats::star::StarGame;
 use formats::star_signal::{game_of, StarSignal};
 use i18n::msg::live as m;
@@ -46,6 +46,11 @@ use i18n::msg::live as m;
 /// reconnect.
 const PLAYED_KEY: &str = "the-city/star-live";
 const MAX_PLAYED: usize = 32;
+/// Each channel's other device, recognised by its fingerprint (`GAME:DEVICE:FP`,
+/// hexadecimal): a short offer to it presumes its answer, so on one
+/// network the offer alone reconnects, as for two devices.
+const PEERS_KEY: &str = "the-city/star-peers";
+const MAX_PEERS: usize = 4 * MAX_PLAYED;
 
 /// One channel: this device and one other (the host and a guest).
 #[derive(Default)]
@@ -61,6 +66,11 @@ struct Peer {
     channel: Option<JsValue>,
     /// Our offer or answer (a `StarSignal`), until the channel opens.
     local: Option<String>,
+    /// The other device's fingerprint, once its signal was opened.
+    remote: Option<[u8; 32]>,
+    /// Our short offer went to a device recognised: its answer was
+    /// presumed (from its fingerprint) before it came.
+    presumed: bool,
     /// The newest link sent on this channel.
     sent: String,
     closures: Vec<Closure<dyn FnMut(JsValue)>>,
@@ -131,15 +141,50 @@ fn redraw() {
 }
 
 fn played() -> Vec<String> {
+    stored_words(PLAYED_KEY)
+}
+
+fn stored_words(key: &str) -> Vec<String> {
     gloo::utils::window()
         .local_storage()
         .ok()
         .flatten()
-        .and_then(|s| s.get_item(PLAYED_KEY).ok().flatten())
+        .and_then(|s| s.get_item(key).ok().flatten())
         .unwrap_or_default()
         .split_whitespace()
         .map(str::to_string)
         .collect()
+}
+
+fn store_words(key: &str, words: &[String]) {
+    if let Some(s) = gloo::utils::window().local_storage().ok().flatten() {
+        let _ = s.set_item(key, &words.join(" "));
+    }
+}
+
+/// The fingerprint of device `peer` in `game`, if it was connected here.
+fn known_fingerprint(game: &[u8; 8], peer: u8) -> Option<[u8; 32]> {
+    let prefix = format!("{}:{peer}:", hex(game));
+    let fp = stored_words(PEERS_KEY)
+        .into_iter()
+        .find_map(|w| w.strip_prefix(&prefix).map(str::to_string))?;
+    let mut out = [0u8; 32];
+    if fp.len() != 64 || !fp.is_ascii() {
+        return None;
+    }
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&fp[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+fn remember_fingerprint(game: &[u8; 8], peer: u8, fp: &[u8; 32]) {
+    let prefix = format!("{}:{peer}:", hex(game));
+    let mut all = stored_words(PEERS_KEY);
+    all.retain(|w| !w.starts_with(&prefix));
+    all.insert(0, format!("{prefix}{}", hex(fp)));
+    all.truncate(MAX_PEERS);
+    store_words(PEERS_KEY, &all);
 }
 
 fn hex(b: &[u8]) -> String {
@@ -157,9 +202,7 @@ fn remember(game: &[u8; 8]) {
     all.retain(|x| *x != g);
     all.insert(0, g);
     all.truncate(MAX_PLAYED);
-    if let Some(s) = gloo::utils::window().local_storage().ok().flatten() {
-        let _ = s.set_item(PLAYED_KEY, &all.join(" "));
-    }
+    store_words(PLAYED_KEY, &all);
 }
 
 fn set_state(peer: u8, generation: u32, state: State, why: Why) {
@@ -187,6 +230,17 @@ fn set_state(peer: u8, generation: u32, state: State, why: Why) {
             }
             _ => {}
         }
+        // The other device, recognised from now on by its fingerprint: from
+        // the signal it sent with this game (so a first connection that
+        // never formed can be tried again by a short offer alone, as for
+        // two devices: `super::live::set_state`).
+        if matches!(state, State::Open | State::Connecting | State::Answering) {
+            if let (Some(g), Some(fp)) = (game, p.remote) {
+                if known_fingerprint(&g, peer) != Some(fp) {
+                    remember_fingerprint(&g, peer, &fp);
+                }
+            }
+        }
         Some(())
     });
     if changed.is_some() {
@@ -207,6 +261,8 @@ async fn start(peer: u8) -> Result<(u32, JsValue), JsValue> {
         p.generation = g;
         p.state = State::Off;
         p.short = false;
+        p.remote = None;
+        p.presumed = false;
         g
     });
     let cert = certificate().await;
@@ -319,10 +375,44 @@ pub fn offer(game: [u8; 8], me: u8, peer: u8, short: bool) {
         let Ok((generation, pc)) = start(peer).await else {
             return;
         };
-        // (A short reconnect is answered too: no answer is presumed.)
-        let made = describe(&pc, signal::Reader::Answerer).await.ok();
+        // (A short offer may connect alone: it keeps every candidate.)
+        let reader = if short {
+            signal::Reader::Alone
+        } else {
+            signal::Reader::Answerer
+        };
+        let made = describe(&pc, reader).await.ok();
         match made {
             Some(signal) => {
+                // A device recognised: its answer is presumed (its ICE
+                // credentials and fingerprint are known; its candidates
+                // are learnt from its checks), so on one network the
+                // offer alone reconnects (`super::live::offer`).
+                if let Some(fp) = known_fingerprint(&game, peer).filter(|_| short) {
+                    let presumed = Signal {
+                        offer: false,
+                        fingerprint: fp,
+                        candidates: Vec::new(),
+                    };
+                    let desc = js_sys::Object::new();
+                    set(&desc, "type", &JsValue::from_str("answer"));
+                    set(&desc, "sdp", &JsValue::from_str(&presumed.to_sdp()));
+                    if wait(call(&pc, "setRemoteDescription", &[desc.into()]))
+                        .await
+                        .is_ok()
+                    {
+                        with(|h| {
+                            if let Some(p) = h
+                                .peers
+                                .get_mut(&peer)
+                                .filter(|p| p.generation == generation)
+                            {
+                                p.remote = Some(fp);
+                                p.presumed = true;
+                            }
+                        });
+                    }
+                }
                 let local = StarSignal {
                     from: me,
                     to: peer,
@@ -340,7 +430,10 @@ pub fn offer(game: [u8; 8], me: u8, peer: u8, short: bool) {
                         p.short = short;
                     }
                 });
-                set_state(peer, generation, State::Offering, Why::NoConnection);
+                // (With a presumed answer the channel may be open already.)
+                if state_of(peer) != State::Open {
+                    set_state(peer, generation, State::Offering, Why::NoConnection);
+                }
             }
             None => set_state(peer, generation, State::Failed, Why::NoConnection),
         }
@@ -395,6 +488,7 @@ pub fn signal_received(sig: StarSignal, short: bool) {
                     p.local = Some(local);
                     p.short = short;
                     p.timeout = Some(timeout);
+                    p.remote = Some(sig.signal.fingerprint);
                 }
             });
             if state_of(peer) != State::Open {
@@ -432,6 +526,21 @@ pub fn signal_received(sig: StarSignal, short: bool) {
         }
         return;
     };
+    let presumed = with(|h| {
+        h.peers
+            .get(&peer)
+            .and_then(|p| p.presumed.then_some(p.remote).flatten())
+    });
+    if presumed.is_some_and(|fp| fp != sig.signal.fingerprint) {
+        // Another certificate than the one presumed: not that device.
+        set_state(peer, generation, State::Failed, Why::NoConnection);
+        return;
+    }
+    with(|h| {
+        if let Some(p) = h.peers.get_mut(&peer) {
+            p.remote = Some(sig.signal.fingerprint);
+        }
+    });
     set_state(peer, generation, State::Connecting, Why::NoConnection);
     let timeout = Timeout::new(CONNECT_MS, move || {
         if state_of(peer) == State::Connecting {
@@ -444,6 +553,22 @@ pub fn signal_received(sig: StarSignal, short: bool) {
         }
     });
     wasm_bindgen_futures::spawn_local(async move {
+        if presumed.is_some() {
+            // The answer was presumed: its candidates are added.
+            for line in sig.signal.to_sdp().lines() {
+                if let Some(c) = line
+                    .strip_prefix("a=")
+                    .filter(|c| c.starts_with("candidate:"))
+                {
+                    let init = js_sys::Object::new();
+                    set(&init, "candidate", &JsValue::from_str(c));
+                    set(&init, "sdpMid", &JsValue::from_str("0"));
+                    set(&init, "sdpMLineIndex", &JsValue::from(0));
+                    let _ = wait(call(&pc, "addIceCandidate", &[init.into()])).await;
+                }
+            }
+            return;
+        }
         let desc = js_sys::Object::new();
         set(&desc, "type", &JsValue::from_str("answer"));
         set(&desc, "sdp", &JsValue::from_str(&sig.signal.to_sdp()));
