@@ -731,10 +731,28 @@ pub fn signal_received(sig: Signal, short: bool) {
     };
     let presumed = with(|l| l.presumed.then_some(l.remote).flatten());
     if presumed.is_some_and(|fp| fp != sig.fingerprint) {
-        // Another certificate than the one presumed: not that device.
-        set_state(generation, State::Failed);
+        // Another certificate than the one presumed: the other device made
+        // a new one (a private window reloaded, its certificate expired).
+        // A new connection offers the same description (it derives from
+        // this device's certificate), so the answer fits it as it is.
+        wasm_bindgen_futures::spawn_local(async move {
+            let Ok((generation, pc)) = start().await else {
+                return;
+            };
+            match describe(&pc, signal::Reader::Alone).await {
+                Ok(_) => answer_opened(generation, pc, sig, false),
+                Err(_) => set_state(generation, State::Failed),
+            }
+        });
         return;
     }
+    answer_opened(generation, pc, sig, presumed.is_some());
+}
+
+/// The answer `sig` to our offer on `pc` (connection `generation`): the
+/// connection starts, and must form within [`CONNECT_MS`]; `presumed`:
+/// that answer was presumed, its candidates are added.
+fn answer_opened(generation: u32, pc: JsValue, sig: Signal, presumed: bool) {
     with(|l| l.remote = Some(sig.fingerprint));
     set_state(generation, State::Connecting);
     let timeout = Timeout::new(CONNECT_MS, move || {
@@ -744,31 +762,37 @@ pub fn signal_received(sig: Signal, short: bool) {
     });
     with(|l| l.timeout = Some(timeout));
     wasm_bindgen_futures::spawn_local(async move {
-        if presumed.is_some() {
-            // The answer was presumed: its candidates are added.
-            for line in sig.to_sdp().lines() {
-                if let Some(c) = line.strip_prefix("a=") {
-                    if c.starts_with("candidate:") {
-                        let init = js_sys::Object::new();
-                        set(&init, "candidate", &JsValue::from_str(c));
-                        set(&init, "sdpMid", &JsValue::from_str("0"));
-                        set(&init, "sdpMLineIndex", &JsValue::from(0));
-                        let _ = wait(call(&pc, "addIceCandidate", &[init.into()])).await;
-                    }
-                }
-            }
-            return;
-        }
-        let desc = js_sys::Object::new();
-        set(&desc, "type", &JsValue::from_str("answer"));
-        set(&desc, "sdp", &JsValue::from_str(&sig.to_sdp()));
-        if wait(call(&pc, "setRemoteDescription", &[desc.into()]))
-            .await
-            .is_err()
-        {
+        if !set_answer(&pc, &sig, presumed).await {
             set_state(generation, State::Failed);
         }
     });
+}
+
+/// Hand the answer `sig` to `pc`, our offer's connection: its description,
+/// or, when it was `presumed` (set already), its candidates. False when
+/// the browser refuses the description.
+pub(super) async fn set_answer(pc: &JsValue, sig: &Signal, presumed: bool) -> bool {
+    if presumed {
+        for line in sig.to_sdp().lines() {
+            if let Some(c) = line
+                .strip_prefix("a=")
+                .filter(|c| c.starts_with("candidate:"))
+            {
+                let init = js_sys::Object::new();
+                set(&init, "candidate", &JsValue::from_str(c));
+                set(&init, "sdpMid", &JsValue::from_str("0"));
+                set(&init, "sdpMLineIndex", &JsValue::from(0));
+                let _ = wait(call(pc, "addIceCandidate", &[init.into()])).await;
+            }
+        }
+        return true;
+    }
+    let desc = js_sys::Object::new();
+    set(&desc, "type", &JsValue::from_str("answer"));
+    set(&desc, "sdp", &JsValue::from_str(&sig.to_sdp()));
+    wait(call(pc, "setRemoteDescription", &[desc.into()]))
+        .await
+        .is_ok()
 }
 
 /// Send `link` on the open channel (once: the same link again is not).

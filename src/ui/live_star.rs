@@ -32,7 +32,8 @@ use gloo::timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-use super::live::{call, certificate, connection, describe, get, set, wait, State, Why};
+use super::live::{call, certificate, connection, describe, get, set, set_answer, wait};
+use super::live::{State, Why};
 use super::live::{ANSWER_MS, CONNECT_MS};
 use super::state::star::Star;
 use super::state::{Action, AppState, Notice};
@@ -532,10 +533,28 @@ pub fn signal_received(sig: StarSignal, short: bool) {
             .and_then(|p| p.presumed.then_some(p.remote).flatten())
     });
     if presumed.is_some_and(|fp| fp != sig.signal.fingerprint) {
-        // Another certificate than the one presumed: not that device.
-        set_state(peer, generation, State::Failed, Why::NoConnection);
+        // Another certificate than the one presumed (the other device made
+        // a new one): a new connection offers the same description (it
+        // derives from this device's certificate), which the answer fits
+        // as it is (as `super::live` does).
+        wasm_bindgen_futures::spawn_local(async move {
+            let Ok((generation, pc)) = start(peer).await else {
+                return;
+            };
+            match describe(&pc, signal::Reader::Alone).await {
+                Ok(_) => answer_opened(peer, generation, pc, sig, false),
+                Err(_) => set_state(peer, generation, State::Failed, Why::NoConnection),
+            }
+        });
         return;
     }
+    answer_opened(peer, generation, pc, sig, presumed.is_some());
+}
+
+/// The answer `sig` from `peer` to our offer on `pc` (connection
+/// `generation`): the connection starts, and must form within
+/// [`CONNECT_MS`]; `presumed`: that answer was presumed.
+fn answer_opened(peer: u8, generation: u32, pc: JsValue, sig: StarSignal, presumed: bool) {
     with(|h| {
         if let Some(p) = h.peers.get_mut(&peer) {
             p.remote = Some(sig.signal.fingerprint);
@@ -553,29 +572,7 @@ pub fn signal_received(sig: StarSignal, short: bool) {
         }
     });
     wasm_bindgen_futures::spawn_local(async move {
-        if presumed.is_some() {
-            // The answer was presumed: its candidates are added.
-            for line in sig.signal.to_sdp().lines() {
-                if let Some(c) = line
-                    .strip_prefix("a=")
-                    .filter(|c| c.starts_with("candidate:"))
-                {
-                    let init = js_sys::Object::new();
-                    set(&init, "candidate", &JsValue::from_str(c));
-                    set(&init, "sdpMid", &JsValue::from_str("0"));
-                    set(&init, "sdpMLineIndex", &JsValue::from(0));
-                    let _ = wait(call(&pc, "addIceCandidate", &[init.into()])).await;
-                }
-            }
-            return;
-        }
-        let desc = js_sys::Object::new();
-        set(&desc, "type", &JsValue::from_str("answer"));
-        set(&desc, "sdp", &JsValue::from_str(&sig.signal.to_sdp()));
-        if wait(call(&pc, "setRemoteDescription", &[desc.into()]))
-            .await
-            .is_err()
-        {
+        if !set_answer(&pc, &sig.signal, presumed).await {
             set_state(peer, generation, State::Failed, Why::NoConnection);
         }
     });

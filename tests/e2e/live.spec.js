@@ -638,6 +638,64 @@ test('live: the host reloads before the answer comes; its kept certificate makes
   check('no console error on the host\'s page', problems.length === 0, JSON.stringify(problems));
 });
 
+test('live: a device whose certificate is new (a private window reloaded) is presumed wrong; its answer still connects, then the offer alone', async ({ origin, open }) => {
+  test.setTimeout(120000);
+  const { a, b, answer } = await invite(origin, open, async (page) => {
+    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
+    await page.selectOption('[data-testid=kind-1]', 'friend');
+  });
+  await openLink(a.page, answer);
+  await liveState(a.page, 'open');
+  await liveState(b.page, 'open');
+  const fp = (page) => page.evaluate(() => window.__peers.at(-1).localDescription.sdp.match(/fingerprint:sha-256 (\S+)/)[1]);
+  const bobFp = await fp(b.page);
+  // Bob's kept certificate is gone (as a private window's at a reload):
+  // after the reload his device makes a new one.
+  await b.page.evaluate(() => new Promise((done) => {
+    const open = indexedDB.open('the-city-live', 1);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('keys', 'readwrite');
+      tx.objectStore('keys').delete('certificate');
+      tx.oncomplete = () => { open.result.close(); done(); };
+      tx.onerror = () => done();
+    };
+    open.onerror = () => done();
+  }));
+  await b.page.reload({ waitUntil: 'load' });
+  await b.page.waitForSelector(play, { timeout: TIMEOUT });
+  await liveState(b.page, 'off');
+  await liveState(a.page, 'closed');
+  // Ann offers alone, presuming Bob's old certificate: no connection
+  // forms by it; Bob's answer (his new certificate) goes back, and
+  // connects.
+  const problems = watchPage(a.page, []);
+  await a.page.click('[data-testid=live-reconnect]');
+  await liveState(a.page, 'offering');
+  await openLink(b.page, await shortLink(a.page));
+  await liveState(b.page, 'answering');
+  check('Bob\'s device answers with a new certificate', (await fp(b.page)) !== bobFp);
+  const alone = await a.page.waitForSelector('[data-testid=live][data-state=open]', { timeout: 5000 })
+    .then(() => true, () => false);
+  check('the offer alone, its answer presumed from the old certificate, does not connect', !alone);
+  await openLink(a.page, await shortLink(b.page));
+  await liveState(a.page, 'open');
+  await liveState(b.page, 'open');
+  check('the answer with the new certificate connects (a new connection, the same offer)', true);
+  await live(a.page, b.page, 2, 'with the new certificate');
+  // Recognised from now on: cut, the offer alone reconnects.
+  await a.page.evaluate(() => window.__peers.forEach((p) => p.close()));
+  await liveState(a.page, 'closed');
+  await liveState(b.page, 'closed');
+  await a.page.click('[data-testid=live-reconnect]');
+  await liveState(a.page, 'offering');
+  const again = await shortLink(a.page);
+  await openLink(b.page, again);
+  await liveStates(b.page, ['answering', 'open']);
+  await reconnected(a.page, b.page, (await b.page.$('[data-testid=live-link]')) && await shortLink(b.page), 'after the new certificate');
+  check('the devices play the same turn', (await turn(a.page)) === (await turn(b.page)));
+  check('no console error on the host\'s page', problems.length === 0, JSON.stringify(problems));
+});
+
 test('live: an answer no tab holds the offer of (German), and an answer not opened in time', async ({ origin, open }) => {
   test.setTimeout(90000);
   const a = await open({ noStun: true });

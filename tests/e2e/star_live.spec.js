@@ -15,7 +15,9 @@
 // reconnect link (no game in it) opened on Ann's device reconnects them
 // by itself (the devices know each other: Ann's answer presumed) and Cat
 // catches up, no move lost or repeated. Bob's device reloads: it resumes
-// the game, says it was live, and its short link alone reconnects it. The three devices end with
+// the game, says it was live; its certificate lost as well (a private
+// window's), Ann's short link presumes the old one, so Bob's short answer
+// goes back and connects them. The three devices end with
 // the same record, and each saved the game as it went. axe on the host's
 // live rows, a cut row with its reconnect link, and a guest's (German).
 // Five devices (the most): the host reloads with two answers opened and
@@ -119,7 +121,7 @@ async function mover(devices) {
 // the offer alone reconnects, its answer presumed (checked); were it not
 // to, the short answer goes back, returned (null: the channel opened
 // without it).
-async function reconnect(offerer, from, answerer, to, what) {
+async function reconnect(offerer, from, answerer, to, what, { newCertificate = false } = {}) {
   await offerer.click(`[data-testid=live-reconnect-${to}]`);
   await peerState(offerer, to, 'offering');
   const offer = await offerer.inputValue(`[data-testid=live-link-${to}]`);
@@ -128,9 +130,15 @@ async function reconnect(offerer, from, answerer, to, what) {
   await openLink(answerer, offer);
   await answerer.waitForSelector(`[data-testid=live-peer-${from}][data-state=answering], [data-testid=live-peer-${from}][data-state=open]`,
     { timeout: TIMEOUT });
-  const open = await offerer.waitForSelector(`[data-testid=live-peer-${to}][data-state=open]`, { timeout: 10000 })
+  const open = await offerer.waitForSelector(`[data-testid=live-peer-${to}][data-state=open]`, { timeout: newCertificate ? 5000 : 10000 })
     .then(() => true, () => false);
-  check(`${what}: the offer alone reconnects (one network: the recognised device's answer presumed)`, open);
+  if (newCertificate) {
+    // (The answerer made a new certificate: the answer presumed from the
+    // old one does not fit, the answer must go back.)
+    check(`${what}: the offer alone, its answer presumed from the old certificate, does not connect`, !open);
+  } else {
+    check(`${what}: the offer alone reconnects (one network: the recognised device's answer presumed)`, open);
+  }
   if (open) return null;
   for (let i = 0; i < 200; i++) {
     if (await offerer.$(`[data-testid=live-peer-${to}][data-state=open]`)) return null;
@@ -262,15 +270,29 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
       // Bob's device reloads: the game where it was, live no more until
       // its short link is opened on Ann's.
       const was = await turn(b.page);
+      // Its kept certificate is gone too (as a private window's): after
+      // the reload it makes a new one.
+      await b.page.evaluate(() => new Promise((done) => {
+        const open = indexedDB.open('the-city-live', 1);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keys', 'readwrite');
+          tx.objectStore('keys').delete('certificate');
+          tx.oncomplete = () => { open.result.close(); done(); };
+          tx.onerror = () => done();
+        };
+        open.onerror = () => done();
+      }));
       await b.page.reload({ waitUntil: 'load' });
       await b.page.waitForSelector(play, { timeout: TIMEOUT });
       check('Bob\'s device, reloaded, resumes the game where it was', (await turn(b.page)) === was);
       await peerState(b.page, 0, 'off');
-      // (Ann's end of the channel closes when the browser notices: no
-      // need to wait for it, the short offer replaces it.)
       check('it says it was live, with a way to reconnect', !!(await b.page.$('[data-testid=live-reconnect-0]')));
-      const answer = await reconnect(b.page, 1, a.page, 0, 'Bob rejoins');
-      if (answer) await openLink(b.page, answer);
+      // Ann offers, presuming Bob's old certificate: Bob's answer goes
+      // back and connects (a new connection of Ann's, the same offer).
+      await peerState(a.page, 1, 'closed');
+      const answer = await reconnect(a.page, 0, b.page, 1, 'Ann reconnects with Bob', { newCertificate: true });
+      check('Bob\'s answer goes back (his certificate is new)', !!answer);
+      if (answer) await openLink(a.page, answer);
       await peerState(b.page, 0, 'open');
       await peerState(a.page, 1, 'open');
       reloaded = true;

@@ -112,15 +112,21 @@ pub enum Route {
 }
 
 /// Where the signal `sig`, beside a link of the game `link_salt` (None: a
-/// short reconnect link, no game), is used, this tab holding `tab`.
+/// short reconnect link, no game: its sender's fingerprint names the game,
+/// or, for an answer from a new certificate, the offer this tab waits
+/// with), is used, this tab holding `tab`.
 /// An offer beside a whole link is an invitation or a reconnection that
 /// carries the game: it is opened here as any link, as before.
 pub fn route(link_salt: Option<[u8; 16]>, sig: &Signal, tab: &Tab, peers: &Peers) -> Route {
     let salt = match link_salt {
         Some(s) => s,
-        None => match peers.game_of(&sig.fingerprint) {
-            Some(s) => s,
-            None => return Route::Unknown,
+        None => match (peers.game_of(&sig.fingerprint), tab.game) {
+            (Some(s), _) => s,
+            // An answer from a certificate not known here, to this tab's
+            // offer: the other device made a new one (a private window
+            // reloaded); where it is used, a new connection takes it.
+            (None, Some(s)) if !sig.offer && tab.offering => s,
+            (None, _) => return Route::Unknown,
         },
     };
     if takes(sig.offer, &salt, tab) || (sig.offer && link_salt.is_some()) {

@@ -102,6 +102,18 @@ fn a_signal_goes_to_the_tab_that_can_use_it() {
         route(None, &signal(true, 0xbb), &playing, &peers),
         Route::Unknown
     );
+    // An answer from a certificate not known here: to the offer this tab
+    // waits with (the other device made a new certificate), else unknown.
+    assert_eq!(
+        route(None, &signal(false, 0xbb), &offering, &peers),
+        Route::Here
+    );
+    for tab in [&playing, &fresh] {
+        assert_eq!(
+            route(None, &signal(false, 0xbb), tab, &peers),
+            Route::Unknown
+        );
+    }
     // Another game's offer is not taken by a tab playing this one.
     assert!(!takes(false, &[8; 16], &offering));
     assert!(takes(true, &[7; 16], &playing));
