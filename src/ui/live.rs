@@ -624,18 +624,7 @@ pub fn offer(short: bool) {
                     .filter(|_| short)
                     .and_then(|g| peers().fingerprint(&g));
                 if let Some(fp) = peer {
-                    let presumed = Signal {
-                        offer: false,
-                        fingerprint: fp,
-                        candidates: Vec::new(),
-                    };
-                    let desc = js_sys::Object::new();
-                    set(&desc, "type", &JsValue::from_str("answer"));
-                    set(&desc, "sdp", &JsValue::from_str(&presumed.to_sdp()));
-                    if wait(call(&pc, "setRemoteDescription", &[desc.into()]))
-                        .await
-                        .is_ok()
-                    {
+                    if presume_answer(&pc, fp).await {
                         with(|l| {
                             if l.generation == generation {
                                 l.remote = Some(fp);
@@ -766,6 +755,19 @@ fn answer_opened(generation: u32, pc: JsValue, sig: Signal, presumed: bool) {
             set_state(generation, State::Failed);
         }
     });
+}
+
+/// Set on `pc`, our offer's connection, the answer of the device whose
+/// certificate has the fingerprint `fp` before it comes: its ICE
+/// credentials derive from `fp`, its candidates are learnt from its checks
+/// (none here). False when the browser refuses it.
+pub(super) async fn presume_answer(pc: &JsValue, fp: [u8; 32]) -> bool {
+    let presumed = Signal {
+        offer: false,
+        fingerprint: fp,
+        candidates: Vec::new(),
+    };
+    set_answer(pc, &presumed, false).await
 }
 
 /// Hand the answer `sig` to `pc`, our offer's connection: its description,

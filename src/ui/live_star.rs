@@ -32,12 +32,14 @@ use gloo::timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-use super::live::{call, certificate, connection, describe, get, set, set_answer, wait};
+use super::live::{
+    call, certificate, connection, describe, get, presume_answer, set, set_answer, wait,
+};
 use super::live::{State, Why};
 use super::live::{ANSWER_MS, CONNECT_MS};
 use super::state::star::Star;
 use super::state::{Action, AppState, Notice};
-use formats::signal::{self, Signal, SEPARATOR};
+use formats::signal::{self, SEPARATOR};
 use formats::star::StarGame;
 use formats::star_signal::{game_of, StarSignal};
 use i18n::msg::live as m;
@@ -390,18 +392,7 @@ pub fn offer(game: [u8; 8], me: u8, peer: u8, short: bool) {
                 // are learnt from its checks), so on one network the
                 // offer alone reconnects (`super::live::offer`).
                 if let Some(fp) = known_fingerprint(&game, peer).filter(|_| short) {
-                    let presumed = Signal {
-                        offer: false,
-                        fingerprint: fp,
-                        candidates: Vec::new(),
-                    };
-                    let desc = js_sys::Object::new();
-                    set(&desc, "type", &JsValue::from_str("answer"));
-                    set(&desc, "sdp", &JsValue::from_str(&presumed.to_sdp()));
-                    if wait(call(&pc, "setRemoteDescription", &[desc.into()]))
-                        .await
-                        .is_ok()
-                    {
+                    if presume_answer(&pc, fp).await {
                         with(|h| {
                             if let Some(p) = h
                                 .peers

@@ -91,9 +91,13 @@ function shippedSizes() {
 // KiB) merged beside it: 409.0 KiB before the form, 846.8 KiB offline
 // (2026-12-02, docs/loading.md "Three to five devices and the
 // correspondence chunk"): 420 KiB before the form, keeping most of the
-// chunk's saving, and 864 KiB offline.
+// chunk's saving, and 864 KiB offline. Offline weighed again on
+// 2026-12-03 (docs/loading.md "The offline measure weighed again"): live
+// play's short links and reconnection on three to five devices took it to
+// 886,341 bytes; the service worker fetches it after the first screen, so
+// no player waits for it: 880 KiB.
 const FIRST_SCREEN_GZIP = 420 * 1024;
-const OFFLINE_GZIP = 864 * 1024;
+const OFFLINE_GZIP = 880 * 1024;
 
 // The two measures as checks through `check`.
 function sizeChecks(check) {

@@ -584,10 +584,25 @@ function reseal(link, bytes) {
   return `${link.slice(0, link.lastIndexOf('#') + 1)}${Buffer.concat([bytes, sum]).toString('base64url')}`;
 }
 
+// The page's kept DTLS certificate forgotten (as a private window's at a
+// reload: `live::certificate` makes a new one on its next load).
+function forgetCertificate(page) {
+  return page.evaluate(() => new Promise((done) => {
+    const open = indexedDB.open('the-city-live', 1);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('keys', 'readwrite');
+      tx.objectStore('keys').delete('certificate');
+      tx.oncomplete = () => { open.result.close(); done(); };
+      tx.onerror = () => done();
+    };
+    open.onerror = () => done();
+  }));
+}
+
 module.exports = {
   ROOT, DIST, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, MIME, CONTEXT_DEFAULTS, LOAD_WARNING,
   startServer, launch, watchPage, openPage, gzipSize, requireBuild, runMain, until,
   PLAY, decision, version, moved, newGameForm, cityForm, startGame, classicForm, friendSeats, leave,
   humansTurn, humanTurn, city, cityReplay, notices, copyLink, legalCell, clickDecision, axeAudit,
-  playOn, closeResult, linkFragment, payload, reseal, recordChannels, refusedStart,
+  playOn, closeResult, linkFragment, payload, reseal, recordChannels, refusedStart, forgetCertificate,
 };

@@ -35,7 +35,7 @@ const {
   copyLink: shareLink, startGame, axeAudit, notices, CHROMIUM, CHROMIUM_ARGS,
   playOn,
 } = require('./fixtures.js');
-const { watchPage, city, recordChannels, refusedStart } = require('./common.js');
+const { watchPage, city, recordChannels, refusedStart, forgetCertificate } = require('./common.js');
 const { startStun } = require('./stun.js');
 
 test.use({
@@ -323,10 +323,6 @@ test('live with a STUN server: each signal leaves out the host address the other
     await d.context.addInitScript((u) => localStorage.setItem('the-city/stun', u), url);
     return d;
   };
-  const cityWithBob = async (page) => {
-    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
-    await page.selectOption('[data-testid=kind-1]', 'friend');
-  };
   try {
     // One network.
     const a = await device('Ann', stun.urls[0]);
@@ -432,6 +428,12 @@ function withQuery(url, param) {
   return `${base}${base.includes('?') ? '&' : '?'}${param}${fragment}`;
 }
 
+// The form of a City game of Ann's with Bob's seat on a friend's device.
+async function cityWithBob(page) {
+  await cityForm(page, { names: ['Ann', 'Bob'], start: false });
+  await page.selectOption('[data-testid=kind-1]', 'friend');
+}
+
 async function invite(origin, open, form) {
   const a = await open({ noStun: true });
   await recordChannels(a.context, 'Ann');
@@ -478,10 +480,7 @@ async function sameGame(a, b, what) {
 test('live: a whole game of The City; the connection cut mid-turn and resumed by short links; a device reloads and rejoins', async ({ origin, open }) => {
   test.setTimeout(300000);
   const started = Date.now();
-  const { a, b, answer } = await invite(origin, open, async (page) => {
-    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
-    await page.selectOption('[data-testid=kind-1]', 'friend');
-  });
+  const { a, b, answer } = await invite(origin, open, cityWithBob);
   await openLink(a.page, answer);
   await liveState(a.page, 'open');
   await liveState(b.page, 'open');
@@ -612,10 +611,7 @@ test('live: a whole game of classic; the answer opened in a new tab is handed to
 
 test('live: the host reloads before the answer comes; its kept certificate makes the same offer again, and the answer connects', async ({ origin, open }) => {
   test.setTimeout(120000);
-  const { a, b, answer } = await invite(origin, open, async (page) => {
-    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
-    await page.selectOption('[data-testid=kind-1]', 'friend');
-  });
+  const { a, b, answer } = await invite(origin, open, cityWithBob);
   // Ann's page reloads while Bob's answer is on its way: the connection
   // lived in the tab, the game and the certificate did not.
   const fp = (page) => page.evaluate(() => window.__peers.at(-1).localDescription.sdp.match(/fingerprint:sha-256 (\S+)/)[1]);
@@ -640,10 +636,7 @@ test('live: the host reloads before the answer comes; its kept certificate makes
 
 test('live: a device whose certificate is new (a private window reloaded) is presumed wrong; its answer still connects, then the offer alone', async ({ origin, open }) => {
   test.setTimeout(120000);
-  const { a, b, answer } = await invite(origin, open, async (page) => {
-    await cityForm(page, { names: ['Ann', 'Bob'], start: false });
-    await page.selectOption('[data-testid=kind-1]', 'friend');
-  });
+  const { a, b, answer } = await invite(origin, open, cityWithBob);
   await openLink(a.page, answer);
   await liveState(a.page, 'open');
   await liveState(b.page, 'open');
@@ -651,16 +644,7 @@ test('live: a device whose certificate is new (a private window reloaded) is pre
   const bobFp = await fp(b.page);
   // Bob's kept certificate is gone (as a private window's at a reload):
   // after the reload his device makes a new one.
-  await b.page.evaluate(() => new Promise((done) => {
-    const open = indexedDB.open('the-city-live', 1);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('keys', 'readwrite');
-      tx.objectStore('keys').delete('certificate');
-      tx.oncomplete = () => { open.result.close(); done(); };
-      tx.onerror = () => done();
-    };
-    open.onerror = () => done();
-  }));
+  await forgetCertificate(b.page);
   await b.page.reload({ waitUntil: 'load' });
   await b.page.waitForSelector(play, { timeout: TIMEOUT });
   await liveState(b.page, 'off');

@@ -34,7 +34,7 @@ const {
   test, check, ARTIFACTS, PLAY: play, newGameForm, classicForm, friendSeats, startGame, axeAudit, notices,
   copyLink: shareLink, CHROMIUM, CHROMIUM_ARGS, playOn, closeResult, reseal, payload, linkFragment,
 } = require('./fixtures.js');
-const { watchPage, recordChannels } = require('./common.js');
+const { watchPage, recordChannels, forgetCertificate } = require('./common.js');
 
 test.use({
   launchOptions: {
@@ -272,16 +272,7 @@ test('live on three devices: a star around the host; moves by themselves; a cut 
       const was = await turn(b.page);
       // Its kept certificate is gone too (as a private window's): after
       // the reload it makes a new one.
-      await b.page.evaluate(() => new Promise((done) => {
-        const open = indexedDB.open('the-city-live', 1);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('keys', 'readwrite');
-          tx.objectStore('keys').delete('certificate');
-          tx.oncomplete = () => { open.result.close(); done(); };
-          tx.onerror = () => done();
-        };
-        open.onerror = () => done();
-      }));
+      await forgetCertificate(b.page);
       await b.page.reload({ waitUntil: 'load' });
       await b.page.waitForSelector(play, { timeout: TIMEOUT });
       check('Bob\'s device, reloaded, resumes the game where it was', (await turn(b.page)) === was);

@@ -66,3 +66,24 @@ pub fn step(me: &mut FairGame) {
         me.history.push(c);
     }
 }
+
+/// Every change of one character of the sealed link `good` (to `A`, `-`,
+/// `z` or `0`) is refused by `reads` (it returns false: the CRC-32), and
+/// reading any prefix of it does not panic.
+pub fn every_changed_character_refused(good: &str, reads: impl Fn(&str) -> bool) {
+    assert!(reads(good), "{good}");
+    for i in 0..good.len() {
+        for c in [b'A', b'-', b'z', b'0'] {
+            let mut b = good.as_bytes().to_vec();
+            if b[i] == c {
+                continue;
+            }
+            b[i] = c;
+            let s = String::from_utf8(b).unwrap();
+            assert!(!reads(&s), "changed at {i} to {}", c as char);
+        }
+    }
+    for n in 0..good.len() {
+        let _ = reads(&good[..n]);
+    }
+}
