@@ -28,7 +28,6 @@ use engine::city::{Catalogue, Options};
 use engine::city::{Game, Setup, DEFAULT_STACKS};
 use engine::core::random;
 use engine::TileGame;
-use formats::fair_game::Awaited;
 use i18n::msg;
 use view::names;
 use view::palette::{PlayerColour, Seat};
@@ -387,32 +386,9 @@ pub fn app() -> Html {
         // (The page's loading sign stays until the words are there.)
         return html! {};
     }
-    // Live play's lines (`super::live`, `super::live_star`): beside the
-    // decision in the side panel, where they have room for a row per
-    // device and its reconnect link (the header's one row has not).
+    // Live play's lines: beside the decision in the side panel.
     let live_lines = match (&state.play, state.reviewing, &state.replay) {
-        (Some(play), false, None) => html! {
-            <>
-            if let (Some(fair), None, Some(c)) = (play.fair.clone(), &play.star, super::correspondence::loaded()) {
-                { c.live_bar(super::live::LiveBarProps {
-                    fair,
-                    awaits_answer: matches!(play.awaited(), Some(Awaited::Answer)),
-                    awaits_link: matches!(play.awaited(), Some(Awaited::Link { .. })),
-                    over: matches!(play.awaited(), Some(Awaited::Over)),
-                }) }
-            }
-            if let (Some(fair), Some(star), Some(c)) = (&play.fair, &play.star, super::correspondence::loaded()) {
-                { c.live_star_bar(super::live_star::LiveStarProps {
-                    star: star.clone(),
-                    salt: fair.deal.salt,
-                    names: play.seats.iter().map(|s| s.name.clone()).collect(),
-                    due: !matches!(play.awaited(), Some(Awaited::Nothing) | None),
-                    over: matches!(play.awaited(), Some(Awaited::Over)),
-                    dispatch: d.clone(),
-                }) }
-            }
-            </>
-        },
+        (Some(play), false, None) => super::live_lines::live_lines(play, &d),
         _ => html! {},
     };
     html! {

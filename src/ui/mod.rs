@@ -38,6 +38,7 @@ pub mod keys;
 pub mod language;
 pub mod legend;
 pub mod live;
+pub mod live_lines;
 pub mod live_star;
 pub mod live_tabs;
 pub mod log_entry;
