@@ -175,14 +175,16 @@ fn heard(msg: &JsValue) {
                 post(&[("t", "mine".into()), ("id", id.into()), ("from", me.into())]);
             }
         }
-        // Can this tab use that signal?
+        // Can this tab use that signal? (`offering`: an answer from a
+        // certificate not known, for whichever tab's offer waits.)
         "who" => {
             let salt = get(msg, "salt").as_string().unwrap_or_default();
             let offer = get(msg, "offer").as_bool().unwrap_or(false);
+            let any_offer = get(msg, "offering").as_bool() == Some(true);
             let tab = live::tab();
-            let mine = tab
-                .game
-                .is_some_and(|g| hex(&g) == salt && rejoin::takes(offer, &g, &tab));
+            let mine = tab.game.is_some_and(|g| {
+                (any_offer && tab.offering) || (hex(&g) == salt && rejoin::takes(offer, &g, &tab))
+            });
             if mine {
                 post(&[("t", "mine".into()), ("id", id.into()), ("from", me.into())]);
             }
@@ -345,6 +347,18 @@ pub fn route_signal(
                 None => Go::Unknown,
             },
         },
+        // A short answer from a certificate not known here (the other
+        // device made a new one): the tab whose offer waits takes it.
+        Route::Unknown if !sig.offer && link_salt.is_none() && with(|t| t.channel.is_some()) => {
+            ask(
+                d,
+                fragment,
+                (false, None),
+                ("offering", true.into()),
+                live::tab().game.is_none(),
+            );
+            Go::Asked
+        }
         Route::Unknown => Go::Unknown,
         Route::Tabs { salt } => {
             if with(|t| t.channel.is_none()) {

@@ -634,7 +634,7 @@ test('live: the host reloads before the answer comes; its kept certificate makes
   check('no console error on the host\'s page', problems.length === 0, JSON.stringify(problems));
 });
 
-test('live: a device whose certificate is new (a private window reloaded) is presumed wrong; its answer still connects, then the offer alone', async ({ origin, open }) => {
+test('live: a device whose certificate is new (a private window reloaded) is presumed wrong; its answer, opened in a new tab, still connects, then the offer alone', async ({ origin, open }) => {
   test.setTimeout(120000);
   const { a, b, answer } = await invite(origin, open, cityWithBob);
   await openLink(a.page, answer);
@@ -661,10 +661,20 @@ test('live: a device whose certificate is new (a private window reloaded) is pre
   const alone = await a.page.waitForSelector('[data-testid=live][data-state=open]', { timeout: 5000 })
     .then(() => true, () => false);
   check('the offer alone, its answer presumed from the old certificate, does not connect', !alone);
-  await openLink(a.page, await shortLink(b.page));
+  // Ann's messenger opens it in a new tab, which knows no device of that
+  // certificate: handed to the tab whose offer waits.
+  const tab = await a.context.newPage();
+  const tabProblems = watchPage(tab, []);
+  await tab.goto(await shortLink(b.page), { waitUntil: 'load', timeout: 30000 });
   await liveState(a.page, 'open');
   await liveState(b.page, 'open');
   check('the answer with the new certificate connects (a new connection, the same offer)', true);
+  await tab.waitForFunction(() => [...document.querySelectorAll('[data-testid=notice]')]
+    .some((n) => /handed to your other tab|Connected in your other tab/.test(n.textContent)), null, { timeout: TIMEOUT });
+  check('opened in a new tab, it is handed to the tab whose offer waits; the new tab opens no game',
+    !(await tab.$(play)) && (await stored(tab)).games.length === 1);
+  await tab.close();
+  check('no console error in the new tab', tabProblems.length === 0, JSON.stringify(tabProblems));
   await live(a.page, b.page, 2, 'with the new certificate');
   // Recognised from now on: cut, the offer alone reconnects.
   await a.page.evaluate(() => window.__peers.forEach((p) => p.close()));
