@@ -87,3 +87,18 @@ pub fn every_changed_character_refused(good: &str, reads: impl Fn(&str) -> bool)
         let _ = reads(&good[..n]);
     }
 }
+
+/// `n` copies of `bytes`, each with one byte changed (a fixed pseudo-random
+/// value at a place that moves on) and its end cut by 0 to 4 bytes: what
+/// is well sealed but wrong inside, for a reader that must never panic.
+pub fn garbled(bytes: &[u8], n: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
+    let mut x: u32 = 7;
+    (0..n).map(move |i| {
+        let mut v = bytes.to_vec();
+        let k = (i * 7) % v.len();
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        v[k] = (x >> 16) as u8;
+        v.truncate(v.len() - (i % 5).min(v.len()));
+        v
+    })
+}

@@ -4,7 +4,7 @@
 use super::*;
 use crate::fair_game::Received;
 use crate::signal::{self, Address, Candidate, Kind};
-use crate::test_games::every_changed_character_refused;
+use crate::test_games::{every_changed_character_refused, garbled};
 use engine::any::AnySetup;
 use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
 use engine::fair::Secret;
@@ -216,19 +216,10 @@ fn every_changed_character_is_refused_without_panic() {
     }
     // Well sealed but wrong inside: never a panic, and refused where the
     // format says so.
-    let bytes = unseal(&inv).unwrap();
-    let mut x: u32 = 7;
-    for n in 0..600 {
-        let mut v = bytes.clone();
-        let k = (n * 7) % v.len();
-        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-        v[k] = (x >> 16) as u8;
-        v.truncate(v.len() - (n % 5));
-        let _ = decode(&seal(&v));
-        let mut w = unseal(&ans).unwrap();
-        let k = (n * 5) % w.len();
-        w[k] = (x >> 8) as u8;
-        let _ = decode(&seal(&w));
+    for good in [&inv, &ans] {
+        for v in garbled(&unseal(good).unwrap(), 600) {
+            let _ = decode(&seal(&v));
+        }
     }
     let mut none = unseal(&ans).unwrap();
     none[9] = 0;

@@ -9,7 +9,7 @@ use crate::signal::{Address, Candidate, Kind};
 use crate::star::tests::{continued, key, play_from, public, send, start_salted, Route};
 use crate::star::StarReceived;
 use crate::test_games::{
-    city_setup, classic_setup, every_changed_character_refused, players, secrets,
+    city_setup, classic_setup, every_changed_character_refused, garbled, players, secrets,
 };
 use engine::any::AnySetup;
 
@@ -241,20 +241,13 @@ fn every_changed_character_is_refused_without_panic() {
     // Well sealed but wrong inside: never a panic, refused where the
     // format says so.
     let bytes = unseal(&inv).unwrap();
-    let mut x: u32 = 7;
-    for n in 0..800 {
-        let mut v = bytes.clone();
-        let k = (n * 7) % v.len();
-        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-        v[k] = (x >> 16) as u8;
-        v.truncate(v.len() - (n % 5));
+    for v in garbled(&bytes, 800) {
         if let Ok(StarHandshake::Invitation(i)) = decode(&seal(&v)) {
             // Whatever reads still stands for a version 5 link that reads.
             assert!(star::decode(&i.link).is_ok());
         }
-        let mut w = unseal(&ans).unwrap();
-        let k = (n * 5) % w.len();
-        w[k] = (x >> 8) as u8;
+    }
+    for w in garbled(&unseal(&ans).unwrap(), 800) {
         if let Ok(StarHandshake::Answer(a)) = decode(&seal(&w)) {
             let _ = a.link(&host);
         }
