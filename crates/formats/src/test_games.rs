@@ -102,3 +102,26 @@ pub fn garbled(bytes: &[u8], n: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
         v
     })
 }
+
+/// A phone's signal across the internet: an mDNS name and the public
+/// address a STUN server saw (the NAT kept the port); a fingerprint of
+/// its own for an offer and for an answer.
+pub fn phone(offer: bool) -> crate::signal::Signal {
+    use crate::signal::{Address, Candidate, Kind, Signal};
+    Signal {
+        offer,
+        fingerprint: [if offer { 0xa5 } else { 0x5a }; 32],
+        candidates: vec![
+            Candidate {
+                address: Address::Mdns([7; 16]),
+                port: 50123,
+                kind: Kind::Host,
+            },
+            Candidate {
+                address: Address::V4([203, 0, 113, 9]),
+                port: 50123,
+                kind: Kind::Srflx,
+            },
+        ],
+    }
+}

@@ -4,7 +4,7 @@
 use super::*;
 use crate::fair_game::Received;
 use crate::signal::{self, Address, Candidate, Kind};
-use crate::test_games::{every_changed_character_refused, garbled};
+use crate::test_games::{every_changed_character_refused, garbled, phone};
 use engine::any::AnySetup;
 use engine::city::{Catalogue, Options, Setup, DEFAULT_STACKS};
 use engine::fair::Secret;
@@ -57,26 +57,6 @@ fn signal(offer: bool, candidates: Vec<Candidate>) -> Signal {
         fingerprint: [if offer { 0xa5 } else { 0x5a }; 32],
         candidates,
     }
-}
-
-/// A phone's candidates across the internet: an mDNS name and the public
-/// address a STUN server saw (the NAT kept the port).
-fn phone(offer: bool) -> Signal {
-    signal(
-        offer,
-        vec![
-            Candidate {
-                address: Address::Mdns([7; 16]),
-                port: 50123,
-                kind: Kind::Host,
-            },
-            Candidate {
-                address: Address::V4([203, 0, 113, 9]),
-                port: 50123,
-                kind: Kind::Srflx,
-            },
-        ],
-    )
 }
 
 /// The host's game (seats `here`), its invitation; the guest's game, its

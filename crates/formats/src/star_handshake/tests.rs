@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::handshake::salt;
-use crate::signal::{Address, Candidate, Kind};
+use crate::signal::Kind;
 use crate::star::tests::{continued, key, play_from, public, send, start_salted, Route};
 use crate::star::StarReceived;
 use crate::test_games::{
@@ -13,28 +13,12 @@ use crate::test_games::{
 };
 use engine::any::AnySetup;
 
-/// A phone's candidates across the internet: an mDNS name and the public
-/// address a STUN server saw (the NAT kept the port).
+/// A phone's signal across the internet as an offer to be answered and
+/// an answer across the internet keep it: its public address only
+/// (`signal::needed`).
 fn phone(offer: bool) -> Signal {
-    let mut s = Signal {
-        offer,
-        fingerprint: [if offer { 0xa5 } else { 0x5a }; 32],
-        candidates: vec![
-            Candidate {
-                address: Address::Mdns([7; 16]),
-                port: 50123,
-                kind: Kind::Host,
-            },
-            Candidate {
-                address: Address::V4([203, 0, 113, 9]),
-                port: 50123,
-                kind: Kind::Srflx,
-            },
-        ],
-    };
-    // (What an offer to be answered and an answer across the internet
-    // keep: the public address only, `signal::needed`.)
-    s.candidates.remove(0);
+    let mut s = crate::test_games::phone(offer);
+    s.candidates.retain(|c| c.kind != Kind::Host);
     s
 }
 
