@@ -62,9 +62,15 @@ fn start(setup: &AnySetup, of_seat: &[u8]) -> Vec<StarGame> {
     start_salted(setup, of_seat, [9; 16])
 }
 
+/// The host's new game of `setup` on the devices `of_seat`, salt `salt`
+/// (its secrets and key those of device 0).
+pub(crate) fn new_host(setup: &AnySetup, of_seat: &[u8], salt: Value) -> StarGame {
+    StarGame::host(setup, of_seat, salt, &mut secrets(1), public(&key(0))).unwrap()
+}
+
 /// [`start`] with the game's salt.
 pub(crate) fn start_salted(setup: &AnySetup, of_seat: &[u8], salt: Value) -> Vec<StarGame> {
-    let host = StarGame::host(setup, of_seat, salt, &mut secrets(1), public(&key(0))).unwrap();
+    let host = new_host(setup, of_seat, salt);
     assert_eq!(host.awaited(), Awaited::Answer);
     let d = host.devices.count();
     let mut devices = vec![host];
@@ -470,14 +476,7 @@ fn a_relay_that_changes_a_move_a_key_or_a_device_is_refused() {
 
 #[test]
 fn a_guest_cannot_join_as_another_device_or_twice() {
-    let host = StarGame::host(
-        &city_setup(3),
-        &[0, 1, 2],
-        [9; 16],
-        &mut secrets(1),
-        public(&key(0)),
-    )
-    .unwrap();
+    let host = new_host(&city_setup(3), &[0, 1, 2], [9; 16]);
     let inv = decode(&host.invitation(1).unwrap()).unwrap();
     let bob = StarGame::join(&inv, &mut secrets(2), public(&key(1))).unwrap();
     // Bob's answer read as an invitation: no device invited.
@@ -495,14 +494,7 @@ fn a_guest_cannot_join_as_another_device_or_twice() {
     forged.devices.keys[2] = Some(public(&key(5)));
     forged.fair.deal.commitments[2] = Some([1; 16]);
     let read = decode(&forged.link().unwrap()).unwrap();
-    let before = StarGame::host(
-        &city_setup(3),
-        &[0, 1, 2],
-        [9; 16],
-        &mut secrets(1),
-        public(&key(0)),
-    )
-    .unwrap();
+    let before = new_host(&city_setup(3), &[0, 1, 2], [9; 16]);
     assert_eq!(
         before.receive(&read, &players(3)),
         Err(Refusal::Forgery(Forgery::Deal))

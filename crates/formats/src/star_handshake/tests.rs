@@ -6,7 +6,7 @@
 use super::*;
 use crate::handshake::salt;
 use crate::signal::Kind;
-use crate::star::tests::{continued, key, play_from, public, send, start_salted, Route};
+use crate::star::tests::{continued, key, new_host, play_from, public, send, start_salted, Route};
 use crate::star::StarReceived;
 use crate::test_games::{
     city_setup, classic_setup, every_changed_character_refused, garbled, players, secrets,
@@ -31,8 +31,8 @@ const SEED: [u8; 8] = [3, 1, 4, 1, 5, 9, 2, 6];
 
 /// The host's new game of `setup` on the devices `of_seat`, its salt
 /// seeded (as the app's: [`salt`]).
-fn new_host(setup: &AnySetup, of_seat: &[u8]) -> StarGame {
-    StarGame::host(setup, of_seat, salt(SEED), &mut secrets(1), public(&key(0))).unwrap()
+fn seeded_host(setup: &AnySetup, of_seat: &[u8]) -> StarGame {
+    new_host(setup, of_seat, salt(SEED))
 }
 
 /// [`crate::star::tests::start`] by these handshakes: the host invites
@@ -41,7 +41,7 @@ fn new_host(setup: &AnySetup, of_seat: &[u8]) -> StarGame {
 /// the host's link with every commitment goes to every guest. Returns the
 /// devices and the handshakes' lengths.
 fn start(setup: &AnySetup, of_seat: &[u8]) -> (Vec<StarGame>, Vec<(usize, usize)>) {
-    let host = new_host(setup, of_seat);
+    let host = seeded_host(setup, of_seat);
     let n = of_seat.len();
     let count = host.devices.count();
     let mut devices = vec![host];
@@ -131,7 +131,7 @@ fn games_started_by_short_handshakes_play_out_as_by_links() {
 fn an_answer_opened_after_others_and_one_changed_are_judged() {
     let setup = city_setup(3);
     let of_seat = [0, 1, 2];
-    let host = new_host(&setup, &of_seat);
+    let host = seeded_host(&setup, &of_seat);
     let join = |g: u8| {
         let Ok(StarHandshake::Invitation(inv)) =
             decode(&invitation(&host, g, &codes(3), &phone(true)).unwrap())
@@ -161,7 +161,7 @@ fn an_answer_opened_after_others_and_one_changed_are_judged() {
     }
     // An answer that changes the host's commitment, or answers for
     // another device's seat, is refused as a forged deal.
-    let fresh = new_host(&setup, &of_seat);
+    let fresh = seeded_host(&setup, &of_seat);
     let mut forged = read(&bob);
     forged.commitments[0] = Some([1; 16]);
     let l = star::decode(&forged.link(&fresh).unwrap()).unwrap();
@@ -191,21 +191,14 @@ fn an_answer_opened_after_others_and_one_changed_are_judged() {
 fn a_game_with_another_salt_has_no_short_invitation() {
     // (A game started before these links: its invitation stays its
     // version 5 link with the signal beside it.)
-    let host = StarGame::host(
-        &city_setup(3),
-        &[0, 1, 2],
-        [9; 16],
-        &mut secrets(1),
-        public(&key(0)),
-    )
-    .unwrap();
+    let host = new_host(&city_setup(3), &[0, 1, 2], [9; 16]);
     assert_eq!(invitation(&host, 1, &codes(3), &phone(true)), None);
 }
 
 #[test]
 fn every_changed_character_is_refused_without_panic() {
     let setup = city_setup(3);
-    let host = new_host(&setup, &[0, 1, 2]);
+    let host = seeded_host(&setup, &[0, 1, 2]);
     let inv = invitation(&host, 2, &codes(3), &phone(true)).unwrap();
     let Ok(StarHandshake::Invitation(read)) = decode(&inv) else {
         panic!()

@@ -48,18 +48,7 @@ fn an_offer_and_an_answer_read_back_as_written() {
     assert_eq!(text.len(), 72, "{text}");
     // Two phones across the internet: an mDNS name and a STUN address.
     let mut far = offer_to(2);
-    far.signal.candidates = vec![
-        Candidate {
-            address: Address::Mdns([3; 16]),
-            port: 50000,
-            kind: Kind::Host,
-        },
-        Candidate {
-            address: Address::V4([203, 0, 113, 7]),
-            port: 50000,
-            kind: Kind::Srflx,
-        },
-    ];
+    far.signal.candidates = crate::test_games::phone(true).candidates;
     let text = far.encode();
     assert_eq!(StarSignal::decode(&text), Ok(far));
     assert_eq!(text.len(), 95, "{text}");
