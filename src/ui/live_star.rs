@@ -103,6 +103,20 @@ fn with<R>(f: impl FnOnce(&mut Hub) -> R) -> R {
     HUB.with(|h| f(&mut h.borrow_mut()))
 }
 
+/// Change the channel with `peer` if it is still connection `generation`
+/// (a newer one replaced it: nothing).
+fn with_current(peer: u8, generation: u32, f: impl FnOnce(&mut Peer)) {
+    with(|h| {
+        if let Some(p) = h
+            .peers
+            .get_mut(&peer)
+            .filter(|p| p.generation == generation)
+        {
+            f(p);
+        }
+    });
+}
+
 /// A connection's handlers unset and it closed.
 fn close(p: &mut Peer) {
     if let Some(c) = p.channel.take() {
@@ -393,15 +407,9 @@ pub fn offer(game: [u8; 8], me: u8, peer: u8, short: bool) {
                 // offer alone reconnects (`super::live::offer`).
                 if let Some(fp) = known_fingerprint(&game, peer).filter(|_| short) {
                     if presume_answer(&pc, fp).await {
-                        with(|h| {
-                            if let Some(p) = h
-                                .peers
-                                .get_mut(&peer)
-                                .filter(|p| p.generation == generation)
-                            {
-                                p.remote = Some(fp);
-                                p.presumed = true;
-                            }
+                        with_current(peer, generation, |p| {
+                            p.remote = Some(fp);
+                            p.presumed = true;
                         });
                     }
                 }
@@ -412,15 +420,9 @@ pub fn offer(game: [u8; 8], me: u8, peer: u8, short: bool) {
                     signal,
                 }
                 .encode();
-                with(|h| {
-                    if let Some(p) = h
-                        .peers
-                        .get_mut(&peer)
-                        .filter(|p| p.generation == generation)
-                    {
-                        p.local = Some(local);
-                        p.short = short;
-                    }
+                with_current(peer, generation, |p| {
+                    p.local = Some(local);
+                    p.short = short;
                 });
                 // (With a presumed answer the channel may be open already.)
                 if state_of(peer) != State::Open {
@@ -471,17 +473,11 @@ pub fn signal_received(sig: StarSignal, short: bool) {
                     set_state(peer, generation, State::Failed, Why::NotAnswered);
                 }
             });
-            with(|h| {
-                if let Some(p) = h
-                    .peers
-                    .get_mut(&peer)
-                    .filter(|p| p.generation == generation)
-                {
-                    p.local = Some(local);
-                    p.short = short;
-                    p.timeout = Some(timeout);
-                    p.remote = Some(sig.signal.fingerprint);
-                }
+            with_current(peer, generation, |p| {
+                p.local = Some(local);
+                p.short = short;
+                p.timeout = Some(timeout);
+                p.remote = Some(sig.signal.fingerprint);
             });
             if state_of(peer) != State::Open {
                 set_state(peer, generation, State::Answering, Why::NoConnection);
@@ -546,10 +542,8 @@ pub fn signal_received(sig: StarSignal, short: bool) {
 /// `generation`): the connection starts, and must form within
 /// [`CONNECT_MS`]; `presumed`: that answer was presumed.
 fn answer_opened(peer: u8, generation: u32, pc: JsValue, sig: StarSignal, presumed: bool) {
-    with(|h| {
-        if let Some(p) = h.peers.get_mut(&peer) {
-            p.remote = Some(sig.signal.fingerprint);
-        }
+    with_current(peer, generation, |p| {
+        p.remote = Some(sig.signal.fingerprint)
     });
     set_state(peer, generation, State::Connecting, Why::NoConnection);
     let timeout = Timeout::new(CONNECT_MS, move || {
@@ -557,11 +551,7 @@ fn answer_opened(peer: u8, generation: u32, pc: JsValue, sig: StarSignal, presum
             set_state(peer, generation, State::Failed, Why::NoConnection);
         }
     });
-    with(|h| {
-        if let Some(p) = h.peers.get_mut(&peer) {
-            p.timeout = Some(timeout);
-        }
-    });
+    with_current(peer, generation, |p| p.timeout = Some(timeout));
     wasm_bindgen_futures::spawn_local(async move {
         if !set_answer(&pc, &sig.signal, presumed).await {
             set_state(peer, generation, State::Failed, Why::NoConnection);

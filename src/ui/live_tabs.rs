@@ -347,9 +347,9 @@ pub fn route_signal(
                 None => Go::Unknown,
             },
         },
-        // A short answer from a certificate not known here (the other
-        // device made a new one): the tab whose offer waits takes it.
-        Route::Unknown if !sig.offer && link_salt.is_none() && with(|t| t.channel.is_some()) => {
+        Route::Unknown => Go::Unknown,
+        Route::AnyOffer if with(|t| t.channel.is_none()) => Go::Unknown,
+        Route::AnyOffer => {
             ask(
                 d,
                 fragment,
@@ -359,7 +359,6 @@ pub fn route_signal(
             );
             Go::Asked
         }
-        Route::Unknown => Go::Unknown,
         Route::Tabs { salt } => {
             if with(|t| t.channel.is_none()) {
                 // No other tab can be asked.

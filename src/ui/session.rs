@@ -321,7 +321,7 @@ fn open_star_signal(
     };
     // (The link's `seats` read before the address is cleared of it: read
     // after, an invitation told every guest that its seats were missing.)
-    open_star_live(d, fragment, link, sig, seats_param)
+    open_star_live(d, fragment, link, sig, seats_param())
 }
 
 /// Live play's invitation or answer on three to five devices as one short
@@ -354,7 +354,7 @@ fn open_star_handshake(d: &UseReducerDispatcher<AppState>, fragment: &str, text:
             }
         }
     };
-    open_star_live(d, fragment, &link, sig, || seats)
+    open_star_live(d, fragment, &link, sig, seats)
 }
 
 /// A version 5 link (empty: none) and live play's signal with it, from
@@ -366,7 +366,7 @@ fn open_star_live(
     fragment: &str,
     link: &str,
     sig: formats::star_signal::StarSignal,
-    seats: impl FnOnce() -> Option<String>,
+    seats: Option<String>,
 ) -> bool {
     // An answer, or a short reconnect link, may be another tab's to use
     // (`super::live_tabs`): the address stays as it is until a tab takes
@@ -374,7 +374,6 @@ fn open_star_live(
     if super::live_tabs::route_star(d, fragment, link, &sig) {
         return true;
     }
-    let seats = seats();
     clear_fragment();
     if link.is_empty() {
         return super::live_star::open_short(d, sig);

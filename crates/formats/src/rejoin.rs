@@ -109,6 +109,10 @@ pub enum Route {
     /// A short reconnect link from a device not recognised: no game here
     /// is played with it.
     Unknown,
+    /// A short answer from a certificate not known here (the other device
+    /// made a new one), this tab not offering: whichever of this browser's
+    /// other tabs has an offer waiting takes it.
+    AnyOffer,
 }
 
 /// Where the signal `sig`, beside a link of the game `link_salt` (None: a
@@ -126,6 +130,7 @@ pub fn route(link_salt: Option<[u8; 16]>, sig: &Signal, tab: &Tab, peers: &Peers
             // offer: the other device made a new one (a private window
             // reloaded); where it is used, a new connection takes it.
             (None, Some(s)) if !sig.offer && tab.offering => s,
+            (None, _) if !sig.offer => return Route::AnyOffer,
             (None, _) => return Route::Unknown,
         },
     };

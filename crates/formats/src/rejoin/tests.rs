@@ -103,7 +103,8 @@ fn a_signal_goes_to_the_tab_that_can_use_it() {
         Route::Unknown
     );
     // An answer from a certificate not known here: to the offer this tab
-    // waits with (the other device made a new certificate), else unknown.
+    // waits with (the other device made a new certificate), else to
+    // whichever tab has one.
     assert_eq!(
         route(None, &signal(false, 0xbb), &offering, &peers),
         Route::Here
@@ -111,7 +112,7 @@ fn a_signal_goes_to_the_tab_that_can_use_it() {
     for tab in [&playing, &fresh] {
         assert_eq!(
             route(None, &signal(false, 0xbb), tab, &peers),
-            Route::Unknown
+            Route::AnyOffer
         );
     }
     // Another game's offer is not taken by a tab playing this one.
