@@ -313,7 +313,9 @@ async function reviewGame(open, alone, origin, label, link) {
   };
   // (Twice, in whole runs of the suite on 2 cores (2026-12-02 and -03),
   // the review was still there after Esc; no run since, loaded or not, has
-  // shown it, and reading the code has not explained it. A person would
+  // shown it, and reading the code has not explained it (nor did a watch,
+  // task by task under load, of a moment with neither the review nor the
+  // game: Yew's scheduler may yield there, and did not). A person would
   // press Esc again: so does the test, and prints what the page was after
   // the first, for the next person to read. Esc that never closes fails.)
   const once = await escape();
