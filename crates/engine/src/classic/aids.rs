@@ -8,7 +8,6 @@ use super::game::Game;
 use super::old_city::shares;
 use super::options::FarmScoring;
 use super::scoring;
-use super::setup::pile_counts;
 use super::tiles::TileType;
 use crate::core::aids::{self, Aided, Doomed, Holding, Kind};
 use crate::core::geom::Cell;
@@ -48,17 +47,10 @@ impl Aided for Game {
         self.in_hand().filter(|_| self.at_placement())
     }
 
-    /// The tiles in play less every tile drawn (placed, removed, in
-    /// hand): with the whole pile dealt, the pile's tiles; with a short
-    /// pile, what a player may know of it (a random part of the tiles).
+    /// What a player may know of the tiles to come, the tile in hand not
+    /// with them: the game's own count ([`Game::tiles_to_come`]).
     fn pile_after_hand(&self) -> Vec<u32> {
-        let mut counts = pile_counts(self.catalogue(), self.setup().expansions);
-        for &t in self.drawn_tiles() {
-            if let Some(c) = counts.get_mut(t as usize) {
-                *c = c.saturating_sub(1);
-            }
-        }
-        counts
+        self.tiles_to_come(true)
     }
 
     fn open_spaces(&self) -> Vec<Cell> {
@@ -191,5 +183,53 @@ impl Aided for Game {
                 aids::holding_of(table, farm, Kind::Field, followers, owners, paid, cities)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::options::{Expansions, Options};
+    use crate::classic::setup::{pile_counts, Setup};
+    use crate::classic::tiles::Catalogue;
+    use crate::core::random::choice_rng;
+    use crate::core::rng::below;
+    use crate::core::rules::TileGame;
+
+    /// The aids' pile was once counted apart (the tiles in play less those
+    /// drawn); it is the game's count: the same at every decision of random
+    /// games, whole and short piles, with and without the expansions.
+    #[test]
+    fn the_aids_pile_is_the_tiles_to_come_less_the_hand() {
+        let cat = Catalogue::builtin().unwrap();
+        let names: Vec<String> = vec!["A".into(), "B".into(), "C".into()];
+        let both = Expansions {
+            city_gates: true,
+            old_city: true,
+        };
+        let mut seen = 0;
+        for (exp, first_tiles) in [(Expansions::BASE, None), (both, None), (both, Some(30))] {
+            for seed in 1..40u64 {
+                let mut setup =
+                    Setup::from_seed(cat, names.clone(), exp, Options::default(), seed).unwrap();
+                if let Some(n) = first_tiles {
+                    setup = setup.first_tiles(n);
+                }
+                let mut g = Game::new(cat, setup).unwrap();
+                let mut rng = choice_rng(seed);
+                let mut choices = Vec::new();
+                while !g.is_over() {
+                    seen += 1;
+                    let mut counted = pile_counts(cat, exp);
+                    for &t in g.drawn_tiles() {
+                        counted[t as usize] -= 1;
+                    }
+                    assert_eq!(g.pile_after_hand(), counted, "seed {seed}");
+                    g.legal_choices_into(&mut choices);
+                    g.play_unchecked(choices[below(&mut rng, choices.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(seen > 5000, "{seen} decisions");
     }
 }
