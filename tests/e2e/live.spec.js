@@ -382,11 +382,12 @@ test('live with a STUN server: each signal leaves out the host address the other
 // ------------------------------------------------------------ the lifecycle
 
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('the-city/saves') || '{"games":[]}'));
-// (When it does not come, the live line is told: which state it shows.)
 // The short link the live line shows now, or null: read once, not
 // waited for (the offer alone may connect, and the link go, meanwhile).
 const shownLink = (page) => page.$eval('[data-testid=live-link]', (el) => el.value).catch(() => null);
 
+// The short link the live line shows, waited for. (When it does not come,
+// the live line is told: which state it shows.)
 async function shortLink(page) {
   try {
     return await page.inputValue('[data-testid=live-link]', { timeout: TIMEOUT });

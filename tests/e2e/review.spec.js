@@ -286,8 +286,7 @@ async function reviewGame(open, alone, origin, label, link) {
   again = await state(page);
   check(`${label}: the replay viewer opens the review`, again.status === 'done' && again.kept === 'true', JSON.stringify(again));
   // (Opened, the review puts the focus on its heading, once drawn: a
-  // player moves to the list after that, as the test does; on a slow cold
-  // machine the heading took the focus back from the list once.)
+  // player moves to the list after that, as the test does.)
   await page.waitForFunction(() => document.activeElement
     && document.activeElement.getAttribute('data-testid') === 'review-title', null, { timeout: TIMEOUT });
   // Each key press the page saw, and whether the game's keys took it (they
@@ -301,6 +300,8 @@ async function reviewGame(open, alone, origin, label, link) {
   const escape = async () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector(REVIEW, { state: 'detached', timeout: TIMEOUT }).catch(() => {});
+    // (Once the review has gone, a `play` is the game's: the review's own
+    // board is one too.)
     await page.waitForSelector('[data-testid=play]', { timeout: TIMEOUT }).catch(() => {});
     // (What the page was: the focus, a dialog, the review's state, the keys.)
     return page.evaluate(() => ({
@@ -312,9 +313,10 @@ async function reviewGame(open, alone, origin, label, link) {
     }));
   };
   // (Twice, in whole runs of the suite on 2 cores (2026-12-02 and -03),
-  // the review was still there after Esc; no run since, loaded or not, has
+  // this check failed: the review still there or no game's screen after
+  // Esc, the output did not say which. No run since, loaded or not, has
   // shown it, and reading the code has not explained it (nor did a watch,
-  // task by task under load, of a moment with neither the review nor the
+  // task by task under load, for a moment with neither the review nor the
   // game: Yew's scheduler may yield there, and did not). A person would
   // press Esc again: so does the test, and prints what the page was after
   // the first, for the next person to read. Esc that never closes fails.)

@@ -13,9 +13,8 @@ use crate::test_games::{
 };
 use engine::any::AnySetup;
 
-/// A phone's signal across the internet as an offer to be answered and
-/// an answer across the internet keep it: its public address only
-/// (`signal::needed`).
+/// A phone's signal as an offer to be answered, or an answer, carries it
+/// across the internet: its public address only (`signal::needed`).
 fn phone(offer: bool) -> Signal {
     let mut s = crate::test_games::phone(offer);
     s.candidates.retain(|c| c.kind != Kind::Host);
