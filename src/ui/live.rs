@@ -153,6 +153,16 @@ fn with<R>(f: impl FnOnce(&mut Live) -> R) -> R {
     LIVE.with(|l| f(&mut l.borrow_mut()))
 }
 
+/// Change the live state if it is still connection `generation` (a newer
+/// one replaced it: nothing).
+fn with_current(generation: u32, f: impl FnOnce(&mut Live)) {
+    with(|l| {
+        if l.generation == generation {
+            f(l)
+        }
+    });
+}
+
 fn set_state(generation: u32, state: State) {
     set_state_why(generation, state, Why::NoConnection)
 }
@@ -338,11 +348,7 @@ pub(super) async fn wait(p: Result<JsValue, JsValue>) -> Result<JsValue, JsValue
 fn on(target: &JsValue, event: &str, generation: u32, f: impl FnMut(JsValue) + 'static) {
     let c = Closure::<dyn FnMut(JsValue)>::new(f);
     set(target, &format!("on{event}"), c.as_ref());
-    with(|l| {
-        if l.generation == generation {
-            l.closures.push(c)
-        }
-    });
+    with_current(generation, |l| l.closures.push(c));
 }
 
 /// A promise of an IndexedDB request's result.
@@ -625,18 +631,14 @@ pub fn offer(short: bool) {
                     .and_then(|g| peers().fingerprint(&g));
                 if let Some(fp) = peer {
                     if presume_answer(&pc, fp).await {
-                        with(|l| {
-                            if l.generation == generation {
-                                l.remote = Some(fp);
-                                l.presumed = true;
-                            }
+                        with_current(generation, |l| {
+                            l.remote = Some(fp);
+                            l.presumed = true;
                         });
                     }
                 }
-                with(|l| {
-                    if l.generation == generation {
-                        l.local = Some(s);
-                    }
+                with_current(generation, |l| {
+                    l.local = Some(s);
                 });
                 // (With a presumed answer the channel may be open already.)
                 if state() != State::Open {
@@ -688,11 +690,9 @@ pub fn signal_received(sig: Signal, short: bool) {
                             set_state_why(generation, State::Failed, Why::NotAnswered);
                         }
                     });
-                    with(|l| {
-                        if l.generation == generation {
-                            l.local = Some(s);
-                            l.answer_timeout = Some(timeout);
-                        }
+                    with_current(generation, |l| {
+                        l.local = Some(s);
+                        l.answer_timeout = Some(timeout);
                     });
                     // (The other device may have presumed this answer: the
                     // channel may be open before it is written.)
